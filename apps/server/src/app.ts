@@ -1,0 +1,112 @@
+// buildApp(config): opens the database, runs migrations, loads keys, and registers the plugins
+// in order — infrastructure, then the four Supabase-protocol services, then the web app.
+// It never listens; server.ts does. Tests build the same app.
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { Config } from './config/index.js';
+import { openDb, type Db } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { loadKeys } from './shared/keys.js';
+import { createMailer } from './shared/mailer.js';
+import { createRateLimiter } from './shared/rate-limit.js';
+import type { AppContext } from './shared/context.js';
+import { authRoutes } from './auth/routes.js';
+import { restRoutes } from './rest/routes.js';
+import { storageRoutes } from './storage/routes.js';
+import { functionsRoutes } from './functions/routes.js';
+import { webRoutes } from './plugins/web.js';
+import { ensureAdminAccount } from './auth/bootstrap-admin.js';
+
+export const EXPOSED_HEADERS = [
+  'Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'Range-Unit', 'X-Total-Count', 'Link',
+  'X-Supabase-Api-Version', 'Content-Disposition', 'ETag', 'Content-Length', 'Proxy-Status', 'x-sb-error-code',
+];
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+export async function buildApp(config: Config, options: { db?: Db } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Supabase clients send long select/filter query strings.
+    maxParamLength: 2000,
+    // Graceful shutdown: stop accepting, let in-flight requests finish.
+    forceCloseConnections: 'idle',
+  });
+
+  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const migrations = await migrate(db);
+  if (migrations.applied.length) app.log.info({ applied: migrations.applied }, 'migrations applied');
+  const keys = await loadKeys({ dataDir: config.dataDir, privateJwk: config.jwtPrivateKey, issuer: `${config.publicUrl}/auth/v1` });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const ctx: AppContext = { config, db, keys, mailer, rateLimiter: createRateLimiter(db, config.rateLimitsEnabled) };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 86400,
+  });
+
+  // Last-resort error handler: never a stack trace or SQL in a response body.
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'unhandled error');
+    reply.status(status).send({
+      code: status >= 500 ? 'unexpected_failure' : (err.code ?? 'bad_request'),
+      message: status >= 500 ? 'Internal server error' : err.message,
+    });
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    await db.query('select 1');
+    return reply.send({ status: 'ok' });
+  });
+  app.get('/config.json', async () => ({ supabaseUrl: config.publicUrl, anonKey: keys.anonKey, appName: config.appName }));
+
+  await app.register(authRoutes, { prefix: '/auth/v1', ctx });
+  await app.register(restRoutes, { prefix: '/rest/v1', ctx });
+  await app.register(storageRoutes, { prefix: '/storage/v1', ctx });
+  await app.register(functionsRoutes, { prefix: '/functions/v1', ctx });
+  await app.register(webRoutes, { ctx });
+
+  await ensureAdminAccount(ctx, app.log);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (!options.db) await db.close();
+  });
+
+  return { app, ctx };
+}

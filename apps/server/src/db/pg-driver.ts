@@ -1,0 +1,48 @@
+// A real PostgreSQL through a node-postgres pool. Value parsing is aligned with the PGlite
+// driver (int8 → number, numeric → string) so both behave the same for callers.
+import pg from 'pg';
+import type { Db, QueryResult, Tx } from './types.js';
+
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openPg(connectionString: string, options: { max?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  // An idle client that errors (e.g. server restart) must not crash the process.
+  pool.on('error', () => undefined);
+
+  function wrap(client: pg.PoolClient | pg.Pool): Tx {
+    return {
+      async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+        const r = await client.query(text, params as unknown[] | undefined);
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+      },
+      async exec(sql: string) {
+        await client.query(sql);
+      },
+    };
+  }
+  const direct = wrap(pool);
+
+  return {
+    kind: 'pg',
+    query: direct.query,
+    exec: direct.exec,
+    async transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query(opts?.readOnly ? 'begin read only' : 'begin');
+        try {
+          const result = await fn(wrap(client));
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,62 @@
+// Embedded PostgreSQL (PGlite), persisted in a folder. PGlite has one connection, so every
+// query and transaction is serialised through a queue: a transaction owns the connection
+// until it commits or rolls back.
+import fs from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, QueryResult, Tx } from './types.js';
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+const parsers = { [types.NUMERIC]: (v: string) => v };
+
+export async function openPglite(dir: string | undefined): Promise<Db> {
+  if (dir) fs.mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
+  const lock = new Mutex();
+
+  const raw = {
+    async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+      const r = await pg.query<T>(text, params as unknown[] | undefined);
+      // PGlite reports affectedRows 0 for SELECT; count returned rows too.
+      return { rows: r.rows, rowCount: Math.max(r.rows.length, r.affectedRows ?? 0) };
+    },
+    async exec(sql: string): Promise<void> {
+      await pg.exec(sql);
+    },
+  };
+
+  let closed = false;
+  return {
+    kind: 'pglite',
+    query: (text, params) => lock.run(() => raw.query(text, params)),
+    exec: (sql) => lock.run(() => raw.exec(sql)),
+    transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T> {
+      return lock.run(async () => {
+        await pg.exec(options?.readOnly ? 'begin read only' : 'begin');
+        try {
+          const result = await fn(raw);
+          await pg.exec('commit');
+          return result;
+        } catch (err) {
+          await pg.exec('rollback').catch(() => undefined);
+          throw err;
+        }
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await lock.run(() => pg.close());
+    },
+  };
+}

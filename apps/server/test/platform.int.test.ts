@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, startTestServer, type TestServer } from './helpers/test-server.js';
+import { migrate } from '../src/db/migrate.js';
+
+describe.each(drivers)('platform on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers /healthz once migrations ran', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the public config with the anon key', async () => {
+    const res = await fetch(`${server.url}/config.json`);
+    const body = (await res.json()) as { supabaseUrl: string; anonKey: string };
+    expect(body.supabaseUrl).toBe(server.url);
+    expect(body.anonKey).toBe(server.anonKey);
+  });
+
+  it('applies nothing on a second migration run', async () => {
+    const again = await migrate(server.ctx.db);
+    expect(again.applied).toEqual([]);
+  });
+
+  it('publishes the ES256 public key with its kid', async () => {
+    const res = await fetch(`${server.url}/auth/v1/.well-known/jwks.json`);
+    const body = (await res.json()) as { keys: { kid: string; alg: string; d?: string }[] };
+    expect(body.keys[0]?.kid).toBe(server.ctx.keys.kid);
+    expect(body.keys[0]?.alg).toBe('ES256');
+    expect(body.keys[0]?.d).toBeUndefined();
+  });
+});
