@@ -1,0 +1,23 @@
+// The contract for server functions (/functions/v1/:name). Each function lives in its own module
+// in this folder and is listed in registry.ts.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../shared/context.js';
+import type { Principal } from '../shared/principal.js';
+
+export interface FunctionCall {
+  ctx: AppContext;
+  /** Who is calling, from the verified bearer token (anon when verifyJwt is false and none was sent). */
+  principal: Principal;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface ServerFunction {
+  name: string;
+  /** When true (the default on hosted Supabase), a valid JWT is required before the handler runs. */
+  verifyJwt: boolean;
+  /** Maximum request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Returns the response body (sent as JSON), or sends through call.reply itself. */
+  handler(call: FunctionCall): Promise<unknown>;
+}
