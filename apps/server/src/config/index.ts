@@ -18,6 +18,8 @@ const envSchema = z.object({
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   WEB_DIST: z.string().optional(),
+  // Largest object the storage service accepts (bytes), whatever a bucket allows.
+  STORAGE_FILE_SIZE_LIMIT: z.coerce.number().int().positive().default(100 * 1024 * 1024),
 });
 
 export interface Config {
@@ -38,6 +40,8 @@ export interface Config {
   mailerAutoconfirm: boolean;
   rateLimitsEnabled: boolean;
   webDist: string;
+  /** Global cap on one stored object, in bytes (buckets may set lower limits). */
+  storageFileSizeLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM === 'true',
     rateLimitsEnabled: e.RATE_LIMITS === 'on',
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
   };
   return { ...config, ...overrides };
 }
