@@ -140,3 +140,50 @@ describe.each(drivers)('bug_reports RLS on %s', (driver) => {
     });
   });
 });
+
+describe.each(drivers)('bug-screenshots storage RLS on %s', (driver) => {
+  let t: TestDb;
+  let reporter: string;
+  let moderator: string;
+  let admin: string;
+  const name = 'u1/r1.jpg';
+
+  beforeAll(async () => {
+    t = await openTestDb(driver);
+    reporter = await createAuthUser(t.db);
+    moderator = await createAuthUser(t.db, { role: 'moderator' });
+    admin = await createAuthUser(t.db, { role: 'admin' });
+    await t.db.query(`insert into storage.objects (bucket_id, name, owner_id) values ('bug-screenshots', $1, $2)`, [name, reporter]);
+  });
+  afterAll(() => t?.close());
+
+  it('is a private bucket', async () => {
+    const { rows } = await t.db.query<{ public: boolean }>(`select public from storage.buckets where id = 'bug-screenshots'`);
+    expect(rows).toEqual([{ public: false }]);
+  });
+
+  it('hides screenshots from anonymous callers, reporters and moderators', async () => {
+    const sel = 'select name from storage.objects where bucket_id = $1';
+    expect((await asAnon(t.db, (tx) => tx.query(sel, ['bug-screenshots']))).rows).toEqual([]);
+    expect((await asUser(t.db, reporter, (tx) => tx.query(sel, ['bug-screenshots']))).rows).toEqual([]);
+    expect((await asUser(t.db, moderator, (tx) => tx.query(sel, ['bug-screenshots']))).rows).toEqual([]);
+  });
+
+  it('does not let anyone but the service role upload', async () => {
+    for (const who of [reporter, admin]) {
+      await expectSqlState(
+        asUser(t.db, who, (tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('bug-screenshots', 'x/y.jpg')`)),
+        '42501',
+      );
+    }
+  });
+
+  it('lets an admin read and delete screenshots, and no one else delete them', async () => {
+    const rows = await asUser(t.db, admin, async (tx) => (await tx.query('select name from storage.objects')).rows);
+    expect(rows).toEqual([{ name }]);
+    const byReporter = await asUser(t.db, reporter, async (tx) => (await tx.query('delete from storage.objects')).rowCount);
+    expect(byReporter).toBe(0);
+    const byAdmin = await asUser(t.db, admin, async (tx) => (await tx.query('delete from storage.objects where name = $1', [name])).rowCount);
+    expect(byAdmin).toBe(1);
+  });
+});
