@@ -1,0 +1,3 @@
+export const marketingKeys = {
+  businessRequest: (userId: string) => ['business-request', userId] as const,
+};

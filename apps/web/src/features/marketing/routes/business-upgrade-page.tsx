@@ -1,0 +1,57 @@
+// /business-upgrade: where the route guard sends users without the business flag. Explains what
+// business accounts get and lets a signed-in user request one (an admin approves it).
+import { Link } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { Bullets, Section, TextPage } from '../components/page-shell';
+import { buttonClasses } from '../components/cta';
+import { productName } from '../components/product-name';
+import { BusinessRequestForm } from '../components/business-request-form';
+
+export default function BusinessUpgradePage() {
+  const name = productName();
+  const { user, profile, initialized } = useAuth();
+  return (
+    <TextPage
+      title="Business accounts"
+      description={`What a ${name} business account offers — products anyone can verify by serial number, and a tagged inventory — and how to request one.`}
+      lead="Register your products so customers can check them by serial number, and keep your inventory on record."
+    >
+      <Section title="What business accounts get">
+        <Bullets
+          items={[
+            'A business dashboard to register products with their serial numbers.',
+            'A public verification page for every serial (/verify/<serial number>) that anyone can open without an account, with a QR code generated locally to print on labels.',
+            'Inventory tagging: equipment and stock with photos, documents and SHA-256 fingerprints, like every tagged asset.',
+            'Everything else in your account stays the same: wallet, referrals, next of kin, export and deletion.',
+          ]}
+        />
+      </Section>
+
+      <Section title="How to get one">
+        <p>
+          Business accounts are not bought or self-assigned: an administrator reviews each request, so a verified serial number
+          means something to your customers. Tell us who you are below; we may reply by e-mail if we need more.
+        </p>
+        {!initialized ? null : !user ? (
+          <div className="flex flex-wrap gap-3">
+            <Link to="/auth?from=business-upgrade" className={buttonClasses.primary}>
+              Sign in to request
+            </Link>
+            <Link to="/business-auth" className={buttonClasses.secondary}>
+              Create a business sign-up
+            </Link>
+          </div>
+        ) : profile?.is_business_user ? (
+          <div className="rounded-lg border border-green-200 bg-green-50 p-5">
+            <p className="font-semibold text-green-900">Your account is already a business account.</p>
+            <Link to="/business-dashboard" className={`${buttonClasses.primary} mt-3`}>
+              Open the business dashboard
+            </Link>
+          </div>
+        ) : (
+          <BusinessRequestForm userId={user.id} />
+        )}
+      </Section>
+    </TextPage>
+  );
+}
