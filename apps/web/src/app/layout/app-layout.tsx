@@ -1,0 +1,62 @@
+// The layout around every screen: header, footer, toasts, scroll reset, the bug-report button for
+// signed-in users, and the landing page's ?ref capture.
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { Footer } from './footer';
+import { Header } from './header';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const BugReportButton = lazy(() =>
+  import('@/features/bug-report/components/bug-report-button').then((m) => ({ default: m.BugReportButton })),
+);
+
+export const REFERRAL_STORAGE_KEY = 'tl:referral-code';
+export const SIGNUP_FROM_STORAGE_KEY = 'tl:signup-from';
+const USE_CASE_LANDINGS = ['/general-tagging', '/nft-tagging', '/mywill-tagging', '/business-tagging'];
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** SPEC §2: a ?ref on the landing is only logged; we also keep it for the sign-up form. */
+function LandingContext() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const ref = new URLSearchParams(search).get('ref');
+    if (pathname === '/' && ref) {
+      console.info('Referral code detected on landing:', ref);
+      sessionStorage.setItem(REFERRAL_STORAGE_KEY, ref);
+    }
+    // Remember which use-case landing the visitor came from; sign-up passes it on as `from`.
+    if (USE_CASE_LANDINGS.includes(pathname)) sessionStorage.setItem(SIGNUP_FROM_STORAGE_KEY, pathname.slice(1));
+  }, [pathname, search]);
+  return null;
+}
+
+export function AppLayout() {
+  const { user } = useAuth();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <ScrollToTop />
+      <LandingContext />
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <Suspense fallback={null}>
+        <Toaster position="top-right" duration={4000} richColors closeButton />
+      </Suspense>
+      {user && (
+        <Suspense fallback={null}>
+          <BugReportButton />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The header shell is in the initial bundle; the signed-in part (wallet balance, menus) is a lazy
+// chunk, so visitors of the landing page never download supabase-js just to see "Sign In".
+import { lazy, Suspense } from 'react';
+import { Link, NavLink } from 'react-router';
+import { appConfig } from '@/lib/app-config';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { signedOutNavItems } from './nav-items';
+
+const SignedInNav = lazy(() => import('./signed-in-nav'));
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900" aria-label={`${appConfig.appName} home`}>
+      <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-md bg-blue-600 text-sm text-white">
+        {appConfig.appName.slice(0, 1)}
+      </span>
+      <span className="text-lg">{appConfig.appName}</span>
+    </Link>
+  );
+}
+
+export function SignedOutNav() {
+  return (
+    <nav aria-label="Main" className="flex items-center gap-2">
+      {signedOutNavItems.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          className={cn(
+            'rounded-md px-3 py-2 text-sm font-medium',
+            item.to === '/auth' ? 'bg-blue-600 text-white hover:bg-blue-700' : 'text-slate-700 hover:bg-slate-100',
+          )}
+        >
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export function Header() {
+  const { user, initialized } = useAuth();
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Logo />
+        {!initialized ? (
+          <div aria-hidden="true" className="h-9 w-40" />
+        ) : user ? (
+          <Suspense fallback={<div aria-hidden="true" className="h-9 w-40" />}>
+            <SignedInNav />
+          </Suspense>
+        ) : (
+          <SignedOutNav />
+        )}
+      </div>
+    </header>
+  );
+}

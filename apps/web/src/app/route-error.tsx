@@ -1,0 +1,53 @@
+// Error boundary view for every route: a crash in one screen never blanks the app.
+// A failed chunk load (new deploy, flaky network) makes the browser load the URL directly.
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+
+const RELOAD_FLAG = 'tl:chunk-reload';
+
+export function isChunkLoadError(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err ?? '');
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to fetch/i.test(
+    message,
+  );
+}
+
+export function RouteErrorView() {
+  const error = useRouteError();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = `${location.pathname}${location.search}${location.hash}`;
+  const chunkError = isChunkLoadError(error);
+
+  useEffect(() => {
+    if (!chunkError) return;
+    // Client navigation failed: go straight to the URL, once (a second failure shows the view).
+    if (sessionStorage.getItem(RELOAD_FLAG) === target) return;
+    sessionStorage.setItem(RELOAD_FLAG, target);
+    window.location.assign(target);
+  }, [chunkError, target]);
+
+  useEffect(() => {
+    if (!chunkError) console.error('Screen crashed:', error);
+  }, [chunkError, error]);
+
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : chunkError
+      ? 'This page could not be loaded. Check your connection and try again.'
+      : 'Something went wrong while showing this page.';
+
+  return (
+    <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">Something went wrong</h1>
+      <p className="mt-3 text-slate-600">{message}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button onClick={() => navigate(target, { replace: true })}>Try again</Button>
+        <Link to="/" className={buttonClasses('outline')}>
+          Go to the home page
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// The one route guard (SPEC §6). `decideAccess` is the pure rule set; <RouteGuard> applies it as a
+// layout route. The UI only hides; the database decides what a user may actually read or change.
+import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { useAuth, type AuthState, type Role } from '@/lib/auth';
+
+export interface GuardRequirement {
+  /** Only admins (admin-influencer equals admin). */
+  adminOnly?: boolean;
+  /** Moderators or admins. */
+  moderation?: boolean;
+  /** Users with the business flag. */
+  business?: boolean;
+  /** This exact role. */
+  role?: Role;
+}
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'loading'; text: 'Loading...' | 'Loading profile...' }
+  | { kind: 'redirect'; to: '/auth' | '/unauthorized' | '/business-upgrade' };
+
+type GuardState = Pick<AuthState, 'user' | 'profile' | 'loading' | 'initialized'>;
+
+export function decideAccess(auth: GuardState, req: GuardRequirement): AccessDecision {
+  // A token refresh sets `loading` while a user is already shown; keep the screen mounted then.
+  if (!auth.initialized || (auth.loading && !auth.user)) return { kind: 'loading', text: 'Loading...' };
+  if (!auth.user) return { kind: 'redirect', to: '/auth' };
+  const needsProfile = Boolean(req.adminOnly || req.moderation || req.business || req.role);
+  if (needsProfile && auth.loading && !auth.profile) return { kind: 'loading', text: 'Loading profile...' };
+  // A missing profile (or one that timed out) means the standard role and no flags.
+  const role: Role = auth.profile?.role ?? 'standard';
+  if (req.adminOnly && role !== 'admin') return { kind: 'redirect', to: '/unauthorized' };
+  if (req.moderation && role !== 'moderator' && role !== 'admin') return { kind: 'redirect', to: '/unauthorized' };
+  if (req.business && auth.profile?.is_business_user !== true) return { kind: 'redirect', to: '/business-upgrade' };
+  if (req.role && role !== req.role) return { kind: 'redirect', to: '/unauthorized' };
+  return { kind: 'allow' };
+}
+
+/** Where the sign-in screen sends the user back to (set by the guard's redirect). */
+export interface ReturnToState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+export function LoadingScreen({ text = 'Loading...' }: { text?: string }) {
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-[50vh] flex-col items-center justify-center gap-3">
+      <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-blue-600 border-t-transparent" />
+      <p className="text-sm text-slate-600">{text}</p>
+    </div>
+  );
+}
+
+export function RouteGuard(props: GuardRequirement) {
+  const auth = useAuth();
+  const location = useLocation();
+  const decision = decideAccess(auth, props);
+  if (decision.kind === 'loading') return <LoadingScreen text={decision.text} />;
+  if (decision.kind === 'redirect') {
+    const state: ReturnToState | undefined =
+      decision.to === '/auth'
+        ? { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
+        : undefined;
+    return <Navigate to={decision.to} replace state={state} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,219 @@
+// The one auth state of the app (SPEC §4). One provider subscribes to supabase-js auth events;
+// every component reads the state through useAuth(). supabase-js is imported dynamically here so
+// the landing page paints without it; the provider starts in `loading` until the first event.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import type { SupabaseClient } from './supabase';
+
+export type Role = 'standard' | 'moderator' | 'admin';
+
+export interface UserProfile {
+  id: string;
+  email: string | null;
+  role: Role;
+  is_business_user: boolean;
+  full_name: string | null;
+  avatar_url: string | null;
+  [column: string]: unknown;
+}
+
+export interface AuthState {
+  user: User | null;
+  session: Session | null;
+  profile: UserProfile | null;
+  /** True while a sign-in / refresh is fetching the profile. */
+  loading: boolean;
+  /** False until the stored session (or its absence) is known. */
+  initialized: boolean;
+  /** Signed in with a password but a verified TOTP factor still needs its code (aal1 → aal2). */
+  mfaPending: boolean;
+}
+
+export interface AuthContextValue extends AuthState {
+  signOut(): Promise<void>;
+  refreshProfile(): Promise<UserProfile | null>;
+}
+
+export const PROFILE_TIMEOUT_MS = 5000;
+
+export const loadSupabase = (): Promise<SupabaseClient> => import('./supabase').then((m) => m.supabase);
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function normaliseProfile(row: Record<string, unknown> | null): UserProfile | null {
+  if (!row || typeof row.id !== 'string') return null;
+  const role = row.role === 'admin' || row.role === 'moderator' ? row.role : 'standard';
+  return {
+    ...row,
+    id: row.id,
+    email: typeof row.email === 'string' ? row.email : null,
+    role,
+    is_business_user: row.is_business_user === true,
+    full_name: typeof row.full_name === 'string' ? row.full_name : null,
+    avatar_url: typeof row.avatar_url === 'string' ? row.avatar_url : null,
+  };
+}
+
+/** user_profiles by id, single-or-none; null on error or after 5000 ms (SPEC §4, §9). */
+export async function fetchProfile(client: SupabaseClient, userId: string): Promise<UserProfile | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn('Profile fetch timed out');
+      resolve(null);
+    }, PROFILE_TIMEOUT_MS);
+  });
+  const query = (async () => {
+    const { data, error } = await client
+      .from('user_profiles')
+      .select('*')
+      .eq('id', userId)
+      .abortSignal(AbortSignal.timeout(PROFILE_TIMEOUT_MS))
+      .maybeSingle();
+    if (error) {
+      console.warn('Profile fetch failed:', error.message);
+      return null;
+    }
+    return normaliseProfile(data as Record<string, unknown> | null);
+  })().catch(() => null);
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Storage is cleared on sign-out (SPEC §4): no tokens, drafts or referral codes outlive the session. */
+function clearBrowserStorage() {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    /* storage can be unavailable (privacy mode); nothing to clear then */
+  }
+}
+
+const SIGNED_OUT: AuthState = {
+  user: null,
+  session: null,
+  profile: null,
+  loading: false,
+  initialized: true,
+  mfaPending: false,
+};
+
+interface AuthProviderProps {
+  children: ReactNode;
+  /** Called after sign-out finished (successfully or not); the app navigates to '/'. */
+  onSignedOut?: () => void;
+  /** Called after the cache of the previous user must go (sign-out, user switch). */
+  onUserChanged?: () => void;
+}
+
+export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProviderProps) {
+  const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true, initialized: false });
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const seq = useRef(0);
+  const activityFor = useRef<string | null>(null);
+  const callbacks = useRef({ onSignedOut, onUserChanged });
+  callbacks.current = { onSignedOut, onUserChanged };
+
+  const handleEvent = useCallback(async (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
+    const mine = ++seq.current;
+    if (!session?.user) {
+      if (stateRef.current.user) callbacks.current.onUserChanged?.();
+      // A real sign-out (ours, another tab's, or a dead refresh token) wipes storage; the first
+      // "no session" event on page load must not, or it would erase the PKCE verifier and ?ref.
+      if (event === 'SIGNED_OUT') clearBrowserStorage();
+      setState(SIGNED_OUT);
+      return;
+    }
+    const { data: aal } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    if (mine !== seq.current) return;
+    if (aal?.currentLevel === 'aal1' && aal.nextLevel === 'aal2') {
+      setState({ ...SIGNED_OUT, mfaPending: true });
+      return;
+    }
+    const previous = stateRef.current;
+    const sameUser = previous.user?.id === session.user.id;
+    if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
+    setState((s) => ({ ...s, loading: true }));
+    const profile = await fetchProfile(client, session.user.id);
+    if (mine !== seq.current) return;
+    setState({ user: session.user, session, profile, loading: false, initialized: true, mfaPending: false });
+    if (event === 'SIGNED_IN' && activityFor.current !== session.user.id) {
+      activityFor.current = session.user.id;
+      const { error } = await client.rpc('update_user_activity');
+      if (error) console.warn('update_user_activity failed:', error.message);
+    }
+  }, []);
+
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    loadSupabase()
+      .then((client) => {
+        if (cancelled) return;
+        const { data } = client.auth.onAuthStateChange((event, session) => {
+          // supabase-js holds its auth lock while listeners run; calling it from inside deadlocks.
+          setTimeout(() => void handleEvent(client, event, session), 0);
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      })
+      .catch((err: unknown) => {
+        console.error('Auth could not start:', err);
+        if (!cancelled) setState(SIGNED_OUT);
+      });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [handleEvent]);
+
+  const signOut = useCallback(async () => {
+    try {
+      const client = await loadSupabase();
+      const { error } = await client.auth.signOut();
+      if (error) console.warn('Sign-out error (signed out locally anyway):', error.message);
+    } catch (err) {
+      console.warn('Sign-out failed (signed out locally anyway):', err);
+    } finally {
+      seq.current++;
+      activityFor.current = null;
+      clearBrowserStorage();
+      callbacks.current.onUserChanged?.();
+      setState(SIGNED_OUT);
+      callbacks.current.onSignedOut?.();
+    }
+  }, []);
+
+  const refreshProfile = useCallback(async () => {
+    const user = stateRef.current.user;
+    if (!user) return null;
+    const client = await loadSupabase();
+    const profile = await fetchProfile(client, user.id);
+    setState((s) => (s.user?.id === user.id ? { ...s, profile } : s));
+    return profile;
+  }, []);
+
+  const value = useMemo<AuthContextValue>(() => ({ ...state, signOut, refreshProfile }), [state, signOut, refreshProfile]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** A fixed auth state, for component tests and stories (no supabase involved). */
+export function StaticAuthProvider({ value, children }: { value: Partial<AuthContextValue>; children: ReactNode }) {
+  const full: AuthContextValue = {
+    ...SIGNED_OUT,
+    signOut: async () => {},
+    refreshProfile: async () => null,
+    ...value,
+  };
+  return <AuthContext.Provider value={full}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './index.css';
+import { AppProvider } from '@/app/provider';
+import { installConsoleCapture } from '@/features/bug-report/console-capture';
+import { loadAppConfig } from '@/lib/app-config';
+
+// Start recording console activity first, so bug reports include what happened during start-up.
+installConsoleCapture();
+
+const root = createRoot(document.getElementById('root')!);
+
+loadAppConfig()
+  .then(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider />
+      </StrictMode>,
+    );
+  })
+  .catch((err: unknown) => {
+    console.error(err);
+    root.render(
+      <p role="alert" style={{ padding: 24 }}>
+        The app could not start: its configuration is missing. Reload the page to try again.
+      </p>,
+    );
+  });
