@@ -1,0 +1,372 @@
+// The storage service's core, shared by the HTTP routes and by server code (service.ts).
+// Metadata lives in storage.buckets / storage.objects and every statement runs as the caller's
+// role (withRequestContext), so RLS policies decide; bytes go through a StorageBackend.
+//
+// Ordering rule that keeps bytes and rows consistent: bytes are written under a fresh key
+// (objects.version) before the row points at them, and removed again if the row write fails;
+// the bytes a row pointed at before are deleted only after the new row has committed.
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../shared/context.js';
+import { withRequestContext, type DbRole } from '../db/request-context.js';
+import type { Tx } from '../db/index.js';
+import { createFileBackend, type ByteRange, type StorageBackend } from './backend.js';
+import { errors, fromDbError, StorageError } from './errors.js';
+import { Inspector } from './ingest.js';
+import { baseMimeType, isMimeAllowed } from './mime.js';
+
+export interface Caller {
+  role: DbRole;
+  /** Verified JWT claims (sub → owner). */
+  claims: Record<string, unknown>;
+}
+
+export const SERVICE_CALLER: Caller = { role: 'service_role', claims: { role: 'service_role' } };
+
+export interface BucketRow {
+  id: string;
+  name: string;
+  public: boolean;
+  file_size_limit: number | null;
+  allowed_mime_types: string[] | null;
+}
+
+export interface ObjectRow {
+  id: string;
+  bucket_id: string;
+  name: string;
+  version: string | null;
+  metadata: Record<string, unknown> | null;
+  user_metadata: Record<string, unknown> | null;
+  updated_at: string;
+  created_at: string;
+}
+
+export interface UploadInput {
+  bucket: string;
+  name: string;
+  body: Readable;
+  /** The declared type (full header value; parameters kept, as Supabase stores it). */
+  contentType: string;
+  cacheControl?: string | undefined;
+  userMetadata?: Record<string, unknown> | undefined;
+  upsert: boolean;
+  /** Declared length, when known: lets an oversize upload fail before any byte is read. */
+  contentLength?: number | undefined;
+  /** Owner to record; defaults to the caller's sub. */
+  ownerId?: string | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Supabase Storage's key alphabet, plus Unicode letters and digits (names like "café.png").
+const KEY_CHARS = /^[\p{L}\p{N}\p{M}_/!\-.*'() &$@=;:+,?]+$/u;
+const BUCKET_CHARS = /^[A-Za-z0-9_!\-.*'() &$@=;:+,?]+$/;
+
+export function validateObjectName(name: string): void {
+  const bad =
+    !name ||
+    name.length > 1024 ||
+    !KEY_CHARS.test(name) ||
+    name.startsWith('/') ||
+    name.split('/').some((seg) => seg === '' || seg === '.' || seg === '..');
+  if (bad) throw errors.invalidKey(name);
+}
+
+export function validateBucketId(id: string): void {
+  if (!id || id.length > 100 || !BUCKET_CHARS.test(id) || id === '.' || id === '..') throw errors.invalidBucketName(id);
+}
+
+/** Backend key for one stored version; sharded so no directory grows huge. */
+function blobKey(version: string): string {
+  return `objects/${version.slice(0, 2)}/${version}`;
+}
+
+class DryRun extends Error {}
+
+function ownerOf(caller: Caller, explicit?: string): { owner: string | null; ownerId: string | null } {
+  const sub = explicit ?? (typeof caller.claims.sub === 'string' ? caller.claims.sub : undefined);
+  if (!sub) return { owner: null, ownerId: null };
+  return { owner: UUID.test(sub) ? sub : null, ownerId: sub };
+}
+
+export class StorageEngine {
+  constructor(
+    readonly ctx: AppContext,
+    readonly backend: StorageBackend,
+  ) {}
+
+  get globalLimit(): number {
+    return this.ctx.config.storageFileSizeLimit;
+  }
+
+  /** Runs fn in one transaction as the caller; maps RLS and unique violations to storage errors. */
+  async run<T>(caller: Caller, operation: string, fn: (tx: Tx) => Promise<T>, onUnique?: () => StorageError): Promise<T> {
+    try {
+      return await withRequestContext(this.ctx.db, { role: caller.role, claims: caller.claims }, async (tx) => {
+        await tx.query(`select set_config('storage.operation', $1, true)`, [operation]);
+        return fn(tx);
+      });
+    } catch (err) {
+      if (err instanceof StorageError || err instanceof DryRun) throw err;
+      const mapped = fromDbError(err, onUnique);
+      if (mapped) throw mapped;
+      throw err;
+    }
+  }
+
+  /** Reads as service_role inside a caller's transaction (bookkeeping the caller may not see). */
+  private async privileged<T>(tx: Tx, caller: Caller, fn: () => Promise<T>): Promise<T> {
+    await tx.query(`select set_config('role', 'service_role', true)`);
+    try {
+      return await fn();
+    } finally {
+      await tx.query(`select set_config('role', $1, true)`, [caller.role]);
+    }
+  }
+
+  /** The bucket as the server sees it (buckets are looked up with privileges, as in Supabase). */
+  async findBucket(id: string): Promise<BucketRow> {
+    const { rows } = await this.ctx.db.query<BucketRow>(
+      `select id, name, public, file_size_limit::float8 as file_size_limit, allowed_mime_types
+         from storage.buckets where id = $1`,
+      [id],
+    );
+    if (!rows[0]) throw errors.noSuchBucket();
+    return rows[0];
+  }
+
+  sizeLimitFor(bucket: BucketRow): number {
+    return bucket.file_size_limit === null ? this.globalLimit : Math.min(bucket.file_size_limit, this.globalLimit);
+  }
+
+  /**
+   * Uploads (or with upsert, replaces) one object. Checks, in order: key, bucket, declared type
+   * against the bucket, declared length, RLS (a rolled-back trial write), then streams the bytes
+   * through the size/hash/signature inspector to the backend and records the row.
+   */
+  async upload(caller: Caller, input: UploadInput): Promise<{ id: string; key: string }> {
+    validateObjectName(input.name);
+    const bucket = await this.findBucket(input.bucket);
+    const contentType = input.contentType || 'application/octet-stream';
+    if (!isMimeAllowed(contentType, bucket.allowed_mime_types)) throw errors.invalidMimeType(baseMimeType(contentType));
+    const limit = this.sizeLimitFor(bucket);
+    if (input.contentLength !== undefined && input.contentLength > limit) throw errors.entityTooLarge();
+
+    const id = crypto.randomUUID();
+    const { owner, ownerId } = ownerOf(caller, input.ownerId);
+    const write = (tx: Tx, metadata: Record<string, unknown>, version: string) =>
+      this.writeRow(tx, caller, {
+        id,
+        bucket: bucket.id,
+        name: input.name,
+        owner,
+        ownerId,
+        metadata,
+        userMetadata: input.userMetadata ?? null,
+        version,
+        upsert: input.upsert,
+      });
+
+    // Trial write: a caller RLS refuses (or a duplicate without upsert) fails before any upload.
+    try {
+      await this.run(caller, 'storage.object.upload', async (tx) => {
+        await write(tx, {}, 'trial');
+        throw new DryRun();
+      }, errors.keyExists);
+    } catch (err) {
+      if (!(err instanceof DryRun)) throw err;
+    }
+
+    const version = crypto.randomUUID();
+    const key = blobKey(version);
+    const inspector = new Inspector(limit, contentType);
+    input.body.on('error', (err) => inspector.destroy(err));
+    await this.backend.put(key, input.body.pipe(inspector));
+    const { size, sha256, md5 } = inspector.inspection;
+    const metadata = {
+      eTag: `"${md5}"`,
+      size,
+      mimetype: contentType,
+      cacheControl: input.cacheControl || 'max-age=3600',
+      lastModified: new Date().toISOString(),
+      contentLength: size,
+      httpStatusCode: 200,
+      sha256,
+    };
+
+    let previous: string | null;
+    try {
+      previous = await this.run(caller, 'storage.object.upload', (tx) => write(tx, metadata, version), errors.keyExists);
+    } catch (err) {
+      await this.backend.delete(key);
+      throw err;
+    }
+    if (previous) await this.deleteBytes([previous]);
+    return { id, key: `${bucket.id}/${input.name}` };
+  }
+
+  /** Inserts the row, or updates it when upsert is set; returns the version it replaced. */
+  private async writeRow(
+    tx: Tx,
+    caller: Caller,
+    r: {
+      id: string;
+      bucket: string;
+      name: string;
+      owner: string | null;
+      ownerId: string | null;
+      metadata: Record<string, unknown>;
+      userMetadata: Record<string, unknown> | null;
+      version: string;
+      upsert: boolean;
+    },
+  ): Promise<string | null> {
+    const existing = await this.privileged(tx, caller, async () => {
+      const { rows } = await tx.query<{ version: string | null }>(
+        'select version from storage.objects where bucket_id = $1 and name = $2 for update',
+        [r.bucket, r.name],
+      );
+      return rows[0];
+    });
+    if (existing && !r.upsert) throw errors.keyExists();
+    if (existing) {
+      // No RETURNING: it would also demand a SELECT policy from uploaders.
+      const res = await tx.query(
+        `update storage.objects
+            set owner = $3, owner_id = $4, metadata = $5, user_metadata = $6, version = $7,
+                updated_at = now(), last_accessed_at = now()
+          where bucket_id = $1 and name = $2`,
+        [r.bucket, r.name, r.owner, r.ownerId, JSON.stringify(r.metadata), r.userMetadata && JSON.stringify(r.userMetadata), r.version],
+      );
+      if (res.rowCount === 0) throw errors.rlsDenied();
+      return existing.version;
+    }
+    await tx.query(
+      `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [r.id, r.bucket, r.name, r.owner, r.ownerId, JSON.stringify(r.metadata), r.userMetadata && JSON.stringify(r.userMetadata), r.version],
+    );
+    return null;
+  }
+
+  /** The object's row if the caller may read it (RLS SELECT), else NoSuchKey. */
+  async findObject(caller: Caller, bucket: string, name: string): Promise<ObjectRow> {
+    const row = await this.run(caller, 'storage.object.get', async (tx) => {
+      const { rows } = await tx.query<ObjectRow>(
+        `select id, bucket_id, name, version, metadata, user_metadata,
+                to_jsonb(updated_at) #>> '{}' as updated_at, to_jsonb(created_at) #>> '{}' as created_at
+           from storage.objects where bucket_id = $1 and name = $2`,
+        [bucket, name],
+      );
+      return rows[0];
+    });
+    if (!row) throw errors.noSuchKey();
+    return row;
+  }
+
+  /** Opens the object's bytes; a row without bytes is reported as missing. */
+  async openBytes(row: ObjectRow, range?: ByteRange): Promise<Readable> {
+    const stream = row.version ? await this.backend.get(blobKey(row.version), range) : null;
+    if (!stream) throw errors.noSuchKey();
+    return stream;
+  }
+
+  async readAll(row: ObjectRow): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.openBytes(row)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Deletes the named objects the caller may delete; returns the deleted rows. */
+  async remove(caller: Caller, bucket: string, names: string[]): Promise<Record<string, unknown>[]> {
+    if (names.length === 0) return [];
+    const rows = await this.run(caller, 'storage.object.delete', async (tx) => {
+      const res = await tx.query<{ row: Record<string, unknown> }>(
+        `delete from storage.objects o where bucket_id = $1 and name = any($2::text[])
+         returning to_jsonb(o) - 'path_tokens' as row`,
+        [bucket, names],
+      );
+      return res.rows.map((r) => r.row);
+    });
+    await this.deleteBytes(rows.map((r) => r.version as string | null));
+    return rows;
+  }
+
+  /** Deletes every object of a bucket the caller may delete. */
+  async empty(caller: Caller, bucket: string): Promise<number> {
+    await this.findBucket(bucket);
+    const versions = await this.run(caller, 'storage.bucket.empty', async (tx) => {
+      const res = await tx.query<{ version: string | null }>(
+        'delete from storage.objects where bucket_id = $1 returning version',
+        [bucket],
+      );
+      return res.rows.map((r) => r.version);
+    });
+    await this.deleteBytes(versions);
+    return versions.length;
+  }
+
+  async deleteBytes(versions: (string | null | undefined)[]): Promise<void> {
+    for (const v of versions) {
+      if (!v || !UUID.test(v)) continue;
+      // Best effort: the row is already gone, and one stuck file must not block the others.
+      await this.backend.delete(blobKey(v)).catch(() => undefined);
+    }
+  }
+
+  /** Renames an object (possibly into another bucket) under RLS UPDATE; bytes stay where they are. */
+  async move(caller: Caller, from: { bucket: string; name: string }, to: { bucket: string; name: string }): Promise<void> {
+    validateObjectName(to.name);
+    if (to.bucket !== from.bucket) await this.findBucket(to.bucket);
+    await this.run(caller, 'storage.object.move', async (tx) => {
+      const res = await tx.query(
+        `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
+          where bucket_id = $1 and name = $2`,
+        [from.bucket, from.name, to.bucket, to.name],
+      );
+      if (res.rowCount === 0) throw errors.noSuchKey();
+    }, errors.keyExists);
+  }
+
+  /** Copies an object: the caller must read the source and insert the destination (RLS). */
+  async copy(caller: Caller, from: { bucket: string; name: string }, to: { bucket: string; name: string }): Promise<{ id: string; key: string }> {
+    validateObjectName(to.name);
+    const source = await this.findObject(caller, from.bucket, from.name);
+    const target = to.bucket === from.bucket ? null : await this.findBucket(to.bucket);
+    const type = String(source.metadata?.mimetype ?? 'application/octet-stream');
+    if (target && !isMimeAllowed(type, target.allowed_mime_types)) throw errors.invalidMimeType(baseMimeType(type));
+    if (target && Number(source.metadata?.size ?? 0) > this.sizeLimitFor(target)) throw errors.entityTooLarge();
+    if (!source.version) throw errors.noSuchKey();
+    const version = crypto.randomUUID();
+    await this.backend.copy(blobKey(source.version), blobKey(version));
+    const id = crypto.randomUUID();
+    const { owner, ownerId } = ownerOf(caller);
+    try {
+      await this.run(caller, 'storage.object.copy', async (tx) => {
+        await tx.query(
+          `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [id, to.bucket, to.name, owner, ownerId, JSON.stringify({ ...source.metadata, lastModified: new Date().toISOString() }),
+            source.user_metadata && JSON.stringify(source.user_metadata), version],
+        );
+      }, errors.keyExists);
+    } catch (err) {
+      await this.backend.delete(blobKey(version));
+      throw err;
+    }
+    return { id, key: `${to.bucket}/${to.name}` };
+  }
+}
+
+const engines = new WeakMap<AppContext, StorageEngine>();
+
+/** One engine per app: bytes under DATA_DIR/storage. */
+export function storageEngine(ctx: AppContext): StorageEngine {
+  let engine = engines.get(ctx);
+  if (!engine) {
+    engine = new StorageEngine(ctx, createFileBackend(path.join(ctx.config.dataDir, 'storage')));
+    engines.set(ctx, engine);
+  }
+  return engine;
+}

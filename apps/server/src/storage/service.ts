@@ -1,0 +1,73 @@
+// Storage for server code (server functions, jobs): the same engine as /storage/v1, called as the
+// service role. These calls bypass RLS — callers check the user's permissions first.
+// Errors are StorageError (errors.ts): NoSuchBucket, EntityTooLarge, InvalidMimeType,
+// KeyAlreadyExists (without upsert), InvalidKey.
+import { Readable } from 'node:stream';
+import type { AppContext } from '../shared/context.js';
+import { SERVICE_CALLER, storageEngine } from './engine.js';
+import { StorageError } from './errors.js';
+import { signDownloadToken } from './tokens.js';
+
+export { StorageError } from './errors.js';
+
+export interface PutObjectInput {
+  bucket: string;
+  /** Object name inside the bucket, e.g. `${userId}/report-1.jpg`. */
+  name: string;
+  body: Buffer;
+  contentType: string;
+  /** Recorded as owner/owner_id (policies such as "owner can read" use it). */
+  ownerId?: string;
+  upsert?: boolean;
+  cacheControl?: string;
+}
+
+/** Stores bytes with the same checks as an upload (bucket limits, MIME, signature) and sha256 metadata. */
+export async function putObject(ctx: AppContext, input: PutObjectInput): Promise<{ id: string; path: string; fullPath: string }> {
+  const { id, key } = await storageEngine(ctx).upload(SERVICE_CALLER, {
+    bucket: input.bucket,
+    name: input.name,
+    body: Readable.from([input.body]),
+    contentType: input.contentType,
+    cacheControl: input.cacheControl,
+    upsert: input.upsert ?? false,
+    contentLength: input.body.length,
+    ownerId: input.ownerId,
+  });
+  return { id, path: input.name, fullPath: key };
+}
+
+/** The object's bytes, type and metadata (size, mimetype, eTag, sha256, …), or null if absent. */
+export async function getObject(
+  ctx: AppContext,
+  bucket: string,
+  name: string,
+): Promise<{ body: Buffer; contentType: string; metadata: Record<string, unknown> } | null> {
+  const engine = storageEngine(ctx);
+  try {
+    const row = await engine.findObject(SERVICE_CALLER, bucket, name);
+    const body = await engine.readAll(row);
+    const metadata = row.metadata ?? {};
+    return { body, contentType: String(metadata.mimetype ?? 'application/octet-stream'), metadata };
+  } catch (err) {
+    if (err instanceof StorageError && err.code === 'NoSuchKey') return null;
+    throw err;
+  }
+}
+
+/** Deletes the named objects (rows and bytes); returns the names that existed. */
+export async function removeObjects(ctx: AppContext, bucket: string, names: string[]): Promise<string[]> {
+  const rows = await storageEngine(ctx).remove(SERVICE_CALLER, bucket, names);
+  return rows.map((r) => String(r.name));
+}
+
+/**
+ * A URL, relative to the server origin, that downloads the object without further auth until it
+ * expires: `/storage/v1/object/sign/<bucket>/<name>?token=…`. Throws NoSuchKey if it is absent.
+ */
+export async function createSignedUrl(ctx: AppContext, bucket: string, name: string, expiresInSeconds: number): Promise<string> {
+  await storageEngine(ctx).findObject(SERVICE_CALLER, bucket, name);
+  const token = await signDownloadToken(ctx, bucket, name, Math.max(1, Math.floor(expiresInSeconds)));
+  const path = [bucket, ...name.split('/')].map(encodeURIComponent).join('/');
+  return `/storage/v1/object/sign/${path}?token=${token}`;
+}

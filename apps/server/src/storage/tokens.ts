@@ -1,0 +1,45 @@
+// Signed-URL tokens: JWTs from the server's own key (ctx.keys.sign) whose `url` claim binds them
+// to one bucket/path and whose `scope` says what they allow ('download' or 'upload'). A user
+// access token verifies with the same key but carries neither claim, so it can never pass here.
+import type { AppContext } from '../shared/context.js';
+import { JwtError } from '../shared/keys.js';
+import { errors } from './errors.js';
+
+/** Signed upload URLs live 2 hours (hosted Supabase's documented lifetime). */
+export const UPLOAD_URL_SECONDS = 2 * 3600;
+
+export function signDownloadToken(ctx: AppContext, bucket: string, name: string, expiresIn: number): Promise<string> {
+  return ctx.keys.sign({ url: `${bucket}/${name}`, scope: 'download' }, expiresIn);
+}
+
+export function signUploadToken(
+  ctx: AppContext,
+  bucket: string,
+  name: string,
+  opts: { owner: string | undefined; upsert: boolean },
+): Promise<string> {
+  return ctx.keys.sign(
+    { url: `${bucket}/${name}`, scope: 'upload', upsert: opts.upsert, ...(opts.owner ? { owner: opts.owner } : {}) },
+    UPLOAD_URL_SECONDS,
+  );
+}
+
+/** Verifies a token for bucket/name and scope; throws InvalidJWT / InvalidSignature. */
+export async function verifyUrlToken(
+  ctx: AppContext,
+  token: string | undefined,
+  bucket: string,
+  name: string,
+  scope: 'download' | 'upload',
+): Promise<Record<string, unknown>> {
+  if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
+  let claims: Record<string, unknown>;
+  try {
+    claims = await ctx.keys.verify(token);
+  } catch (err) {
+    throw errors.invalidJwt(err instanceof JwtError ? err.message : 'invalid token');
+  }
+  if (claims.url !== `${bucket}/${name}`) throw errors.invalidSignature();
+  if (claims.scope !== scope) throw errors.invalidSignature('The token scope does not allow this operation');
+  return claims;
+}
