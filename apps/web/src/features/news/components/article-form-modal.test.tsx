@@ -1,0 +1,103 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { categoryOptions, DEFAULT_CATEGORIES } from '../lib/format';
+import { makeArticle } from '../test/fixtures';
+import { ArticleFormModal, type ArticleFormModalProps } from './article-form-modal';
+
+function renderForm(over: Partial<ArticleFormModalProps> = {}) {
+  const props: ArticleFormModalProps = {
+    open: true,
+    article: null,
+    categories: categoryOptions([]),
+    saving: false,
+    onClose: vi.fn(),
+    onSubmit: vi.fn(),
+    ...over,
+  };
+  render(
+    <>
+      <Toaster />
+      <ArticleFormModal {...props} />
+    </>,
+  );
+  return props;
+}
+
+describe('ArticleFormModal', () => {
+  it('creates: title, 12-row content, General category, draft helper text', async () => {
+    renderForm();
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Article' });
+    expect(within(dialog).getByLabelText(/Content/)).toHaveAttribute('rows', '12');
+    const category = within(dialog).getByLabelText(/Category/) as HTMLSelectElement;
+    expect(category.value).toBe('General');
+    expect(Array.from(category.options).map((o) => o.value)).toEqual([...DEFAULT_CATEGORIES]);
+    expect(within(dialog).getByText('This article will be saved as a draft')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('switch'));
+    expect(within(dialog).getByText('This article will be visible to all users')).toBeInTheDocument();
+  });
+
+  it("rejects blank title or content with 'Title and content are required'", async () => {
+    const props = renderForm();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Title/), '   ');
+    await userEvent.type(within(dialog).getByLabelText(/Content/), 'Body');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    expect(await screen.findByText('Title and content are required')).toBeInTheDocument();
+    expect(props.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('rejects an image URL that is not http(s)', async () => {
+    const props = renderForm();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Title/), 'T');
+    await userEvent.type(within(dialog).getByLabelText(/Content/), 'C');
+    await userEvent.type(within(dialog).getByLabelText(/Image URL/), 'javascript:alert(1)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('valid image URL');
+    expect(props.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits trimmed values, a null image and the chosen options', async () => {
+    const props = renderForm({ categories: categoryOptions(['Zebra']) });
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Title/), '  Hello ');
+    await userEvent.type(within(dialog).getByLabelText(/Content/), ' World ');
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Category/), 'Zebra');
+    await userEvent.click(within(dialog).getByRole('switch'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    expect(props.onSubmit).toHaveBeenCalledWith({
+      title: 'Hello',
+      content: 'World',
+      news_category: 'Zebra',
+      image_url: null,
+      is_published: true,
+    });
+  });
+
+  it('edits: prefilled, titled Edit Article, preview renders paragraphs as text', async () => {
+    renderForm({ article: makeArticle({ title: 'Old', content: 'One\n<i>Two</i>', is_published: true, image_url: 'https://x.test/a.png' }) });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Article' });
+    expect(within(dialog).getByLabelText(/Title/)).toHaveValue('Old');
+    expect(within(dialog).getByText('This article will be visible to all users')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const preview = within(dialog).getByTestId('content-preview');
+    expect(Array.from(preview.querySelectorAll('p')).map((p) => p.textContent)).toEqual(['One', '<i>Two</i>']);
+    expect(preview.querySelector('i')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(within(dialog).getByLabelText(/Content/)).toBeInTheDocument();
+  });
+
+  it('hides the image preview when the image fails to load', async () => {
+    renderForm({ article: makeArticle({ image_url: 'https://x.test/broken.png' }) });
+    const dialog = await screen.findByRole('dialog');
+    const img = within(dialog).getByRole('img', { name: 'Image preview' });
+    fireEvent.error(img);
+    expect(within(dialog).queryByRole('img', { name: 'Image preview' })).not.toBeInTheDocument();
+  });
+
+  it('lists default categories first, then further ones sorted, without duplicates', () => {
+    expect(categoryOptions(['Zeta', 'General', 'Alpha', 'Zeta'], 'Custom')).toEqual([...DEFAULT_CATEGORIES, 'Alpha', 'Custom', 'Zeta']);
+  });
+});

@@ -1,0 +1,52 @@
+import { Eye, EyeOff, Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { NewsArticle } from '../api/types';
+import { ADMIN_EXCERPT_LENGTH, excerpt, shortDate } from '../lib/format';
+
+interface ArticleRowProps {
+  article: NewsArticle;
+  busy: boolean;
+  onTogglePublish(article: NewsArticle): void;
+  onEdit(article: NewsArticle): void;
+  onDelete(article: NewsArticle): void;
+}
+
+/** One row of 'All Articles' (SPEC §2 News management). */
+export function ArticleRow({ article, busy, onTogglePublish, onEdit, onDelete }: ArticleRowProps) {
+  return (
+    <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold text-slate-900">{article.title}</h3>
+          <Badge tone={article.is_published ? 'success' : 'warning'}>{article.is_published ? 'Published' : 'Draft'}</Badge>
+          <Badge tone="info">{article.news_category}</Badge>
+        </div>
+        <p className="text-sm text-slate-600">{excerpt(article.content, ADMIN_EXCERPT_LENGTH)}</p>
+        <p className="text-xs text-slate-500">
+          <span>{article.author?.full_name || 'Unknown Author'}</span>
+          {' · '}
+          <time dateTime={article.created_at}>{shortDate(article.created_at)}</time>
+        </p>
+      </div>
+      <div className="flex shrink-0 gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={busy}
+          onClick={() => onTogglePublish(article)}
+          aria-label={article.is_published ? `Unpublish ${article.title}` : `Publish ${article.title}`}
+          title={article.is_published ? 'Unpublish' : 'Publish'}
+        >
+          {article.is_published ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+        </Button>
+        <Button variant="ghost" size="icon" onClick={() => onEdit(article)} aria-label={`Edit ${article.title}`} title="Edit">
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon" onClick={() => onDelete(article)} aria-label={`Delete ${article.title}`} title="Delete">
+          <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}

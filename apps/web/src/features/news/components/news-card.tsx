@@ -1,0 +1,34 @@
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import type { NewsArticle } from '../api/types';
+import { CARD_EXCERPT_LENGTH, excerpt, shortDate } from '../lib/format';
+import { ArticleImage } from './article-image';
+
+interface NewsCardProps {
+  article: NewsArticle;
+  /** Shown when the author has no name (SPEC: the product's team name). */
+  fallbackAuthor: string;
+  onReadMore(article: NewsArticle): void;
+}
+
+export function NewsCard({ article, fallbackAuthor, onReadMore }: NewsCardProps) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <ArticleImage src={article.image_url} alt={article.title} className="h-48 w-full" />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <div>
+          <Badge tone="info">{article.news_category}</Badge>
+        </div>
+        <h2 className="text-lg font-semibold text-slate-900">{article.title}</h2>
+        <p className="flex-1 text-sm text-slate-600">{excerpt(article.content, CARD_EXCERPT_LENGTH)}</p>
+        <div className="flex items-center justify-between text-xs text-slate-500">
+          <span>{article.author?.full_name || fallbackAuthor}</span>
+          <time dateTime={article.created_at}>{shortDate(article.created_at)}</time>
+        </div>
+        <Button variant="link" className="self-start" onClick={() => onReadMore(article)} aria-label={`Read More: ${article.title}`}>
+          Read More
+        </Button>
+      </div>
+    </article>
+  );
+}

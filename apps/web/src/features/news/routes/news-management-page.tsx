@@ -1,0 +1,113 @@
+// /news-management (SPEC §2): admins manage every article. The router's admin guard protects the
+// route; the screen checks again (SPEC: "guarded inside the screen itself") — and RLS is the
+// real gate for every call it makes.
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from 'sonner';
+import { PageMeta } from '@/components/page-meta';
+import { Spinner } from '@/components/ui/spinner';
+import { toAppError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { useDeleteArticle } from '../api/delete-article';
+import { useAdminArticles } from '../api/get-admin-articles';
+import { useArticleCounts } from '../api/get-article-counts';
+import { usePublishedCategories } from '../api/get-categories';
+import { useSaveArticle, useSetPublished } from '../api/save-article';
+import type { ArticleInput, NewsArticle } from '../api/types';
+import { ArticleFormModal } from '../components/article-form-modal';
+import { NewsManagementView } from '../components/news-management-view';
+import { categoryOptions } from '../lib/format';
+
+export default function NewsManagementPage() {
+  const { user, profile, initialized, loading } = useAuth();
+  const isAdmin = profile?.role === 'admin';
+  const articles = useAdminArticles(isAdmin);
+  const counts = useArticleCounts(isAdmin);
+  const categories = usePublishedCategories(isAdmin);
+  const save = useSaveArticle();
+  const setPublished = useSetPublished();
+  const remove = useDeleteArticle();
+  const [form, setForm] = useState<{ open: boolean; article: NewsArticle | null }>({ open: false, article: null });
+  const [deleting, setDeleting] = useState<NewsArticle | null>(null);
+
+  if (!initialized || loading) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading..." showLabel />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace />;
+  if (!isAdmin) return <Navigate to="/unauthorized" replace />;
+
+  const submit = (input: ArticleInput) => {
+    const editing = form.article;
+    save.mutate(
+      { ...(editing ? { id: editing.id } : {}), input, authorId: user.id },
+      {
+        onSuccess: () => {
+          toast.success(editing ? 'Article updated successfully' : 'Article created successfully');
+          setForm({ open: false, article: null });
+        },
+        onError: (err) => toast.error(toAppError(err).message || 'Failed to save article'),
+      },
+    );
+  };
+
+  const togglePublish = (a: NewsArticle) =>
+    setPublished.mutate(
+      { id: a.id, isPublished: !a.is_published },
+      {
+        onSuccess: (row) => toast.success(row.is_published ? 'Article published successfully' : 'Article unpublished successfully'),
+        onError: () => toast.error('Failed to update article status'),
+      },
+    );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success('Article deleted successfully');
+        setDeleting(null);
+      },
+      onError: () => toast.error('Failed to delete article'),
+    });
+  };
+
+  const error = articles.isError ? articles.error?.message || 'Failed to fetch articles' : null;
+
+  return (
+    <>
+      <PageMeta title="News Management" />
+      <NewsManagementView
+        articles={error ? [] : (articles.data?.pages.flat() ?? [])}
+        counts={counts.data}
+        loading={articles.isPending}
+        error={error}
+        onRetry={() => {
+          void articles.refetch();
+          void counts.refetch();
+        }}
+        hasMore={Boolean(articles.hasNextPage)}
+        loadingMore={articles.isFetchingNextPage}
+        onLoadMore={() => void articles.fetchNextPage()}
+        busyId={setPublished.isPending ? (setPublished.variables?.id ?? null) : null}
+        onCreate={() => setForm({ open: true, article: null })}
+        onEdit={(article) => setForm({ open: true, article })}
+        onTogglePublish={togglePublish}
+        deleting={deleting}
+        deletePending={remove.isPending}
+        onAskDelete={setDeleting}
+        onConfirmDelete={confirmDelete}
+      />
+      <ArticleFormModal
+        open={form.open}
+        article={form.article}
+        categories={categoryOptions(categories.data ?? [], form.article?.news_category)}
+        saving={save.isPending}
+        onClose={() => setForm({ open: false, article: null })}
+        onSubmit={submit}
+      />
+    </>
+  );
+}
