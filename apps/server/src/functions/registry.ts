@@ -1,4 +1,7 @@
 // Every server function, by name. Add one line per function module.
 import type { ServerFunction } from './types.js';
+import { submitBugReport } from './submit-bug-report.js';
 
-export const serverFunctions: ServerFunction[] = [];
+export const serverFunctions: ServerFunction[] = [
+  submitBugReport,
+];
