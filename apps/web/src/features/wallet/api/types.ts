@@ -1,0 +1,42 @@
+// Row shapes of the wallet feature (SPEC §3 token_transactions plus the ledger's integrity columns).
+export interface TokenTransaction {
+  id: string;
+  amount: number;
+  type: 'earned' | 'spent';
+  source: string;
+  description: string;
+  reference: string | null;
+  created_at: string;
+  balance_after: number;
+}
+
+export interface WalletSummary {
+  balance: number;
+  total_earned: number;
+  total_spent: number;
+  transaction_count: number;
+  sources: string[];
+}
+
+export interface TransactionFilters {
+  search: string;
+  type: '' | 'earned' | 'spent';
+  source: string;
+}
+
+export const TRANSACTION_COLUMNS = 'id, amount, type, source, description, reference, created_at, balance_after';
+/** SPEC §7: the history shows the 20 newest rows; older pages load on demand. */
+export const TRANSACTIONS_PAGE_SIZE = 20;
+
+export function normaliseTransaction(row: Record<string, unknown>): TokenTransaction {
+  return {
+    id: String(row.id),
+    amount: Number(row.amount),
+    type: row.type === 'spent' ? 'spent' : 'earned',
+    source: String(row.source ?? ''),
+    description: String(row.description ?? ''),
+    reference: typeof row.reference === 'string' ? row.reference : null,
+    created_at: String(row.created_at),
+    balance_after: Number(row.balance_after ?? 0),
+  };
+}

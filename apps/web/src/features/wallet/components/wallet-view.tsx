@@ -1,0 +1,155 @@
+// /wallet body, presentational: everything arrives through props so each state (loading,
+// failure per SPEC §8, empty, filtered, paged) is testable without a server.
+import { Download, Gift, RefreshCw, TrendingDown, TrendingUp, Wallet as WalletIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import type { TokenTransaction, TransactionFilters, WalletSummary } from '../api/types';
+import { formatTmt, sourceLabel } from '../lib/format';
+import { StatCard } from './stat-card';
+import { TransactionRow } from './transaction-row';
+
+export interface WalletViewProps {
+  /** Undefined while loading; on failure the view shows 0 (SPEC §8). */
+  balance: number | undefined;
+  summary: WalletSummary | undefined;
+  transactions: TokenTransaction[];
+  loading: boolean;
+  failed: boolean;
+  onRetry(): void;
+  filters: TransactionFilters;
+  onFiltersChange(filters: TransactionFilters): void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore(): void;
+  exporting: boolean;
+  onExport(): void;
+  refreshing: boolean;
+  onRefresh(): void;
+}
+
+export function WalletView(props: WalletViewProps) {
+  const { summary, filters, failed } = props;
+  const balance = failed ? 0 : props.balance;
+  const transactions = failed ? [] : props.transactions;
+  const filtered = Boolean(filters.search.trim() || filters.type || filters.source);
+  const sources = Array.from(new Set([...(summary?.sources ?? []), ...(filters.source ? [filters.source] : [])]));
+  const show = (value: number | undefined) => (value === undefined ? '—' : formatTmt(value));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">TMT Wallet</h1>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={props.onRefresh} loading={props.refreshing}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
+          </Button>
+          <Button variant="outline" onClick={props.onExport} loading={props.exporting} disabled={failed || summary?.transaction_count === 0}>
+            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+          </Button>
+        </div>
+      </div>
+
+      {failed && (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <span>We could not load your wallet.</span>
+          <Button variant="outline" size="sm" onClick={props.onRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Current Balance" value={show(balance)} icon={<WalletIcon className="h-4 w-4" />} />
+        <StatCard label="Total Earned" value={show(failed ? 0 : summary?.total_earned)} tone="text-green-700" icon={<TrendingUp className="h-4 w-4" />} />
+        <StatCard label="Total Spent" value={show(failed ? 0 : summary?.total_spent)} tone="text-red-700" icon={<TrendingDown className="h-4 w-4" />} />
+        <StatCard
+          label="Transactions"
+          value={failed ? '0' : summary === undefined ? '—' : summary.transaction_count.toLocaleString('en-US')}
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Transaction history</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <div className="grid gap-3 sm:grid-cols-3">
+              <Input
+                type="search"
+                aria-label="Search transactions"
+                placeholder="Search descriptions"
+                value={filters.search}
+                maxLength={100}
+                onChange={(e) => props.onFiltersChange({ ...filters, search: e.target.value })}
+              />
+              <Select
+                aria-label="Type"
+                value={filters.type}
+                onChange={(e) => props.onFiltersChange({ ...filters, type: e.target.value as TransactionFilters['type'] })}
+                options={[
+                  { value: '', label: 'All types' },
+                  { value: 'earned', label: 'Earned' },
+                  { value: 'spent', label: 'Spent' },
+                ]}
+              />
+              <Select
+                aria-label="Source"
+                value={filters.source}
+                onChange={(e) => props.onFiltersChange({ ...filters, source: e.target.value })}
+                options={[{ value: '', label: 'All sources' }, ...sources.map((s) => ({ value: s, label: sourceLabel(s) }))]}
+              />
+            </div>
+
+            {props.loading && !failed ? (
+              <div className="flex justify-center py-8">
+                <Spinner label="Loading transactions..." showLabel />
+              </div>
+            ) : transactions.length === 0 ? (
+              <EmptyState
+                title={filtered ? 'No matching transactions' : 'No transactions yet'}
+                description={filtered ? 'Try another search or filter.' : 'Tokens you earn and spend will appear here.'}
+              />
+            ) : (
+              <ul className="divide-y divide-slate-100" aria-label="Transactions">
+                {transactions.map((tx) => (
+                  <TransactionRow key={tx.id} tx={tx} />
+                ))}
+              </ul>
+            )}
+
+            {props.hasMore && !failed && (
+              <div className="flex justify-center">
+                <Button variant="outline" onClick={props.onLoadMore} loading={props.loadingMore}>
+                  Load more
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>How to get TMT</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3 text-sm text-slate-700">
+            <p>TMT tokens pay for tagging assets. You receive them in these ways:</p>
+            <ul className="list-disc space-y-1 pl-5">
+              <li>A welcome bonus when your account is created.</li>
+              <li>Referral rewards when people join with your link — on five levels.</li>
+              <li>Grants and corrections by an administrator.</li>
+            </ul>
+            <Link to="/referrals" className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline">
+              <Gift className="h-4 w-4" aria-hidden="true" /> Open the referral program
+            </Link>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
