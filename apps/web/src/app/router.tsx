@@ -67,7 +67,7 @@ export const publicRoutes: RouteObject[] = [
 
 /** Signed in, any role. /news is listed as public in SPEC §2 but wrapped in the guard, so it needs sign-in. */
 export const signedInRoutes: RouteObject[] = [
-  screen('/dashboard', () => import('@/features/dashboard/routes/dashboard-page')),
+  screen('/dashboard', () => import('./routes/dashboard-page')),
   screen('/news', () => import('@/features/news/routes/news-page')),
   screen('/tag', () => import('@/features/assets/routes/tag-page')),
   screen('/assets', () => import('@/features/assets/routes/assets-page')),

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { rememberReferralCode, rememberSignupFrom } from '@/lib/signup-context';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -11,8 +12,6 @@ const BugReportButton = lazy(() =>
   import('@/features/bug-report/components/bug-report-button').then((m) => ({ default: m.BugReportButton })),
 );
 
-export const REFERRAL_STORAGE_KEY = 'tl:referral-code';
-export const SIGNUP_FROM_STORAGE_KEY = 'tl:signup-from';
 const USE_CASE_LANDINGS = ['/general-tagging', '/nft-tagging', '/mywill-tagging', '/business-tagging'];
 
 function ScrollToTop() {
@@ -30,10 +29,10 @@ function LandingContext() {
     const ref = new URLSearchParams(search).get('ref');
     if (pathname === '/' && ref) {
       console.info('Referral code detected on landing:', ref);
-      sessionStorage.setItem(REFERRAL_STORAGE_KEY, ref);
+      rememberReferralCode(ref);
     }
     // Remember which use-case landing the visitor came from; sign-up passes it on as `from`.
-    if (USE_CASE_LANDINGS.includes(pathname)) sessionStorage.setItem(SIGNUP_FROM_STORAGE_KEY, pathname.slice(1));
+    if (USE_CASE_LANDINGS.includes(pathname)) rememberSignupFrom(pathname.slice(1));
   }, [pathname, search]);
   return null;
 }

@@ -1,4 +1,194 @@
-// Being written in the next commit (web shell area).
-export default function Screen() {
-  return <div className="mx-auto max-w-5xl px-4 py-10" />;
+// /auth, /login, /signup, /business-auth, /influencer-signup: one sign-in / sign-up screen.
+// The path picks the variant; the business variant records the wish to become a business user
+// (business_intent) for an admin to review. After sign-in the user returns to the page they asked for.
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PageMeta } from '@/components/page-meta';
+import { appConfig } from '@/lib/app-config';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { emailCallbackUrl, rememberReferralCode, storedReferralCode, storedSignupFrom } from '@/lib/signup-context';
+import { cancelMfa, verifyMfaCode } from '../api/verify-mfa';
+import { signIn } from '../api/sign-in';
+import { DuplicateAccountError, signUp, type SignupSource } from '../api/sign-up';
+import { AuthCard } from '../components/auth-card';
+import { MfaForm } from '../components/mfa-form';
+import { SignInForm } from '../components/sign-in-form';
+import { SignUpForm } from '../components/sign-up-form';
+import { DUPLICATE_ACCOUNT_MESSAGE, friendlyAuthError } from '../lib/error-messages';
+
+type Mode = 'signin' | 'signup';
+
+interface Variant {
+  source: SignupSource;
+  initialMode: Mode;
+  title: string;
+  subtitle: string;
+}
+
+export function variantFor(pathname: string): Variant {
+  switch (pathname) {
+    case '/business-auth':
+      return {
+        source: 'business',
+        initialMode: 'signup',
+        title: 'Business account',
+        subtitle:
+          'Create your account and we will review your request for business features (inventory tagging, team dashboard). You can use all personal features right away.',
+      };
+    case '/influencer-signup':
+      return {
+        source: 'influencer',
+        initialMode: 'signup',
+        title: 'Join as an influencer',
+        subtitle: 'Create your account to get your referral link and earn TMT when the people you invite join.',
+      };
+    case '/signup':
+      return { source: 'standard', initialMode: 'signup', title: 'Create your account', subtitle: '' };
+    default:
+      return { source: 'standard', initialMode: 'signin', title: 'Welcome back', subtitle: '' };
+  }
+}
+
+function returnPath(state: unknown): string {
+  const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
+  if (!from?.pathname || from.pathname.startsWith('/auth')) return '/dashboard';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+export default function AuthPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const auth = useAuth();
+  const variant = variantFor(location.pathname);
+  const [mode, setMode] = useState<Mode>(variant.initialMode);
+  const [error, setError] = useState<string | null>(null);
+  const [needsConfirmation, setNeedsConfirmation] = useState<string | null>(null);
+
+  useEffect(() => setMode(variant.initialMode), [variant.initialMode]);
+  const refFromUrl = params.get('ref');
+  useEffect(() => {
+    if (refFromUrl) rememberReferralCode(refFromUrl);
+  }, [refFromUrl]);
+
+  if (auth.initialized && auth.user) return <Navigate to={returnPath(location.state)} replace />;
+
+  const referralCode = refFromUrl || storedReferralCode();
+  const from = params.get('from') || storedSignupFrom() || (variant.source !== 'standard' ? location.pathname.slice(1) : null);
+
+  async function handleSignIn(values: { email: string; password: string }) {
+    setError(null);
+    setNeedsConfirmation(null);
+    try {
+      await signIn(values);
+      // The auth provider picks up the session; this screen then redirects (see the check above).
+    } catch (err) {
+      if ((err as { code?: string }).code === 'email_not_confirmed') setNeedsConfirmation(values.email);
+      setError(friendlyAuthError(err));
+    }
+  }
+
+  async function handleSignUp(values: { fullName: string; email: string; password: string }) {
+    setError(null);
+    try {
+      const result = await signUp({
+        ...values,
+        source: variant.source,
+        referralCode,
+        emailRedirectTo: emailCallbackUrl(window.location.origin, referralCode, from),
+      });
+      if (result.signedIn) {
+        toast.success('Account created!');
+        return;
+      }
+      const qs = new URLSearchParams({ email: values.email });
+      navigate(`/check-email?${qs.toString()}`, { state: { email: values.email } });
+    } catch (err) {
+      setError(err instanceof DuplicateAccountError ? DUPLICATE_ACCOUNT_MESSAGE : friendlyAuthError(err));
+    }
+  }
+
+  async function handleMfa(values: { code: string }) {
+    setError(null);
+    try {
+      await verifyMfaCode(values.code);
+    } catch (err) {
+      setError(friendlyAuthError(err));
+    }
+  }
+
+  const title = auth.mfaPending ? 'Two-factor verification' : mode === 'signin' ? 'Sign In' : 'Sign Up';
+
+  return (
+    <>
+      <PageMeta
+        title={title}
+        description={`Sign in to ${appConfig.appName} or create an account to tag, register and verify your assets.`}
+      />
+      <AuthCard title={auth.mfaPending ? title : variant.title} subtitle={auth.mfaPending ? undefined : variant.subtitle || undefined}>
+        {auth.mfaPending ? (
+          <MfaForm
+            onSubmit={handleMfa}
+            error={error}
+            onCancel={() => {
+              setError(null);
+              void cancelMfa();
+            }}
+          />
+        ) : (
+          <>
+            <div role="tablist" aria-label="Sign in or sign up" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+              {(['signin', 'signup'] as const).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="tab"
+                  id={`tab-${m}`}
+                  aria-selected={mode === m}
+                  aria-controls={`panel-${m}`}
+                  onClick={() => {
+                    setMode(m);
+                    setError(null);
+                  }}
+                  className={cn(
+                    'rounded-md py-2 text-sm font-medium',
+                    mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                  )}
+                >
+                  {m === 'signin' ? 'Sign In' : 'Sign Up'}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`}>
+              {mode === 'signin' ? (
+                <SignInForm onSubmit={handleSignIn} error={error} />
+              ) : (
+                <SignUpForm
+                  onSubmit={handleSignUp}
+                  error={error}
+                  submitLabel={variant.source === 'business' ? 'Create Business Account' : 'Create Account'}
+                />
+              )}
+            </div>
+            {needsConfirmation && (
+              <p className="mt-4 text-sm text-slate-600">
+                Didn&apos;t get the e-mail?{' '}
+                <Link
+                  to={`/check-email?${new URLSearchParams({ email: needsConfirmation }).toString()}`}
+                  className="text-blue-700 hover:underline"
+                >
+                  Resend the confirmation link
+                </Link>
+              </p>
+            )}
+            {referralCode && mode === 'signup' && (
+              <p className="mt-4 text-xs text-slate-500">Referral code {referralCode} will be applied when you confirm your e-mail.</p>
+            )}
+          </>
+        )}
+      </AuthCard>
+    </>
+  );
 }

@@ -1,4 +1,37 @@
-// Being written in the next commit (web shell area).
-export default function Screen() {
-  return <div className="mx-auto max-w-5xl px-4 py-10" />;
+// /moderator ('Moderator Panel'): the views moderators work with. Moderators see public content
+// the way visitors do and report problems; what they may change is decided by the database.
+import { Bug, Globe2, Newspaper } from 'lucide-react';
+import { PageMeta } from '@/components/page-meta';
+import { ToolGrid, type Tool } from '../components/tool-grid';
+
+const tools: Tool[] = [
+  {
+    to: '/public-assets',
+    title: 'Public Assets',
+    description: 'Review the assets their owners made public and check that they are appropriate.',
+    icon: Globe2,
+  },
+  {
+    to: '/news',
+    title: 'News',
+    description: 'Read the published articles as users see them.',
+    icon: Newspaper,
+  },
+  {
+    to: '/support',
+    title: 'Support',
+    description: 'Where users are pointed for help; use the bug button (bottom right) to report problems you find.',
+    icon: Bug,
+  },
+];
+
+export default function ModeratorPanelPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageMeta title="Moderator Panel" description="Moderation tools." />
+      <h1 className="text-2xl font-semibold text-slate-900">Moderator Panel</h1>
+      <p className="mt-1 text-slate-600">The public views you moderate, in one place.</p>
+      <ToolGrid tools={tools} />
+    </div>
+  );
 }

@@ -1,0 +1,83 @@
+// /dashboard: balance (wallet area), recent activity and quick actions. Lives in app/ because it
+// composes two features (wallet and dashboard), which never import each other.
+import { FileCheck2, Newspaper, Search, Tag, UserPlus, Users, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageMeta } from '@/components/page-meta';
+import { Card, CardContent } from '@/components/ui/card';
+import { useRecentTransactions } from '@/features/dashboard/api/get-recent-transactions';
+import { RecentActivity } from '@/features/dashboard/components/recent-activity';
+import { useWallet } from '@/features/wallet/api/get-wallet';
+import { useAuth } from '@/lib/auth';
+
+const quickActions = [
+  { to: '/tag', label: 'Tag an asset', description: 'Register something you own', icon: Tag },
+  { to: '/assets', label: 'My assets', description: 'See and manage your records', icon: FileCheck2 },
+  { to: '/nok', label: 'Next of kin', description: 'Choose who inherits access', icon: Users },
+  { to: '/referrals', label: 'Invite friends', description: 'Share your referral link', icon: UserPlus },
+  { to: '/news', label: 'News', description: 'Latest product updates', icon: Newspaper },
+  { to: '/public-assets', label: 'Public assets', description: 'Browse and verify', icon: Search },
+];
+
+export default function DashboardPage() {
+  const { user, profile } = useAuth();
+  const wallet = useWallet();
+  const recent = useRecentTransactions();
+  const name = profile?.full_name || user?.email || '';
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageMeta title="Dashboard" description="Your balance, recent activity and quick actions." />
+      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+      {name && <p className="mt-1 text-slate-600">Welcome back, {name}.</p>}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-1">
+          <CardContent className="py-6">
+            <div className="flex items-center gap-3 text-slate-600">
+              <Wallet className="h-5 w-5" aria-hidden="true" />
+              <h2 className="text-sm font-medium">Balance</h2>
+            </div>
+            <p className="mt-3 text-3xl font-bold text-slate-900" data-testid="dashboard-balance">
+              {wallet.isLoading ? '…' : `${(wallet.data?.balance ?? 0).toLocaleString('en-US')} TMT`}
+            </p>
+            <Link to="/wallet" className="mt-4 inline-block text-sm text-blue-700 hover:underline">
+              Open wallet
+            </Link>
+          </CardContent>
+        </Card>
+        <div className="lg:col-span-2">
+          <RecentActivity
+            transactions={recent.data}
+            loading={recent.isLoading}
+            error={recent.isError}
+            onRetry={() => void recent.refetch()}
+          />
+        </div>
+      </div>
+
+      <section aria-labelledby="quick-actions" className="mt-8">
+        <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
+          Quick actions
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {quickActions.map(({ to, label, description, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300 hover:shadow"
+              >
+                <span className="grid h-10 w-10 place-items-center rounded-md bg-blue-50 text-blue-700">
+                  <Icon className="h-5 w-5" aria-hidden="true" />
+                </span>
+                <span>
+                  <span className="block font-medium text-slate-900">{label}</span>
+                  <span className="block text-sm text-slate-600">{description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

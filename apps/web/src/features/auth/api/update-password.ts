@@ -1,0 +1,14 @@
+import { supabase } from '@/lib/supabase';
+
+export async function hasSession(): Promise<boolean> {
+  const { data } = await supabase.auth.getSession();
+  return Boolean(data.session);
+}
+
+/** PUT /user {password}, then end the recovery session so the user signs in with the new password. */
+export async function updatePasswordAndSignOut(password: string): Promise<void> {
+  const { error } = await supabase.auth.updateUser({ password });
+  if (error) throw error;
+  const { error: signOutError } = await supabase.auth.signOut();
+  if (signOutError) console.warn('Sign-out after password reset failed:', signOutError.message);
+}

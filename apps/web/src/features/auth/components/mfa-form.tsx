@@ -1,0 +1,38 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { mfaCodeSchema, type MfaCodeValues } from '../lib/schemas';
+import { FormError } from './auth-card';
+
+export interface MfaFormProps {
+  onSubmit(values: MfaCodeValues): Promise<void>;
+  onCancel(): void;
+  error?: string | null;
+}
+
+export function MfaForm({ onSubmit, onCancel, error }: MfaFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<MfaCodeValues>({ resolver: zodResolver(mfaCodeSchema), defaultValues: { code: '' } });
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Two-factor verification">
+      <p className="text-sm text-slate-600">Enter the 6-digit code from your authenticator app.</p>
+      <FormField label="Authentication code" error={errors.code?.message}>
+        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus {...register('code')} />
+      </FormField>
+      <FormError message={error} />
+      <div className="flex gap-2">
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" className="flex-1" loading={isSubmitting}>
+          {isSubmitting ? 'Verifying...' : 'Verify'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { signInSchema, type SignInValues } from '../lib/schemas';
+import { FormError } from './auth-card';
+
+export interface SignInFormProps {
+  onSubmit(values: SignInValues): Promise<void>;
+  error?: string | null;
+  defaultEmail?: string;
+}
+
+export function SignInForm({ onSubmit, error, defaultEmail = '' }: SignInFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: defaultEmail, password: '' } });
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign in">
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...register('password')} />
+      </FormField>
+      <div className="flex justify-end">
+        <Link to="/forgot-password" className="text-sm text-blue-700 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <FormError message={error} />
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { MIN_PASSWORD_LENGTH, signUpSchema, type SignUpValues } from '../lib/schemas';
+import { FormError } from './auth-card';
+
+export interface SignUpFormProps {
+  onSubmit(values: SignUpValues): Promise<void>;
+  error?: string | null;
+  submitLabel?: string;
+}
+
+export function SignUpForm({ onSubmit, error, submitLabel = 'Create Account' }: SignUpFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { fullName: '', email: '', password: '' },
+  });
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign up">
+      <FormField label="Full Name" error={errors.fullName?.message}>
+        <Input autoComplete="name" {...register('fullName')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      >
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <FormError message={error} />
+      <Button type="submit" className="w-full" loading={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

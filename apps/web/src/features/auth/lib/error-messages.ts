@@ -1,0 +1,57 @@
+// Friendly texts for the auth server's error codes (GoTrue `error_code`, surfaced by supabase-js as
+// `error.code`). Unknown codes fall back to the server's own message.
+interface AuthErrorLike {
+  code?: string | undefined;
+  status?: number | undefined;
+  message?: string | undefined;
+  name?: string | undefined;
+  reasons?: string[] | undefined;
+}
+
+const WEAK_REASONS: Record<string, string> = {
+  length: 'it is too short',
+  characters: 'it needs more kinds of characters',
+  pwned: 'it appeared in a known data breach',
+};
+
+const MESSAGES: Record<string, string> = {
+  invalid_credentials: 'Invalid email or password.',
+  email_not_confirmed: 'Please confirm your email address first. Check your inbox for the confirmation link.',
+  user_already_exists: 'An account with this email already exists. Please sign in instead.',
+  email_exists: 'An account with this email already exists. Please sign in instead.',
+  over_request_rate_limit: 'Too many attempts. Please wait a moment and try again.',
+  over_email_send_rate_limit: 'Too many emails were sent. Please wait a few minutes before trying again.',
+  email_address_invalid: 'Please enter a valid email address.',
+  signup_disabled: 'New sign-ups are currently disabled.',
+  email_provider_disabled: 'Signing up with email is currently disabled.',
+  user_banned: 'This account has been suspended. Please contact support.',
+  session_not_found: 'Your session has expired. Please sign in again.',
+  refresh_token_not_found: 'Your session has expired. Please sign in again.',
+  session_expired: 'Your session has expired. Please sign in again.',
+  same_password: 'Your new password must be different from your current password.',
+  otp_expired: 'This link is invalid or has expired. Please request a new one.',
+  flow_state_not_found: 'This link is invalid or has expired. Please request a new one.',
+  flow_state_expired: 'This link is invalid or has expired. Please request a new one.',
+  bad_code_verifier: 'Please open the link in the same browser you used to request it.',
+  mfa_verification_failed: 'Invalid code. Please check your authenticator app and try again.',
+  mfa_challenge_expired: 'The code expired. Please enter a new code.',
+};
+
+export const DUPLICATE_ACCOUNT_MESSAGE = MESSAGES.user_already_exists!;
+export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+
+export function friendlyAuthError(err: unknown): string {
+  if (!err || typeof err !== 'object') return typeof err === 'string' && err ? err : GENERIC_ERROR;
+  const e = err as AuthErrorLike;
+  if (e.code === 'weak_password') {
+    const reasons = (e.reasons ?? []).map((r) => WEAK_REASONS[r] ?? r);
+    return reasons.length > 0
+      ? `Password is too weak: ${reasons.join(', ')}.`
+      : e.message || 'Password is too weak. Please choose a stronger password.';
+  }
+  if (e.code && MESSAGES[e.code]) return MESSAGES[e.code]!;
+  if (e.name === 'AuthRetryableFetchError' || e.status === 502 || e.status === 503 || e.status === 504 || e.status === 0) {
+    return 'The service is temporarily unavailable. Please try again in a moment.';
+  }
+  return e.message || GENERIC_ERROR;
+}
