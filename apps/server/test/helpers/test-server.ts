@@ -47,8 +47,21 @@ async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop:
   };
 }
 
+/**
+ * Node 20 has no global WebSocket and supabase-js refuses to construct its (lazy) realtime client
+ * without one. Realtime is out of scope, so tests hand it a transport that fails only if used.
+ */
+class NoRealtimeTransport {
+  constructor() {
+    throw new Error('Realtime is not supported by this server');
+  }
+}
+
 export function clientOptions() {
-  return { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } } as const;
+  return {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtimeTransport as never },
+  } as const;
 }
 
 export async function startTestServer(
