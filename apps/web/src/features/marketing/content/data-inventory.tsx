@@ -38,7 +38,7 @@ export const dataInventory: DataItem[] = [
   {
     what: 'Assets',
     detail: 'The title, description, category, privacy setting and details you enter for each tagged asset, the photos, videos or documents you upload, and the SHA-256 fingerprint of each file.',
-    retention: 'Until you delete the asset or your account; the files are deleted from storage with it.',
+    retention: 'Until you delete the asset or your account; the files are deleted from storage with it. The ledger keeps only hash entries (no content) so its chain stays verifiable.',
   },
   {
     what: 'Next of kin',

@@ -69,8 +69,10 @@ export default function PrivacyPolicyPage() {
         <p>
           When you tag an asset, {name} records it in an append-only ledger: each entry carries the SHA-256 fingerprints of
           your files and the hash of the entry before it, and is signed with the server's key. That makes later tampering
-          detectable. It is <strong>not</strong> a public blockchain: the ledger is stored in the operator's database, so
-          deleting your account really does delete your entries.
+          detectable. It is <strong>not</strong> a public blockchain: the ledger is stored in the operator's database.
+          Ledger entries contain only hashes and ids, never your descriptions or files. When you delete an asset or your
+          account, the asset records and files are deleted; the hash-only entries stay so the chain remains verifiable, but
+          they no longer point to any content or to an existing account.
         </p>
       </Section>
 

@@ -1,0 +1,92 @@
+// POST /functions/v1/delete-account (issue 5, GDPR Art. 17): the caller deletes their own account.
+// Body {password, confirmation}: the current password (re-authentication, checked against the
+// stored hash) and the typed word DELETE. A user with two-factor authentication must call with an
+// aal2 session. Then, in order:
+//   1. one transaction deletes the user's bug reports (their foreign key only nulls the user) and
+//      the auth user, which cascades to profile, settings, wallet and ledger, referrals, business
+//      requests, assets and media rows, next of kin, sessions and MFA factors;
+//   2. every stored file the user owned — by owner id or by the <uid>/ folder convention all
+//      buckets use — is removed (rows and bytes). A failure here is logged with the names, so an
+//      operator can finish it; the account is already gone.
+// The sessions go with the user, so every refresh token stops working at once.
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { verifyPassword } from '../auth/services/password.js';
+import { removeObjects } from '../storage/service.js';
+import type { ServerFunction } from './types.js';
+
+export const DELETE_CONFIRMATION = 'DELETE';
+export const DELETE_RATE_LIMIT = { limit: 5, windowSeconds: 900 };
+
+const bodySchema = z.object({
+  password: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(1000),
+  confirmation: z.string({ error: `Type ${DELETE_CONFIRMATION} to confirm` }),
+});
+
+function fail(reply: FastifyReply, status: number, error: string, code?: string): FastifyReply {
+  return reply.code(status).type('application/json').send(code ? { error, code } : { error });
+}
+
+export const deleteAccount: ServerFunction = {
+  name: 'delete-account',
+  verifyJwt: true,
+  async handler({ ctx, principal, req, reply }) {
+    const userId = principal.userId;
+    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'No valid session');
+    if (!(await ctx.rateLimiter.hit(`delete-account:user:${userId}`, DELETE_RATE_LIMIT))) {
+      return fail(reply, 429, 'Too many attempts. Please try again in a few minutes.');
+    }
+
+    const parsed = bodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]!.message);
+    const { password, confirmation } = parsed.data;
+    if (confirmation.trim() !== DELETE_CONFIRMATION) {
+      return fail(reply, 400, `Type ${DELETE_CONFIRMATION} to confirm`, 'confirmation_mismatch');
+    }
+
+    const { rows } = await ctx.db.query<{ encrypted_password: string | null; has_mfa: boolean }>(
+      `select u.encrypted_password,
+              exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified') as has_mfa
+         from auth.users u where u.id = $1 and u.deleted_at is null`,
+      [userId],
+    );
+    const user = rows[0];
+    if (!user) return fail(reply, 404, 'User not found');
+    const check = await verifyPassword(user.encrypted_password, password);
+    if (!check.ok) return fail(reply, 400, 'Current password is incorrect', 'invalid_credentials');
+    if (user.has_mfa && principal.claims.aal !== 'aal2') {
+      return fail(reply, 403, 'Enter a code from your authenticator app first', 'insufficient_aal');
+    }
+
+    // Collected before the rows that reference them disappear.
+    const { rows: objects } = await ctx.db.query<{ bucket_id: string; name: string }>(
+      `select o.bucket_id, o.name from storage.objects o
+        where o.owner_id = $1::text or o.owner = $2::uuid or (storage.foldername(o.name))[1] = $1::text
+        order by o.bucket_id, o.name`,
+      [userId, userId],
+    );
+
+    await ctx.db.transaction(async (tx) => {
+      if ((await tx.query(`select to_regclass('public.bug_reports') is not null as present`)).rows[0]?.present) {
+        await tx.query('delete from public.bug_reports where user_id = $1', [userId]);
+      }
+      await tx.query('delete from auth.users where id = $1', [userId]);
+    });
+
+    const byBucket = new Map<string, string[]>();
+    for (const o of objects) byBucket.set(o.bucket_id, [...(byBucket.get(o.bucket_id) ?? []), o.name]);
+    let filesRemoved = 0;
+    for (const [bucket, names] of byBucket) {
+      for (let i = 0; i < names.length; i += 100) {
+        const chunk = names.slice(i, i + 100);
+        try {
+          filesRemoved += (await removeObjects(ctx, bucket, chunk)).length;
+        } catch (err) {
+          req.log.error({ err, bucket, names: chunk, userId }, 'delete-account: could not remove stored files');
+        }
+      }
+    }
+    req.log.info({ userId, filesRemoved }, 'account deleted by its owner');
+    return { deleted: true, files_removed: filesRemoved };
+  },
+};
