@@ -49,7 +49,7 @@ export default function NewsManagementPage() {
           toast.success(editing ? 'Article updated successfully' : 'Article created successfully');
           setForm({ open: false, article: null });
         },
-        onError: (err) => toast.error(toAppError(err).message || 'Failed to save article'),
+        onError: (err) => toast.error(toAppError(err, 'Failed to save article').message),
       },
     );
   };
