@@ -169,14 +169,7 @@ export class StorageEngine {
       });
 
     // Trial write: a caller RLS refuses (or a duplicate without upsert) fails before any upload.
-    try {
-      await this.run(caller, 'storage.object.upload', async (tx) => {
-        await write(tx, {}, 'trial');
-        throw new DryRun();
-      }, errors.keyExists);
-    } catch (err) {
-      if (!(err instanceof DryRun)) throw err;
-    }
+    await this.trial(caller, (tx) => write(tx, {}, 'trial'));
 
     const version = crypto.randomUUID();
     const key = blobKey(version);
@@ -204,6 +197,30 @@ export class StorageEngine {
     }
     if (previous) await this.deleteBytes([previous]);
     return { id, key: `${bucket.id}/${input.name}` };
+  }
+
+  /** Runs a write as the caller and rolls it back: tells whether RLS and constraints would allow it. */
+  private async trial(caller: Caller, fn: (tx: Tx) => Promise<unknown>): Promise<void> {
+    try {
+      await this.run(caller, 'storage.object.upload', async (tx) => {
+        await fn(tx);
+        throw new DryRun();
+      }, errors.keyExists);
+    } catch (err) {
+      if (!(err instanceof DryRun)) throw err;
+    }
+  }
+
+  /** Throws unless the caller could upload bucket/name now (used before issuing signed upload URLs). */
+  async checkCanUpload(caller: Caller, bucket: string, name: string, upsert: boolean): Promise<void> {
+    validateObjectName(name);
+    await this.findBucket(bucket);
+    const { owner, ownerId } = ownerOf(caller);
+    await this.trial(caller, (tx) =>
+      this.writeRow(tx, caller, {
+        id: crypto.randomUUID(), bucket, name, owner, ownerId, metadata: {}, userMetadata: null, version: 'trial', upsert,
+      }),
+    );
   }
 
   /** Inserts the row, or updates it when upsert is set; returns the version it replaced. */
@@ -357,6 +374,50 @@ export class StorageEngine {
     }
     return { id, key: `${to.bucket}/${to.name}` };
   }
+}
+
+export interface ListOptions {
+  prefix: string;
+  limit: number;
+  offset: number;
+  sortColumn: 'name' | 'updated_at' | 'created_at' | 'last_accessed_at';
+  sortOrder: 'asc' | 'desc';
+  search: string;
+}
+
+/**
+ * One folder level under prefix, as Storage's list: files with their row, sub-folders as entries
+ * with null id/timestamps/metadata. Folders and files are sorted together. RLS SELECT applies, so
+ * a folder only appears if the caller can see at least one object inside it.
+ */
+export async function listFolder(engine: StorageEngine, caller: Caller, bucket: string, o: ListOptions): Promise<Record<string, unknown>[]> {
+  const folder = o.prefix.replace(/^\/+|\/+$/g, '');
+  const prefix = folder ? `${folder}/` : '';
+  const order = o.sortOrder === 'desc' ? 'desc' : 'asc';
+  const sortExpr = o.sortColumn === 'name' ? 'name collate "C"' : o.sortColumn;
+  return engine.run(caller, 'storage.object.list', async (tx) => {
+    const { rows } = await tx.query<{ entry: Record<string, unknown> }>(
+      `with o as (
+         select substr(name, char_length($2) + 1) as rel, id, updated_at, created_at, last_accessed_at, metadata
+           from storage.objects
+          where bucket_id = $1 and starts_with(name collate "C", $2)
+       ), entries as (
+         select distinct split_part(rel, '/', 1) as name, null::uuid as id, null::timestamptz as updated_at,
+                null::timestamptz as created_at, null::timestamptz as last_accessed_at, null::jsonb as metadata
+           from o where strpos(rel, '/') > 0
+         union all
+         select rel, id, updated_at, created_at, last_accessed_at, metadata from o where strpos(rel, '/') = 0
+       )
+       select jsonb_build_object('name', name, 'id', id, 'updated_at', updated_at, 'created_at', created_at,
+                                 'last_accessed_at', last_accessed_at, 'metadata', metadata) as entry
+         from entries
+        where $3 = '' or strpos(lower(name), lower($3)) > 0
+        order by ${sortExpr} ${order} nulls last, name collate "C"
+        limit $4 offset $5`,
+      [bucket, prefix, o.search, o.limit, o.offset],
+    );
+    return rows.map((r) => r.entry);
+  });
 }
 
 const engines = new WeakMap<AppContext, StorageEngine>();

@@ -60,6 +60,8 @@ export function fromDbError(err: unknown, onUnique: () => StorageError = errors.
   if (!isPgError(err)) return undefined;
   if (err.code === '42501') return errors.rlsDenied();
   if (err.code === '23505') return onUnique();
+  // Only a bucket deleted while objects still point at it (a race with an upload) gets here.
+  if (err.code === '23503') return errors.bucketNotEmpty();
   // Check constraints (name length, negative limits) and invalid text representations.
   if (err.code === '23514' || err.code === '22P02' || err.code === '22001') return errors.invalidRequest('Invalid input');
   return undefined;

@@ -1,0 +1,103 @@
+// Upload bodies (D.3): POST/PUT /object/{bucket}/{path} and PUT /object/upload/sign/{bucket}/{path}.
+// This plugin replaces Fastify's body parsers so the request body reaches the engine as a stream
+// (raw bodies) or as the stream of the first file part (multipart): nothing is buffered, and the
+// engine's inspector enforces the size limit while the bytes flow to disk.
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { SERVICE_CALLER, type StorageEngine } from './engine.js';
+import { callerFrom } from './caller.js';
+import { errors } from './errors.js';
+import { verifyUrlToken } from './tokens.js';
+
+interface UploadBody {
+  body: Readable;
+  contentType: string;
+  cacheControl: string | undefined;
+  userMetadata: Record<string, unknown> | undefined;
+  contentLength: number | undefined;
+}
+
+function parseMetadata(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined || text === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw errors.invalidRequest('Invalid metadata: expected a JSON object');
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+async function readUpload(req: FastifyRequest): Promise<UploadBody> {
+  if (req.isMultipart()) {
+    // Any single file part, whatever its field name (supabase-js uses the empty name).
+    const part = await req.file({ limits: { fileSize: Infinity, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } });
+    if (!part) throw errors.invalidRequest('The multipart body has no file part');
+    const field = (name: string) => {
+      const f = part.fields[name];
+      const one = Array.isArray(f) ? f[0] : f;
+      return one && one.type === 'field' ? String(one.value) : undefined;
+    };
+    const cache = field('cacheControl');
+    return {
+      body: part.file,
+      contentType: part.mimetype || 'application/octet-stream',
+      cacheControl: cache ? (/^\d+$/.test(cache) ? `max-age=${cache}` : cache) : undefined,
+      userMetadata: parseMetadata(field('metadata')),
+      contentLength: undefined,
+    };
+  }
+  const xMetadata = header(req, 'x-metadata');
+  let userMetadata: Record<string, unknown> | undefined;
+  if (xMetadata) userMetadata = parseMetadata(Buffer.from(xMetadata, 'base64').toString('utf8'));
+  const length = header(req, 'content-length');
+  return {
+    body: (req.body as Readable | undefined) ?? req.raw,
+    contentType: header(req, 'content-type') || 'application/octet-stream',
+    cacheControl: header(req, 'cache-control'),
+    userMetadata,
+    contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+  };
+}
+
+export async function uploadRoutes(app: FastifyInstance, { engine }: { engine: StorageEngine }): Promise<void> {
+  const ctx = engine.ctx;
+  app.removeAllContentTypeParsers();
+  // Hand every body over unread; multipart gets its own (streaming) parser below.
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  await app.register(multipart);
+
+  async function upload(req: FastifyRequest, upsert: boolean) {
+    const caller = await callerFrom(req, ctx);
+    const p = req.params as { bucket: string; '*': string };
+    const body = await readUpload(req);
+    const { id, key } = await engine.upload(caller, { bucket: p.bucket, name: p['*'] ?? '', upsert, ...body });
+    return { Id: id, Key: key };
+  }
+
+  app.post('/object/:bucket/*', (req) => upload(req, header(req, 'x-upsert') === 'true'));
+  // update(): always replaces.
+  app.put('/object/:bucket/*', (req) => upload(req, true));
+
+  app.put('/object/upload/sign/:bucket/*', async (req) => {
+    const p = req.params as { bucket: string; '*': string };
+    const name = p['*'] ?? '';
+    const claims = await verifyUrlToken(ctx, (req.query as { token?: string }).token, p.bucket, name, 'upload');
+    const body = await readUpload(req);
+    // The token is the authorisation: the row is written with privileges, owned by the signer.
+    const { key } = await engine.upload(SERVICE_CALLER, {
+      bucket: p.bucket,
+      name,
+      upsert: claims.upsert === true,
+      ownerId: typeof claims.owner === 'string' ? claims.owner : undefined,
+      ...body,
+    });
+    return { Key: key };
+  });
+}
