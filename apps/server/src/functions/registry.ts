@@ -3,9 +3,19 @@ import type { ServerFunction } from './types.js';
 import { submitBugReport } from './submit-bug-report.js';
 import { exportMyData } from './export-my-data.js';
 import { deleteAccount } from './delete-account.js';
+import { registerAsset } from './register-asset.js';
+import { deleteAsset } from './delete-asset.js';
+import { assetCertificate } from './asset-certificate.js';
+import { contactOwner } from './contact-owner.js';
+import { ledgerCheckpoints } from './ledger-checkpoints.js';
 
 export const serverFunctions: ServerFunction[] = [
   submitBugReport,
   exportMyData,
   deleteAccount,
+  registerAsset,
+  deleteAsset,
+  assetCertificate,
+  contactOwner,
+  ledgerCheckpoints,
 ];

@@ -1,0 +1,64 @@
+// POST /functions/v1/asset-certificate {assetId} — the owner's ownership certificate as a PDF
+// (application/pdf). Makes sure a signed checkpoint covers the asset's latest ledger entry first.
+import { z } from 'zod';
+import { buildCertificate, type CertificateInput } from '../assets/certificate.js';
+import { ensureCheckpoint } from '../assets/checkpoints.js';
+import { fail } from '../assets/errors.js';
+import type { ServerFunction } from './types.js';
+
+const bodySchema = z.object({ assetId: z.string().uuid('assetId must be a UUID') });
+
+export function publicCheckUrl(siteUrl: string, asset: { id: string; serial_number: string | null; privacy: string }): string {
+  if (asset.serial_number) return `${siteUrl}/verify/${encodeURIComponent(asset.serial_number)}`;
+  if (asset.privacy === 'public') return `${siteUrl}/public-assets/${asset.id}`;
+  return `${siteUrl}/assets/${asset.id}`;
+}
+
+export const assetCertificate: ServerFunction = {
+  name: 'asset-certificate',
+  verifyJwt: true,
+  async handler({ ctx, principal, req, reply }) {
+    const userId = principal.userId;
+    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to download a certificate');
+    const source = { ...((req.query as Record<string, unknown>) ?? {}), ...((req.body as Record<string, unknown>) ?? {}) };
+    const parsed = bodySchema.safeParse(source);
+    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+
+    const { rows } = await ctx.db.query<CertificateInput['asset'] & { owner_id: string }>(
+      `select id, owner_id, kind, title, description, serial_number, make, model, status, privacy,
+              private.ledger_time(created_at) as created_at, estimated_value::text as estimated_value, currency
+       from public.assets where id = $1`,
+      [parsed.data.assetId],
+    );
+    const asset = rows[0];
+    if (!asset || asset.owner_id !== userId) return fail(reply, 404, 'Asset not found', { code: 'not_found' });
+    const { rows: media } = await ctx.db.query<CertificateInput['media'][number]>(
+      `select kind, mime_type, size_bytes::int as size_bytes, sha256 from public.asset_media where asset_id = $1 order by position`,
+      [asset.id],
+    );
+    const { rows: proofs } = await ctx.db.query<{ p: CertificateInput['proof'] }>(
+      'select private.asset_proof(a) as p from public.assets a where a.id = $1',
+      [asset.id],
+    );
+    const proof = proofs[0]?.p;
+    if (!proof) return fail(reply, 409, 'This asset has no ledger entry yet', { code: 'no_entry' });
+    const checkpoint = await ensureCheckpoint(ctx, { minSeq: proof.seq });
+    const { owner_id: _owner, ...assetFields } = asset;
+    const pdf = await buildCertificate({
+      appName: ctx.config.appName,
+      verifyUrl: publicCheckUrl(ctx.config.siteUrl, asset),
+      issuedAt: new Date().toISOString(),
+      asset: assetFields,
+      media,
+      proof,
+      checkpoint,
+    });
+    const filename = `certificate-${asset.id.slice(0, 8)}.pdf`;
+    return reply
+      .code(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(pdf));
+  },
+};

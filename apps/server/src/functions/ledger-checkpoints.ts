@@ -1,0 +1,41 @@
+// /functions/v1/ledger-checkpoints — public, no sign-in: the signed checkpoints of the asset
+// ledger, the key that verifies them, and (with fromSeq) the hash-only chain from an entry, so
+// anyone can check a certificate's entry against a signed head without trusting this page.
+// Body or query: { fromSeq?, limit? }. Asking also signs a new checkpoint when the head has moved
+// and the last one is older than a minute.
+import { z } from 'zod';
+import { ensureCheckpoint, listCheckpoints } from '../assets/checkpoints.js';
+import { fail } from '../assets/errors.js';
+import type { ServerFunction } from './types.js';
+
+const paramsSchema = z.object({
+  fromSeq: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+export const ledgerCheckpoints: ServerFunction = {
+  name: 'ledger-checkpoints',
+  verifyJwt: false,
+  async handler({ ctx, req, reply }) {
+    const source = { ...((req.query as Record<string, unknown>) ?? {}), ...((req.body as Record<string, unknown>) ?? {}) };
+    const parsed = paramsSchema.safeParse(source);
+    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    if (!(await ctx.rateLimiter.hit(`ledger-checkpoints:ip:${req.ip}`, { limit: 120, windowSeconds: 60 }))) {
+      return fail(reply, 429, 'Too many requests. Please try again in a minute.');
+    }
+    await ensureCheckpoint(ctx).catch((err: unknown) => req.log.error({ err }, 'ledger checkpoint failed'));
+    const checkpoints = await listCheckpoints(ctx, 20);
+    let entries: unknown[] | undefined;
+    if (parsed.data.fromSeq) {
+      const { rows } = await ctx.db.query('select * from public.get_ledger_entries($1, $2)', [parsed.data.fromSeq, parsed.data.limit ?? 500]);
+      entries = rows.map((r) => ({ ...r, seq: Number((r as { seq: unknown }).seq) }));
+    }
+    return {
+      algorithm: 'ES256',
+      entryHash: 'sha256(prev_hash|record_hash|seq|event|created_at)',
+      keys: ctx.keys.jwks,
+      checkpoints,
+      ...(entries ? { entries } : {}),
+    };
+  },
+};

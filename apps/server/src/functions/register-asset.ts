@@ -1,0 +1,135 @@
+// POST /functions/v1/register-asset — registers an asset from files the caller already uploaded to
+// the private asset-media bucket (<uid>/pending/<uuid>.<ext>).
+//
+// The server decides everything that costs money or proves something: it reads each video's
+// length from the stored bytes, and private.register_asset (one transaction) checks the objects
+// belong to the caller, takes type/size/SHA-256 from the storage metadata, prices the files from
+// the pricing table, charges the wallet through ledger_post (idempotency key = the client's
+// submission id, so a retry charges once), creates the asset and media rows and appends the
+// ledger entry. A failure anywhere charges nothing.
+//
+// Body: { submissionId, asset: {...fields}, media: [objectName, …], expectedCost?, quoteOnly? }
+//   quoteOnly → { quote } for exactly these files (nothing is written).
+//   expectedCost (the price the user saw) → 409 {code:'price_changed', quote} if the server's differs.
+import { z } from 'zod';
+import { withRequestContext } from '../db/request-context.js';
+import { getObject } from '../storage/service.js';
+import { ensureCheckpoint } from '../assets/checkpoints.js';
+import { fail, replyForDbError } from '../assets/errors.js';
+import { videoDurationSeconds } from '../assets/media-duration.js';
+import type { ServerFunction } from './types.js';
+
+export const ASSET_MEDIA_BUCKET = 'asset-media';
+const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/webm']);
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+const money = z.union([z.number(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 120.50')])
+  .optional()
+  .nullable()
+  .transform((v) => (v === '' || v === undefined || v === null ? null : Number(v)))
+  .refine((v) => v === null || (Number.isFinite(v) && v >= 0), 'Amounts cannot be negative');
+
+export const assetFieldsSchema = z.object({
+  kind: z.enum(['general', 'digital', 'legacy', 'business']).default('general'),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'The title must be at most 200 characters'),
+  description: optionalText(5000),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30, 'At most 30 tags').default([]),
+  estimated_value: money,
+  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code').optional().nullable(),
+  location: optionalText(300),
+  privacy: z.enum(['private', 'public']).default('private'),
+  share_value: z.boolean().default(false),
+  share_location: z.boolean().default(false),
+  serial_number: optionalText(100),
+  make: optionalText(100),
+  model: optionalText(100),
+  purchase_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Purchase date must be YYYY-MM-DD').optional().nullable().or(z.literal('')),
+  purchase_price: money,
+  asset_url: z.string().trim().max(1000).regex(/^(https?|ipfs|ar):\/\//i, 'The URL must start with https://, ipfs:// or ar://')
+    .optional().nullable().or(z.literal('')),
+  content_hash: optionalText(200),
+  chain: optionalText(50),
+  contract_address: optionalText(200),
+  token_id: optionalText(200),
+  heir_instructions: optionalText(10000),
+  sku: optionalText(100),
+  quantity: z.union([z.number().int().min(0).max(100_000_000), z.string().regex(/^\d{1,9}$/)]).optional().nullable()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v))),
+});
+
+const bodySchema = z.object({
+  submissionId: z.string().uuid('submissionId must be a UUID'),
+  asset: assetFieldsSchema,
+  media: z.array(z.string().min(1).max(300)).max(20, 'At most 20 files per asset').default([]),
+  expectedCost: z.number().int().min(0).optional().nullable(),
+  quoteOnly: z.boolean().optional(),
+});
+
+export const registerAsset: ServerFunction = {
+  name: 'register-asset',
+  verifyJwt: true,
+  bodyLimit: 256 * 1024,
+  async handler({ ctx, principal, req, reply }) {
+    const userId = principal.userId;
+    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to register an asset');
+
+    const parsed = bodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return fail(reply, 400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request', { code: 'invalid' });
+    }
+    const { submissionId, asset, media, expectedCost, quoteOnly } = parsed.data;
+    if (new Set(media).size !== media.length) return fail(reply, 400, 'The same file is listed twice', { code: 'invalid' });
+    if (asset.kind === 'legacy' && asset.privacy === 'public') {
+      return fail(reply, 400, 'Will and legacy assets are always private', { code: 'invalid' });
+    }
+
+    // The stored type of each object (from the storage server's metadata), and for videos their length.
+    const { rows: objects } = await ctx.db.query<{ name: string; mimetype: string | null }>(
+      `select name, lower(metadata ->> 'mimetype') as mimetype from storage.objects
+       where bucket_id = $1 and name = any($2::text[])`,
+      [ASSET_MEDIA_BUCKET, media],
+    );
+    const typeOf = new Map(objects.map((o) => [o.name, o.mimetype ?? '']));
+    const items: { name: string; duration_seconds: number | null }[] = [];
+    for (const name of media) {
+      const mime = typeOf.get(name);
+      let duration: number | null = null;
+      if (mime && VIDEO_TYPES.has(mime) && name.startsWith(`${userId}/`)) {
+        const object = await getObject(ctx, ASSET_MEDIA_BUCKET, name);
+        duration = object ? videoDurationSeconds(object.body, mime) : null;
+        if (duration !== null) duration = Math.round(duration * 100) / 100;
+      }
+      items.push({ name, duration_seconds: duration });
+    }
+
+    try {
+      if (quoteOnly) {
+        const photos = media.filter((n) => typeOf.get(n)?.startsWith('image/')).length;
+        const documents = media.filter((n) => typeOf.get(n) === 'application/pdf').length;
+        const seconds = items.filter((i) => VIDEO_TYPES.has(typeOf.get(i.name) ?? '')).map((i) => i.duration_seconds);
+        const { rows } = await ctx.db.query<{ q: unknown }>('select public.quote_asset_cost($1, $2, $3::numeric[]) as q', [
+          photos,
+          documents,
+          seconds,
+        ]);
+        return { quote: rows[0]!.q, media: items };
+      }
+
+      const result = await withRequestContext(ctx.db, { role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
+        const { rows } = await tx.query<{ r: Record<string, unknown> & { ledger_seq?: number } }>(
+          'select private.register_asset($1, $2, $3, $4, $5) as r',
+          [userId, submissionId, JSON.stringify(asset), JSON.stringify(items), expectedCost ?? null],
+        );
+        return rows[0]!.r;
+      });
+      // Sign a checkpoint now and then (throttled); a failure here must not fail the registration.
+      await ensureCheckpoint(ctx).catch((err: unknown) => req.log.error({ err }, 'ledger checkpoint failed'));
+      return result;
+    } catch (err) {
+      const sent = replyForDbError(reply, err);
+      if (sent) return sent;
+      throw err;
+    }
+  },
+};
