@@ -1,0 +1,33 @@
+// Referral rewards the caller received: their ledger rows with source 'referral', newest first.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { referralKeys } from './keys';
+import type { RewardRow } from './types';
+
+export async function fetchRewardHistory(userId: string): Promise<RewardRow[]> {
+  const rows = unwrap(
+    await supabase
+      .from('token_transactions')
+      .select('id, amount, description, created_at')
+      .eq('user_id', userId)
+      .eq('source', 'referral')
+      .order('created_at', { ascending: false })
+      .limit(50),
+  ) as unknown as Record<string, unknown>[];
+  return rows.map((r) => ({
+    id: String(r.id),
+    amount: Number(r.amount),
+    description: String(r.description ?? ''),
+    created_at: String(r.created_at),
+  }));
+}
+
+export const rewardHistoryQueryOptions = (userId: string | undefined) =>
+  queryOptions({ queryKey: referralKeys.rewards(userId), queryFn: () => fetchRewardHistory(userId!), enabled: Boolean(userId) });
+
+export function useRewardHistory() {
+  const { user } = useAuth();
+  return useQuery(rewardHistoryQueryOptions(user?.id));
+}

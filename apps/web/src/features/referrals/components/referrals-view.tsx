@@ -1,0 +1,182 @@
+// /referrals body, presentational: the link card, per-level performance, the people referred
+// (display names only) and the reward history.
+import { Gift, Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { format } from 'date-fns';
+import type { LevelStat, ReferredPerson, RewardRow } from '../api/types';
+import { ReferralLinkCard } from './referral-link-card';
+
+export interface ReferralsViewProps {
+  code: string | null | undefined;
+  origin: string;
+  appName: string;
+  stats: LevelStat[] | undefined;
+  people: ReferredPerson[];
+  peopleTotal: number;
+  rewards: RewardRow[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry(): void;
+  hasMorePeople: boolean;
+  loadingMorePeople: boolean;
+  onLoadMorePeople(): void;
+}
+
+const tmt = (n: number) => `${n.toLocaleString('en-US')} TMT`;
+const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+
+export function ReferralsView(props: ReferralsViewProps) {
+  const stats = props.stats ?? [];
+  const direct = stats.find((s) => s.level === 1)?.referred_count ?? 0;
+  const earned = stats.reduce((sum, s) => sum + s.tokens_earned, 0);
+  const network = stats.reduce((sum, s) => sum + s.referred_count, 0);
+  const maxPerSignup = stats.reduce((sum, s) => sum + s.reward, 0);
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Referrals</h1>
+        <p className="mt-1 text-slate-600">
+          Invite people with your link. When they confirm their account you earn TMT — and you also earn when the people they
+          invite join, up to five levels deep.
+        </p>
+      </div>
+
+      {props.failed && (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <span>We could not load your referrals.</span>
+          <Button variant="outline" size="sm" onClick={props.onRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+
+      {props.loading ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading referrals..." showLabel />
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Card className="p-4" data-testid="stat-direct">
+              <p className="text-sm text-slate-600">People you referred</p>
+              <p className="mt-2 text-2xl font-semibold">{direct}</p>
+            </Card>
+            <Card className="p-4" data-testid="stat-network">
+              <p className="text-sm text-slate-600">Your network (5 levels)</p>
+              <p className="mt-2 text-2xl font-semibold">{network}</p>
+            </Card>
+            <Card className="p-4" data-testid="stat-earned">
+              <p className="text-sm text-slate-600">Total earned</p>
+              <p className="mt-2 text-2xl font-semibold text-green-700">{tmt(earned)}</p>
+            </Card>
+          </div>
+
+          {props.code ? (
+            <ReferralLinkCard code={props.code} origin={props.origin} appName={props.appName} />
+          ) : (
+            !props.failed && <p className="text-sm text-slate-600">Your referral code is not available yet.</p>
+          )}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Performance by level</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <table className="w-full text-left text-sm">
+                <thead className="text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2">Level</th>
+                    <th scope="col" className="py-2">Reward per sign-up</th>
+                    <th scope="col" className="py-2">People</th>
+                    <th scope="col" className="py-2 text-right">Earned</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {stats.map((s) => (
+                    <tr key={s.level} data-testid={`level-${s.level}`}>
+                      <th scope="row" className="py-2 font-medium">Level {s.level}</th>
+                      <td className="py-2">{tmt(s.reward)}</td>
+                      <td className="py-2">{s.referred_count}</td>
+                      <td className="py-2 text-right">{tmt(s.tokens_earned)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                {stats.length > 0 && (
+                  <tfoot>
+                    <tr className="border-t border-slate-200 font-semibold">
+                      <th scope="row" className="py-2">Total</th>
+                      <td className="py-2">{tmt(maxPerSignup)}</td>
+                      <td className="py-2">{network}</td>
+                      <td className="py-2 text-right">{tmt(earned)}</td>
+                    </tr>
+                  </tfoot>
+                )}
+              </table>
+            </CardContent>
+          </Card>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>People in your network{props.peopleTotal ? ` (${props.peopleTotal})` : ''}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {props.people.length === 0 ? (
+                  <EmptyState icon={<Users className="h-8 w-8" />} title="No one yet" description="Share your link to invite people." />
+                ) : (
+                  <ul className="divide-y divide-slate-100" aria-label="Referred people">
+                    {props.people.map((p, i) => (
+                      <li key={`${p.joined_at}-${p.level}-${i}`} className="flex items-center justify-between py-2 text-sm">
+                        <span>
+                          <span className="font-medium text-slate-900">{p.display_name}</span>
+                          <span className="ml-2 text-slate-500">Level {p.level}</span>
+                        </span>
+                        <span className="text-right text-slate-600">
+                          {day(p.joined_at)} · <span className="text-green-700">{tmt(p.reward)}</span>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {props.hasMorePeople && (
+                  <div className="mt-3 flex justify-center">
+                    <Button variant="outline" onClick={props.onLoadMorePeople} loading={props.loadingMorePeople}>
+                      Load more
+                    </Button>
+                  </div>
+                )}
+              </CardContent>
+            </Card>
+
+            <Card>
+              <CardHeader>
+                <CardTitle>Reward history</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {(props.rewards ?? []).length === 0 ? (
+                  <EmptyState icon={<Gift className="h-8 w-8" />} title="No rewards yet" description="Rewards appear here when people join." />
+                ) : (
+                  <ul className="divide-y divide-slate-100" aria-label="Reward history">
+                    {props.rewards!.map((r) => (
+                      <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                        <span className="min-w-0">
+                          <span className="block truncate text-slate-900">{r.description}</span>
+                          <span className="text-xs text-slate-500">{day(r.created_at)}</span>
+                        </span>
+                        <span className="shrink-0 font-semibold text-green-700">+{tmt(r.amount)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
