@@ -8,6 +8,7 @@ import { deleteAsset } from './delete-asset.js';
 import { assetCertificate } from './asset-certificate.js';
 import { contactOwner } from './contact-owner.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
+import { adminBanUser } from './admin-ban-user.js';
 
 export const serverFunctions: ServerFunction[] = [
   submitBugReport,
@@ -18,4 +19,5 @@ export const serverFunctions: ServerFunction[] = [
   assetCertificate,
   contactOwner,
   ledgerCheckpoints,
+  adminBanUser,
 ];
