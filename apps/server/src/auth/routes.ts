@@ -1,9 +1,83 @@
-// /auth/v1 — GoTrue-compatible auth service. (Being built: see issue 2.)
-import type { FastifyInstance } from 'fastify';
+// /auth/v1 — the GoTrue-compatible auth service. Reads like GoTrue's api.go: each line is a
+// path, its guard and its handler. Infrastructure for the whole prefix is set up first:
+// JSON parsing (empty body → {}, bad JSON → bad_json), the API-key gateway, and one error
+// handler that writes every AuthError in the dialect the request asked for (§A.2.3).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
+import { checkApiKey } from '../shared/principal.js';
+import { API_VERSION_2024, AuthError, OAuthError, sendAuthError, wantsNewDialect } from './errors.js';
+import { signup } from './handlers/signup.js';
+import { token } from './handlers/token.js';
+import { getUser, logout, reauthenticate, updateCurrentUser } from './handlers/user.js';
+import { verifyGet, verifyPost } from './handlers/verify.js';
+import { otp, recover, resend } from './handlers/recover.js';
+import { health, settings, sso } from './handlers/settings.js';
+
+const MAX_BODY = 1024 * 1024;
+
+/** Routes a browser reaches from an e-mail or a provider: no API key (§1.2). */
+function isOpenRoute(req: FastifyRequest): boolean {
+  const path = (req.routeOptions.url ?? req.url.split('?')[0] ?? '').replace(/^\/auth\/v1/, '');
+  if (path === '/.well-known/jwks.json' || path === '/callback' || path === '/authorize' || path === '/health') return true;
+  return req.method === 'GET' && path === '/verify';
+}
+
+function parseJson(_req: FastifyRequest, body: string, done: (err: Error | null, value?: unknown) => void): void {
+  if (body.trim() === '') return done(null, {});
+  try {
+    done(null, JSON.parse(body));
+  } catch (err) {
+    done(new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(err as Error).message}`));
+  }
+}
 
 export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
-  app.get('/.well-known/jwks.json', async (_req, reply) =>
-    reply.header('cache-control', 'public, max-age=600').send(opts.ctx.keys.jwks),
-  );
+  const { ctx } = opts;
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY }, parseJson);
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, parseJson);
+
+  app.setErrorHandler((err: FastifyError | AuthError | OAuthError, req, reply) => {
+    if (err instanceof AuthError || err instanceof OAuthError) return sendAuthError(req, reply, err);
+    const fe = err as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
+      return sendAuthError(req, reply, new AuthError(413, 'request_entity_too_large', 'Request body too large'));
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return sendAuthError(req, reply, new AuthError(fe.statusCode, 'validation_failed', fe.message));
+    }
+    req.log.error({ err }, 'auth: unexpected error');
+    return sendAuthError(req, reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (wantsNewDialect(req)) reply.header('x-supabase-api-version', API_VERSION_2024);
+    if (req.method === 'OPTIONS' || isOpenRoute(req)) return;
+    const check = await checkApiKey(req, ctx.keys);
+    if (!check.ok) return reply.status(check.status).send(check.body);
+  });
+
+  type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const h = (fn: (ctx: AppContext, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>): Handler =>
+    (req, reply) => fn(ctx, req, reply);
+
+  app.get('/.well-known/jwks.json', async (_req, reply) => reply.header('cache-control', 'public, max-age=600').send(ctx.keys.jwks));
+  app.get('/health', h(health));
+  app.get('/settings', h(settings));
+
+  app.post('/signup', h(signup));
+  app.post('/token', h(token));
+  app.post('/otp', h(otp));
+  app.post('/magiclink', h(otp));
+  app.post('/verify', h(verifyPost));
+  app.get('/verify', h(verifyGet));
+  app.post('/recover', h(recover));
+  app.post('/resend', h(resend));
+  app.post('/sso', h(sso));
+
+  app.get('/user', h(getUser));
+  app.put('/user', h(updateCurrentUser));
+  app.post('/logout', h(logout));
+  app.get('/reauthenticate', h(reauthenticate));
 }

@@ -1,0 +1,103 @@
+// Request guards and small input helpers shared by the handlers.
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../shared/context.js';
+import { bearerToken } from '../shared/principal.js';
+import { clientIp } from '../shared/http.js';
+import type { JwtClaims } from '../shared/keys.js';
+import { AuthError, errors } from './errors.js';
+import { findUserById, type UserRow } from './models/users.js';
+import { findSession, type SessionRow } from './models/sessions.js';
+import type { RequestMeta } from './services/token-service.js';
+
+export function requestMeta(req: FastifyRequest): RequestMeta {
+  const ua = req.headers['user-agent'];
+  return { ip: clientIp(req), userAgent: typeof ua === 'string' ? ua.slice(0, 500) : undefined };
+}
+
+/** The JSON body as an object (an empty body is {}); anything else is a validation error. */
+export function bodyOf(req: FastifyRequest): Record<string, unknown> {
+  const b = req.body;
+  if (b === undefined || b === null) return {};
+  if (typeof b !== 'object' || Array.isArray(b)) throw errors.validation('Request body must be a JSON object');
+  return b as Record<string, unknown>;
+}
+
+/** A string field; null/absent → undefined; any other type → 400. */
+export function str(obj: Record<string, unknown>, key: string): string | undefined {
+  const v = obj[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw errors.validation(`${key} must be a string`);
+  return v;
+}
+
+/** A JSON object field; null/absent → undefined. */
+export function objField(obj: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
+  const v = obj[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) throw errors.validation(`${key} must be an object`);
+  return v as Record<string, unknown>;
+}
+
+export function queryParam(req: FastifyRequest, key: string): string | undefined {
+  const v = (req.query as Record<string, unknown> | undefined)?.[key];
+  if (Array.isArray(v)) return typeof v[0] === 'string' ? v[0] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+export function validateEmail(email: string | undefined): string {
+  if (!email) throw errors.validation('An email address is required');
+  const e = email.trim().toLowerCase();
+  if (e.length > 255 || !EMAIL_RE.test(e)) {
+    throw new AuthError(400, 'validation_failed', `Unable to validate email address: invalid format`);
+  }
+  return e;
+}
+
+/** Counts one hit against a per-IP or per-e-mail budget; over budget → 429. */
+export async function rateLimit(ctx: AppContext, key: string, limit: number, windowSeconds = 300): Promise<void> {
+  if (!(await ctx.rateLimiter.hit(`auth:${key}`, { limit, windowSeconds }))) throw errors.rateLimited();
+}
+
+export interface Authenticated {
+  claims: JwtClaims;
+  user: UserRow;
+  session: SessionRow;
+}
+
+/** The "user" guard of §A.4: a valid access token whose user and session still exist. */
+export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<Authenticated> {
+  const token = bearerToken(req);
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  let claims: JwtClaims;
+  try {
+    claims = await ctx.keys.verify(token);
+  } catch (err) {
+    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(err as Error).message}`);
+  }
+  if (typeof claims.sub !== 'string' || !claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) throw new AuthError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  const user = await findUserById(ctx.db, claims.sub);
+  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  const sid = typeof claims.session_id === 'string' && /^[0-9a-f-]{36}$/i.test(claims.session_id) ? claims.session_id : undefined;
+  const session = sid ? await findSession(ctx.db, sid) : undefined;
+  if (!session || session.user_id !== user.id) {
+    throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  }
+  if (user.is_banned) throw errors.banned(403);
+  return { claims, user, session };
+}
+
+/** The "admin" guard: a bearer JWT whose role is service_role or supabase_admin. */
+export async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const token = bearerToken(req);
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  let claims: JwtClaims;
+  try {
+    claims = await ctx.keys.verify(token);
+  } catch (err) {
+    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(err as Error).message}`);
+  }
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw new AuthError(403, 'not_admin', 'User not allowed');
+}

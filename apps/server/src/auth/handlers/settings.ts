@@ -1,0 +1,32 @@
+// GET /settings, GET /health and the SSO stub (§A.4.10, §A.4.12).
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../shared/context.js';
+import { AuthError } from '../errors.js';
+
+const PROVIDERS = [
+  'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab',
+  'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch',
+  'twitter', 'email', 'phone', 'zoom',
+];
+
+export async function settings(ctx: AppContext): Promise<unknown> {
+  return {
+    external: Object.fromEntries(PROVIDERS.map((p) => [p, p === 'email'])),
+    disable_signup: false,
+    mailer_autoconfirm: ctx.config.mailerAutoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  };
+}
+
+export async function health(ctx: AppContext): Promise<unknown> {
+  await ctx.db.query('select 1');
+  return { version: 'tagledger', name: 'GoTrue', description: `${ctx.config.appName} auth service (GoTrue-compatible)` };
+}
+
+export async function sso(_ctx: AppContext, _req: FastifyRequest): Promise<never> {
+  throw new AuthError(404, 'sso_provider_not_found', 'No such SSO provider');
+}

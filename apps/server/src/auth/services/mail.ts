@@ -1,0 +1,136 @@
+// The auth service's e-mails: sign-up confirmation, password recovery, magic link, e-mail
+// change and reauthentication. Each has a plain-text and an HTML body, the link (logged in
+// outbox mode) and the 6-digit code. Link targets follow issue 2 "Mail".
+import type { AppContext } from '../../shared/context.js';
+import { resolveRedirect, withQuery } from './otp.js';
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+interface Template {
+  subject: string;
+  intro: string;
+  action: string;
+  outro: string;
+}
+
+async function send(ctx: AppContext, to: string, t: Template, link: string | undefined, code: string): Promise<void> {
+  const app = ctx.config.appName;
+  const text = [
+    t.intro,
+    '',
+    ...(link ? [`${t.action}:`, link, ''] : []),
+    `Your code: ${code}`,
+    '',
+    t.outro,
+    '',
+    `— ${app}`,
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<h2>${escapeHtml(app)}</h2>
+<p>${escapeHtml(t.intro)}</p>
+${link ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(t.action)}</a></p>` : ''}
+<p>Your code: <strong style="font-size:1.2em;letter-spacing:2px">${code}</strong></p>
+<p style="color:#555">${escapeHtml(t.outro)}</p>
+</body></html>`;
+  await ctx.mailer.send({ to, subject: t.subject, text, html, ...(link ? { link } : {}) });
+}
+
+function verifyLink(ctx: AppContext, tokenHash: string, type: string, redirectTo: string): string {
+  return withQuery(`${ctx.config.publicUrl}/auth/v1/verify`, { token: tokenHash, type, redirect_to: redirectTo });
+}
+
+/** Links to the sign-up's emailRedirectTo (or SITE_URL/auth/callback) with token_hash and type=signup. */
+export function confirmationLink(ctx: AppContext, tokenHash: string, redirectTo: unknown): string {
+  const target = resolveRedirect(ctx, redirectTo, `${ctx.config.siteUrl}/auth/callback`);
+  return withQuery(target, { token_hash: tokenHash, type: 'signup' });
+}
+
+export async function sendConfirmation(ctx: AppContext, to: string, tokenHash: string, code: string, redirectTo: unknown): Promise<void> {
+  const app = ctx.config.appName;
+  await send(
+    ctx,
+    to,
+    {
+      subject: `Confirm your ${app} account`,
+      intro: `Thanks for signing up for ${app}. Please confirm your e-mail address to activate your account.`,
+      action: 'Confirm your e-mail address',
+      outro: 'If you did not sign up, you can ignore this message.',
+    },
+    confirmationLink(ctx, tokenHash, redirectTo),
+    code,
+  );
+}
+
+export async function sendRecovery(ctx: AppContext, to: string, tokenHash: string, code: string, redirectTo: unknown): Promise<void> {
+  const app = ctx.config.appName;
+  const target = resolveRedirect(ctx, redirectTo, `${ctx.config.siteUrl}/reset-password`);
+  await send(
+    ctx,
+    to,
+    {
+      subject: `Reset your ${app} password`,
+      intro: `Someone asked to reset the password of your ${app} account.`,
+      action: 'Choose a new password',
+      outro: 'If you did not ask for this, you can ignore this message; your password stays the same.',
+    },
+    withQuery(target, { token: tokenHash, type: 'recovery' }),
+    code,
+  );
+}
+
+export async function sendMagicLink(ctx: AppContext, to: string, tokenHash: string, code: string, redirectTo: unknown): Promise<void> {
+  const app = ctx.config.appName;
+  await send(
+    ctx,
+    to,
+    {
+      subject: `Your ${app} sign-in link`,
+      intro: `Use this link to sign in to ${app}.`,
+      action: `Sign in to ${app}`,
+      outro: 'If you did not ask for this, you can ignore this message.',
+    },
+    verifyLink(ctx, tokenHash, 'magiclink', resolveRedirect(ctx, redirectTo, ctx.config.siteUrl)),
+    code,
+  );
+}
+
+export async function sendEmailChange(
+  ctx: AppContext,
+  to: string,
+  newEmail: string,
+  tokenHash: string,
+  code: string,
+  redirectTo: unknown,
+): Promise<void> {
+  const app = ctx.config.appName;
+  await send(
+    ctx,
+    to,
+    {
+      subject: `Confirm the e-mail change of your ${app} account`,
+      intro: `Please confirm changing the e-mail address of your ${app} account to ${newEmail}.`,
+      action: 'Confirm the e-mail change',
+      outro: 'If you did not ask for this, ignore this message and consider changing your password.',
+    },
+    verifyLink(ctx, tokenHash, 'email_change', resolveRedirect(ctx, redirectTo, ctx.config.siteUrl)),
+    code,
+  );
+}
+
+export async function sendReauthentication(ctx: AppContext, to: string, code: string): Promise<void> {
+  const app = ctx.config.appName;
+  await send(
+    ctx,
+    to,
+    {
+      subject: `Your ${app} confirmation code`,
+      intro: `Enter this code to confirm a sensitive change to your ${app} account.`,
+      action: '',
+      outro: 'If you did not ask for this, consider changing your password.',
+    },
+    undefined,
+    code,
+  );
+}
