@@ -1,0 +1,115 @@
+// Starts what the e2e tests run against: the built web app (built here if dist is missing), an
+// SMTP sink, and the real server on a free port with a fresh DATA_DIR. Returns the teardown.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadKeys } from '../apps/server/src/shared/keys.ts';
+import { startFileMailSink } from './fixtures/mail-sink.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN_EMAIL = 'admin@e2e.example.com';
+export const ADMIN_PASSWORD = 'admin-e2e-password-1';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before becoming healthy`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dist = path.join(ROOT, 'apps/web/dist/index.html');
+  if (!fs.existsSync(dist) || process.env.E2E_REBUILD === '1') {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@tagledger/web'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-e2e-'));
+  const dataDir = path.join(work, 'data');
+  const mailDir = path.join(work, 'mail');
+  const sink = await startFileMailSink(mailDir);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  const logFile = path.join(work, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  // Always the embedded database: a fresh, isolated one per run.
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: baseURL,
+      SMTP_URL: sink.smtpUrl,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', log, log],
+  });
+
+  const teardown = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          server.kill('SIGKILL');
+          resolve();
+        }, 10_000);
+        server.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+    await sink.close();
+    fs.closeSync(log);
+    if (process.env.E2E_KEEP !== '1') fs.rmSync(work, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseURL, server, 180_000);
+  } catch (err) {
+    console.error(fs.readFileSync(logFile, 'utf8').slice(-4000));
+    await teardown();
+    throw err;
+  }
+
+  // The server generated its signing key in DATA_DIR; the same loader yields the same API keys.
+  const keys = await loadKeys({ dataDir, issuer: `${baseURL}/auth/v1` });
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SERVICE_KEY = keys.serviceRoleKey;
+  process.env.E2E_ANON_KEY = keys.anonKey;
+  process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
+  process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
+  process.env.E2E_SERVER_LOG = logFile;
+  return teardown;
+}
