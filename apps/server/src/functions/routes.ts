@@ -1,5 +1,155 @@
-// /functions/v1/:name — server functions. (Being built: see issue 2.)
-import type { FastifyInstance } from 'fastify';
+// /functions/v1/:name[/…] — the server-functions gateway (SUPABASE-PROTOCOL Part C).
+// For each request, in order: find the function (404 NOT_FOUND), verify the JWT when the function
+// asks for it (401 before any body is read), read the body within the function's own limit, decode
+// it by content type, run the handler, and send its return value as JSON. Errors a handler throws
+// with a 4xx status become {error}; anything else is a 500 without details. CORS preflights are
+// answered by the app-wide cors plugin before routing reaches this code.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
+import { bearerToken, type Principal } from '../shared/principal.js';
+import { serverFunctions } from './registry.js';
+import type { ServerFunction } from './types.js';
 
-export async function functionsRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }): Promise<void> {}
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+/** Functions added at run time; only tests use this (to exercise the gateway without shipping fakes). */
+const registered = new Map<string, ServerFunction>();
+
+export function registerFunction(fn: ServerFunction): () => void {
+  registered.set(fn.name, fn);
+  return () => registered.delete(fn.name);
+}
+
+function findFunction(name: string): ServerFunction | undefined {
+  return registered.get(name) ?? serverFunctions.find((f) => f.name === name);
+}
+
+class GatewayError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message ?? body.error ?? 'error'));
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    serverFunction?: ServerFunction;
+    functionPrincipal?: Principal;
+    functionRawBody?: Buffer;
+  }
+}
+
+async function resolveCaller(ctx: AppContext, req: FastifyRequest, verifyJwt: boolean): Promise<Principal> {
+  const anon: Principal = { role: 'anon', claims: { role: 'anon' }, userId: undefined, token: undefined };
+  const token = bearerToken(req);
+  if (!token) {
+    if (verifyJwt) throw new GatewayError(401, { code: 401, message: 'Missing authorization header' });
+    return anon;
+  }
+  try {
+    const claims = await ctx.keys.verify(token);
+    const role = claims.role;
+    if (typeof role !== 'string' || !ROLES.has(role)) throw new Error('unknown role');
+    return { role: role as Principal['role'], claims, userId: typeof claims.sub === 'string' ? claims.sub : undefined, token };
+  } catch {
+    if (verifyJwt) throw new GatewayError(401, { code: 401, message: 'Invalid JWT' });
+    return anon;
+  }
+}
+
+/** Reads the body stream, failing with 413 as soon as it passes the limit. */
+function readLimited(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const fail = (err: Error) => {
+      if (done) return;
+      done = true;
+      reject(err);
+    };
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stream.removeAllListeners('data');
+        stream.resume();
+        return fail(new GatewayError(413, { error: 'Payload too large' }));
+      }
+      chunks.push(chunk);
+    });
+    stream.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve(Buffer.concat(chunks));
+    });
+    stream.on('error', fail);
+  });
+}
+
+/** Decodes the body the way a handler wants it; malformed JSON or forms are a 400. */
+async function decodeBody(raw: Buffer, contentType: string): Promise<unknown> {
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  try {
+    if (type === 'application/json' || type.endsWith('+json')) return raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+    if (type.startsWith('text/')) return raw.toString('utf8');
+    if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    if (type === 'multipart/form-data') return await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new GatewayError(400, { error: type === 'multipart/form-data' ? 'Invalid multipart body' : 'Invalid JSON body' });
+  }
+  return raw;
+}
+
+function errorStatus(err: unknown): number | undefined {
+  const e = err as { statusCode?: unknown; status?: unknown };
+  const s = typeof e?.statusCode === 'number' ? e.statusCode : typeof e?.status === 'number' ? e.status : undefined;
+  return s !== undefined && s >= 400 && s < 500 ? s : undefined;
+}
+
+export async function functionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof GatewayError) return reply.status(err.statusCode).send(err.body);
+    const status = errorStatus(err);
+    if (status) return reply.status(status).send({ error: (err as Error).message });
+    req.log.error({ err, fn: req.serverFunction?.name }, 'server function failed');
+    return reply.status(500).send({ error: 'Internal error' });
+  });
+
+  // Bodies are read by our own parser so each function's limit applies even without Content-Length.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (req, payload, done) => {
+    const limit = req.serverFunction?.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    readLimited(payload, limit).then(
+      async (raw) => {
+        req.functionRawBody = raw;
+        done(null, await decodeBody(raw, req.headers['content-type'] ?? ''));
+      },
+      (err: Error) => done(err, undefined),
+    ).catch((err: Error) => done(err, undefined));
+  });
+
+  // Runs before the body is read: unknown names and missing/invalid JWTs never cost a read.
+  app.addHook('onRequest', async (req) => {
+    const name = (req.params as { name?: string }).name ?? '';
+    const fn = findFunction(name);
+    if (!fn) throw new GatewayError(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    req.serverFunction = fn;
+    req.functionPrincipal = await resolveCaller(ctx, req, fn.verifyJwt);
+  });
+
+  const handler = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const fn = req.serverFunction!;
+    const result = await fn.handler({ ctx, principal: req.functionPrincipal!, req, reply, rawBody: req.functionRawBody });
+    if (reply.sent || result === reply) return reply;
+    if (result === undefined) return reply.status(204).send();
+    return reply.type('application/json').send(JSON.stringify(result));
+  };
+
+  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  app.route({ method: methods, url: '/:name', handler });
+  // Sub-paths belong to the function (it routes them itself via req.params['*']).
+  app.route({ method: methods, url: '/:name/*', handler });
+}

@@ -10,6 +10,22 @@ export interface FunctionCall {
   principal: Principal;
   req: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * The request body as received (also decoded into req.body: JSON → value, text/* → string,
+   * multipart/form-data → FormData, url-encoded → object, anything else → Buffer).
+   * Undefined when the request had no body.
+   */
+  rawBody?: Buffer | undefined;
+}
+
+/** Throw from a handler to answer {error: message} with a 4xx status (anything else is a 500). */
+export class FunctionError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export interface ServerFunction {
