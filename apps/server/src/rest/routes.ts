@@ -1,5 +1,90 @@
-// /rest/v1 — PostgREST-compatible data API. (Being built: see issue 2.)
-import type { FastifyInstance } from 'fastify';
+// /rest/v1 — PostgREST-compatible data API (SUPABASE-PROTOCOL Part B). Thin: gateway checks (API
+// key, JWT → role), body decoding, then handleRestRequest; the schema cache is built at start.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
+import { checkApiKey, resolvePrincipal, type Principal } from '../shared/principal.js';
+import { JwtError } from '../shared/keys.js';
+import { headerMap } from '../shared/http.js';
+import { RestError } from './errors.js';
+import { errorResponse, handleRestRequest } from './pipeline.js';
+import { getSchemaCache } from './schema-cache/index.js';
+import { startSchemaListener } from './schema-cache/listen.js';
+import type { RestResponse } from './response/build-response.js';
 
-export async function restRoutes(_app: FastifyInstance, _opts: { ctx: AppContext }): Promise<void> {}
+export { reloadSchemaCache } from './schema-cache/index.js';
+
+function send(reply: FastifyReply, res: RestResponse): FastifyReply {
+  reply.status(res.status).headers(res.headers);
+  return res.body === undefined ? reply.send() : reply.send(res.body);
+}
+
+function jwtError(err: JwtError): RestError {
+  const roleMissing = /^role ".*" does not exist$/.test(err.message);
+  if (roleMissing) return new RestError(401, '22023', err.message);
+  const code = err.reason === 'expired' || err.reason === 'claims' ? 'PGRST303' : 'PGRST301';
+  return new RestError(401, code, err.message, null, null, {
+    'www-authenticate': `Bearer error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"`,
+  });
+}
+
+/** Decodes the body by Content-Type; bad JSON → PGRST102 rather than Fastify's own error shape. */
+function decodeBody(req: FastifyRequest): unknown {
+  const raw = req.body;
+  if (raw === undefined || raw === null) return undefined;
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
+  if (text.trim() === '') return undefined;
+  const type = (req.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  if (type === 'application/json' || type.endsWith('+json') || type === 'text/plain' || type === '') {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+    }
+  }
+  throw new RestError(415, 'PGRST102', `Content-Type not acceptable: ${type}`);
+}
+
+export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  // Build the cache now (migrations already ran) so the first request does not pay for it.
+  await getSchemaCache(ctx.db);
+  const stopListener = await startSchemaListener(ctx);
+  app.addHook('onClose', async () => stopListener());
+
+  // Take every body as text: this plugin decodes it and answers errors in PostgREST's shape.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const key = await checkApiKey(req, ctx.keys);
+    if (!key.ok) return reply.status(key.status).send(key.body);
+    let principal: Principal;
+    try {
+      principal = await resolvePrincipal(req, ctx.keys, key.role);
+    } catch (err) {
+      if (err instanceof JwtError) return send(reply, errorResponse(jwtError(err)));
+      throw err;
+    }
+    let body: unknown;
+    try {
+      body = decodeBody(req);
+    } catch (err) {
+      if (err instanceof RestError) return send(reply, errorResponse(err));
+      throw err;
+    }
+    const url = req.raw.url ?? '';
+    const q = url.indexOf('?');
+    const path = `/${(req.params as { '*'?: string })['*'] ?? ''}`;
+    const res = await handleRestRequest(
+      ctx.db,
+      { method: req.method, path, queryString: q >= 0 ? url.slice(q + 1) : '', headers: req.headers, body },
+      { role: principal.role, claims: principal.claims, method: req.method, path, headers: headerMap(req) },
+      (err) => req.log.error({ err }, 'rest request failed'),
+    );
+    return send(reply, res);
+  };
+
+  app.route({ method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'], url: '/*', exposeHeadRoute: false, handler });
+  app.route({ method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'], url: '/', exposeHeadRoute: false, handler });
+}

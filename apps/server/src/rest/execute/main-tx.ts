@@ -1,0 +1,45 @@
+// EXECUTE: one transaction per request — BEGIN [READ ONLY] → role + claims (withRequestContext)
+// → main statement → checks that must roll the work back (singular 406, max-affected) → COMMIT.
+import type { Db } from '../../db/index.js';
+import { withRequestContext, type RequestContext } from '../../db/request-context.js';
+import { RestError } from '../errors.js';
+import type { BuiltQuery } from '../sql/query-builder.js';
+
+export interface ResultRow {
+  total: number | null;
+  page_total: number;
+  body: string | null;
+}
+
+export interface TxChecks {
+  /** Singular response requested: exactly one row, else 406 and rollback. */
+  singular: boolean;
+  /** max-affected with handling=strict: more rows → 400 PGRST124 and rollback. */
+  maxAffected?: number;
+}
+
+export async function runMainTx(
+  db: Db,
+  ctx: RequestContext,
+  query: BuiltQuery,
+  opts: { readOnly: boolean; timezone?: string } & TxChecks,
+): Promise<ResultRow> {
+  return withRequestContext(
+    db,
+    ctx,
+    async (tx) => {
+      if (opts.timezone) await tx.query(`select set_config('timezone', $1, true)`, [opts.timezone]);
+      const res = await tx.query<ResultRow>(query.text, query.values);
+      const row = res.rows[0] ?? { total: null, page_total: 0, body: null };
+      const pageTotal = Number(row.page_total);
+      if (opts.singular && pageTotal !== 1) {
+        throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${pageTotal} rows`);
+      }
+      if (opts.maxAffected !== undefined && pageTotal > opts.maxAffected) {
+        throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
+      }
+      return { total: row.total === null ? null : Number(row.total), page_total: pageTotal, body: row.body };
+    },
+    { readOnly: opts.readOnly },
+  );
+}

@@ -1,0 +1,85 @@
+// handleRestRequest(): parse → plan → build → execute → respond (PostgREST App.postgrestResponse).
+import type { Db } from '../db/index.js';
+import type { RequestContext } from '../db/request-context.js';
+import { RestError, toRestError } from './errors.js';
+import { runMainTx } from './execute/main-tx.js';
+import { actionPlan } from './plan/index.js';
+import type { ActionPlan } from './plan/types.js';
+import { parseRequest, type RawRequest } from './request/parse-request.js';
+import { buildResponse, type RestResponse } from './response/build-response.js';
+import { getSchemaCache, reloadIfStale } from './schema-cache/index.js';
+import type { BodyOptions, BuiltQuery } from './sql/query-builder.js';
+import { readQuery } from './sql/query-builder.js';
+import { callQuery, deleteQuery, insertQuery, updateQuery } from './sql/statements.js';
+
+export function buildQuery(ap: ActionPlan): BuiltQuery {
+  const { plan, output } = ap;
+  const body: BodyOptions = { singular: output.accept.media === 'object', stripNulls: output.accept.stripNulls };
+  switch (plan.kind) {
+    case 'read': {
+      const t = plan.root.table;
+      const source = `"${t.schema.replace(/"/g, '""')}"."${t.name.replace(/"/g, '""')}"`;
+      return readQuery(plan.root, source, { ...body, count: plan.count, ...ap.range });
+    }
+    case 'insert':
+      return insertQuery(plan, body);
+    case 'update':
+      return updateQuery(plan, body);
+    case 'delete':
+      return deleteQuery(plan, body);
+    case 'call':
+      return callQuery(plan, { ...body, ...ap.range });
+  }
+}
+
+function planWithReload(raw: RawRequest, db: Db) {
+  return async () => {
+    const req = parseRequest(raw);
+    try {
+      return actionPlan(req, await getSchemaCache(db));
+    } catch (err) {
+      // A table or function created after the cache was loaded: reload once and retry.
+      if (err instanceof RestError && (err.code === 'PGRST205' || err.code === 'PGRST202') && (await reloadIfStale(db))) {
+        return actionPlan(parseRequest(raw), await getSchemaCache(db));
+      }
+      throw err;
+    }
+  };
+}
+
+export async function handleRestRequest(
+  db: Db,
+  raw: RawRequest,
+  ctx: RequestContext,
+  onInternalError: (err: unknown) => void = () => undefined,
+): Promise<RestResponse> {
+  const anon = ctx.role === 'anon';
+  try {
+    const ap = await planWithReload(raw, db)();
+    const query = buildQuery(ap);
+    const singular = ap.output.accept.media === 'object' && !(ap.plan.kind === 'call' && (ap.plan.shape === 'scalar' || ap.plan.shape === 'void'));
+    const writes = ap.plan.kind === 'insert' || ap.plan.kind === 'update' || ap.plan.kind === 'delete' || ap.plan.kind === 'call';
+    // Minimal writes return no rows, so the singular check only applies when rows come back.
+    const checkSingular = singular && (ap.plan.kind === 'read' || ap.plan.kind === 'call' || ap.output.wantBody);
+    const maxAffected = writes && ap.prefs.handling === 'strict' ? ap.prefs.maxAffected : undefined;
+    const row = await runMainTx(db, ctx, query, {
+      readOnly: ap.readOnly,
+      singular: checkSingular,
+      ...(maxAffected !== undefined ? { maxAffected } : {}),
+      ...(ap.prefs.timezone ? { timezone: ap.prefs.timezone } : {}),
+    });
+    return buildResponse(ap, row);
+  } catch (err) {
+    const e = toRestError(err, anon);
+    if (e.status >= 500) onInternalError(err);
+    return errorResponse(e);
+  }
+}
+
+export function errorResponse(e: RestError): RestResponse {
+  return {
+    status: e.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'proxy-status': `PostgREST; error=${e.code}`, ...e.headers },
+    body: JSON.stringify(e.body()),
+  };
+}

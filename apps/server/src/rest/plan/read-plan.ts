@@ -1,0 +1,210 @@
+// Resolves select items, filters, logic trees, order and ranges against the schema cache into a
+// ReadNode tree. All "does this exist" errors of reads live here: 42703 (column), PGRST200/201
+// (relationship), PGRST108 (filter on a resource not embedded), PGRST118/120.
+import { RestError } from '../errors.js';
+import type { FieldRef, Filter, LogicNode, OrderTerm, QueryParams, SelectItem } from '../request/types.js';
+import type { Relationship, SchemaCache, Table } from '../schema-cache/types.js';
+import type { Condition, EmbedNode, OrderBy, Projection, ReadNode, ResolvedField } from './types.js';
+
+/** Common spellings → pg_type names, so `::integer` or `::double precision` work like in SQL. */
+const TYPE_ALIASES: Record<string, string> = {
+  integer: 'int4', int: 'int4', smallint: 'int2', bigint: 'int8', real: 'float4', 'double precision': 'float8',
+  boolean: 'bool', 'character varying': 'varchar', character: 'bpchar', char: 'bpchar', decimal: 'numeric',
+  'timestamp with time zone': 'timestamptz', 'timestamp without time zone': 'timestamp', 'time with time zone': 'timetz',
+  'time without time zone': 'time',
+};
+
+export function resolveCast(cache: SchemaCache, cast: string): string {
+  const lower = cast.toLowerCase().replace(/\s+/g, ' ').trim();
+  const isArray = lower.endsWith('[]');
+  const base = isArray ? lower.slice(0, -2).trim() : lower;
+  const typname = TYPE_ALIASES[base] ?? base;
+  if (!cache.typeNames.has(typname)) {
+    throw new RestError(400, '42704', `type "${cast}" does not exist`);
+  }
+  return isArray ? `${typname}[]` : typname;
+}
+
+export function columnError(table: Table, name: string): RestError {
+  return new RestError(400, '42703', `column ${table.name}.${name} does not exist`);
+}
+
+export function resolveField(table: Table, f: FieldRef): ResolvedField {
+  const column = table.columns.get(f.name);
+  if (!column) throw columnError(table, f.name);
+  return { column, jsonPath: f.jsonPath };
+}
+
+/** Output key: alias, else the last JSON key in the path, else the column name. */
+function outputName(f: FieldRef, alias: string | undefined): string {
+  if (alias) return alias;
+  for (let i = f.jsonPath.length - 1; i >= 0; i--) {
+    const k = f.jsonPath[i]!.key;
+    if (typeof k === 'string') return k;
+  }
+  return f.name;
+}
+
+function describeRel(r: Relationship) {
+  const cardinality = { m2o: 'many-to-one', o2m: 'one-to-many', o2o: 'one-to-one', m2m: 'many-to-many' }[r.cardinality];
+  return {
+    cardinality,
+    embedding: `${r.from} with ${r.to}`,
+    relationship: r.junction ? `${r.junction.table} using ${r.junction.fromConstraint}(${r.junction.fromPairs.map((p) => p[0]).join(', ')}) and ${r.junction.toConstraint}(${r.junction.toPairs.map((p) => p[0]).join(', ')})` : `${r.constraint} using ${r.from}(${r.pairs.map((p) => p[0]).join(', ')}) and ${r.to}(${r.pairs.map((p) => p[1]).join(', ')})`,
+  };
+}
+
+export function findRelationship(cache: SchemaCache, from: string, to: string, hint: string | undefined): Relationship {
+  let candidates = cache.relationships.filter((r) => r.from === from && r.to === to);
+  if (hint !== undefined) {
+    candidates = candidates.filter((r) =>
+      r.junction
+        ? r.junction.table === hint || r.junction.fromConstraint === hint || r.junction.toConstraint === hint
+        : r.constraint === hint || r.pairs.some(([a, b]) => a === hint || b === hint),
+    );
+  }
+  if (candidates.length === 1) return candidates[0]!;
+  if (candidates.length === 0) {
+    throw new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
+      `Searched for a foreign key relationship between '${from}' and '${to}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
+    );
+  }
+  const hints = candidates.map((r) => `'${to}!${r.junction ? r.junction.table : r.constraint}'`).join(', ');
+  throw new RestError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
+    candidates.map(describeRel),
+    `Try changing '${to}' to one of the following: ${hints}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+export class ReadPlanner {
+  private nextId = 1;
+  constructor(private readonly cache: SchemaCache) {}
+
+  node(table: Table, items: SelectItem[]): ReadNode {
+    const node: ReadNode = { table, projection: [], embeds: [], where: [], order: [] };
+    for (const item of items) {
+      if (item.kind === 'star') {
+        for (const name of table.columnOrder) {
+          node.projection.push({ kind: 'field', field: { column: table.columns.get(name)!, jsonPath: [] }, outName: name });
+        }
+      } else if (item.kind === 'field') {
+        const field = resolveField(table, item.field);
+        const p: Projection = { kind: 'field', field, outName: outputName(item.field, item.alias) };
+        if (item.cast) p.cast = resolveCast(this.cache, item.cast);
+        node.projection.push(p);
+      } else {
+        const target = this.cache.tables.get(item.relation);
+        if (!target) {
+          throw new RestError(
+            400,
+            'PGRST200',
+            `Could not find a relationship between '${table.name}' and '${item.relation}' in the schema cache`,
+            `Searched for a foreign key relationship between '${table.name}' and '${item.relation}' in the schema '${this.cache.schema}', but no matches were found.`,
+          );
+        }
+        const relationship = findRelationship(this.cache, table.name, item.relation, item.hint);
+        const toMany = relationship.cardinality === 'o2m' || relationship.cardinality === 'm2m';
+        if (item.spread && toMany) throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many relationship is not supported');
+        const embed: EmbedNode = {
+          name: item.alias ?? item.relation,
+          outName: item.alias ?? item.relation,
+          relationship,
+          node: this.node(target, item.children),
+          inner: item.joinType === 'inner',
+          empty: item.children.length === 0,
+          spread: item.spread,
+          id: this.nextId++,
+        };
+        node.embeds.push(embed);
+        if (!embed.empty) node.projection.push({ kind: 'embed', embed });
+        if (embed.inner) node.where.push({ kind: 'embed-null', embed, isNull: false });
+      }
+    }
+    return node;
+  }
+
+  /** Finds the node an embed path points to (alias or relation name at each step). */
+  static locate(root: ReadNode, path: string[]): ReadNode {
+    let node = root;
+    for (const step of path) {
+      const embed = node.embeds.find((e) => e.name === step) ?? node.embeds.find((e) => e.relationship.to === step);
+      if (!embed) {
+        throw new RestError(400, 'PGRST108', `'${step}' is not an embedded resource in this request`, null, `Verify that '${step}' is included in the 'select' query parameter.`);
+      }
+      node = embed.node;
+    }
+    return node;
+  }
+
+  condition(node: ReadNode, f: Filter): Condition {
+    const target = ReadPlanner.locate(node, f.embedPath);
+    // `rel=is.null` / `rel=not.is.null` filter the parent by the presence of embedded rows.
+    const embed = f.field.jsonPath.length === 0 && !target.table.columns.has(f.field.name)
+      ? target.embeds.find((e) => e.name === f.field.name)
+      : undefined;
+    if (embed) {
+      if (f.expr.op !== 'is' || (f.expr.value !== 'null' && f.expr.value !== 'not_null')) {
+        throw new RestError(400, 'PGRST120', `Only is null or not is null filters are allowed on embedded resources`);
+      }
+      const isNull = (f.expr.value === 'null') !== f.expr.negated;
+      return { kind: 'embed-null', embed, isNull };
+    }
+    if (f.embedPath.length > 0) {
+      // Only reached inside logic trees: a child column cannot filter the parent here.
+      throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Filtering on embedded columns inside a logic tree of the parent is not supported');
+    }
+    return { kind: 'filter', field: resolveField(target.table, f.field), expr: f.expr };
+  }
+
+  tree(node: ReadNode, t: LogicNode): Condition {
+    if (t.kind === 'filter') return this.condition(node, t.filter);
+    return { kind: 'logic', op: t.op, negated: t.negated, children: t.children.map((c) => this.tree(node, c)) };
+  }
+
+  order(node: ReadNode, term: OrderTerm): OrderBy {
+    const dir = { ...(term.direction ? { direction: term.direction } : {}), ...(term.nulls ? { nulls: term.nulls } : {}) };
+    if (term.relation) {
+      const embed = node.embeds.find((e) => e.name === term.relation) ?? node.embeds.find((e) => e.relationship.to === term.relation);
+      if (!embed) throw new RestError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null, `Verify that '${term.relation}' is included in the 'select' query parameter.`);
+      if (embed.relationship.cardinality === 'o2m' || embed.relationship.cardinality === 'm2m') {
+        throw new RestError(400, 'PGRST118', `A related order on '${embed.name}' is not possible`, `'${node.table.name}' and '${embed.name}' do not form a many-to-one or one-to-one relationship`);
+      }
+      return { field: resolveField(embed.node.table, term.field), embed, ...dir };
+    }
+    return { field: resolveField(node.table, term.field), ...dir };
+  }
+
+  /** Applies the query's filters, trees, orders and embedded ranges to the tree rooted at `root`. */
+  applyQuery(root: ReadNode, q: QueryParams): void {
+    for (const f of q.filters) {
+      if (f.embedPath.length === 0) {
+        root.where.push(this.condition(root, f));
+      } else {
+        // `rel.col=…` filters the child rows; `a.rel=not.is.null` filters `a` by its own embed.
+        const parentPath = f.embedPath;
+        const target = ReadPlanner.locate(root, parentPath);
+        target.where.push(this.condition(target, { ...f, embedPath: [] }));
+      }
+    }
+    for (const l of q.logic) {
+      const target = ReadPlanner.locate(root, l.embedPath);
+      target.where.push(this.tree(target, l.tree));
+    }
+    for (const o of q.order) {
+      const target = ReadPlanner.locate(root, o.embedPath);
+      target.order.push(...o.terms.map((t) => this.order(target, t)));
+    }
+    for (const r of q.ranges) {
+      if (r.embedPath.length === 0) continue; // the root range is resolved with the Range header
+      const target = ReadPlanner.locate(root, r.embedPath);
+      if (r.limit !== undefined) target.limit = r.limit;
+      if (r.offset !== undefined) target.offset = r.offset;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+// What the database will do, with every name resolved against the schema cache. Nothing after
+// plan/ looks at raw request strings; sql/ turns these into text + parameters.
+import type { JsonStep, Negotiated, OpExpr, Preferences } from '../request/types.js';
+import type { Column, Relationship, Routine, Table } from '../schema-cache/types.js';
+
+export interface ResolvedField {
+  column: Column;
+  jsonPath: JsonStep[];
+}
+
+export type Projection =
+  | { kind: 'field'; field: ResolvedField; outName: string; cast?: string }
+  | { kind: 'embed'; embed: EmbedNode };
+
+export type Condition =
+  | { kind: 'filter'; field: ResolvedField; expr: OpExpr }
+  | { kind: 'logic'; op: 'and' | 'or'; negated: boolean; children: Condition[] }
+  /** `rel=is.null` / `rel=not.is.null` (anti-/semi-join) or `!inner`. */
+  | { kind: 'embed-null'; embed: EmbedNode; isNull: boolean };
+
+export interface OrderBy {
+  field: ResolvedField;
+  /** For `order=rel(col)`: the to-one embed whose column orders the parent. */
+  embed?: EmbedNode;
+  direction?: 'asc' | 'desc';
+  nulls?: 'first' | 'last';
+}
+
+export interface ReadNode {
+  table: Table;
+  projection: Projection[];
+  embeds: EmbedNode[];
+  where: Condition[];
+  order: OrderBy[];
+  limit?: number;
+  offset?: number;
+}
+
+export interface EmbedNode {
+  /** Name used in embedded filters/orders: alias if given, else the relation name. */
+  name: string;
+  outName: string;
+  relationship: Relationship;
+  node: ReadNode;
+  inner: boolean;
+  /** `rel()` — joined for filtering but not projected. */
+  empty: boolean;
+  spread: boolean;
+  /** Stable identifier for SQL aliases, assigned during planning. */
+  id: number;
+}
+
+export interface Output {
+  accept: Negotiated;
+  /** Return the body (reads, representation writes, RPC). */
+  wantBody: boolean;
+}
+
+export interface ReadPlan {
+  kind: 'read';
+  root: ReadNode;
+  count: boolean;
+  head: boolean;
+}
+
+export interface InsertPlan {
+  kind: 'insert';
+  table: Table;
+  columns: string[];
+  /** Columns to take from the column default when a key is missing (missing=default). */
+  missingDefault: boolean;
+  /** Body keys defined the column list (no `columns=`): omitted columns use their DEFAULT. */
+  rows: unknown[];
+  onConflict?: { columns: string[]; action: 'merge' | 'ignore' };
+  returning: ReadNode | undefined;
+  /** Primary-key columns, for `Location` with return=headers-only. */
+  locationColumns: string[];
+}
+
+export interface UpdatePlan {
+  kind: 'update';
+  table: Table;
+  columns: string[];
+  row: Record<string, unknown>;
+  where: Condition[];
+  returning: ReadNode | undefined;
+}
+
+export interface DeletePlan {
+  kind: 'delete';
+  table: Table;
+  where: Condition[];
+  returning: ReadNode | undefined;
+}
+
+export interface CallPlan {
+  kind: 'call';
+  routine: Routine;
+  /** Argument name → JSON value (body) or text (query string). */
+  args: Record<string, unknown>;
+  /** Result shaping: scalar value, one composite object, a set of composites or of scalars, or void. */
+  shape: 'scalar' | 'composite' | 'set' | 'set-scalar' | 'void';
+  /** For composite results: a read over the function's rows (filters/select/order apply). */
+  read: ReadNode | undefined;
+  readOnly: boolean;
+  count: boolean;
+}
+
+export type MutatePlan = InsertPlan | UpdatePlan | DeletePlan;
+
+export interface ActionPlan {
+  plan: ReadPlan | MutatePlan | CallPlan;
+  output: Output;
+  prefs: Preferences;
+  readOnly: boolean;
+  range: { offset: number; limit?: number };
+}

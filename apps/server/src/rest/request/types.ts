@@ -1,0 +1,117 @@
+// What the client asked for, as unresolved names (SUPABASE-PROTOCOL §B.3). Nothing here knows the
+// schema; plan/ resolves these against the schema cache.
+
+/** One step of a JSON path: `->key`, `->>key`, `->0`. */
+export interface JsonStep {
+  arrow: '->' | '->>';
+  key: string | number;
+}
+
+/** A column reference with an optional JSON path (`data->a->>b`). */
+export interface FieldRef {
+  name: string;
+  jsonPath: JsonStep[];
+}
+
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'field'; field: FieldRef; alias?: string; cast?: string }
+  | {
+      kind: 'embed';
+      relation: string;
+      alias?: string;
+      hint?: string;
+      joinType?: 'inner' | 'left';
+      spread: boolean;
+      children: SelectItem[];
+    };
+
+export const FILTER_OPS = [
+  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
+  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+] as const;
+export type FilterOpName = (typeof FILTER_OPS)[number];
+
+export type OpExpr =
+  | { op: 'in'; negated: boolean; values: string[] }
+  | { op: 'is'; negated: boolean; value: 'null' | 'not_null' | 'true' | 'false' | 'unknown' }
+  | { op: 'fts' | 'plfts' | 'phfts' | 'wfts'; negated: boolean; config?: string; value: string }
+  | {
+      op: Exclude<FilterOpName, 'in' | 'is' | 'fts' | 'plfts' | 'phfts' | 'wfts'>;
+      negated: boolean;
+      quantifier?: 'any' | 'all';
+      value: string;
+    };
+
+/** `embedPath` is the chain of embed names/aliases from the root ([] = the root resource). */
+export interface Filter {
+  embedPath: string[];
+  field: FieldRef;
+  expr: OpExpr;
+}
+
+export type LogicNode =
+  | { kind: 'logic'; op: 'and' | 'or'; negated: boolean; children: LogicNode[] }
+  | { kind: 'filter'; filter: Filter };
+
+export interface OrderTerm {
+  /** Set for `order=rel(col)` — ordering by a to-one child column. */
+  relation?: string;
+  field: FieldRef;
+  direction?: 'asc' | 'desc';
+  nulls?: 'first' | 'last';
+}
+
+/** Everything the query string carried, grouped by the embed path it applies to. */
+export interface QueryParams {
+  select: SelectItem[];
+  filters: Filter[];
+  logic: { embedPath: string[]; tree: LogicNode }[];
+  order: { embedPath: string[]; terms: OrderTerm[] }[];
+  ranges: { embedPath: string[]; limit?: number; offset?: number }[];
+  columns?: string[];
+  onConflict?: string[];
+  /** RPC GET/HEAD: non-reserved keys in order (candidates for arguments; the rest become filters). */
+  rawParams: [string, string][];
+}
+
+export interface Preferences {
+  return?: 'minimal' | 'representation' | 'headers-only';
+  count?: 'exact' | 'planned' | 'estimated';
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missing?: 'default' | 'null';
+  handling?: 'strict' | 'lenient';
+  tx?: 'commit' | 'rollback';
+  maxAffected?: number;
+  timezone?: string;
+  /** Preferences that were present but not understood (for handling=strict). */
+  invalid: string[];
+}
+
+export type MediaType = 'json' | 'object' | 'csv';
+
+export interface Negotiated {
+  media: MediaType;
+  stripNulls: boolean;
+}
+
+export type Action =
+  | { kind: 'read'; head: boolean }
+  | { kind: 'insert' }
+  | { kind: 'update' }
+  | { kind: 'delete' }
+  | { kind: 'call'; head: boolean; readOnlyVerb: boolean };
+
+export interface ApiRequest {
+  action: Action;
+  method: string;
+  /** Table/view name, or function name for RPC. */
+  target: string;
+  schema: string;
+  query: QueryParams;
+  prefs: Preferences;
+  accept: Negotiated;
+  /** Parsed JSON body for writes / POST RPC (undefined when absent). */
+  body: unknown;
+  range: { offset: number; limit?: number };
+}

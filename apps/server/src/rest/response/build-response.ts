@@ -1,0 +1,88 @@
+// RESPOND: status (200/201/204/206/416), Content-Range, Content-Type and body by negotiated media.
+import { RestError } from '../errors.js';
+import type { ActionPlan } from '../plan/types.js';
+import { appliedPreferences } from '../request/preferences.js';
+import { contentRange } from '../request/range.js';
+import type { ResultRow } from '../execute/main-tx.js';
+
+export interface RestResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** JSON array of objects → CSV with a header row (keys of the first row). */
+export function toCsv(json: string): string {
+  const rows = JSON.parse(json) as Record<string, unknown>[];
+  if (!Array.isArray(rows) || !rows.length) return '';
+  const keys = Object.keys(rows[0]!);
+  return [keys.map(csvCell).join(','), ...rows.map((r) => keys.map((k) => csvCell(r[k])).join(','))].join('\n');
+}
+
+/** PostgREST's range status: 416 past the end, 206 for a partial page, else 200. */
+function rangeStatus(offset: number, returned: number, total: number | null): number {
+  if (total === null) return 200;
+  if (offset > total) return 416;
+  if (returned < total) return 206;
+  return 200;
+}
+
+export function buildResponse(ap: ActionPlan, row: ResultRow): RestResponse {
+  const { plan, output } = ap;
+  const headers: Record<string, string> = {};
+  const applied = appliedPreferences(ap.prefs, { tx: false, count: true });
+  if (applied) headers['preference-applied'] = applied;
+  const media = output.accept.media;
+  const contentType = media === 'object' ? OBJECT_TYPE : media === 'csv' ? 'text/csv; charset=utf-8' : JSON_TYPE;
+  const render = (body: string | null) => (body === null ? undefined : media === 'csv' ? toCsv(body) : body);
+  const total = row.total;
+
+  if (plan.kind === 'read' || (plan.kind === 'call' && plan.shape !== 'void' && plan.shape !== 'scalar' && plan.shape !== 'composite')) {
+    const offset = ap.range.offset;
+    const status = rangeStatus(offset, row.page_total, total);
+    if (status === 416) {
+      throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
+        'content-range': `*/${total}`,
+      });
+    }
+    headers['content-range'] = contentRange(offset, row.page_total, total ?? undefined);
+    headers['content-type'] = contentType;
+    return { status, headers, body: output.wantBody ? render(row.body) : undefined };
+  }
+  if (plan.kind === 'call') {
+    if (plan.shape === 'void') return { status: 204, headers, body: undefined };
+    headers['content-type'] = media === 'object' ? OBJECT_TYPE : JSON_TYPE;
+    return { status: 200, headers, body: output.wantBody ? (row.body ?? 'null') : undefined };
+  }
+  // Writes.
+  const count = ap.prefs.count ? row.page_total : undefined;
+  if (plan.kind === 'insert') {
+    headers['content-range'] = `*/${count ?? '*'}`;
+    if (ap.prefs.return === 'headers-only' && plan.locationColumns.length && row.page_total === 1 && row.body) {
+      const first = (JSON.parse(row.body) as Record<string, unknown>[])[0] ?? {};
+      const q = plan.locationColumns.map((c) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(first[c]))}`).join('&');
+      headers.location = `/${plan.table.name}?${q}`;
+      return { status: 201, headers, body: undefined };
+    }
+    if (output.wantBody) {
+      headers['content-type'] = contentType;
+      return { status: 201, headers, body: render(row.body) };
+    }
+    return { status: 201, headers, body: undefined };
+  }
+  headers['content-range'] = row.page_total ? `0-${row.page_total - 1}/${count ?? '*'}` : `*/${count ?? '*'}`;
+  if (output.wantBody) {
+    headers['content-type'] = contentType;
+    return { status: 200, headers, body: render(row.body) };
+  }
+  return { status: 204, headers, body: undefined };
+}

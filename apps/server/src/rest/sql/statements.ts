@@ -1,0 +1,117 @@
+// Main statements for writes and RPC (§B.6). Every statement returns one row:
+// total (bigint|null), page_total (rows written/returned) and body (text|null).
+import type { CallPlan, DeletePlan, InsertPlan, UpdatePlan } from '../plan/types.js';
+import type { Table } from '../schema-cache/types.js';
+import { ident, literal, Params, qualified } from './fragment.js';
+import { bodySql, conditionSql, neededColumns, readQuery, tableAlias, type BodyOptions, type BuiltQuery } from './query-builder.js';
+
+const rel = (t: Table) => qualified(t.schema, t.name);
+
+/**
+ * Minimal writes use `RETURNING 1`: returning real columns would make PostgreSQL require the
+ * SELECT policy to admit the written row (the RLS subtlety apps rely on, §B.6).
+ */
+function wrap(dml: string, returning: InsertPlan['returning'], params: Params, opts: BodyOptions): BuiltQuery {
+  if (!returning) {
+    return { text: `with "pgrst_source" as (${dml} returning 1) select null::bigint as "total", count(*) as "page_total", null::text as "body" from "pgrst_source"`, values: params.values };
+  }
+  return readQuery(returning, '"pgrst_source"', { ...opts, count: false, params, prefix: `with "pgrst_source" as (${dml}) ` });
+}
+
+function returningList(alias: string, plan: InsertPlan | UpdatePlan | DeletePlan): string {
+  if (!plan.returning) return '';
+  const cols = neededColumns(plan.returning);
+  if (plan.kind === 'insert') for (const c of plan.locationColumns) if (!cols.includes(c)) cols.push(c);
+  // RETURNING needs at least one expression; `1` keeps the SELECT policy out of it.
+  return ` returning ${cols.length ? cols.map((c) => `${alias}.${ident(c)}`).join(', ') : '1'}`;
+}
+
+export function insertQuery(plan: InsertPlan, opts: BodyOptions): BuiltQuery {
+  const params = new Params();
+  const t = plan.table;
+  const body = params.add(JSON.stringify(plan.rows));
+  const exprs = plan.columns.map((name) => {
+    const col = t.columns.get(name)!;
+    const value = `"pgrst_rec".${ident(name)}`;
+    if (plan.missingDefault && col.defaultExpr) {
+      // The default expression is catalog text (pg_get_expr), evaluated per row like DEFAULT.
+      return `case when "pgrst_body"."j" ? ${literal(name)} then ${value} else ${col.defaultExpr} end`;
+    }
+    return value;
+  });
+  const target = `${rel(t)} as "pgrst_t"`;
+  const colList = plan.columns.length ? ` (${plan.columns.map(ident).join(', ')})` : '';
+  let dml =
+    `insert into ${target}${colList} select ${exprs.join(', ')} ` +
+    `from jsonb_array_elements(${body}::jsonb) with ordinality as "pgrst_body"("j", "n") ` +
+    `cross join lateral jsonb_populate_record(null::${rel(t)}, "pgrst_body"."j") as "pgrst_rec" order by "pgrst_body"."n"`;
+  if (plan.onConflict) {
+    const target = `(${plan.onConflict.columns.map(ident).join(', ')})`;
+    const updatable = plan.columns;
+    dml +=
+      plan.onConflict.action === 'ignore' || !updatable.length
+        ? ` on conflict ${target} do nothing`
+        : ` on conflict ${target} do update set ${updatable.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+  }
+  dml += returningList('"pgrst_t"', plan);
+  return wrap(dml, plan.returning, params, opts);
+}
+
+export function updateQuery(plan: UpdatePlan, opts: BodyOptions): BuiltQuery {
+  const params = new Params();
+  const t = plan.table;
+  const alias = tableAlias(0);
+  const body = params.add(JSON.stringify(plan.row));
+  const sets = plan.columns.map((c) => `${ident(c)} = "pgrst_body".${ident(c)}`);
+  const where = plan.where.map((c) => conditionSql(alias, c, params));
+  const dml =
+    `update ${rel(t)} as ${alias} set ${sets.join(', ')} ` +
+    `from (select * from jsonb_populate_record(null::${rel(t)}, ${body}::jsonb)) as "pgrst_body"` +
+    `${where.length ? ` where ${where.join(' and ')}` : ''}${returningList(alias, plan)}`;
+  return wrap(dml, plan.returning, params, opts);
+}
+
+export function deleteQuery(plan: DeletePlan, opts: BodyOptions): BuiltQuery {
+  const params = new Params();
+  const alias = tableAlias(0);
+  const where = plan.where.map((c) => conditionSql(alias, c, params));
+  const dml = `delete from ${rel(plan.table)} as ${alias}${where.length ? ` where ${where.join(' and ')}` : ''}${returningList(alias, plan)}`;
+  return wrap(dml, plan.returning, params, opts);
+}
+
+/** `"public"."fn"("a" := "pgrst_args"."a", …)` with the arguments typed by the catalog. */
+function callSql(plan: CallPlan, params: Params): { call: string; from: string } {
+  const r = plan.routine;
+  const given = r.args.filter((a) => Object.hasOwn(plan.args, a.name));
+  const fn = qualified(r.schema, r.name);
+  if (!given.length) return { call: `${fn}()`, from: '' };
+  const defs = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
+  const args = given.map((a) => `${a.variadic ? 'variadic ' : ''}${a.positional ? '' : `${ident(a.name)} := `}"pgrst_args".${ident(a.name)}`).join(', ');
+  const p = params.add(JSON.stringify(plan.args));
+  return { call: `${fn}(${args})`, from: ` from jsonb_to_record(${p}::jsonb) as "pgrst_args"(${defs})` };
+}
+
+export function callQuery(plan: CallPlan, opts: BodyOptions & { limit?: number; offset?: number }): BuiltQuery {
+  const params = new Params();
+  const { call, from } = callSql(plan, params);
+  if (plan.shape === 'void') {
+    return { text: `select null::bigint as "total", 1 as "page_total", null::text as "body" from (select ${call}::text as "v"${from}) as "t"`, values: params.values };
+  }
+  if (plan.shape === 'scalar') {
+    const body = `coalesce((json_agg("t"."pgrst_scalar")->0)::text, 'null')`;
+    return { text: `select null::bigint as "total", 1 as "page_total", ${body} as "body" from (select ${call} as "pgrst_scalar"${from}) as "t"`, values: params.values };
+  }
+  if (plan.shape === 'set-scalar') {
+    const page = `select ${call} as "pgrst_scalar"${from}`;
+    const lim = `${opts.limit !== undefined ? ` limit ${params.add(opts.limit)}::bigint` : ''}${opts.offset ? ` offset ${params.add(opts.offset)}::bigint` : ''}`;
+    const total = plan.count ? `(select count(*) from (${page}) as "c")` : 'null::bigint';
+    const body = opts.singular ? `coalesce((json_agg("t"."pgrst_scalar")->0)::text, 'null')` : `coalesce(json_agg("t"."pgrst_scalar"), '[]')::text`;
+    return { text: `select ${total} as "total", count(*) as "page_total", ${body} as "body" from (${page}${lim}) as "t"`, values: params.values };
+  }
+  // Composite results: the function's rows are a relation for select/filters/order/embeds.
+  const source = `(select "pgrst_f".*${from ? `${from} cross join lateral ${call} as "pgrst_f"` : ` from ${call} as "pgrst_f"`})`;
+  const singular = opts.singular || plan.shape === 'composite';
+  return readQuery(plan.read!, source, { ...opts, singular, count: plan.count, params, ...(opts.limit !== undefined ? { limit: opts.limit } : {}), ...(opts.offset !== undefined ? { offset: opts.offset } : {}) });
+}
+
+export { bodySql };
