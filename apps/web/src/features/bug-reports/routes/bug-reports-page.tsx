@@ -1,11 +1,91 @@
-// Stand-in created by the web shell so the route table builds; the owning area replaces this file.
+// /bug-reports (admins): triage the reports sent with the Report a Bug button. The router's admin
+// guard protects the route; RLS and the storage policies are the real gate.
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
+import { toAppError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { useDeleteBugReport } from '../api/delete-bug-report';
+import { useBugReport } from '../api/get-bug-report';
+import { useScreenshotUrl } from '../api/get-screenshot-url';
+import { useStatusCounts } from '../api/get-status-counts';
+import { useBugReports } from '../api/list-bug-reports';
+import type { BugReportFilters } from '../api/types';
+import { useUpdateBugReport } from '../api/update-bug-report';
+import { BugReportDetail } from '../components/bug-report-detail';
+import { BugReportsView } from '../components/bug-reports-view';
 
-export default function StandInPage() {
+/** Waits until typing pauses before searching. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export default function BugReportsPage() {
+  const { user, profile, initialized } = useAuth();
+  const isAdmin = profile?.role === 'admin';
+  const [filters, setFilters] = useState<BugReportFilters>({ search: '', status: '', priority: '', page: 0 });
+  const search = useDebounced(filters.search, 300);
+  const list = useBugReports({ ...filters, search }, isAdmin);
+  const counts = useStatusCounts(isAdmin);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const detail = useBugReport(openId);
+  const screenshot = useScreenshotUrl(detail.data?.screenshot_path ?? null);
+  const update = useUpdateBugReport();
+  const remove = useDeleteBugReport();
+
+  if (initialized && !user) return <Navigate to="/auth" replace />;
+  if (initialized && profile && !isAdmin) return <Navigate to="/unauthorized" replace />;
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
+    <>
       <PageMeta title="Bug Reports" />
-      <h1 className="text-2xl font-semibold text-slate-900">Bug Reports</h1>
-    </div>
+      <BugReportsView
+        counts={counts.data}
+        filters={filters}
+        onFiltersChange={setFilters}
+        rows={list.isError ? [] : (list.data?.rows ?? [])}
+        total={list.data?.total ?? 0}
+        loading={list.isPending}
+        error={list.isError ? list.error.message || 'Failed to load bug reports' : null}
+        onRetry={() => void list.refetch()}
+        onOpen={(r) => setOpenId(r.id)}
+      />
+      <BugReportDetail
+        open={openId !== null}
+        report={detail.data}
+        loading={detail.isPending}
+        screenshotUrl={screenshot.data}
+        screenshotFailed={screenshot.isError}
+        saving={update.isPending}
+        deleting={remove.isPending}
+        onClose={() => setOpenId(null)}
+        onChange={(changes) =>
+          openId &&
+          update.mutate(
+            { id: openId, changes },
+            {
+              onSuccess: () => toast.success('Bug report updated'),
+              onError: (err) => toast.error(toAppError(err, 'Failed to update bug report').message),
+            },
+          )
+        }
+        onDelete={() =>
+          detail.data &&
+          remove.mutate(detail.data, {
+            onSuccess: () => {
+              toast.success('Bug report deleted');
+              setOpenId(null);
+            },
+            onError: (err) => toast.error(toAppError(err, 'Failed to delete bug report').message),
+          })
+        }
+      />
+    </>
   );
 }

@@ -1,0 +1,142 @@
+// The /bug-reports listing (admins): counts by status, search, status and priority filters and a
+// paged list, driven by props.
+import { Camera, ChevronLeft, ChevronRight } from 'lucide-react';
+import { format } from 'date-fns';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import type { StatusCounts } from '../api/get-status-counts';
+import {
+  BUG_PAGE_SIZE,
+  BUG_PRIORITIES,
+  BUG_STATUSES,
+  PRIORITY_LABELS,
+  STATUS_LABELS,
+  type BugReportFilters,
+  type BugReportSummary,
+} from '../api/types';
+import { PriorityBadge, StatusBadge } from './status-badges';
+
+export interface BugReportsViewProps {
+  counts: StatusCounts | undefined;
+  filters: BugReportFilters;
+  onFiltersChange(next: BugReportFilters): void;
+  rows: BugReportSummary[];
+  total: number;
+  loading: boolean;
+  error: string | null;
+  onRetry(): void;
+  onOpen(report: BugReportSummary): void;
+}
+
+export function BugReportsView(p: BugReportsViewProps) {
+  const pages = Math.max(1, Math.ceil(p.total / BUG_PAGE_SIZE));
+  const set = (patch: Partial<BugReportFilters>) => p.onFiltersChange({ ...p.filters, page: 0, ...patch });
+  const stats: Array<[string, number | undefined]> = [
+    ['Total', p.counts?.total],
+    ...BUG_STATUSES.map((s) => [STATUS_LABELS[s], p.counts?.[s]] as [string, number | undefined]),
+  ];
+
+  let list;
+  if (p.loading) {
+    list = (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading bug reports..." showLabel />
+      </div>
+    );
+  } else if (p.error !== null) {
+    list = (
+      <div className="flex flex-col items-center gap-3 py-10">
+        <p role="alert" className="text-red-700">{`Error: ${p.error}`}</p>
+        <Button variant="outline" onClick={p.onRetry}>
+          Retry
+        </Button>
+      </div>
+    );
+  } else if (p.rows.length === 0) {
+    list = <EmptyState title="No bug reports found" description="Reports sent with the Report a Bug button appear here." />;
+  } else {
+    list = (
+      <ul className="divide-y divide-slate-200">
+        {p.rows.map((r) => (
+          <li key={r.id}>
+            <button
+              type="button"
+              onClick={() => p.onOpen(r)}
+              className="flex w-full flex-col gap-1 px-5 py-4 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              <span className="flex flex-wrap items-center gap-2">
+                <PriorityBadge priority={r.priority} />
+                <StatusBadge status={r.status} />
+                {r.screenshot_path && (
+                  <span className="inline-flex items-center gap-1 text-xs text-slate-500">
+                    <Camera className="h-3.5 w-3.5" aria-hidden="true" /> Screenshot available
+                  </span>
+                )}
+              </span>
+              <span className="line-clamp-2 font-medium text-slate-900">{r.error_message}</span>
+              <span className="text-xs text-slate-500">
+                {[r.user_name, r.user_email, r.page_url].filter(Boolean).join(' · ')} ·{' '}
+                <time dateTime={r.created_at}>{format(new Date(r.created_at), 'MMM d, yyyy HH:mm')}</time>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">Bug Reports</h1>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {stats.map(([label, value]) => (
+          <Card key={label} className="px-4 py-3">
+            <p className="text-xs text-slate-600">{label}</p>
+            <p className="text-xl font-bold text-slate-900" data-testid={`bug-count-${label}`}>
+              {value ?? '–'}
+            </p>
+          </Card>
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+        <Input
+          type="search"
+          aria-label="Search bug reports"
+          placeholder="Search description, e-mail, name or page"
+          value={p.filters.search}
+          onChange={(e) => set({ search: e.target.value })}
+        />
+        <Select
+          aria-label="Filter by status"
+          value={p.filters.status}
+          onChange={(e) => set({ status: e.target.value as BugReportFilters['status'] })}
+          placeholder="All statuses"
+          options={BUG_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        />
+        <Select
+          aria-label="Filter by priority"
+          value={p.filters.priority}
+          onChange={(e) => set({ priority: e.target.value as BugReportFilters['priority'] })}
+          placeholder="All priorities"
+          options={[...BUG_PRIORITIES].reverse().map((s) => ({ value: s, label: PRIORITY_LABELS[s] }))}
+        />
+      </div>
+      <Card>{list}</Card>
+      {p.total > BUG_PAGE_SIZE && (
+        <nav aria-label="Pages" className="flex items-center justify-end gap-3">
+          <Button variant="outline" size="sm" disabled={p.filters.page === 0} onClick={() => p.onFiltersChange({ ...p.filters, page: p.filters.page - 1 })}>
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+          </Button>
+          <span className="text-sm text-slate-600">{`Page ${p.filters.page + 1} of ${pages}`}</span>
+          <Button variant="outline" size="sm" disabled={p.filters.page + 1 >= pages} onClick={() => p.onFiltersChange({ ...p.filters, page: p.filters.page + 1 })}>
+            Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}
