@@ -3,6 +3,7 @@ import type { ServerFunction } from './types.js';
 import { submitBugReport } from './submit-bug-report.js';
 import { exportMyData } from './export-my-data.js';
 import { deleteAccount } from './delete-account.js';
+import { changePassword } from './change-password.js';
 import { registerAsset } from './register-asset.js';
 import { deleteAsset } from './delete-asset.js';
 import { assetCertificate } from './asset-certificate.js';
@@ -14,6 +15,7 @@ export const serverFunctions: ServerFunction[] = [
   submitBugReport,
   exportMyData,
   deleteAccount,
+  changePassword,
   registerAsset,
   deleteAsset,
   assetCertificate,

@@ -1,0 +1,74 @@
+// POST /functions/v1/change-password (issue 5, Profile): change the password only after the
+// current one is proven. The auth API's PUT /user accepts a new password from any live session;
+// this function adds the re-authentication the Profile screen promises, on the server, so a
+// stolen session alone cannot lock the owner out. Body {current_password, new_password}.
+// Same rules as the auth service: strength policy, not the same password, aal2 when the user has
+// two-factor authentication, and every other session of the user ends.
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AuthError } from '../auth/errors.js';
+import { checkPasswordStrength, hashPassword, verifyPassword } from '../auth/services/password.js';
+import type { ServerFunction } from './types.js';
+
+export const CHANGE_PASSWORD_RATE_LIMIT = { limit: 5, windowSeconds: 900 };
+
+const bodySchema = z.object({
+  current_password: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(1000),
+  new_password: z.string({ error: 'Enter a new password' }).min(1, 'Enter a new password').max(1000),
+});
+
+function fail(reply: FastifyReply, status: number, error: string, code?: string): FastifyReply {
+  return reply.code(status).type('application/json').send(code ? { error, code } : { error });
+}
+
+export const changePassword: ServerFunction = {
+  name: 'change-password',
+  verifyJwt: true,
+  async handler({ ctx, principal, req, reply }) {
+    const userId = principal.userId;
+    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'No valid session');
+    if (!(await ctx.rateLimiter.hit(`change-password:user:${userId}`, CHANGE_PASSWORD_RATE_LIMIT))) {
+      return fail(reply, 429, 'Too many attempts. Please try again in a few minutes.');
+    }
+    const parsed = bodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]!.message);
+    const { current_password: current, new_password: next } = parsed.data;
+
+    const { rows } = await ctx.db.query<{ encrypted_password: string | null; has_mfa: boolean }>(
+      `select u.encrypted_password,
+              exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified') as has_mfa
+         from auth.users u where u.id = $1 and u.deleted_at is null`,
+      [userId],
+    );
+    const user = rows[0];
+    if (!user) return fail(reply, 404, 'User not found');
+    if (!(await verifyPassword(user.encrypted_password, current)).ok) {
+      return fail(reply, 400, 'Current password is incorrect', 'invalid_credentials');
+    }
+    if (user.has_mfa && principal.claims.aal !== 'aal2') {
+      return fail(reply, 403, 'Enter a code from your authenticator app first', 'insufficient_aal');
+    }
+    try {
+      checkPasswordStrength(next);
+    } catch (err) {
+      if (err instanceof AuthError) return fail(reply, err.status, err.message, err.errorCode);
+      throw err;
+    }
+    if (next === current) {
+      return fail(reply, 422, 'New password should be different from the old password.', 'same_password');
+    }
+
+    const hash = await hashPassword(next);
+    const sessionId = typeof principal.claims.session_id === 'string' ? principal.claims.session_id : null;
+    await ctx.db.transaction(async (tx) => {
+      await tx.query(
+        `update auth.users set encrypted_password = $2, recovery_token = null, reauthentication_token = null, updated_at = now()
+          where id = $1`,
+        [userId, hash],
+      );
+      // A new password ends every other session (their refresh tokens go with them).
+      await tx.query('delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid)', [userId, sessionId]);
+    });
+    return { updated: true };
+  },
+};
