@@ -1,0 +1,114 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { User } from '@supabase/supabase-js';
+import { StaticAuthProvider, type Role, type UserProfile } from '@/lib/auth';
+import { Header } from './header';
+import { navItemsFor, profileMenuItemsFor } from './nav-items';
+import { SignedInHeaderView } from './signed-in-nav';
+
+function profile(role: Role, business = false): UserProfile {
+  return { id: 'u1', email: 'u1@example.com', role, is_business_user: business, full_name: 'Pat Doe', avatar_url: null };
+}
+
+const BASE = ['Dashboard', 'Tag Asset', 'My Assets', 'News', 'Wallet', 'NOK'];
+
+const cases: Array<{ name: string; profile: UserProfile | null; links: string[]; panel: string[] }> = [
+  { name: 'no profile', profile: null, links: [...BASE, 'Public Assets'], panel: [] },
+  { name: 'standard', profile: profile('standard'), links: [...BASE, 'Referrals', 'Public Assets'], panel: [] },
+  {
+    name: 'business',
+    profile: profile('standard', true),
+    links: [...BASE, 'Referrals', 'Business', 'Public Assets'],
+    panel: [],
+  },
+  {
+    name: 'moderator',
+    profile: profile('moderator'),
+    links: [...BASE, 'Referrals', 'Moderator', 'Public Assets'],
+    panel: ['Moderator Panel'],
+  },
+  {
+    name: 'admin',
+    profile: profile('admin'),
+    links: [...BASE, 'Referrals', 'Admin Dashboard', 'Bug Reports', 'News Management', 'Public Assets'],
+    panel: ['Admin Panel'],
+  },
+  {
+    name: 'admin with business',
+    profile: profile('admin', true),
+    links: [...BASE, 'Referrals', 'Business', 'Admin Dashboard', 'Bug Reports', 'News Management', 'Public Assets'],
+    panel: ['Admin Panel'],
+  },
+];
+
+function inRouter(ui: React.ReactNode) {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/dashboard'] });
+  return render(<RouterProvider router={router} />);
+}
+
+describe('header items per role (SPEC §2 table)', () => {
+  for (const c of cases) {
+    it(`${c.name}: header links and profile menu`, async () => {
+      expect(navItemsFor(c.profile).map((i) => i.label)).toEqual(c.links);
+      const onSignOut = vi.fn();
+      inRouter(<SignedInHeaderView profile={c.profile} email="u1@example.com" balance={1250} onSignOut={onSignOut} />);
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(c.links);
+      expect(screen.getByTestId('header-balance')).toHaveTextContent('1,250 TMT');
+
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+      const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
+      expect(items).toEqual(['Profile', 'Settings', ...c.panel, 'Sign Out']);
+      await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+      expect(onSignOut).toHaveBeenCalledOnce();
+    });
+  }
+
+  it('the profile menu links go to /profile, /settings and the panel', () => {
+    expect(profileMenuItemsFor(profile('admin')).map((i) => i.to)).toEqual(['/profile', '/settings', '/admin']);
+    expect(profileMenuItemsFor(profile('moderator')).map((i) => i.to)).toEqual(['/profile', '/settings', '/moderator']);
+  });
+
+  it('the phone menu lists the same links', async () => {
+    inRouter(<SignedInHeaderView profile={profile('moderator')} email="m@example.com" balance={0} onSignOut={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(mobile).getAllByRole('link').map((a) => a.textContent)).toEqual(cases[3]!.links);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('shows 0 TMT while the balance is unknown', () => {
+    inRouter(<SignedInHeaderView profile={null} email="x@example.com" balance={undefined} onSignOut={() => {}} />);
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('0 TMT');
+  });
+});
+
+describe('signed-out header', () => {
+  it('offers Tag Asset and Sign In, and the logo links home', () => {
+    inRouter(
+      <StaticAuthProvider value={{ user: null, initialized: true }}>
+        <Header />
+      </StaticAuthProvider>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Tag Asset', '/tag'],
+      ['Sign In', '/auth'],
+    ]);
+    expect(screen.getByRole('link', { name: /home$/ })).toHaveAttribute('href', '/');
+  });
+
+  it('shows no auth links before auth is initialised (no flash of Sign In)', () => {
+    inRouter(
+      <StaticAuthProvider value={{ user: { id: 'x' } as User, initialized: false }}>
+        <Header />
+      </StaticAuthProvider>,
+    );
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+});
