@@ -1,0 +1,58 @@
+// Admin mutations. Each is checked again in SQL (the UI guard is a convenience); after any of
+// them the whole admin cache is refreshed.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toAppError, unwrap } from '@/lib/api-error';
+import type { Role } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { adminKeys } from './keys';
+
+export async function adjustTokens(input: { userId: string; amount: number; reason: string; idempotencyKey: string }) {
+  return unwrap(
+    await supabase.rpc('admin_adjust_tokens', {
+      p_user_id: input.userId,
+      p_amount: input.amount,
+      p_reason: input.reason,
+      p_idempotency_key: input.idempotencyKey,
+    }),
+  );
+}
+
+export async function setRole(input: { userId: string; role: Role }) {
+  return unwrap(await supabase.rpc('admin_set_role', { p_user_id: input.userId, p_role: input.role }));
+}
+
+export async function setBusiness(input: { userId: string; isBusiness: boolean }) {
+  return unwrap(await supabase.rpc('admin_set_business', { p_user_id: input.userId, p_is_business: input.isBusiness }));
+}
+
+export async function decideBusinessRequest(input: { requestId: string; approve: boolean }) {
+  return unwrap(await supabase.rpc('admin_decide_business_request', { p_request_id: input.requestId, p_approve: input.approve }));
+}
+
+/** Bans go through the admin-ban-user server function (the auth service owns bans and sessions). */
+export async function setBan(input: { userId: string; banned: boolean; reason?: string }) {
+  const { data, error } = await supabase.functions.invoke('admin-ban-user', {
+    body: { user_id: input.userId, banned: input.banned, ...(input.reason ? { reason: input.reason } : {}) },
+  });
+  if (error) {
+    // FunctionsHttpError carries the response; our functions answer {error}.
+    const context = (error as { context?: Response }).context;
+    const body = context && typeof context.json === 'function' ? await context.json().catch(() => null) : null;
+    throw toAppError(body?.error ? { message: body.error } : error);
+  }
+  return data;
+}
+
+function useAdminMutation<T>(fn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export const useAdjustTokens = () => useAdminMutation(adjustTokens);
+export const useSetRole = () => useAdminMutation(setRole);
+export const useSetBusiness = () => useAdminMutation(setBusiness);
+export const useDecideBusinessRequest = () => useAdminMutation(decideBusinessRequest);
+export const useSetBan = () => useAdminMutation(setBan);

@@ -1,0 +1,9 @@
+// Query keys of the admin dashboard; everything lives under adminKeys.all so one invalidation
+// after an action refreshes figures, the users table, requests and the audit log.
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => ['admin', 'stats'] as const,
+  users: (filters: unknown) => ['admin', 'users', filters] as const,
+  requests: () => ['admin', 'business-requests'] as const,
+  audit: () => ['admin', 'audit'] as const,
+};

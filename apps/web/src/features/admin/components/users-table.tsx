@@ -1,0 +1,116 @@
+// The users table: search (e-mail, name, referral code), role and confirmation filters, pages.
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { USERS_PAGE_SIZE, type AdminUser, type UserFilters } from '../api/types';
+
+export interface UsersTableProps {
+  rows: AdminUser[];
+  total: number;
+  loading: boolean;
+  filters: UserFilters;
+  onFiltersChange(filters: UserFilters): void;
+  onManage(user: AdminUser): void;
+}
+
+export function UsersTable({ rows, total, loading, filters, onFiltersChange, onManage }: UsersTableProps) {
+  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const set = (patch: Partial<UserFilters>) => onFiltersChange({ ...filters, page: 0, ...patch });
+  return (
+    <div className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Input
+          type="search"
+          aria-label="Search users"
+          placeholder="E-mail, name or referral code"
+          maxLength={200}
+          value={filters.search}
+          onChange={(e) => set({ search: e.target.value })}
+        />
+        <Select
+          aria-label="Role filter"
+          value={filters.role}
+          onChange={(e) => set({ role: e.target.value as UserFilters['role'] })}
+          options={[
+            { value: '', label: 'All roles' },
+            { value: 'standard', label: 'Standard' },
+            { value: 'moderator', label: 'Moderator' },
+            { value: 'admin', label: 'Admin' },
+          ]}
+        />
+        <Select
+          aria-label="Confirmation filter"
+          value={filters.confirmed}
+          onChange={(e) => set({ confirmed: e.target.value as UserFilters['confirmed'] })}
+          options={[
+            { value: '', label: 'Confirmed and unconfirmed' },
+            { value: 'confirmed', label: 'Confirmed' },
+            { value: 'unconfirmed', label: 'Unconfirmed' },
+          ]}
+        />
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[720px] text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3">User</th>
+              <th scope="col" className="py-2 pr-3">Role</th>
+              <th scope="col" className="py-2 pr-3">Status</th>
+              <th scope="col" className="py-2 pr-3">Code</th>
+              <th scope="col" className="py-2 pr-3 text-right">Balance</th>
+              <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((u) => {
+              const banned = u.banned_until !== null && new Date(u.banned_until) > new Date();
+              return (
+                <tr key={u.id} data-testid="user-row">
+                  <td className="py-2 pr-3">
+                    <span className="block font-medium text-slate-900">{u.full_name || '—'}</span>
+                    <span className="text-slate-600">{u.email}</span>
+                  </td>
+                  <td className="py-2 pr-3 capitalize">{u.role}</td>
+                  <td className="space-x-1 py-2 pr-3">
+                    {u.email_confirmed_at ? <Badge tone="success">Confirmed</Badge> : <Badge tone="warning">Unconfirmed</Badge>}
+                    {u.is_business_user && <Badge tone="info">Business</Badge>}
+                    {u.pending_business_request && <Badge tone="warning">Business request</Badge>}
+                    {banned && <Badge tone="danger">Banned</Badge>}
+                  </td>
+                  <td className="py-2 pr-3 font-mono">{u.referral_code}</td>
+                  <td className="py-2 pr-3 text-right">{u.balance.toLocaleString('en-US')} TMT</td>
+                  <td className="py-2 text-right">
+                    <Button size="sm" variant="outline" onClick={() => onManage(u)} aria-label={`Manage ${u.email ?? u.id}`}>
+                      Manage
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {loading && (
+          <div className="flex justify-center py-4">
+            <Spinner label="Loading users..." />
+          </div>
+        )}
+        {!loading && rows.length === 0 && <p className="py-6 text-center text-sm text-slate-600">No users match.</p>}
+      </div>
+      <div className="flex items-center justify-between text-sm text-slate-600">
+        <span>
+          {total.toLocaleString('en-US')} users · page {filters.page + 1} of {pages}
+        </span>
+        <div className="flex gap-2">
+          <Button size="sm" variant="outline" disabled={filters.page === 0} onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}>
+            Previous
+          </Button>
+          <Button size="sm" variant="outline" disabled={filters.page + 1 >= pages} onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}>
+            Next
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// /admin-influencer-dashboard (admins; the router guards it and every rpc checks again in SQL).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { PageMeta } from '@/components/page-meta';
+import { toAppError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import {
+  useAdjustTokens,
+  useDecideBusinessRequest,
+  useSetBan,
+  useSetBusiness,
+  useSetRole,
+} from '../api/admin-actions';
+import { useAuditLog } from '../api/get-audit-log';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import { adminKeys } from '../api/keys';
+import { useBusinessRequests } from '../api/list-business-requests';
+import { useAdminUsers } from '../api/list-users';
+import type { AdminUser, UserFilters } from '../api/types';
+import { AdminDashboardView } from '../components/admin-dashboard-view';
+import { AuditLogCard } from '../components/audit-log-card';
+import { BusinessRequestsCard } from '../components/business-requests-card';
+import { UserManageModal } from '../components/user-manage-modal';
+import { UsersTable } from '../components/users-table';
+
+const NO_FILTERS: UserFilters = { search: '', role: '', confirmed: '', page: 0 };
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return debounced;
+}
+
+export default function AdminDashboardPage() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
+  const query = useDebounced(filters, 300);
+  const stats = useDashboardStats();
+  const users = useAdminUsers(query);
+  const requests = useBusinessRequests();
+  const audit = useAuditLog();
+  const [managedId, setManagedId] = useState<string | null>(null);
+  const [decidingId, setDecidingId] = useState<string | null>(null);
+
+  const adjust = useAdjustTokens();
+  const setRole = useSetRole();
+  const setBusiness = useSetBusiness();
+  const setBan = useSetBan();
+  const decide = useDecideBusinessRequest();
+
+  const rows = users.data?.rows ?? [];
+  // The managed user is re-read from the refreshed page after each action.
+  const [managedSnapshot, setManagedSnapshot] = useState<AdminUser | null>(null);
+  const managed = managedId ? (rows.find((r) => r.id === managedId) ?? managedSnapshot) : null;
+  const names = useMemo(() => new Map(rows.map((r) => [r.id, r.email ?? r.full_name ?? r.id])), [rows]);
+  const nameOf = (id: string | null) => (id ? (names.get(id) ?? (id === user?.id ? 'you' : `user ${id.slice(0, 8)}`)) : 'unknown');
+
+  async function decideRequest(requestId: string, approve: boolean) {
+    setDecidingId(requestId);
+    try {
+      await decide.mutateAsync({ requestId, approve });
+      toast.success(approve ? 'Business account approved' : 'Request rejected');
+    } catch (err) {
+      toast.error(toAppError(err).message);
+    } finally {
+      setDecidingId(null);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <PageMeta title="Admin Dashboard" />
+      <AdminDashboardView
+        stats={stats.data}
+        statsLoading={stats.isPending}
+        failed={stats.isError || users.isError || requests.isError || audit.isError}
+        onRetry={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all })}
+        users={
+          <UsersTable
+            rows={rows}
+            total={users.data?.total ?? 0}
+            loading={users.isFetching}
+            filters={filters}
+            onFiltersChange={setFilters}
+            onManage={(u) => {
+              setManagedSnapshot(u);
+              setManagedId(u.id);
+            }}
+          />
+        }
+        requests={<BusinessRequestsCard requests={requests.data ?? []} busyId={decidingId} onDecide={(id, ok) => void decideRequest(id, ok)} />}
+        audit={<AuditLogCard entries={audit.data ?? []} nameOf={nameOf} />}
+      />
+      <UserManageModal
+        user={managed}
+        selfId={user?.id}
+        onClose={() => setManagedId(null)}
+        onAdjust={({ amount, reason }) =>
+          adjust.mutateAsync({ userId: managed!.id, amount, reason, idempotencyKey: crypto.randomUUID() })
+        }
+        onSetRole={(role) => setRole.mutateAsync({ userId: managed!.id, role })}
+        onSetBusiness={(isBusiness) => setBusiness.mutateAsync({ userId: managed!.id, isBusiness })}
+        onSetBan={(banned, reason) => setBan.mutateAsync({ userId: managed!.id, banned, reason })}
+      />
+    </div>
+  );
+}
