@@ -1,8 +1,33 @@
-// Ensures the ADMIN_EMAIL/ADMIN_PASSWORD account exists, is confirmed and has role admin.
+// Ensures the ADMIN_EMAIL/ADMIN_PASSWORD account exists, is confirmed, has that password and has
+// role admin in public.user_profiles. Idempotent, and safe when several processes start at once:
+// the work runs under a transaction-scoped advisory lock.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../shared/context.js';
+import { findUserByEmail, insertUser, markEmailIdentityVerified, normalizeEmail, updateUser } from './models/users.js';
+import { hashPassword, verifyPassword } from './services/password.js';
 
 export async function ensureAdminAccount(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  if (!ctx.config.adminEmail || !ctx.config.adminPassword) return;
-  log.warn('ADMIN_EMAIL is set but the auth service is not built yet');
+  const { adminEmail, adminPassword } = ctx.config;
+  if (!adminEmail || !adminPassword) return;
+  const email = normalizeEmail(adminEmail);
+  const newHash = await hashPassword(adminPassword);
+  const created = await ctx.db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('tagledger.ensure_admin_account'))`);
+    let user = await findUserByEmail(tx, email, { forUpdate: true });
+    let wasCreated = false;
+    if (!user) {
+      user = await insertUser(tx, { email, passwordHash: newHash, userMetadata: {}, confirmed: true });
+      wasCreated = true;
+    } else {
+      const same = (await verifyPassword(user.encrypted_password, adminPassword)).ok;
+      await updateUser(tx, user.id, same ? {} : { encrypted_password: newHash }, [
+        'email_confirmed_at = coalesce(email_confirmed_at, now())',
+        'banned_until = null',
+      ]);
+      await markEmailIdentityVerified(tx, user.id, null);
+    }
+    await tx.query(`update public.user_profiles set role = 'admin' where id = $1 and role <> 'admin'`, [user.id]);
+    return wasCreated;
+  });
+  log.info({ email, created }, 'admin account ensured');
 }

@@ -12,6 +12,10 @@ import { getUser, logout, reauthenticate, updateCurrentUser } from './handlers/u
 import { verifyGet, verifyPost } from './handlers/verify.js';
 import { otp, recover, resend } from './handlers/recover.js';
 import { health, settings, sso } from './handlers/settings.js';
+import {
+  createUser, deleteUser, deleteUserFactor, generateLink, getUserById, listUserFactors, listUsers, updateUserById,
+} from './handlers/admin-users.js';
+import { challenge, enroll, unenroll, verifyFactor } from './handlers/factors.js';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -80,4 +84,18 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.put('/user', h(updateCurrentUser));
   app.post('/logout', h(logout));
   app.get('/reauthenticate', h(reauthenticate));
+
+  app.post('/factors', h(enroll));
+  app.post('/factors/:factorId/challenge', h(challenge));
+  app.post('/factors/:factorId/verify', h(verifyFactor));
+  app.delete('/factors/:factorId', h(unenroll));
+
+  app.get('/admin/users', h(listUsers));
+  app.post('/admin/users', h(createUser));
+  app.get('/admin/users/:id', h(getUserById));
+  app.put('/admin/users/:id', h(updateUserById));
+  app.delete('/admin/users/:id', h(deleteUser));
+  app.get('/admin/users/:id/factors', h(listUserFactors));
+  app.delete('/admin/users/:id/factors/:factorId', h(deleteUserFactor));
+  app.post('/admin/generate_link', h(generateLink));
 }

@@ -1,0 +1,268 @@
+// The admin API (§A.10), for the service role: list (with X-Total-Count and Link paging
+// headers), get, create, update (incl. ban), delete users; list/delete their factors;
+// generate_link.
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/types.js';
+import type { AppContext } from '../../shared/context.js';
+import { isPgError } from '../../db/index.js';
+import { AuthError, errors } from '../errors.js';
+import { bodyOf, objField, queryParam, requireAdmin, str, validateEmail } from '../guards.js';
+import {
+  factorJson, findUserByEmail, findUserById, insertUser, listFactors, markEmailIdentityVerified, updateUser, userJson, type UserRow,
+} from '../models/users.js';
+import { deleteSessions } from '../models/sessions.js';
+import { checkPasswordStrength, hashPassword, isSupportedHash } from '../services/password.js';
+import { parseBanDuration } from '../services/duration.js';
+import { mergeMetadata } from '../services/user-service.js';
+import { mintEmailToken, resolveRedirect, withQuery } from '../services/otp.js';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function userIdParam(req: FastifyRequest, key = 'id'): string {
+  const id = (req.params as Record<string, string>)[key] ?? '';
+  if (!UUID_RE.test(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
+  return id.toLowerCase();
+}
+
+async function loadUser(tx: Queryable, id: string): Promise<UserRow> {
+  const user = await findUserById(tx, id, { forUpdate: true });
+  if (!user) throw errors.userNotFound();
+  return user;
+}
+
+function intParam(raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw errors.validation('page and per_page must be positive integers');
+  return Math.min(n, max);
+}
+
+export async function listUsers(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const page = intParam(queryParam(req, 'page'), 1, 1_000_000);
+  const perPage = intParam(queryParam(req, 'per_page'), 50, 1000);
+  const filter = queryParam(req, 'filter') ?? '';
+  const pattern = `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows: countRows } = await ctx.db.query<{ total: number }>(
+    `select count(*)::int as total from auth.users where deleted_at is null and coalesce(email, '') ilike $1`,
+    [pattern],
+  );
+  const total = countRows[0]?.total ?? 0;
+  const { rows: ids } = await ctx.db.query<{ id: string }>(
+    `select id from auth.users where deleted_at is null and coalesce(email, '') ilike $1
+      order by created_at desc, id limit $2 offset $3`,
+    [pattern, perPage, (page - 1) * perPage],
+  );
+  const users = [];
+  for (const { id } of ids) {
+    const u = await findUserById(ctx.db, id);
+    if (u) users.push(await userJson(ctx.db, u));
+  }
+  // The client reads the page number right after the first "=", so page must come first.
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const links: string[] = [];
+  if (page < last) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+  links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
+  reply.header('x-total-count', String(total));
+  reply.header('link', links.join(', '));
+  return { users, aud: 'authenticated' };
+}
+
+export async function getUserById(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const user = await findUserById(ctx.db, userIdParam(req));
+  if (!user) throw errors.userNotFound();
+  return userJson(ctx.db, user);
+}
+
+/** Password / password_hash → the hash to store (undefined: keep; checked like GoTrue). */
+async function passwordFromBody(body: Record<string, unknown>): Promise<string | undefined> {
+  const password = str(body, 'password');
+  const passwordHash = str(body, 'password_hash');
+  if (password && passwordHash) throw errors.validation('Only a password or a password hash should be provided');
+  if (passwordHash) {
+    if (!isSupportedHash(passwordHash)) throw errors.validation('Invalid password hash format (bcrypt or argon2 expected)');
+    return passwordHash;
+  }
+  if (password !== undefined) {
+    checkPasswordStrength(password);
+    return hashPassword(password);
+  }
+  return undefined;
+}
+
+function banUntil(body: Record<string, unknown>): Date | null | undefined {
+  const raw = str(body, 'ban_duration');
+  if (raw === undefined || raw === '') return undefined;
+  const seconds = parseBanDuration(raw);
+  return seconds === null ? null : new Date(Date.now() + seconds * 1000);
+}
+
+function roleFromBody(body: Record<string, unknown>): string | undefined {
+  const role = str(body, 'role');
+  if (role !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw errors.validation('Invalid role');
+  return role;
+}
+
+export async function createUser(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const body = bodyOf(req);
+  const emailRaw = str(body, 'email');
+  if (str(body, 'phone')) throw new AuthError(422, 'phone_provider_disabled', 'Phone users are not supported');
+  if (!emailRaw) throw errors.validation('Unable to validate request: email or phone is required');
+  const email = validateEmail(emailRaw);
+  const id = str(body, 'id');
+  if (id !== undefined && !UUID_RE.test(id)) throw errors.validation('id must be an UUID');
+  const passwordHash = (await passwordFromBody(body)) ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
+  const bannedUntil = banUntil(body);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+      const user = await insertUser(tx, {
+        ...(id ? { id } : {}),
+        email,
+        passwordHash,
+        userMetadata: objField(body, 'user_metadata') ?? {},
+        appMetadata: objField(body, 'app_metadata') ?? {},
+        confirmed: body.email_confirm === true,
+        role: roleFromBody(body) ?? 'authenticated',
+        bannedUntil: bannedUntil ?? null,
+      });
+      return userJson(tx, user);
+    });
+  } catch (err) {
+    if (isPgError(err) && err.code === '23505') throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    throw err;
+  }
+}
+
+export async function updateUserById(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const id = userIdParam(req);
+  const body = bodyOf(req);
+  const emailRaw = str(body, 'email');
+  const email = emailRaw !== undefined ? validateEmail(emailRaw) : undefined;
+  const passwordHash = await passwordFromBody(body);
+  const bannedUntil = banUntil(body);
+  const role = roleFromBody(body);
+  const userMeta = objField(body, 'user_metadata');
+  const appMeta = objField(body, 'app_metadata');
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const user = await loadUser(tx, id);
+      const set: Record<string, unknown> = {};
+      const raw: string[] = [];
+      if (email && email !== user.email) {
+        const other = await findUserByEmail(tx, email);
+        if (other && other.id !== id) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+        set.email = email;
+        set.email_change = null;
+        set.email_change_token_new = null;
+        set.email_change_token_current = null;
+      }
+      if (body.email_confirm === true) raw.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
+      if (passwordHash) set.encrypted_password = passwordHash;
+      if (role) set.role = role;
+      if (userMeta) set.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, userMeta);
+      if (appMeta) set.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, appMeta);
+      if (bannedUntil !== undefined) set.banned_until = bannedUntil;
+      await updateUser(tx, id, set, raw);
+      if (set.email || body.email_confirm === true) await markEmailIdentityVerified(tx, id, (set.email as string) ?? null);
+      // A new password or a ban ends every session of the user.
+      if (passwordHash || bannedUntil) await deleteSessions(tx, id, 'global', undefined);
+      return userJson(tx, (await findUserById(tx, id))!);
+    });
+  } catch (err) {
+    if (isPgError(err) && err.code === '23505') throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    throw err;
+  }
+}
+
+export async function deleteUser(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const id = userIdParam(req);
+  const soft = bodyOf(req).should_soft_delete === true;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await loadUser(tx, id);
+      if (!soft) {
+        await tx.query('delete from auth.users where id = $1', [id]);
+        return;
+      }
+      // Soft delete: the row stays for foreign keys, but nothing can identify or sign in as it.
+      await tx.query('delete from auth.identities where user_id = $1', [id]);
+      await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
+      await deleteSessions(tx, id, 'global', undefined);
+      await updateUser(tx, id, {
+        email: null, phone: null, encrypted_password: null, email_change: null, confirmation_token: null, recovery_token: null,
+        email_change_token_new: null, email_change_token_current: null, reauthentication_token: null,
+        raw_user_meta_data: {}, raw_app_meta_data: {},
+      }, ['deleted_at = now()']);
+    });
+  } catch (err) {
+    if (isPgError(err) && err.code === '23503') {
+      throw new AuthError(409, 'conflict', 'The user still owns records that prevent a hard delete; use a soft delete');
+    }
+    throw err;
+  }
+  return {};
+}
+
+export async function listUserFactors(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const id = userIdParam(req);
+  if (!(await findUserById(ctx.db, id))) throw errors.userNotFound();
+  return (await listFactors(ctx.db, id)).map(factorJson);
+}
+
+export async function deleteUserFactor(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const id = userIdParam(req);
+  const factorId = (req.params as Record<string, string>).factorId ?? '';
+  if (!UUID_RE.test(factorId)) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+  const factor = (await listFactors(ctx.db, id)).find((f) => f.id === factorId.toLowerCase());
+  if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+  await ctx.db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+  return factorJson(factor);
+}
+
+/** POST /admin/generate_link: the action link and code, without sending mail. */
+export async function generateLink(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const body = bodyOf(req);
+  const type = str(body, 'type');
+  if (type !== 'signup' && type !== 'magiclink' && type !== 'recovery' && type !== 'invite') {
+    throw errors.validation('Invalid link type: signup, invite, magiclink or recovery expected');
+  }
+  const email = validateEmail(str(body, 'email'));
+  const redirectTo = resolveRedirect(ctx, queryParam(req, 'redirect_to') ?? str(body, 'redirect_to'), ctx.config.siteUrl);
+  const password = type === 'signup' ? await passwordFromBody(body) : undefined;
+  const data = objField(body, 'data') ?? {};
+  const randomHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
+
+  const { user, token, verificationType } = await ctx.db.transaction(async (tx) => {
+    let u = await findUserByEmail(tx, email, { forUpdate: true });
+    if (!u) {
+      if (type === 'magiclink' || type === 'recovery') throw errors.userNotFound();
+      if (type === 'signup' && !password) throw errors.validation('Signup requires a valid password');
+      u = await insertUser(tx, { email, passwordHash: password ?? randomHash, userMetadata: data, confirmed: false });
+      if (type === 'invite') await updateUser(tx, u.id, {}, ['invited_at = now()']);
+    } else if ((type === 'signup' || type === 'invite') && u.email_confirmed_at) {
+      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    }
+    const t = mintEmailToken(email, false);
+    const slot = type === 'signup' || type === 'invite' ? 'confirmation' : 'recovery';
+    await updateUser(tx, u.id, { [`${slot}_token`]: t.stored }, [`${slot}_sent_at = now()`]);
+    return { user: (await findUserById(tx, u.id))!, token: t, verificationType: type };
+  });
+  const json = await userJson(ctx.db, user);
+  return {
+    ...json,
+    action_link: withQuery(`${ctx.config.publicUrl}/auth/v1/verify`, { token: token.stored, type: verificationType, redirect_to: redirectTo }),
+    email_otp: token.code,
+    hashed_token: token.stored,
+    redirect_to: redirectTo,
+    verification_type: verificationType,
+  };
+}
