@@ -1,11 +1,82 @@
-// Stand-in created by the web shell so the route table builds; the owning area replaces this file.
+// /public-assets/:id — the public view of one asset (only shared fields) with its ledger proof.
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { toAppError } from '@/lib/api-error';
+import { usePublicAsset } from '../api/public-assets';
+import { KindBadge, StatusBadge } from '../components/badges';
+import { MediaViewer } from '../components/media-viewer';
+import { ProofPanel } from '../components/proof-panel';
+import { formatMoney } from '../lib/labels';
 
-export default function StandInPage() {
+export default function PublicAssetPage() {
+  const { id = '' } = useParams();
+  const asset = usePublicAsset(id);
+  if (asset.isLoading) return <div className="flex justify-center py-24"><Spinner label="Loading asset..." showLabel /></div>;
+  if (asset.isError || !asset.data) {
+    return (
+      <EmptyState
+        className="py-24"
+        title="Asset not available"
+        description={asset.isError ? toAppError(asset.error).message : undefined}
+        action={<Link to="/public-assets" className={buttonClasses('primary')}>Public Assets</Link>}
+      />
+    );
+  }
+  const a = asset.data;
+  const rows: [string, string | null | undefined][] = [
+    ['Description', a.description],
+    ['Tags', a.tags.join(', ')],
+    ['Serial number', a.serial_number],
+    ['Make / model', [a.make, a.model].filter(Boolean).join(' ')],
+    ['URL', a.asset_url],
+    ['Chain', a.chain],
+    ['Contract', a.contract_address],
+    ['Token id', a.token_id],
+    ['SKU', a.sku],
+    ['Estimated value', formatMoney(a.estimated_value, a.currency)],
+    ['Location', a.location],
+    ['Registered', new Date(a.created_at).toLocaleDateString()],
+  ];
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <PageMeta title="Public Asset" />
-      <h1 className="text-2xl font-semibold text-slate-900">Public Asset</h1>
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <PageMeta title={a.title} />
+      <Link to="/public-assets" className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Public Assets
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold text-slate-900">{a.title}</h1>
+      <div className="mt-2 flex gap-1"><KindBadge kind={a.kind} /><StatusBadge status={a.status} /></div>
+      {a.status !== 'active' && (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          The owner reported this asset {a.status}.
+        </p>
+      )}
+      <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
+        <Card><CardContent><MediaViewer media={a.media} /></CardContent></Card>
+        <Card>
+          <CardHeader><CardTitle>Details</CardTitle></CardHeader>
+          <CardContent>
+            <dl className="space-y-3">
+              {rows.filter(([, v]) => v).map(([k, v]) => (
+                <div key={k}><dt className="text-xs text-slate-500">{k}</dt><dd className="break-words text-sm text-slate-900">{v}</dd></div>
+              ))}
+            </dl>
+            {a.serial_number && (
+              <Link to={`/verify/${encodeURIComponent(a.serial_number)}`} className={buttonClasses('link', 'md', 'mt-3')}>Check this serial number</Link>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      {a.proof && (
+        <Card className="mt-6">
+          <CardHeader><CardTitle>Ledger proof</CardTitle></CardHeader>
+          <CardContent><ProofPanel proof={a.proof} /></CardContent>
+        </Card>
+      )}
     </div>
   );
 }

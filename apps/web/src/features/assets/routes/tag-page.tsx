@@ -1,11 +1,277 @@
-// Stand-in created by the web shell so the route table builds; the owning area replaces this file.
+// /tag — capture or upload files, describe the asset, see the cost, register it.
+// Signed out, a visitor can capture and fill the form; "Sign in to register" keeps everything in
+// IndexedDB and this screen restores it after sign-in or sign-up.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Camera, Upload } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { toAppError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { FunctionError } from '../api/call-function';
+import { useQuote } from '../api/quote';
+import { useRegisterAsset } from '../api/register-asset';
+import type { AssetKind, Quote } from '../api/types';
+import { uploadMedia } from '../api/upload-media';
+import { AssetFields, EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormErrors, type AssetFormValues } from '../components/asset-fields';
+import { CameraCapture } from '../components/camera-capture';
+import { CostSummary } from '../components/cost-summary';
+import { MediaList, type PendingMedia } from '../components/media-list';
+import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
+import { ACCEPT_ATTRIBUTE, MAX_FILES, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
 
-export default function StandInPage() {
+/** The length of a local video file, or null when the browser cannot tell (e.g. live WebM). */
+function readDuration(file: File): Promise<number | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const v = document.createElement('video');
+    const done = (d: number | null) => {
+      URL.revokeObjectURL(url);
+      resolve(d);
+    };
+    const timer = setTimeout(() => done(null), 10_000);
+    v.preload = 'metadata';
+    v.onloadedmetadata = () => {
+      clearTimeout(timer);
+      done(Number.isFinite(v.duration) ? v.duration : null);
+    };
+    v.onerror = () => {
+      clearTimeout(timer);
+      done(null);
+    };
+    v.src = url;
+  });
+}
+
+const KINDS: AssetKind[] = ['general', 'digital', 'legacy', 'business'];
+
+export default function TagPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const initialKind = params.get('kind');
+  const [form, setForm] = useState<AssetFormValues>(() => ({
+    ...EMPTY_ASSET_FORM,
+    kind: KINDS.includes(initialKind as AssetKind) ? (initialKind as AssetKind) : 'general',
+  }));
+  const [errors, setErrors] = useState<AssetFormErrors>({});
+  const [media, setMedia] = useState<PendingMedia[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [camera, setCamera] = useState(false);
+  const [busy, setBusy] = useState<null | 'uploading' | 'registering'>(null);
+  const [failure, setFailure] = useState<{ message: string; wallet?: boolean } | null>(null);
+  const [serverQuote, setServerQuote] = useState<Quote | null>(null);
+  const submissionId = useRef(crypto.randomUUID());
+  const fileInput = useRef<HTMLInputElement>(null);
+  const register = useRegisterAsset();
+
+  // Restore a capture saved before sign-in.
+  useEffect(() => {
+    let active = true;
+    void loadDraft().then((draft) => {
+      if (!active || !draft) return;
+      setForm((f) => ({ ...f, ...(draft.form as Partial<AssetFormValues>) }));
+      setMedia(
+        draft.files.map((d) => {
+          const file = new File([d.blob], d.name, { type: d.type });
+          return {
+            id: crypto.randomUUID(),
+            file,
+            kind: kindOf(file) ?? 'photo',
+            previewUrl: URL.createObjectURL(file),
+            durationSeconds: d.durationSeconds,
+            progress: 0,
+            uploadedName: null,
+          };
+        }),
+      );
+      if (draft.files.length || Object.keys(draft.form).length) toast.success('Your capture was restored.');
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const quoteInput = useMemo(
+    () => ({
+      photos: media.filter((m) => m.kind === 'photo').length,
+      documents: media.filter((m) => m.kind === 'document').length,
+      videoSeconds: media.filter((m) => m.kind === 'video').map((m) => m.durationSeconds),
+    }),
+    [media],
+  );
+  const quote = useQuote(quoteInput);
+  const shownQuote = serverQuote ?? quote.data;
+
+  const addFiles = async (files: File[], recordedSeconds?: number | null) => {
+    setFileError(null);
+    setServerQuote(null);
+    const room = MAX_FILES - media.length;
+    if (files.length > room) setFileError(`At most ${MAX_FILES} files per asset.`);
+    const accepted: PendingMedia[] = [];
+    for (const original of files.slice(0, Math.max(0, room))) {
+      const type = mimeOf(original);
+      const file = type === original.type ? original : new File([original], original.name, { type });
+      const kind = kindOf(file);
+      const duration = kind === 'video' ? (recordedSeconds ?? (await readDuration(file))) : null;
+      const reason = rejectReason(file, duration);
+      if (reason || !kind) {
+        setFileError(reason);
+        continue;
+      }
+      accepted.push({ id: crypto.randomUUID(), file, kind, previewUrl: URL.createObjectURL(file), durationSeconds: duration, progress: 0, uploadedName: null });
+    }
+    setMedia((m) => [...m, ...accepted]);
+  };
+
+  const removeMedia = (id: string) => {
+    setServerQuote(null);
+    setMedia((m) => {
+      const gone = m.find((x) => x.id === id);
+      if (gone) URL.revokeObjectURL(gone.previewUrl);
+      return m.filter((x) => x.id !== id);
+    });
+  };
+
+  const saveForLater = async () => {
+    try {
+      await saveDraft({
+        files: media.map((m) => ({ name: m.file.name, type: m.file.type, blob: m.file, durationSeconds: m.durationSeconds })),
+        form: form as unknown as Record<string, unknown>,
+        savedAt: new Date().toISOString(),
+      });
+    } catch {
+      toast.error('Your browser could not keep the capture; you may need to add the files again after signing in.');
+    }
+    navigate('/auth', { state: { from: { pathname: '/tag', search: location.search, hash: '' } } });
+  };
+
+  const submit = async () => {
+    setFailure(null);
+    const found = validateAssetForm(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (!user) {
+      await saveForLater();
+      return;
+    }
+    const expected = shownQuote?.total ?? null;
+    try {
+      setBusy('uploading');
+      // Upload what is not uploaded yet (a retry after a failure re-uses finished uploads).
+      const names: string[] = [];
+      for (const m of media) {
+        if (m.uploadedName) {
+          names.push(m.uploadedName);
+          continue;
+        }
+        const up = await uploadMedia(user.id, m.file, (p) => setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, progress: p } : x))));
+        setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, uploadedName: up.name } : x)));
+        names.push(up.name);
+      }
+      setBusy('registering');
+      const result = await register.mutateAsync({
+        submissionId: submissionId.current,
+        asset: toAssetPayload(form),
+        media: names,
+        expectedCost: expected,
+      });
+      await clearDraft();
+      toast.success(result.cost ? `Asset registered. ${result.cost} TMT charged.` : 'Asset registered.');
+      submissionId.current = crypto.randomUUID();
+      navigate(`/assets/${result.asset_id}`);
+    } catch (err) {
+      if (err instanceof FunctionError && err.code === 'price_changed' && err.body.quote) {
+        setServerQuote(err.body.quote as Quote);
+        setFailure({ message: `${err.message}. Check the cost and press Register again to confirm. Nothing was charged.` });
+      } else if (err instanceof FunctionError && err.code === 'insufficient_tokens') {
+        setFailure({ message: `You do not have enough TMT for this asset (${expected ?? '?'} TMT). Nothing was charged.`, wallet: true });
+      } else {
+        setFailure({ message: `${toAppError(err).message} Nothing was charged.` });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <PageMeta title="Tag Asset" />
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <PageMeta title="Tag Asset" description="Register an asset with photos, videos and documents in a tamper-evident ledger." />
       <h1 className="text-2xl font-semibold text-slate-900">Tag Asset</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Photograph or upload your asset and its documents. Each registration is recorded in our tamper-evident, signed ledger.
+      </p>
+
+      <Card className="mt-6">
+        <CardContent className="space-y-4">
+          <h2 className="text-lg font-semibold text-slate-900">1. Photos, videos and documents</h2>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setCamera((c) => !c)} disabled={Boolean(busy)}>
+              <Camera className="h-4 w-4" aria-hidden="true" /> {camera ? 'Hide camera' : 'Use camera'}
+            </Button>
+            <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={Boolean(busy)}>
+              <Upload className="h-4 w-4" aria-hidden="true" /> Upload files
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              accept={ACCEPT_ATTRIBUTE}
+              className="sr-only"
+              aria-label="Choose files"
+              data-testid="tag-file-input"
+              onChange={(e) => {
+                const files = Array.from(e.target.files ?? []);
+                e.target.value = '';
+                void addFiles(files);
+              }}
+            />
+          </div>
+          <p className="text-xs text-slate-500">
+            Photos JPG, PNG, WebP or HEIC and PDFs up to 15 MB; videos MP4, MOV or WebM up to 100 MB and 2 minutes.
+          </p>
+          {camera && <CameraCapture onCapture={(file, secs) => void addFiles([file], secs)} onClose={() => setCamera(false)} />}
+          {fileError && <p role="alert" className="text-sm text-red-600">{fileError}</p>}
+          <MediaList items={media} onRemove={removeMedia} disabled={Boolean(busy)} />
+        </CardContent>
+      </Card>
+
+      <Card className="mt-6">
+        <CardContent className="space-y-4">
+          <h2 className="text-lg font-semibold text-slate-900">2. Details</h2>
+          <AssetFields values={form} errors={errors} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
+        </CardContent>
+      </Card>
+
+      <div className="mt-6 space-y-4">
+        <CostSummary quote={shownQuote} loading={quote.isLoading} />
+        {quote.isError && <p role="alert" className="text-sm text-red-600">{toAppError(quote.error).message}</p>}
+        {failure && (
+          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p>{failure.message}</p>
+            {failure.wallet && (
+              <Link to="/wallet" className={buttonClasses('link', 'md', 'mt-1')}>
+                Top up your wallet
+              </Link>
+            )}
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          {user ? (
+            <Button size="lg" onClick={() => void submit()} loading={Boolean(busy)} disabled={!shownQuote}>
+              {busy === 'uploading' ? 'Uploading…' : busy === 'registering' ? 'Registering…' : `Register for ${shownQuote?.total ?? '…'} TMT`}
+            </Button>
+          ) : (
+            <Button size="lg" onClick={() => void submit()}>
+              Sign in to register
+            </Button>
+          )}
+          {!user && <p className="text-sm text-slate-600">Your photos and details are kept on this device while you sign in or sign up.</p>}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,44 @@
+// register-asset: the server re-reads the uploaded files, prices them, charges the wallet and
+// creates the asset in one transaction. expectedCost is the price the user saw; if the server's
+// differs the call fails with code 'price_changed' (and the new quote) and nothing is charged.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callFunction } from './call-function';
+import { assetKeys } from './keys';
+import type { AssetFields, Quote } from './types';
+
+export interface RegisterAssetInput {
+  submissionId: string;
+  asset: Partial<AssetFields> & { title: string; kind: AssetFields['kind'] };
+  media: string[];
+  expectedCost: number | null;
+}
+
+export interface RegisterAssetResult {
+  asset_id: string;
+  cost?: number;
+  quote?: Quote;
+  ledger_seq?: number;
+  replayed: boolean;
+}
+
+export function registerAsset(input: RegisterAssetInput): Promise<RegisterAssetResult> {
+  return callFunction<RegisterAssetResult>('register-asset', input);
+}
+
+export function quoteUploaded(input: { submissionId: string; asset: RegisterAssetInput['asset']; media: string[] }): Promise<{ quote: Quote }> {
+  return callFunction<{ quote: Quote }>('register-asset', { ...input, quoteOnly: true });
+}
+
+export function useRegisterAsset() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerAsset,
+    onSuccess: async () => {
+      // The wallet feature's keys start with 'wallet'; refresh the header balance without importing it.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+      ]);
+    },
+  });
+}

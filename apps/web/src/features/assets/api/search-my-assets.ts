@@ -1,0 +1,48 @@
+// The signed-in user's assets, one page at a time (search_my_assets: RLS limits it to the caller).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { assetKeys } from './keys';
+import type { Asset, AssetKind, AssetPrivacy, MediaKind, Page } from './types';
+
+export interface AssetFilters {
+  query: string;
+  kind: AssetKind | '';
+  privacy: AssetPrivacy | '';
+  media: MediaKind | '';
+  status?: string;
+  sort: 'created_at' | 'title' | 'value';
+  ascending: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export async function searchMyAssets(f: AssetFilters): Promise<Page<Asset>> {
+  return unwrap(
+    await supabase.rpc('search_my_assets', {
+      p_query: f.query.trim() || null,
+      p_kind: f.kind || null,
+      p_privacy: f.privacy || null,
+      p_media: f.media || null,
+      p_status: f.status || null,
+      p_sort: f.sort,
+      p_ascending: f.ascending,
+      p_limit: f.pageSize,
+      p_offset: f.page * f.pageSize,
+    }),
+  ) as Page<Asset>;
+}
+
+export const myAssetsQueryOptions = (userId: string | undefined, f: AssetFilters) =>
+  queryOptions({
+    queryKey: assetKeys.list(userId, f),
+    queryFn: () => searchMyAssets(f),
+    enabled: Boolean(userId),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMyAssets(f: AssetFilters) {
+  const { user } = useAuth();
+  return useQuery(myAssetsQueryOptions(user?.id, f));
+}

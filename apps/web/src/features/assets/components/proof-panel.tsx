@@ -1,0 +1,45 @@
+// The ledger proof of one asset: chain position, hashes, integrity, and the covering checkpoint.
+import { CheckCircle2, XCircle } from 'lucide-react';
+import type { LedgerProof } from '../api/types';
+import { EVENT_LABELS } from '../lib/labels';
+
+function Row({ label, value, mono = true }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className={`break-all text-sm text-slate-900 ${mono ? 'font-mono text-xs' : ''}`}>{value}</dd>
+    </div>
+  );
+}
+
+export function ProofPanel({ proof }: { proof: LedgerProof }) {
+  const ok = proof.entry_valid && proof.record_matches;
+  return (
+    <div className="space-y-3">
+      <p className={`flex items-center gap-2 text-sm font-medium ${ok ? 'text-green-700' : 'text-red-700'}`} data-testid="proof-integrity">
+        {ok ? <CheckCircle2 className="h-5 w-5" aria-hidden="true" /> : <XCircle className="h-5 w-5" aria-hidden="true" />}
+        {ok
+          ? 'Integrity verified: the ledger entry recomputes and matches the record.'
+          : !proof.entry_valid
+            ? 'Integrity check failed: the ledger entry does not recompute.'
+            : 'Integrity check failed: the record differs from its ledger entry.'}
+      </p>
+      <dl className="grid gap-2 sm:grid-cols-2">
+        <Row label="Chain position" value={`#${proof.seq} (${EVENT_LABELS[proof.event] ?? proof.event})`} mono={false} />
+        <Row label="Recorded at (UTC)" value={proof.created_at} />
+        <Row label="Record hash (SHA-256)" value={proof.record_hash} />
+        <Row label="Entry hash" value={proof.entry_hash} />
+        <Row label="Previous entry hash" value={proof.prev_hash} />
+        {proof.checkpoint ? (
+          <Row label="Signed checkpoint" value={`#${proof.checkpoint.seq}, signed ${proof.checkpoint.signed_at} (key ${proof.checkpoint.key_id.slice(0, 12)}…)`} />
+        ) : (
+          <Row label="Signed checkpoint" value="Not yet covered by a signed checkpoint (one is made within minutes)." mono={false} />
+        )}
+      </dl>
+      <p className="text-xs text-slate-500">
+        A tamper-evident ledger: each entry's hash covers the previous one, and checkpoints of the chain are signed with our server key. It is not a
+        public blockchain.
+      </p>
+    </div>
+  );
+}

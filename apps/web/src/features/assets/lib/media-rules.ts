@@ -1,0 +1,55 @@
+// What the tagging screen accepts. The server enforces the same rules (bucket MIME list and size
+// limit, register_asset per-type sizes and video length); these only give early feedback.
+import type { MediaKind } from '../api/types';
+
+export const ACCEPTED_TYPES: Record<string, { kind: MediaKind; ext: string }> = {
+  'image/jpeg': { kind: 'photo', ext: 'jpg' },
+  'image/png': { kind: 'photo', ext: 'png' },
+  'image/webp': { kind: 'photo', ext: 'webp' },
+  'image/heic': { kind: 'photo', ext: 'heic' },
+  'video/mp4': { kind: 'video', ext: 'mp4' },
+  'video/quicktime': { kind: 'video', ext: 'mov' },
+  'video/webm': { kind: 'video', ext: 'webm' },
+  'application/pdf': { kind: 'document', ext: 'pdf' },
+};
+export const ACCEPT_ATTRIBUTE = Object.keys(ACCEPTED_TYPES).join(',') + ',.heic,.mov';
+export const MAX_FILES = 20;
+export const MAX_BYTES: Record<MediaKind, number> = {
+  photo: 15 * 1024 * 1024,
+  document: 15 * 1024 * 1024,
+  video: 100 * 1024 * 1024,
+};
+export const MAX_VIDEO_SECONDS = 120;
+
+/** Browsers report some types oddly (HEIC often as ''); fall back to the extension. */
+export function mimeOf(file: { type: string; name: string }): string {
+  if (file.type && ACCEPTED_TYPES[file.type]) return file.type;
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  const byExt: Record<string, string> = { heic: 'image/heic', mov: 'video/quicktime', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
+  return byExt[ext] ?? file.type;
+}
+
+export function kindOf(file: { type: string; name: string }): MediaKind | null {
+  return ACCEPTED_TYPES[mimeOf(file)]?.kind ?? null;
+}
+
+export function extensionFor(file: { type: string; name: string }): string {
+  return ACCEPTED_TYPES[mimeOf(file)]?.ext ?? 'bin';
+}
+
+/** Why a file cannot be added, or null when it can. */
+export function rejectReason(file: { type: string; name: string; size: number }, durationSeconds?: number | null): string | null {
+  const kind = kindOf(file);
+  if (!kind) return `${file.name}: this file type is not accepted (photos JPG, PNG, WebP, HEIC; videos MP4, MOV, WebM; PDF documents)`;
+  if (file.size > MAX_BYTES[kind]) return `${file.name} is larger than ${MAX_BYTES[kind] / 1024 / 1024} MB`;
+  if (kind === 'video' && durationSeconds != null && durationSeconds > MAX_VIDEO_SECONDS) {
+    return `${file.name} is longer than ${MAX_VIDEO_SECONDS} seconds`;
+  }
+  return null;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
