@@ -1,0 +1,59 @@
+// Avatar upload and removal. Files live in the public avatars bucket under <uid>/; the server
+// enforces type (JPEG, PNG, WebP, GIF) and size (2 MB) from the bucket and the folder from the
+// storage policies. A new upload gets a new name (so caches never show the old picture), then the
+// previous files are deleted; removing deletes every file in the folder and clears avatar_url.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { unwrap, toAppError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { AVATAR_EXTENSIONS } from '../lib/avatar-rules';
+import { accountKeys } from './keys';
+
+const BUCKET = 'avatars';
+
+async function removeOthers(userId: string, keep?: string): Promise<void> {
+  const listed = unwrap(await supabase.storage.from(BUCKET).list(userId, { limit: 100 }));
+  const names = (listed ?? []).map((o) => `${userId}/${o.name}`).filter((n) => n !== keep);
+  if (names.length) unwrap(await supabase.storage.from(BUCKET).remove(names));
+}
+
+export async function uploadAvatar(userId: string, file: File): Promise<string> {
+  const ext = AVATAR_EXTENSIONS[file.type] ?? 'img';
+  const name = `${userId}/avatar-${Date.now()}.${ext}`;
+  const { error } = await supabase.storage.from(BUCKET).upload(name, file, { contentType: file.type, upsert: false });
+  if (error) throw toAppError(error, 'Failed to upload the picture');
+  const url = supabase.storage.from(BUCKET).getPublicUrl(name).data.publicUrl;
+  const { error: saveError } = await supabase.from('user_profiles').update({ avatar_url: url }).eq('id', userId);
+  if (saveError) {
+    await supabase.storage.from(BUCKET).remove([name]);
+    throw toAppError(saveError, 'Failed to save the picture');
+  }
+  // The new picture is saved; an old file left behind is only clutter, never shown.
+  await removeOthers(userId, name).catch((err: unknown) => console.warn('Could not remove the previous avatar:', err));
+  return url;
+}
+
+export async function removeAvatar(userId: string): Promise<void> {
+  await removeOthers(userId);
+  unwrap(await supabase.from('user_profiles').update({ avatar_url: null }).eq('id', userId));
+}
+
+function useAvatarMutation<T>(userId: string, fn: (arg: T) => Promise<unknown>) {
+  const qc = useQueryClient();
+  const { refreshProfile } = useAuth();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: async () => {
+      await qc.invalidateQueries({ queryKey: accountKeys.profile(userId) });
+      await refreshProfile();
+    },
+  });
+}
+
+export function useUploadAvatar(userId: string) {
+  return useAvatarMutation(userId, (file: File) => uploadAvatar(userId, file));
+}
+
+export function useRemoveAvatar(userId: string) {
+  return useAvatarMutation(userId, () => removeAvatar(userId));
+}

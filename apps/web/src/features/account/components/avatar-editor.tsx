@@ -1,0 +1,62 @@
+// Avatar: shows the picture (or initials), uploads a new one, removes it (file deleted too).
+import { useRef, useState, type ChangeEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { AVATAR_ACCEPT, checkAvatarFile } from '../lib/avatar-rules';
+
+export interface AvatarEditorProps {
+  name: string;
+  avatarUrl: string | null;
+  busy?: boolean;
+  onUpload(file: File): Promise<void>;
+  onRemove(): Promise<void>;
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
+}
+
+export function AvatarEditor({ name, avatarUrl, busy, onUpload, onRemove }: AvatarEditorProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function picked(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const problem = checkAvatarFile(file);
+    setError(problem);
+    if (!problem) await onUpload(file);
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-5">
+      {avatarUrl ? (
+        <img src={avatarUrl} alt={`${name}'s avatar`} className="h-20 w-20 rounded-full object-cover ring-1 ring-slate-200" />
+      ) : (
+        <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-full bg-blue-100 text-2xl font-semibold text-blue-800">
+          {initials(name)}
+        </span>
+      )}
+      <div className="space-y-2">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" loading={busy} onClick={() => input.current?.click()}>
+            {avatarUrl ? 'Change picture' : 'Upload picture'}
+          </Button>
+          {avatarUrl ? (
+            <Button variant="ghost" size="sm" disabled={busy} onClick={() => void onRemove()}>
+              Remove
+            </Button>
+          ) : null}
+        </div>
+        <p className="text-xs text-slate-600">JPEG, PNG, WebP or GIF, up to 2 MB. Visible to anyone who sees your name.</p>
+        {error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
+        <input ref={input} type="file" accept={AVATAR_ACCEPT} className="sr-only" aria-label="Choose a profile picture" onChange={picked} tabIndex={-1} />
+      </div>
+    </div>
+  );
+}

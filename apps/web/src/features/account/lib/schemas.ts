@@ -1,0 +1,67 @@
+// Form rules for Profile and Settings. They mirror the database checks (user_profiles and
+// user_settings), so a value the form accepts is never refused by the server for its shape.
+import { z } from 'zod';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const DELETE_WORD = 'DELETE';
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((v) => (v === '' ? null : v));
+
+export const profileSchema = z.object({
+  full_name: z.string().trim().min(1, 'Full name is required').max(200, 'Full name must be at most 200 characters'),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\+?[0-9 ()-]{6,20}$/.test(v), 'Enter a phone number with 6 to 20 digits, spaces, dashes or brackets, optionally starting with +')
+    .transform((v) => (v === '' ? null : v)),
+  country: optionalText(80, 'Country must be at most 80 characters'),
+  bio: optionalText(500, 'Bio must be at most 500 characters'),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileValues = z.output<typeof profileSchema>;
+
+export const emailChangeSchema = (currentEmail: string | null) =>
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required')
+      .pipe(z.email('Please enter a valid email address'))
+      .refine((v) => v.toLowerCase() !== (currentEmail ?? '').toLowerCase(), 'This is already your e-mail address'),
+  });
+export type EmailChangeValues = { email: string };
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(72, 'Password must be at most 72 characters'),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
+  .refine((v) => v.newPassword === '' || v.newPassword !== v.currentPassword, {
+    message: 'The new password must be different from the current one',
+    path: ['newPassword'],
+  });
+export type PasswordChangeValues = z.infer<typeof passwordChangeSchema>;
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, 'Enter your current password'),
+  confirmation: z.string().refine((v) => v.trim() === DELETE_WORD, `Type ${DELETE_WORD} to confirm`),
+});
+export type DeleteAccountValues = z.infer<typeof deleteAccountSchema>;
+
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+export type TotpCodeValues = z.infer<typeof totpCodeSchema>;
