@@ -1,0 +1,119 @@
+// News end to end: an admin creates, edits, publishes, unpublishes and deletes articles on
+// /news-management; a signed-in user sees exactly the published ones on /news, with the card and
+// article formats of SPEC §2 and the category filter.
+import type { Browser, Page } from '@playwright/test';
+import { createUser, expect, signIn, test } from '../fixtures/index.ts';
+
+const short = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const long = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+async function signedInPage(browser: Browser, role: 'admin' | 'standard', fullName?: string): Promise<Page> {
+  const user = await createUser({ role, ...(fullName ? { fullName } : {}) });
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, user);
+  return page;
+}
+
+async function createArticle(page: Page, a: { title: string; content: string; category: string; publish: boolean }) {
+  await page.getByRole('button', { name: 'Create Article' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Article' });
+  await dialog.getByLabel('Title').fill(a.title);
+  await dialog.getByLabel('Content').fill(a.content);
+  await dialog.getByLabel('Category').selectOption(a.category);
+  if (a.publish) {
+    await dialog.getByRole('switch').check();
+    await expect(dialog.getByText('This article will be visible to all users')).toBeVisible();
+  } else {
+    await expect(dialog.getByText('This article will be saved as a draft')).toBeVisible();
+  }
+  await dialog.getByRole('button', { name: 'Create Article' }).click();
+  await expect(page.getByText('Article created successfully').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('an admin manages articles and a user sees exactly the published ones', async ({ browser }) => {
+  const run = Date.now().toString(36);
+  const today = new Date();
+  const admin = await signedInPage(browser, 'admin', 'Nora Newsdesk');
+  await admin.goto('/news-management');
+  await expect(admin.getByRole('heading', { name: 'News Management' })).toBeVisible();
+  for (const label of ['Published', 'Drafts', 'Total Articles']) await expect(admin.getByText(label, { exact: true })).toBeVisible();
+
+  // Validation before anything is saved.
+  await admin.getByRole('button', { name: 'Create Article' }).first().click();
+  const empty = admin.getByRole('dialog', { name: 'Create New Article' });
+  await empty.getByRole('button', { name: 'Create Article' }).click();
+  await expect(admin.getByText('Title and content are required').first()).toBeVisible();
+  await empty.getByRole('button', { name: 'Cancel' }).click();
+
+  const draftTitle = `Roadmap ${run}`;
+  const liveTitle = `Launch ${run}`;
+  const body = `Paragraph one of ${run}. ${'Long text '.repeat(20)}\nParagraph two <b>not bold</b>.`;
+  await createArticle(admin, { title: draftTitle, content: body, category: 'Product Updates', publish: false });
+  await createArticle(admin, { title: liveTitle, content: `We launched ${run}.`, category: 'Company News', publish: true });
+
+  const draftRow = admin.getByRole('listitem').filter({ hasText: draftTitle });
+  await expect(draftRow.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(draftRow.getByText('Nora Newsdesk')).toBeVisible();
+  await expect(draftRow.getByText(short(today))).toBeVisible();
+
+  // Edit the draft, then publish it.
+  const editedTitle = `Roadmap edited ${run}`;
+  await draftRow.getByRole('button', { name: `Edit ${draftTitle}` }).click();
+  const edit = admin.getByRole('dialog', { name: 'Edit Article' });
+  await edit.getByLabel('Title').fill(editedTitle);
+  await edit.getByRole('button', { name: 'Update Article' }).click();
+  await expect(admin.getByText('Article updated successfully').first()).toBeVisible();
+  const editedRow = admin.getByRole('listitem').filter({ hasText: editedTitle });
+  await editedRow.getByRole('button', { name: `Publish ${editedTitle}` }).click();
+  await expect(admin.getByText('Article published successfully').first()).toBeVisible();
+  await expect(editedRow.getByText('Published', { exact: true })).toBeVisible();
+
+  // A reader sees both, newest first, filters by category and reads one in full.
+  const reader = await signedInPage(browser, 'standard');
+  await reader.goto('/news');
+  await expect(reader.getByRole('heading', { name: 'Latest News' })).toBeVisible();
+  const cards = reader.getByRole('article');
+  await expect(cards.filter({ hasText: liveTitle })).toBeVisible();
+  const card = cards.filter({ hasText: editedTitle });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Product Updates')).toBeVisible();
+  await expect(card.getByText('Nora Newsdesk')).toBeVisible();
+  await expect(card.getByText(short(today))).toBeVisible();
+  await expect(card.getByText(`${body.slice(0, 150)}...`)).toBeVisible();
+
+  const filters = reader.getByRole('group', { name: 'Filter by category' });
+  await filters.getByRole('button', { name: 'Product Updates' }).click();
+  await expect(cards.filter({ hasText: editedTitle })).toBeVisible();
+  await expect(cards.filter({ hasText: liveTitle })).toHaveCount(0);
+  await filters.getByRole('button', { name: 'All' }).click();
+  await expect(cards.filter({ hasText: liveTitle })).toBeVisible();
+
+  await reader.getByRole('button', { name: `Read More: ${editedTitle}` }).click();
+  const full = reader.getByRole('dialog', { name: editedTitle });
+  await expect(full.getByText(long(today))).toBeVisible();
+  await expect(full.getByText('Paragraph two <b>not bold</b>.')).toBeVisible();
+  await expect(full.locator('b')).toHaveCount(0);
+  await reader.keyboard.press('Escape');
+
+  // Unpublish: the reader no longer sees it.
+  await editedRow.getByRole('button', { name: `Unpublish ${editedTitle}` }).click();
+  await expect(admin.getByText('Article unpublished successfully').first()).toBeVisible();
+  await reader.reload();
+  await expect(cards.filter({ hasText: liveTitle })).toBeVisible();
+  await expect(cards.filter({ hasText: editedTitle })).toHaveCount(0);
+
+  // Delete with the exact confirmation.
+  await editedRow.getByRole('button', { name: `Delete ${editedTitle}` }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Delete Article' });
+  await expect(confirm.getByText('Are you sure you want to delete this article? This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete Article' }).click();
+  await expect(admin.getByText('Article deleted successfully').first()).toBeVisible();
+  await expect(admin.getByRole('listitem').filter({ hasText: editedTitle })).toHaveCount(0);
+});
+
+test('a standard user is kept out of news management', async ({ browser }) => {
+  const page = await signedInPage(browser, 'standard');
+  await page.goto('/news-management');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});
