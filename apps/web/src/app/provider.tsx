@@ -1,22 +1,34 @@
-// Composition root: query cache, the one auth provider, and the router.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+// Composition root: the router, the one auth provider, and the routes. The query cache is
+// provided per screen (lib/query-boundary) so it stays out of the landing page's initial bundle.
+import type { ReactNode } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
-import { queryClient } from '@/lib/query-client';
-import { router } from './router';
+import { ErrorBoundary } from './route-error';
+import { AppRoutes } from './router';
+
+function AuthWithNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <AuthProvider
+      onUserChanged={() => {
+        // The previous user's cached data must never show to the next one.
+        void import('@/lib/query-client').then((m) => m.queryClient.clear());
+      }}
+      onSignedOut={() => navigate('/', { replace: true })}
+    >
+      {children}
+    </AuthProvider>
+  );
+}
 
 export function AppProvider() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider
-        onUserChanged={() => queryClient.clear()}
-        onSignedOut={() => {
-          // Sign-out always returns to '/'; if client navigation fails, load it directly.
-          router.navigate('/').catch(() => window.location.assign('/'));
-        }}
-      >
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <ErrorBoundary>
+        <AuthWithNavigation>
+          <AppRoutes />
+        </AuthWithNavigation>
+      </ErrorBoundary>
+    </BrowserRouter>
   );
 }

@@ -1,7 +1,8 @@
-// Error boundary view for every route: a crash in one screen never blanks the app.
-// A failed chunk load (new deploy, flaky network) makes the browser load the URL directly.
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router';
+// Error boundary for every screen: a crash in one screen never blanks the app, and the view
+// offers a way back. A failed chunk load (new deploy, flaky network) makes the browser load
+// the URL directly, once.
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 
 const RELOAD_FLAG = 'tl:chunk-reload';
@@ -13,8 +14,7 @@ export function isChunkLoadError(err: unknown): boolean {
   );
 }
 
-export function RouteErrorView() {
-  const error = useRouteError();
+export function ErrorView({ error }: { error: unknown }) {
   const location = useLocation();
   const navigate = useNavigate();
   const target = `${location.pathname}${location.search}${location.hash}`;
@@ -28,20 +28,14 @@ export function RouteErrorView() {
     window.location.assign(target);
   }, [chunkError, target]);
 
-  useEffect(() => {
-    if (!chunkError) console.error('Screen crashed:', error);
-  }, [chunkError, error]);
-
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : chunkError
-      ? 'This page could not be loaded. Check your connection and try again.'
-      : 'Something went wrong while showing this page.';
-
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">Something went wrong</h1>
-      <p className="mt-3 text-slate-600">{message}</p>
+      <p className="mt-3 text-slate-600">
+        {chunkError
+          ? 'This page could not be loaded. Check your connection and try again.'
+          : 'Something went wrong while showing this page.'}
+      </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button onClick={() => navigate(target, { replace: true })}>Try again</Button>
         <Link to="/" className={buttonClasses('outline')}>
@@ -50,4 +44,35 @@ export function RouteErrorView() {
       </div>
     </div>
   );
+}
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+  /** When this changes (a new navigation), the boundary clears its error. */
+  resetKey?: string;
+}
+
+interface ErrorBoundaryState {
+  error: unknown;
+  key: string | undefined;
+}
+
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  state: ErrorBoundaryState = { error: null, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+    return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null;
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (!isChunkLoadError(error)) console.error('Screen crashed:', error, info.componentStack);
+  }
+
+  render() {
+    return this.state.error ? <ErrorView error={this.state.error} /> : this.props.children;
+  }
 }

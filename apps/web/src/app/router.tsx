@@ -1,20 +1,27 @@
 // The route table (SPEC §2). Every screen is its own lazily loaded chunk; guards are layout routes
-// (route-guard.tsx) so one component decides access for a whole group. Each screen gets its own
+// (route-guard.tsx) so one component decides access for a whole group. Each screen has its own
 // error boundary, so a crash shows a recoverable error view inside the normal layout.
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+//
+// Declarative <Routes> rather than createBrowserRouter: the data router adds ~16 KB gzip to the
+// landing page's initial JavaScript and we use none of its loaders/actions
+// (docs/decisions/0007-web-router-mode.md).
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from './layout/app-layout';
-import { RouteErrorView } from './route-error';
-import { RouteGuard } from './route-guard';
+import { ErrorBoundary } from './route-error';
+import { LoadingScreen, RouteGuard } from './route-guard';
 
 type Module = { default: ComponentType };
 
-function screen(path: string, importer: () => Promise<Module>): RouteObject {
-  return {
-    path,
-    lazy: async () => ({ Component: (await importer()).default }),
-    ErrorBoundary: RouteErrorView,
-  };
+export interface ScreenRoute {
+  path: string;
+  load: () => Promise<Module>;
+  /** False only for screens that never touch the query cache (keeps TanStack Query off the landing). */
+  withQueryClient?: boolean;
+}
+
+function screen(path: string, load: () => Promise<Module>, opts: { withQueryClient?: boolean } = {}): ScreenRoute {
+  return { path, load, withQueryClient: opts.withQueryClient ?? true };
 }
 
 const marketing = {
@@ -31,8 +38,9 @@ const marketing = {
 
 const authPage = () => import('@/features/auth/routes/auth-page');
 
-export const publicRoutes: RouteObject[] = [
-  screen('/', marketing.landing),
+export const publicRoutes: ScreenRoute[] = [
+  // The landing is the page with the size budget; it reads no server data.
+  screen('/', marketing.landing, { withQueryClient: false }),
   screen('/auth', authPage),
   screen('/login', authPage),
   screen('/signup', authPage),
@@ -66,7 +74,7 @@ export const publicRoutes: RouteObject[] = [
 ];
 
 /** Signed in, any role. /news is listed as public in SPEC §2 but wrapped in the guard, so it needs sign-in. */
-export const signedInRoutes: RouteObject[] = [
+export const signedInRoutes: ScreenRoute[] = [
   screen('/dashboard', () => import('./routes/dashboard-page')),
   screen('/news', () => import('@/features/news/routes/news-page')),
   screen('/tag', () => import('@/features/assets/routes/tag-page')),
@@ -79,35 +87,66 @@ export const signedInRoutes: RouteObject[] = [
   screen('/referrals', () => import('@/features/referrals/routes/referrals-page')),
 ];
 
-export const businessRoutes: RouteObject[] = [
+export const businessRoutes: ScreenRoute[] = [
   screen('/business-dashboard', () => import('@/features/business/routes/business-dashboard-page')),
 ];
 
-export const adminRoutes: RouteObject[] = [
+export const adminRoutes: ScreenRoute[] = [
   screen('/admin-influencer-dashboard', () => import('@/features/admin/routes/admin-dashboard-page')),
   screen('/bug-reports', () => import('@/features/bug-reports/routes/bug-reports-page')),
   screen('/news-management', () => import('@/features/news/routes/news-management-page')),
   screen('/admin', () => import('@/features/panels/routes/admin-panel-page')),
 ];
 
-export const moderationRoutes: RouteObject[] = [
+export const moderationRoutes: ScreenRoute[] = [
   screen('/moderator', () => import('@/features/panels/routes/moderator-panel-page')),
 ];
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    ErrorBoundary: RouteErrorView,
-    children: [
-      ...publicRoutes,
-      { element: <RouteGuard />, children: signedInRoutes },
-      { element: <RouteGuard business />, children: businessRoutes },
-      { element: <RouteGuard adminOnly />, children: adminRoutes },
-      { element: <RouteGuard moderation />, children: moderationRoutes },
-      { path: '/influencer-referrals', element: <Navigate to="/referrals" replace /> },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-];
+const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
 
-export const router = createBrowserRouter(routes);
+/** The screen's chunk and the query-cache wrapper load together; both are cached after the first visit. */
+function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
+  let component = lazyScreens.get(route.path);
+  if (!component) {
+    component = lazy(async () => {
+      if (route.withQueryClient === false) return route.load();
+      const [screenModule, boundary] = await Promise.all([route.load(), import('@/lib/query-boundary')]);
+      return { default: boundary.withQueryClient(screenModule.default) };
+    });
+    lazyScreens.set(route.path, component);
+  }
+  return component;
+}
+
+function Screen({ route }: { route: ScreenRoute }) {
+  const location = useLocation();
+  const Component = lazyScreen(route);
+  return (
+    // A new navigation (even to the same path, e.g. "Try again") gets a fresh boundary.
+    <ErrorBoundary resetKey={location.key}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Component />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function screens(list: ScreenRoute[]) {
+  return list.map((r) => <Route key={r.path} path={r.path} element={<Screen route={r} />} />);
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {screens(publicRoutes)}
+        <Route element={<RouteGuard />}>{screens(signedInRoutes)}</Route>
+        <Route element={<RouteGuard business />}>{screens(businessRoutes)}</Route>
+        <Route element={<RouteGuard adminOnly />}>{screens(adminRoutes)}</Route>
+        <Route element={<RouteGuard moderation />}>{screens(moderationRoutes)}</Route>
+        <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -9,7 +9,9 @@ import { Header } from './header';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 const BugReportButton = lazy(() =>
-  import('@/features/bug-report/components/bug-report-button').then((m) => ({ default: m.BugReportButton })),
+  Promise.all([import('@/features/bug-report/components/bug-report-button'), import('@/lib/query-boundary')]).then(
+    ([m, boundary]) => ({ default: boundary.withQueryClient(m.BugReportButton) }),
+  ),
 );
 
 const USE_CASE_LANDINGS = ['/general-tagging', '/nft-tagging', '/mywill-tagging', '/business-tagging'];

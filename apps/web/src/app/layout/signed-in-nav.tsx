@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useWallet } from '@/features/wallet/api/get-wallet';
 import { useAuth, type UserProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { QueryBoundary } from '@/lib/query-boundary';
 import { navItemsFor, profileMenuItemsFor } from './nav-items';
 
 export function formatBalance(balance: number | undefined): string {
@@ -119,6 +120,14 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
 }
 
 export default function SignedInNav() {
+  return (
+    <QueryBoundary>
+      <SignedInNavContent />
+    </QueryBoundary>
+  );
+}
+
+function SignedInNavContent() {
   const { user, profile, signOut } = useAuth();
   const wallet = useWallet();
   return (

@@ -16,7 +16,7 @@ function renderInRouter(ui: React.ReactNode) {
 
 describe('SignInForm', () => {
   it('requires e-mail and password', async () => {
-    const onSubmit = vi.fn(async () => {});
+    const onSubmit = vi.fn(async (_values: unknown) => {});
     const user = renderInRouter(<SignInForm onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('SignInForm', () => {
   });
 
   it('rejects an invalid e-mail and submits a valid form', async () => {
-    const onSubmit = vi.fn(async () => {});
+    const onSubmit = vi.fn(async (_values: unknown) => {});
     const user = renderInRouter(<SignInForm onSubmit={onSubmit} />);
     await user.type(screen.getByLabelText('Email'), 'nope');
     await user.type(screen.getByLabelText('Password'), 'secret');
@@ -54,7 +54,7 @@ describe('SignInForm', () => {
 
 describe('SignUpForm', () => {
   it('requires full name, e-mail and a 6-character password', async () => {
-    const onSubmit = vi.fn(async () => {});
+    const onSubmit = vi.fn(async (_values: unknown) => {});
     const user = renderInRouter(<SignUpForm onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Full name is required')).toBeInTheDocument();
@@ -104,7 +104,7 @@ describe('ForgotPasswordForm', () => {
 
 describe('ResetPasswordForm', () => {
   it('checks length and that both passwords match', async () => {
-    const onSubmit = vi.fn(async () => {});
+    const onSubmit = vi.fn(async (_values: unknown) => {});
     const user = renderInRouter(<ResetPasswordForm onSubmit={onSubmit} />);
     await user.type(screen.getByLabelText('New Password'), '123');
     await user.type(screen.getByLabelText('Confirm Password'), '123');
@@ -136,7 +136,7 @@ describe('ResetPasswordForm', () => {
 
 describe('MfaForm', () => {
   it('needs exactly six digits', async () => {
-    const onSubmit = vi.fn(async () => {});
+    const onSubmit = vi.fn(async (_values: unknown) => {});
     const user = renderInRouter(<MfaForm onSubmit={onSubmit} onCancel={() => {}} />);
     await user.type(screen.getByLabelText('Authentication code'), '12a45');
     await user.click(screen.getByRole('button', { name: 'Verify' }));

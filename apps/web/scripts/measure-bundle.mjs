@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Measures the JavaScript a browser needs for `/` from the production build (apps/web/dist):
+//   initial  = the entry script in dist/index.html + every <link rel="modulepreload"> it lists;
+//   landing  = initial + the lazily loaded landing route chunk and its static imports
+//              (followed through dist/.vite/manifest.json).
+// Sizes are gzip level 9 of each file, summed. Usage: node apps/web/scripts/measure-bundle.mjs [--budget 100]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const budgetArg = process.argv.indexOf('--budget');
+const budgetKb = budgetArg > -1 ? Number(process.argv[budgetArg + 1]) : 100;
+
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const initial = new Set();
+for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)) initial.add(m[1]);
+for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)) initial.add(m[1]);
+
+// Static closure of a manifest entry.
+function closure(key, into) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(dep, into);
+}
+const landingKey = Object.keys(manifest).find((k) => k.endsWith('features/marketing/routes/landing-page.tsx'));
+const landing = new Set(initial);
+if (landingKey) closure(landingKey, landing);
+// The landing route is loaded without the query wrapper (router.tsx: withQueryClient false).
+
+const sum = (files) => [...files].reduce((n, f) => n + gz(f), 0);
+const initialBytes = sum(initial);
+const landingBytes = sum(landing);
+console.log('initial JS for / (index.html script + modulepreloads):');
+for (const f of initial) console.log(`  ${f}  ${kb(gz(f))} KB`);
+console.log(`  total ${kb(initialBytes)} KB gzip`);
+console.log(`everything to render / (plus the lazy landing route): ${kb(landingBytes)} KB gzip`);
+for (const f of landing) if (!initial.has(f)) console.log(`  + ${f}  ${kb(gz(f))} KB`);
+if (initialBytes / 1024 > budgetKb) {
+  console.error(`over budget: ${kb(initialBytes)} KB > ${budgetKb} KB`);
+  process.exit(1);
+}
