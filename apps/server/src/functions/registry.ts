@@ -9,6 +9,7 @@ import { deleteAsset } from './delete-asset.js';
 import { assetCertificate } from './asset-certificate.js';
 import { contactOwner } from './contact-owner.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
+import { publicAssetMedia } from './public-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
 
 export const serverFunctions: ServerFunction[] = [
@@ -21,5 +22,6 @@ export const serverFunctions: ServerFunction[] = [
   assetCertificate,
   contactOwner,
   ledgerCheckpoints,
+  publicAssetMedia,
   adminBanUser,
 ];

@@ -14,6 +14,9 @@ export interface AssetMedia {
   duration_seconds: number | null;
 }
 
+/** A public asset's file: no object name (it would reveal the owner's id). */
+export type PublicMedia = Omit<AssetMedia, 'object_name'>;
+
 export interface AssetFields {
   kind: AssetKind;
   title: string;
@@ -118,7 +121,7 @@ export interface PublicAsset {
   estimated_value: string | number | null;
   currency: string | null;
   location: string | null;
-  media: AssetMedia[];
+  media: PublicMedia[];
   proof?: LedgerProof | null;
 }
 

@@ -4,20 +4,19 @@ import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useSignedUrls } from '../api/signed-urls';
-import type { AssetMedia } from '../api/types';
+import type { PublicMedia } from '../api/types';
 import { formatBytes } from '../lib/media-rules';
 
-export function MediaViewer({ media }: { media: AssetMedia[] }) {
+/** urls: signed URL per media id (the owner's from storage, the public's from public-asset-media). */
+export function MediaViewer({ media, urls, loading }: { media: PublicMedia[]; urls: Record<string, string> | undefined; loading: boolean }) {
   const [index, setIndex] = useState(0);
-  const urls = useSignedUrls(media.map((m) => m.object_name));
   if (media.length === 0) return <p className="text-sm text-slate-600">No files.</p>;
   const current = media[Math.min(index, media.length - 1)]!;
-  const url = urls.data?.[current.object_name];
+  const url = urls?.[current.id];
   return (
     <div className="space-y-3">
       <div className="flex min-h-64 items-center justify-center overflow-hidden rounded-md bg-slate-900">
-        {urls.isLoading ? (
+        {loading ? (
           <Spinner label="Loading file..." />
         ) : !url ? (
           <p className="p-6 text-sm text-white">This file cannot be shown.</p>

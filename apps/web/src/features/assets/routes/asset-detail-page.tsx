@@ -18,6 +18,7 @@ import { useReplyToMessage } from '../api/contact-owner';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useDownloadCertificate } from '../api/download-certificate';
 import { useAsset, useAssetLedger, useAssetMessages, useAssetProof } from '../api/get-asset';
+import { useSignedUrls } from '../api/signed-urls';
 import type { Asset, AssetMessage } from '../api/types';
 import { useUpdateAsset, type AssetPatch } from '../api/update-asset';
 import { AssetFields, toAssetPayload, validateAssetForm, type AssetFormErrors, type AssetFormValues } from '../components/asset-fields';
@@ -76,6 +77,7 @@ export default function AssetDetailPage() {
   const update = useUpdateAsset(id);
   const remove = useDeleteAsset();
   const certificate = useDownloadCertificate();
+  const mediaUrls = useSignedUrls((asset.data?.media ?? []).map((m) => m.object_name));
   const [editing, setEditing] = useState<AssetFormValues | null>(null);
   const [editErrors, setEditErrors] = useState<AssetFormErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -200,7 +202,11 @@ export default function AssetDetailPage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card>
           <CardContent>
-            <MediaViewer media={a.media} />
+            <MediaViewer
+              media={a.media}
+              loading={mediaUrls.isLoading}
+              urls={Object.fromEntries(a.media.map((m) => [m.id, mediaUrls.data?.[m.object_name] ?? '']).filter(([, u]) => u))}
+            />
           </CardContent>
         </Card>
         <Card>

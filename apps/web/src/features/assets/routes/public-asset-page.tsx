@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
+import { usePublicMediaUrls } from '../api/public-media-urls';
 import { usePublicAsset } from '../api/public-assets';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
@@ -16,6 +17,7 @@ import { formatMoney } from '../lib/labels';
 export default function PublicAssetPage() {
   const { id = '' } = useParams();
   const asset = usePublicAsset(id);
+  const urls = usePublicMediaUrls(asset.data ? [asset.data.id] : []);
   if (asset.isLoading) return <div className="flex justify-center py-24"><Spinner label="Loading asset..." showLabel /></div>;
   if (asset.isError || !asset.data) {
     return (
@@ -56,7 +58,7 @@ export default function PublicAssetPage() {
         </p>
       )}
       <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
-        <Card><CardContent><MediaViewer media={a.media} /></CardContent></Card>
+        <Card><CardContent><MediaViewer media={a.media} urls={urls.data} loading={urls.isLoading} /></CardContent></Card>
         <Card>
           <CardHeader><CardTitle>Details</CardTitle></CardHeader>
           <CardContent>

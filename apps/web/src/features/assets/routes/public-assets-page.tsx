@@ -11,7 +11,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { usePublicAssets, type PublicFilters } from '../api/public-assets';
-import { useSignedUrls } from '../api/signed-urls';
+import { usePublicMediaUrls } from '../api/public-media-urls';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { KIND_OPTIONS, formatMoney } from '../lib/labels';
@@ -29,7 +29,7 @@ export default function PublicAssetsPage() {
   useEffect(() => setFilters((f) => ({ ...f, page: 0 })), [query]);
   const list = usePublicAssets({ ...filters, query });
   const items = list.data?.items ?? [];
-  const thumbs = useSignedUrls(items.map((a) => a.media[0]?.object_name).filter((n): n is string => Boolean(n)));
+  const thumbs = usePublicMediaUrls(items.filter((a) => a.media.length > 0).map((a) => a.id), true);
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const set = (patch: Partial<PublicFilters>) => setFilters((f) => ({ ...f, page: 0, ...patch }));
@@ -80,7 +80,7 @@ export default function PublicAssetsPage() {
               <li key={a.id}>
                 <Link to={`/public-assets/${a.id}`} className="block h-full">
                   <Card className="h-full overflow-hidden hover:shadow-md">
-                    <MediaThumb media={a.media[0]} url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined} className="aspect-video w-full" />
+                    <MediaThumb media={a.media[0]} url={a.media[0] ? thumbs.data?.[a.media[0].id] : undefined} className="aspect-video w-full" />
                     <div className="space-y-2 p-4">
                       <div className="flex flex-wrap gap-1"><KindBadge kind={a.kind} /><StatusBadge status={a.status} /></div>
                       <h2 className="truncate font-semibold text-slate-900">{a.title}</h2>

@@ -1,0 +1,43 @@
+// POST /functions/v1/public-asset-media {assetIds: [...], firstOnly?} — no sign-in needed.
+// Short-lived signed URLs for the files of PUBLIC assets, keyed by media id. Object names (which
+// begin with the owner's user id) never leave the server, so the public cannot link assets to
+// owners. Private assets' files are simply absent from the answer.
+import { z } from 'zod';
+import { createSignedUrl } from '../storage/service.js';
+import { fail } from '../assets/errors.js';
+import type { ServerFunction } from './types.js';
+
+export const PUBLIC_MEDIA_URL_SECONDS = 300;
+
+const bodySchema = z.object({
+  assetIds: z.array(z.string().uuid('assetIds must be UUIDs')).min(1).max(48),
+  firstOnly: z.boolean().optional(),
+});
+
+export const publicAssetMedia: ServerFunction = {
+  name: 'public-asset-media',
+  verifyJwt: false,
+  async handler({ ctx, req, reply }) {
+    const parsed = bodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    if (!(await ctx.rateLimiter.hit(`public-asset-media:ip:${req.ip}`, { limit: 300, windowSeconds: 60 }))) {
+      return fail(reply, 429, 'Too many requests. Please try again in a minute.');
+    }
+    const { rows } = await ctx.db.query<{ id: string; object_name: string }>(
+      `select m.id, m.object_name from public.asset_media m join public.assets a on a.id = m.asset_id
+       where a.id = any($1::uuid[]) and a.privacy = 'public'
+         and (not $2 or m.position = (select min(m2.position) from public.asset_media m2 where m2.asset_id = a.id))
+       order by m.asset_id, m.position`,
+      [parsed.data.assetIds, parsed.data.firstOnly ?? false],
+    );
+    const urls: Record<string, string> = {};
+    for (const r of rows) {
+      try {
+        urls[r.id] = `${ctx.config.publicUrl}${await createSignedUrl(ctx, 'asset-media', r.object_name, PUBLIC_MEDIA_URL_SECONDS)}`;
+      } catch (err) {
+        req.log.warn({ err, media: r.id }, 'public media file missing');
+      }
+    }
+    return { urls, expiresIn: PUBLIC_MEDIA_URL_SECONDS };
+  },
+};
