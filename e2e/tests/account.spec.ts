@@ -1,0 +1,119 @@
+// The user's own account in Chromium against the real server: data export downloads the user's
+// JSON; deletion signs out and the account can no longer sign in; TOTP set up in Settings is
+// required at the next sign-in.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createUser, expect, signIn, test } from '../fixtures';
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from a base32 secret — what an authenticator app does. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const mac = crypto.createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return code.toString().padStart(6, '0');
+}
+
+const step = () => Math.floor(Date.now() / 30_000);
+
+test('export downloads a JSON file with the user\'s data', async ({ page }) => {
+  const user = await createUser({ fullName: 'Export Person' });
+  await signIn(page, user);
+  await page.goto('/settings');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const doc = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Record<string, any>;
+  expect(doc.account.email).toBe(user.email);
+  expect(doc.account.id).toBe(user.id);
+  expect(doc.profile.full_name).toBe('Export Person');
+  expect(doc.settings.language).toBe('en');
+  expect(Array.isArray(doc.sessions) && doc.sessions.length).toBeGreaterThan(0);
+});
+
+test('preferences and profile fields persist across reloads', async ({ page }) => {
+  const user = await createUser();
+  await signIn(page, user);
+  await page.goto('/settings');
+  await page.getByRole('switch', { name: 'News and announcements' }).check();
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Preferences saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'News and announcements' })).toBeChecked();
+
+  await page.goto('/profile');
+  await page.getByLabel('Country').fill('Portugal');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Country')).toHaveValue('Portugal');
+});
+
+test('deleting the account signs out and the account can no longer sign in', async ({ page }) => {
+  const user = await createUser();
+  await signIn(page, user);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account' });
+  await expect(dialog.getByText('This is immediate and cannot be undone.', { exact: false })).toBeVisible();
+  await dialog.getByLabel('Current password').fill('wrong password');
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Current password is incorrect');
+
+  await dialog.getByLabel('Current password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole('alert').first()).toBeVisible();
+});
+
+test('a user who enables TOTP must enter a code at the next sign-in', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const user = await createUser();
+  await signIn(page, user);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('6-digit code').fill(totp(secret));
+  const enrolledStep = step();
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
+
+  // A fresh browser: the password alone is not enough any more.
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  await second.goto('/auth');
+  const form = second.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  const mfa = second.getByRole('form', { name: 'Two-factor verification' });
+  await expect(mfa).toBeVisible();
+  await expect(second).not.toHaveURL(/\/dashboard/);
+
+  await mfa.getByLabel('Authentication code').fill('000000' === totp(secret) ? '111111' : '000000');
+  await mfa.getByRole('button', { name: 'Verify' }).click();
+  await expect(second).not.toHaveURL(/\/dashboard/);
+
+  // A code is single-use: wait for the next 30-second step before signing in with a new one.
+  while (step() === enrolledStep) await second.waitForTimeout(1000);
+  await mfa.getByLabel('Authentication code').fill(totp(secret));
+  await mfa.getByRole('button', { name: 'Verify' }).click();
+  await expect(second).toHaveURL(/\/dashboard/, { timeout: 15_000 });
+  await context.close();
+});
