@@ -6,6 +6,8 @@ const STORE = 'drafts';
 const KEY = 'current';
 
 export interface CaptureDraft {
+  /** Who made the capture: another account on the same browser never sees it. */
+  ownerId: string | null;
   files: { name: string; type: string; blob: Blob; durationSeconds: number | null }[];
   form: Record<string, unknown>;
   savedAt: string;

@@ -1,8 +1,9 @@
 // /tag — capture or upload files, describe the asset, see the cost, register it.
-// Signed out, a visitor can capture and fill the form; "Sign in to register" keeps everything in
-// IndexedDB and this screen restores it after sign-in or sign-up.
+// The capture (files and form) is kept in IndexedDB as it is made, so nothing is lost when the
+// session ends mid-capture and the user signs in again (the route guard brings them back here),
+// or when the tab is closed; it is cleared once the asset is registered.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Camera, Upload } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
@@ -50,7 +51,6 @@ const KINDS: AssetKind[] = ['general', 'digital', 'legacy', 'business'];
 export default function TagPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const location = useLocation();
   const [params] = useSearchParams();
   const initialKind = params.get('kind');
   const [form, setForm] = useState<AssetFormValues>(() => ({
@@ -68,11 +68,14 @@ export default function TagPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const register = useRegisterAsset();
 
-  // Restore a capture saved before sign-in.
+  // Restore a capture kept from an earlier visit (e.g. before the session ended).
+  const restored = useRef(false);
   useEffect(() => {
     let active = true;
     void loadDraft().then((draft) => {
-      if (!active || !draft) return;
+      if (!active) return;
+      restored.current = true;
+      if (!draft || (draft.ownerId && draft.ownerId !== user?.id)) return;
       setForm((f) => ({ ...f, ...(draft.form as Partial<AssetFormValues>) }));
       setMedia(
         draft.files.map((d) => {
@@ -88,7 +91,7 @@ export default function TagPage() {
           };
         }),
       );
-      if (draft.files.length || Object.keys(draft.form).length) toast.success('Your capture was restored.');
+      if (draft.files.length > 0 || String(draft.form.title ?? '').trim()) toast.success('Your capture was restored.');
     });
     return () => {
       active = false;
@@ -104,6 +107,20 @@ export default function TagPage() {
     [media],
   );
   const quote = useQuote(quoteInput);
+
+  // Keep the capture on this device until it is registered.
+  useEffect(() => {
+    if (!restored.current) return;
+    const t = setTimeout(() => {
+      void saveDraft({
+        ownerId: user?.id ?? null,
+        files: media.map((m) => ({ name: m.file.name, type: m.file.type, blob: m.file, durationSeconds: m.durationSeconds })),
+        form: form as unknown as Record<string, unknown>,
+        savedAt: new Date().toISOString(),
+      }).catch(() => undefined);
+    }, 500);
+    return () => clearTimeout(t);
+  }, [media, form, user?.id]);
   const shownQuote = serverQuote ?? quote.data;
 
   const addFiles = async (files: File[], recordedSeconds?: number | null) => {
@@ -136,26 +153,13 @@ export default function TagPage() {
     });
   };
 
-  const saveForLater = async () => {
-    try {
-      await saveDraft({
-        files: media.map((m) => ({ name: m.file.name, type: m.file.type, blob: m.file, durationSeconds: m.durationSeconds })),
-        form: form as unknown as Record<string, unknown>,
-        savedAt: new Date().toISOString(),
-      });
-    } catch {
-      toast.error('Your browser could not keep the capture; you may need to add the files again after signing in.');
-    }
-    navigate('/auth', { state: { from: { pathname: '/tag', search: location.search, hash: '' } } });
-  };
-
   const submit = async () => {
     setFailure(null);
     const found = validateAssetForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (!user) {
-      await saveForLater();
+      setFailure({ message: 'Your session has ended. Sign in again; your capture is kept on this device.' });
       return;
     }
     const expected = shownQuote?.total ?? null;
@@ -260,16 +264,10 @@ export default function TagPage() {
           </div>
         )}
         <div className="flex flex-wrap items-center gap-3">
-          {user ? (
-            <Button size="lg" onClick={() => void submit()} loading={Boolean(busy)} disabled={!shownQuote}>
-              {busy === 'uploading' ? 'Uploading…' : busy === 'registering' ? 'Registering…' : `Register for ${shownQuote?.total ?? '…'} TMT`}
-            </Button>
-          ) : (
-            <Button size="lg" onClick={() => void submit()}>
-              Sign in to register
-            </Button>
-          )}
-          {!user && <p className="text-sm text-slate-600">Your photos and details are kept on this device while you sign in or sign up.</p>}
+          <Button size="lg" onClick={() => void submit()} loading={Boolean(busy)} disabled={!shownQuote}>
+            {busy === 'uploading' ? 'Uploading…' : busy === 'registering' ? 'Registering…' : `Register for ${shownQuote?.total ?? '…'} TMT`}
+          </Button>
+          <p className="text-sm text-slate-600">Your capture is kept on this device until it is registered.</p>
         </div>
       </div>
     </div>
