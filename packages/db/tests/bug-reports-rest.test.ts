@@ -37,7 +37,8 @@ describe.each(drivers)('bug reports through the APIs on %s', (driver) => {
     reporter = await createTestUser(server, { email: `rita-${driver}@example.test`, metadata: { full_name: 'Rita' } });
     reportId = await report(reporter, 'Wallet balance is wrong');
     await report(reporter, 'Menu overlaps the logo');
-  });
+    // Starting a server migrates a fresh database: slow on a loaded machine.
+  }, 180_000);
   afterAll(() => server?.close());
 
   it('searches and filters on the server, with an exact count', async () => {

@@ -29,7 +29,8 @@ describe.each(drivers)('news through the data API on %s', (driver) => {
         [title, category, published, admin.id, at],
       );
     }
-  });
+    // Starting a server migrates a fresh database: slow on a loaded machine.
+  }, 180_000);
   afterAll(() => server?.close());
 
   it('gives readers published articles newest first, with the author embedded', async () => {

@@ -52,7 +52,8 @@ describe.each(drivers)('submit-bug-report on %s', (driver) => {
     sink = await startMailSink();
     server = await startTestServer({ driver, env: { SMTP_URL: sink.smtpUrl } });
     admin = await createTestUser(server, { role: 'admin', email: `admin-${driver}@example.test` });
-  });
+    // Starting a server migrates a fresh database: slow on a loaded machine.
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
     await sink?.close();
