@@ -44,6 +44,17 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
     );
     await putObject(server.ctx, { bucket: 'avatars', name: `${user.id}/avatar.png`, body: PNG, contentType: 'image/png', ownerId: user.id });
     await putObject(server.ctx, { bucket: 'bug-screenshots', name: `${user.id}/report.png`, body: PNG, contentType: 'image/png', ownerId: user.id });
+    // An asset with one photo, as register_asset would leave it.
+    const photo = `${user.id}/asset/photo.png`;
+    await putObject(server.ctx, { bucket: 'asset-media', name: photo, body: PNG, contentType: 'image/png', ownerId: user.id });
+    const { rows } = await server.ctx.db.query<{ id: string }>(
+      `insert into public.assets (owner_id, submission_id, kind, title) values ($1, gen_random_uuid(), 'general', 'Grandfather clock') returning id`,
+      [user.id],
+    );
+    await server.ctx.db.query(
+      `insert into public.asset_media (asset_id, owner_id, object_name, kind, mime_type, size_bytes, sha256) values ($1, $2, $3, 'photo', 'image/png', $4, $5)`,
+      [rows[0]!.id, user.id, photo, PNG.length, crypto.createHash('sha256').update(PNG).digest('hex')],
+    );
     return user;
   }
 
@@ -84,7 +95,9 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       expect(doc.bug_reports[0].error_message).toBe('Broken button');
       expect(doc.bug_reports[0]).not.toHaveProperty('admin_notes');
       const files = doc.stored_files.map((f: any) => `${f.bucket}/${f.name}`).sort();
-      expect(files).toEqual([`avatars/${alice.id}/avatar.png`, `bug-screenshots/${alice.id}/report.png`]);
+      expect(files).toEqual([`asset-media/${alice.id}/asset/photo.png`, `avatars/${alice.id}/avatar.png`, `bug-screenshots/${alice.id}/report.png`]);
+      expect(doc.assets.map((a: any) => a.title)).toEqual(['Grandfather clock']);
+      expect(doc.asset_media[0].sha256).toBe(crypto.createHash('sha256').update(PNG).digest('hex'));
       expect(doc.stored_files[0].sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(res.text).not.toContain(bob.id);
       expect(res.text).not.toContain(bob.email);
@@ -125,7 +138,7 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       const frank = await seededUser('frank');
       const res = await call('delete-account', { password: PASSWORD, confirmation: 'DELETE' }, erin.token);
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ deleted: true, files_removed: 2 });
+      expect(res.json).toEqual({ deleted: true, files_removed: 3 });
 
       const count = async (sql: string, id: string) => (await server.ctx.db.query(sql, [id])).rowCount;
       expect(await count('select 1 from auth.users where id = $1', erin.id)).toBe(0);
@@ -137,6 +150,9 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       expect(await count(`select 1 from storage.objects where name like $1 || '/%'`, erin.id)).toBe(0);
       expect(await getObject(server.ctx, 'avatars', `${erin.id}/avatar.png`)).toBeNull();
       expect(await getObject(server.ctx, 'bug-screenshots', `${erin.id}/report.png`)).toBeNull();
+      expect(await getObject(server.ctx, 'asset-media', `${erin.id}/asset/photo.png`)).toBeNull();
+      expect(await count('select 1 from public.assets where owner_id = $1', erin.id)).toBe(0);
+      expect(await count('select 1 from public.asset_media where owner_id = $1', erin.id)).toBe(0);
 
       expect(await count('select 1 from auth.users where id = $1', frank.id)).toBe(1);
       expect(await count('select 1 from public.bug_reports where user_id = $1', frank.id)).toBe(1);
