@@ -11,7 +11,7 @@ describe.each(drivers)('admin API on %s', (driver) => {
     server = await startTestServer({ driver });
     admin = await createTestUser(server, { role: 'admin', email: 'boss@example.test' });
     alice = await createTestUser(server, { email: 'alice@example.test', metadata: { full_name: 'Alice' } });
-  });
+  }, 180_000); // a fresh server migrates a new database; slow when the shared machine is busy
   afterAll(() => server?.close());
 
   it('gives admins the dashboard figures and refuses everyone else', async () => {

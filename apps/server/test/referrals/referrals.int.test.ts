@@ -21,7 +21,7 @@ describe.each(drivers)('referrals API on %s', (driver) => {
     server = await startTestServer({ driver });
     top = await createTestUser(server, { metadata: { full_name: 'Top Person' } });
     mid = await createTestUser(server, { metadata: { full_name: 'Mid Person' } });
-  });
+  }, 180_000); // a fresh server migrates a new database; slow when the shared machine is busy
   afterAll(() => server?.close());
 
   it('looks up a code with only exists and a display name, also anonymously', async () => {

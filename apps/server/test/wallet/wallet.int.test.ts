@@ -15,7 +15,7 @@ describe.each(drivers)('wallet API on %s', (driver) => {
     for (let i = 0; i < 22; i++) {
       await server.ctx.db.query(`select private.ledger_post($1, 1, 'referral', $2)`, [alice.id, `reward ${i}`]);
     }
-  });
+  }, 180_000); // a fresh server migrates a new database; slow when the shared machine is busy
   afterAll(() => server?.close());
 
   it('reads the balance by user_id (SPEC §7)', async () => {
