@@ -140,8 +140,8 @@ export const submitBugReport: ServerFunction = {
       throw err;
     }
 
-    const { rows: profiles } = await ctx.db.query<{ email: string | null; full_name: string | null }>(
-      'select email, full_name from public.user_profiles where id = $1',
+    const { rows: profiles } = await ctx.db.query<{ email: string | null; full_name: string | null; role: string }>(
+      'select email, full_name, role from public.user_profiles where id = $1',
       [userId],
     );
     const profile = profiles[0];
@@ -170,7 +170,8 @@ export const submitBugReport: ServerFunction = {
           payload.consoleLogs || null,
           payload.pageUrl || null,
           payload.userAgent || null,
-          JSON.stringify(payload.metadata),
+          // Who sent it comes from the verified token and the profile, not from the client's claims.
+          JSON.stringify({ ...payload.metadata, userId, userRole: profile?.role ?? 'standard' }),
           screenshotPath,
         ],
       );

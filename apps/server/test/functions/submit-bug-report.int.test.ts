@@ -18,7 +18,7 @@ function payload(over: Record<string, unknown> = {}) {
     screenshotBase64: `data:image/jpeg;base64,${JPEG_B64}`,
     pageUrl: 'http://localhost/assets',
     userAgent: 'Mozilla/5.0 (test)',
-    metadata: { timestamp: '2026-11-22T02:00:00.000Z', viewport: { width: 1280, height: 800 }, userRole: 'standard', userId: 'x' },
+    metadata: { timestamp: '2026-11-22T02:00:00.000Z', viewport: { width: 1280, height: 800 }, userRole: 'admin', userId: 'x' },
     ...over,
   };
 }
@@ -79,7 +79,13 @@ describe.each(drivers)('submit-bug-report on %s', (driver) => {
       priority: 'medium',
       screenshot_path: `${reporter.id}/${id}.jpg`,
     });
-    expect((rows[0]!.metadata as { viewport: unknown }).viewport).toEqual({ width: 1280, height: 800 });
+    expect(rows[0]!.metadata).toEqual({
+      timestamp: '2026-11-22T02:00:00.000Z',
+      viewport: { width: 1280, height: 800 },
+      // The client claimed userId 'x' and role 'admin'; the server records the verified ones.
+      userRole: 'standard',
+      userId: reporter.id,
+    });
 
     const object = await getObject(server.ctx, 'bug-screenshots', `${reporter.id}/${id}.jpg`);
     expect(object?.contentType).toBe('image/jpeg');
