@@ -1,0 +1,119 @@
+// Tag an asset with a photo and a PDF, pay the shown cost, make it public, find it anonymously,
+// check its serial, report it stolen, and verify the downloaded certificate.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import * as jose from 'jose';
+import { PDFDocument } from 'pdf-lib';
+import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+
+// A valid 1×1 JPEG and a minimal PDF.
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+
+async function credit(userId: string, amount: number): Promise<void> {
+  const res = await fetch(`${e2eEnv.baseURL}/rest/v1/rpc/admin_adjust_tokens`, {
+    method: 'POST',
+    headers: { apikey: e2eEnv.serviceKey, authorization: `Bearer ${e2eEnv.serviceKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_user_id: userId, p_amount: amount, p_reason: 'E2E tagging budget' }),
+  });
+  if (!res.ok) throw new Error(`credit failed: ${res.status} ${await res.text()}`);
+}
+
+const balanceOf = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+test('tag, publish, verify, report stolen and check the certificate', async ({ page, browser }) => {
+  const owner = await createUser({ fullName: 'Asset Owner' });
+  await credit(owner.id, 200);
+  const serial = `E2E-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
+  const title = `Road bike ${serial}`;
+
+  await signIn(page, owner);
+  await expect.poll(async () => balanceOf(await page.getByTestId('header-balance').textContent())).toBeGreaterThanOrEqual(200);
+  const balanceBefore = balanceOf(await page.getByTestId('header-balance').textContent());
+
+  // Tag it.
+  await page.goto('/tag');
+  await page.getByTestId('tag-file-input').setInputFiles([
+    { name: 'bike.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+    { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF },
+  ]);
+  await expect(page.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Serial number' }).fill(serial);
+  await page.getByRole('textbox', { name: 'Make', exact: true }).fill('Trek');
+  const costText = await page.getByTestId('tag-cost').textContent();
+  const cost = balanceOf(costText);
+  expect(cost).toBeGreaterThan(0);
+  await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
+
+  await expect(page).toHaveURL(/\/assets\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toHaveText(`${(balanceBefore - cost).toLocaleString('en-US')} TMT`);
+  await expect(page.getByTestId('proof-integrity')).toContainText('Integrity verified');
+  const detailUrl = page.url();
+
+  // It is in My Assets.
+  await page.goto('/assets');
+  await expect(page.getByRole('list', { name: 'Assets' })).toContainText(title);
+
+  // Make it public.
+  await page.goto(detailUrl);
+  await page.getByRole('button', { name: 'Make public' }).click();
+  await expect(page.getByRole('button', { name: 'Make private' })).toBeVisible();
+
+  // An anonymous visitor finds it and checks the serial.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/public-assets');
+  await visitor.getByLabel('Search public assets').fill(serial);
+  await expect(visitor.getByRole('list', { name: 'Public assets' })).toContainText(title);
+  await expect(visitor.getByRole('list', { name: 'Public assets' })).not.toContainText(owner.email);
+  await visitor.goto(`/verify/${serial}`);
+  await expect(visitor.getByTestId('verify-status')).toHaveText('Registered, not reported lost or stolen');
+  await expect(visitor.getByText(title)).toBeVisible();
+
+  // The owner reports it stolen; the check shows the warning.
+  await page.getByRole('button', { name: 'Report stolen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Report stolen' }).click();
+  await expect(page.getByRole('button', { name: 'Mark found' })).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByTestId('verify-warning')).toContainText('Reported stolen by its owner');
+  await expect(visitor.locator('body')).not.toContainText(owner.email);
+  await visitorContext.close();
+
+  // Download the certificate and verify it against the public checkpoint.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Certificate' }).click();
+  const download = await downloadPromise;
+  const file = await download.path();
+  const doc = await PDFDocument.load(fs.readFileSync(file));
+  const subject = doc.getSubject() ?? '';
+  const proof = JSON.parse(subject.slice(subject.indexOf('{'))) as {
+    serial_number: string;
+    seq: number;
+    event: string;
+    record_hash: string;
+    prev_hash: string;
+    entry_hash: string;
+    created_at: string;
+    checkpoint: { seq: number; entry_hash: string; signature: string };
+  };
+  expect(proof.serial_number).toBe(serial);
+  expect(proof.event).toBe('stolen');
+  expect(proof.entry_hash).toBe(
+    crypto.createHash('sha256').update(`${proof.prev_hash}|${proof.record_hash}|${proof.seq}|${proof.event}|${proof.created_at}`).digest('hex'),
+  );
+  const res = await fetch(`${e2eEnv.baseURL}/functions/v1/ledger-checkpoints`, {
+    method: 'POST',
+    headers: { apikey: e2eEnv.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ fromSeq: proof.seq }),
+  });
+  const published = (await res.json()) as { keys: jose.JSONWebKeySet; entries: { seq: number; entry_hash: string }[] };
+  const { payload } = await jose.jwtVerify(proof.checkpoint.signature, jose.createLocalJWKSet(published.keys));
+  expect(payload).toMatchObject({ seq: proof.checkpoint.seq, entry_hash: proof.checkpoint.entry_hash });
+  expect(published.entries.find((e) => e.seq === proof.seq)?.entry_hash).toBe(proof.entry_hash);
+  expect(published.entries.find((e) => e.seq === proof.checkpoint.seq)?.entry_hash).toBe(proof.checkpoint.entry_hash);
+});
