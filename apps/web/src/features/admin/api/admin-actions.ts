@@ -47,7 +47,13 @@ function useAdminMutation<T>(fn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+        // An admin may adjust their own tokens: refresh the header balance too. The wallet
+        // feature's keys start with 'wallet' (features do not import each other).
+        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+      ]),
   });
 }
 

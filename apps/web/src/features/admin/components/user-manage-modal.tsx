@@ -1,6 +1,7 @@
 // Manage one user: adjust tokens (amount ± and a required reason), role, business flag, ban.
 // Every handler returns a promise; errors from SQL (e.g. 'Insufficient tokens') are shown here.
-import { useEffect, useState } from 'react';
+// The parent renders it with key={user.id}, so opening another user starts with a fresh form.
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -29,19 +30,10 @@ export function UserManageModal({ user, selfId, onClose, onAdjust, onSetRole, on
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
-  const [role, setRole] = useState<Role>('standard');
+  const [role, setRole] = useState<Role>(user?.role ?? 'standard');
   const [banReason, setBanReason] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-
-  useEffect(() => {
-    setAmount('');
-    setReason('');
-    setErrors({});
-    setBanReason('');
-    setMessage(null);
-    if (user) setRole(user.role);
-  }, [user?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- reset only when another user is opened
 
   if (!user) return null;
   const isSelf = user.id === selfId;

@@ -97,6 +97,7 @@ export default function AdminDashboardPage() {
         audit={<AuditLogCard entries={audit.data ?? []} nameOf={nameOf} />}
       />
       <UserManageModal
+        key={managed?.id ?? 'none'}
         user={managed}
         selfId={user?.id}
         onClose={() => setManagedId(null)}
