@@ -27,14 +27,19 @@ export default function CookiePolicyPage() {
               'Removed once the link has been used.',
             ],
             [
-              'Referral code (browser session)',
-              'If you arrived through a referral link, the code is kept until you sign up so the right person is credited.',
-              'Until the browser tab is closed or you sign up.',
+              'Referral code and landing page (sessionStorage)',
+              'If you arrived through a referral link or a use-case page, the code and page name are kept until you sign up, so the right person is credited and you land on the right screen.',
+              'Until the browser tab is closed or you sign out.',
+            ],
+            [
+              'Tagging draft (IndexedDB)',
+              'If you start tagging before signing in, your photos and form stay in this browser so nothing is lost while you create an account. They are not sent anywhere until you save the asset.',
+              'Until the asset is saved or you discard the draft.',
             ],
           ]}
         />
         <p>
-          Because everything above is strictly necessary to provide the service you ask for, no consent banner is shown. The
+          Signing out clears localStorage and sessionStorage for this site. Because everything above is strictly necessary to provide the service you ask for, no consent banner is shown. The
           server itself sets no cookies.
         </p>
       </Section>

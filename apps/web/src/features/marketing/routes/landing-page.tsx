@@ -1,6 +1,5 @@
 // The home page. Kept deliberately light (budget: ≤ 100 KB gzip of JS for `/`, Lighthouse ≥ 95):
 // semantic HTML and Tailwind only, no images but a tiny inline SVG, no extra libraries.
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { CtaButtons } from '../components/cta';
@@ -28,11 +27,7 @@ export default function LandingPage() {
   const [params] = useSearchParams();
   const ref = params.get('ref');
 
-  useEffect(() => {
-    // SPEC §2: a referral code on the landing is only logged; the sign-up links below carry it on.
-    if (ref) console.info(`Referral code on landing: ${ref}`);
-  }, [ref]);
-
+  // SPEC §2: the app layout logs and remembers a ?ref code; the links below also carry it on.
   return (
     <div>
       <PageMeta
