@@ -126,6 +126,19 @@ describe.each(drivers)('referrals on %s', (driver) => {
     expect(keys.rows.map((r) => r.idempotency_key)).toEqual([1, 2, 3, 4, 5].map((n) => `referral:${newcomer}:level:${n}`));
   });
 
+  it('pays once when the same sign-up is applied many times at the same moment', async () => {
+    // On PostgreSQL these run on separate pooled connections and race for the profile lock.
+    const parent = await createAuthUser(t.db);
+    const child = await createAuthUser(t.db);
+    const code = await codeOf(t.db, parent);
+    const before = await balance(t.db, parent);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => apply(t.db, child, code)));
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    const fresh = results.filter((r) => r.status === 'fulfilled' && !(r.value as ApplyResult).already_applied);
+    expect(fresh).toHaveLength(1);
+    expect(await balance(t.db, parent)).toBe(before + 50);
+  });
+
   it('shows each referrer counts and earnings per level and display names only', async () => {
     const top = await createAuthUser(t.db, { metadata: { full_name: 'Top' } });
     const mid = await createAuthUser(t.db, { email: 'mid-secret@example.test', metadata: { full_name: 'Mid' } });
