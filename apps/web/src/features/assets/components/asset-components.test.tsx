@@ -1,0 +1,125 @@
+// The asset form's rules, the payload it sends, the cost summary and the proof panel.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { kindOf, rejectReason } from '../lib/media-rules';
+import { AssetFields, EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormValues } from './asset-fields';
+import { CostSummary } from './cost-summary';
+import { ProofPanel } from './proof-panel';
+
+function Harness({ initial }: { initial?: Partial<AssetFormValues> }) {
+  const [v, setV] = useState<AssetFormValues>({ ...EMPTY_ASSET_FORM, ...initial });
+  return (
+    <>
+      <AssetFields values={v} errors={{}} onChange={(p) => setV((x) => ({ ...x, ...p }))} />
+      <output data-testid="payload">{JSON.stringify(toAssetPayload(v))}</output>
+    </>
+  );
+}
+
+// The machine running the suite may be busy; user-event typing is slow, not wrong.
+describe('asset form', { timeout: 20_000 }, () => {
+  it('requires a title and checks amounts, currency, URLs and quantities', () => {
+    expect(validateAssetForm(EMPTY_ASSET_FORM)).toMatchObject({ title: 'Title is required' });
+    const errors = validateAssetForm({
+      ...EMPTY_ASSET_FORM,
+      title: 'Ring',
+      estimated_value: '12,5',
+      currency: 'POUNDS',
+      asset_url: 'javascript:alert(1)',
+      quantity: '-1',
+    });
+    expect(Object.keys(errors).sort()).toEqual(['asset_url', 'currency', 'estimated_value', 'quantity']);
+    expect(validateAssetForm({ ...EMPTY_ASSET_FORM, title: 'Will', kind: 'legacy', privacy: 'public' })).toHaveProperty('privacy');
+  });
+
+  it('shows the fields of the chosen kind and sends only those', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={{ title: 'Bike', make: 'Trek', serial_number: 'SN1' }} />);
+    expect(screen.getByRole('textbox', { name: 'Make' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Business inventory/ }));
+    expect(screen.queryByRole('textbox', { name: 'Make' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('textbox', { name: 'SKU' }));
+    await user.paste('SKU-1');
+    const payload = JSON.parse(screen.getByTestId('payload').textContent!);
+    expect(payload).toMatchObject({ kind: 'business', sku: 'SKU-1', serial_number: 'SN1', make: null });
+  });
+
+  it('keeps will-and-legacy assets private and offers the heirs message', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={{ title: 'Letter', privacy: 'public' }} />);
+    await user.click(screen.getByRole('radio', { name: /Will and legacy/ }));
+    expect(screen.getByRole('radio', { name: /Public/ })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /message for your heirs/ })).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('payload').textContent!)).toMatchObject({ privacy: 'private' });
+  });
+
+  it('adds tags with Enter and offers value/location sharing only for public assets', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={{ title: 'Watch' }} />);
+    await user.type(screen.getByRole('textbox', { name: 'Tags' }), 'gold{Enter}vintage{Enter}');
+    expect(screen.getByRole('list', { name: 'Tags' })).toHaveTextContent('goldvintage');
+    expect(screen.queryByRole('checkbox', { name: /estimated value/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Public/ }));
+    await user.click(screen.getByRole('checkbox', { name: /estimated value/ }));
+    expect(JSON.parse(screen.getByTestId('payload').textContent!)).toMatchObject({ tags: ['gold', 'vintage'], privacy: 'public', share_value: true, share_location: false });
+  });
+});
+
+describe('media rules', () => {
+  it('accepts iPhone videos and HEIC photos, refuses other types and oversize files', () => {
+    expect(kindOf({ type: 'video/quicktime', name: 'IMG_1.MOV' })).toBe('video');
+    expect(kindOf({ type: '', name: 'IMG_2.HEIC' })).toBe('photo');
+    expect(rejectReason({ type: 'application/zip', name: 'a.zip', size: 10 })).toMatch(/not accepted/);
+    expect(rejectReason({ type: 'image/jpeg', name: 'big.jpg', size: 16 * 1024 * 1024 })).toMatch(/larger than 15 MB/);
+    expect(rejectReason({ type: 'video/mp4', name: 'long.mp4', size: 1000 }, 121)).toMatch(/longer than 120 seconds/);
+    expect(rejectReason({ type: 'application/pdf', name: 'receipt.pdf', size: 1000 })).toBeNull();
+  });
+});
+
+describe('CostSummary', () => {
+  it('lists each line and the total', () => {
+    render(
+      <CostSummary
+        loading={false}
+        quote={{
+          total: 95,
+          max_video_seconds: 120,
+          lines: [
+            { item: 'base', label: 'Registration', count: 1, amount: 10 },
+            { item: 'photo', label: 'Photos', count: 2, amount: 38 },
+            { item: 'video', label: 'Video', count: 1, amount: 60, seconds: 42.3 },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText('Photos × 2')).toBeInTheDocument();
+    expect(screen.getByText(/Video \(43 s\)/)).toBeInTheDocument();
+    expect(screen.getByTestId('tag-cost')).toHaveTextContent('95 TMT');
+  });
+});
+
+describe('ProofPanel', () => {
+  const proof = {
+    seq: 7,
+    event: 'stolen',
+    record_hash: 'a'.repeat(64),
+    prev_hash: 'b'.repeat(64),
+    entry_hash: 'c'.repeat(64),
+    created_at: '2026-11-22T02:00:00.000000Z',
+    registered_seq: 3,
+    entry_valid: true,
+    record_matches: true,
+    checkpoint: null,
+  };
+  it('says verified only when the entry recomputes and the record matches', () => {
+    const { rerender } = render(<ProofPanel proof={proof} />);
+    expect(screen.getByTestId('proof-integrity')).toHaveTextContent('Integrity verified');
+    expect(screen.getByText('#7 (Reported stolen)')).toBeInTheDocument();
+    rerender(<ProofPanel proof={{ ...proof, record_matches: false }} />);
+    expect(screen.getByTestId('proof-integrity')).toHaveTextContent('the record differs from its ledger entry');
+    rerender(<ProofPanel proof={{ ...proof, entry_valid: false }} />);
+    expect(screen.getByTestId('proof-integrity')).toHaveTextContent('does not recompute');
+  });
+});
