@@ -3,7 +3,7 @@
 // (raw bodies) or as the stream of the first file part (multipart): nothing is buffered, and the
 // engine's inspector enforces the size limit while the bytes flow to disk.
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { SERVICE_CALLER, type StorageEngine } from './engine.js';
 import { callerFrom } from './caller.js';
@@ -66,6 +66,44 @@ async function readUpload(req: FastifyRequest): Promise<UploadBody> {
   };
 }
 
+/**
+ * After a refused upload, reads and discards the rest of the request body before answering, so
+ * the client gets the error response and its keep-alive connection stays usable. A body declared
+ * far beyond any limit is not worth reading: that connection is closed after the answer instead.
+ */
+async function drain(req: FastifyRequest, reply: FastifyReply, body: Readable | undefined, maxBytes: number): Promise<void> {
+  if (req.raw.complete || req.raw.destroyed) return;
+  const declared = Number(header(req, 'content-length') ?? 0);
+  if (declared > maxBytes) {
+    reply.header('Connection', 'close');
+    return;
+  }
+  await new Promise<void>((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      req.raw.off('data', count);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        reply.header('Connection', 'close');
+        finish();
+      }
+    };
+    req.raw.on('data', count);
+    req.raw.once('end', finish);
+    req.raw.once('close', finish);
+    req.raw.once('error', finish);
+    // A multipart file stream left paused would stall the parser and with it the request.
+    if (body && body !== req.raw) {
+      body.on('error', () => undefined);
+      body.resume();
+    }
+    req.raw.resume();
+  });
+}
+
 export async function uploadRoutes(app: FastifyInstance, { engine }: { engine: StorageEngine }): Promise<void> {
   const ctx = engine.ctx;
   app.removeAllContentTypeParsers();
@@ -73,31 +111,50 @@ export async function uploadRoutes(app: FastifyInstance, { engine }: { engine: S
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
   await app.register(multipart);
 
-  async function upload(req: FastifyRequest, upsert: boolean) {
-    const caller = await callerFrom(req, ctx);
-    const p = req.params as { bucket: string; '*': string };
-    const body = await readUpload(req);
-    const { id, key } = await engine.upload(caller, { bucket: p.bucket, name: p['*'] ?? '', upsert, ...body });
-    return { Id: id, Key: key };
+  /** Runs one upload step; on any failure drains the body first, then lets the error answer. */
+  async function guarded<T>(req: FastifyRequest, reply: FastifyReply, fn: (setBody: (b: Readable) => void) => Promise<T>): Promise<T> {
+    let body: Readable | undefined;
+    try {
+      return await fn((b) => {
+        body = b;
+      });
+    } catch (err) {
+      await drain(req, reply, body, 2 * engine.globalLimit);
+      throw err;
+    }
   }
 
-  app.post('/object/:bucket/*', (req) => upload(req, header(req, 'x-upsert') === 'true'));
-  // update(): always replaces.
-  app.put('/object/:bucket/*', (req) => upload(req, true));
-
-  app.put('/object/upload/sign/:bucket/*', async (req) => {
-    const p = req.params as { bucket: string; '*': string };
-    const name = p['*'] ?? '';
-    const claims = await verifyUrlToken(ctx, (req.query as { token?: string }).token, p.bucket, name, 'upload');
-    const body = await readUpload(req);
-    // The token is the authorisation: the row is written with privileges, owned by the signer.
-    const { key } = await engine.upload(SERVICE_CALLER, {
-      bucket: p.bucket,
-      name,
-      upsert: claims.upsert === true,
-      ownerId: typeof claims.owner === 'string' ? claims.owner : undefined,
-      ...body,
+  async function upload(req: FastifyRequest, reply: FastifyReply, upsert: boolean) {
+    return guarded(req, reply, async (setBody) => {
+      const caller = await callerFrom(req, ctx);
+      const p = req.params as { bucket: string; '*': string };
+      const body = await readUpload(req);
+      setBody(body.body);
+      const { id, key } = await engine.upload(caller, { bucket: p.bucket, name: p['*'] ?? '', upsert, ...body });
+      return { Id: id, Key: key };
     });
-    return { Key: key };
-  });
+  }
+
+  app.post('/object/:bucket/*', (req, reply) => upload(req, reply, header(req, 'x-upsert') === 'true'));
+  // update(): always replaces.
+  app.put('/object/:bucket/*', (req, reply) => upload(req, reply, true));
+
+  app.put('/object/upload/sign/:bucket/*', (req, reply) =>
+    guarded(req, reply, async (setBody) => {
+      const p = req.params as { bucket: string; '*': string };
+      const name = p['*'] ?? '';
+      const claims = await verifyUrlToken(ctx, (req.query as { token?: string }).token, p.bucket, name, 'upload');
+      const body = await readUpload(req);
+      setBody(body.body);
+      // The token is the authorisation: the row is written with privileges, owned by the signer.
+      const { key } = await engine.upload(SERVICE_CALLER, {
+        bucket: p.bucket,
+        name,
+        upsert: claims.upsert === true,
+        ownerId: typeof claims.owner === 'string' ? claims.owner : undefined,
+        ...body,
+      });
+      return { Key: key };
+    }),
+  );
 }
