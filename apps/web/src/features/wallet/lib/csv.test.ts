@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transactionsToCsv } from '../api/export-transactions';
 import { csvCell, toCsv } from './csv';
-import { spendErrorMessage } from './spend-error';
 
 describe('csv', () => {
   it('quotes commas, quotes and line breaks', () => {
@@ -37,13 +36,5 @@ describe('csv', () => {
     expect(csv).toBe(
       "date,type,source,description,amount_tmt,balance_after_tmt,reference,id\r\n2026-11-22T10:00:00Z,spent,tag_asset,'=cmd|calc,-25,25,,t1\r\n",
     );
-  });
-});
-
-describe('spendErrorMessage', () => {
-  it('maps the ledger refusal and everything else to the SPEC §8 texts', () => {
-    expect(spendErrorMessage({ message: 'Insufficient tokens', code: 'P0001' })).toBe('Insufficient tokens');
-    expect(spendErrorMessage(new Error('network down'))).toBe('Failed to spend tokens');
-    expect(spendErrorMessage(undefined)).toBe('Failed to spend tokens');
   });
 });
