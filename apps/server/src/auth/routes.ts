@@ -13,7 +13,7 @@ import { verifyGet, verifyPost } from './handlers/verify.js';
 import { otp, recover, resend } from './handlers/recover.js';
 import { health, settings, sso } from './handlers/settings.js';
 import {
-  createUser, deleteUser, deleteUserFactor, generateLink, getUserById, listUserFactors, listUsers, updateUserById,
+  createUser, deleteUser, deleteUserFactor, generateLink, getUserById, invite, listUserFactors, listUsers, updateUserById,
 } from './handlers/admin-users.js';
 import { challenge, enroll, unenroll, verifyFactor } from './handlers/factors.js';
 
@@ -98,4 +98,5 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.get('/admin/users/:id/factors', h(listUserFactors));
   app.delete('/admin/users/:id/factors/:factorId', h(deleteUserFactor));
   app.post('/admin/generate_link', h(generateLink));
+  app.post('/invite', h(invite));
 }

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, clientOptions, type TestServer } from '../helpers/test-server.js';
 import { startMailSink, type MailSink } from '../helpers/mail-sink.js';
 
+/** Server start-up runs every migration; on a loaded machine that can take a while. */
+const STARTUP_TIMEOUT = 180_000;
+
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
 
@@ -14,7 +17,7 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
   beforeAll(async () => {
     sink = await startMailSink();
     server = await startTestServer({ driver, env: { SMTP_URL: sink.smtpUrl, RATE_LIMITS: 'off' } });
-  });
+  }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await server?.close();
     await sink?.close();

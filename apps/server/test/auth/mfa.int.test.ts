@@ -18,6 +18,9 @@ function totpNow(secretBase32: string): string {
   return String((mac.readUInt32BE(off) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
+/** Server start-up runs every migration; on a loaded machine that can take a while. */
+const STARTUP_TIMEOUT = 180_000;
+
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
 
@@ -25,7 +28,7 @@ describe.each(drivers)('auth MFA on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ driver, env: { RATE_LIMITS: 'off' } });
-  });
+  }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await server?.close();
   });

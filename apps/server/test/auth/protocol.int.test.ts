@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { withRequestContext } from '../../src/db/request-context.js';
 
+/** Server start-up runs every migration; on a loaded machine that can take a while. */
+const STARTUP_TIMEOUT = 180_000;
+
 describe.each(drivers)('auth protocol on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ driver, env: { RATE_LIMITS: 'off' } });
-  });
+  }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await server?.close();
   });
@@ -145,5 +148,5 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     } finally {
       await auto.close();
     }
-  });
+  }, STARTUP_TIMEOUT);
 });

@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 
+/** Server start-up runs every migration; on a loaded machine that can take a while. */
+const STARTUP_TIMEOUT = 180_000;
+
 let n = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
 
@@ -12,7 +15,7 @@ describe.each(drivers)('auth rate limits on %s', (driver) => {
   beforeAll(async () => {
     server = await startTestServer({ driver });
     expect(server.config.rateLimitsEnabled).toBe(true);
-  });
+  }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await server?.close();
   });

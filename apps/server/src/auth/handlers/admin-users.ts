@@ -7,15 +7,16 @@ import type { Queryable } from '../../db/types.js';
 import type { AppContext } from '../../shared/context.js';
 import { isPgError } from '../../db/index.js';
 import { AuthError, errors } from '../errors.js';
-import { bodyOf, objField, queryParam, requireAdmin, str, validateEmail } from '../guards.js';
+import { bodyOf, objField, queryParam, requireAdmin, requestMeta, str, validateEmail } from '../guards.js';
 import {
   factorJson, findUserByEmail, findUserById, insertUser, listFactors, markEmailIdentityVerified, updateUser, userJson, type UserRow,
 } from '../models/users.js';
-import { deleteSessions } from '../models/sessions.js';
+import { auditLog, deleteSessions } from '../models/sessions.js';
 import { checkPasswordStrength, hashPassword, isSupportedHash } from '../services/password.js';
 import { parseBanDuration } from '../services/duration.js';
 import { mergeMetadata } from '../services/user-service.js';
 import { mintEmailToken, resolveRedirect, withQuery } from '../services/otp.js';
+import { sendInvite } from '../services/mail.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -171,6 +172,7 @@ export async function updateUserById(ctx: AppContext, req: FastifyRequest): Prom
       if (set.email || body.email_confirm === true) await markEmailIdentityVerified(tx, id, (set.email as string) ?? null);
       // A new password or a ban ends every session of the user.
       if (passwordHash || bannedUntil) await deleteSessions(tx, id, 'global', undefined);
+      await auditLog(tx, 'user_modified', null, requestMeta(req).ip, { user_id: id, banned: bannedUntil !== undefined ? !!bannedUntil : undefined });
       return userJson(tx, (await findUserById(tx, id))!);
     });
   } catch (err) {
@@ -186,6 +188,7 @@ export async function deleteUser(ctx: AppContext, req: FastifyRequest): Promise<
   try {
     await ctx.db.transaction(async (tx) => {
       await loadUser(tx, id);
+      await auditLog(tx, 'user_deleted', null, requestMeta(req).ip, { user_id: id, soft });
       if (!soft) {
         await tx.query('delete from auth.users where id = $1', [id]);
         return;
@@ -265,4 +268,24 @@ export async function generateLink(ctx: AppContext, req: FastifyRequest): Promis
     redirect_to: redirectTo,
     verification_type: verificationType,
   };
+}
+
+/** POST /invite: creates (or re-invites) an unconfirmed user and mails an invite link (§A.5.6). */
+export async function invite(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
+  await requireAdmin(ctx, req);
+  const body = bodyOf(req);
+  const email = validateEmail(str(body, 'email'));
+  const data = objField(body, 'data') ?? {};
+  const randomHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
+  const { user, token } = await ctx.db.transaction(async (tx) => {
+    let u = await findUserByEmail(tx, email, { forUpdate: true });
+    if (u?.email_confirmed_at) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    u ??= await insertUser(tx, { email, passwordHash: randomHash, userMetadata: data, confirmed: false });
+    const t = mintEmailToken(email, false);
+    await updateUser(tx, u.id, { confirmation_token: t.stored }, ['invited_at = now()', 'confirmation_sent_at = now()']);
+    await auditLog(tx, 'user_invited', null, requestMeta(req).ip, { user_id: u.id });
+    return { user: (await findUserById(tx, u.id))!, token: t };
+  });
+  await sendInvite(ctx, email, token.stored, token.code, queryParam(req, 'redirect_to'));
+  return userJson(ctx.db, user);
 }

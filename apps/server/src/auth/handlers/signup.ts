@@ -4,6 +4,7 @@ import type { AppContext } from '../../shared/context.js';
 import { isPgError } from '../../db/index.js';
 import { AuthError, errors } from '../errors.js';
 import { bodyOf, objField, queryParam, rateLimit, requestMeta, str, validateEmail } from '../guards.js';
+import { auditLog } from '../models/sessions.js';
 import { fakeUserJson, findUserByEmail, findUserById, insertUser, userJson } from '../models/users.js';
 import { checkPasswordStrength, hashPassword } from '../services/password.js';
 import { parsePkce } from '../services/otp.js';
@@ -42,6 +43,7 @@ export async function signup(ctx: AppContext, req: FastifyRequest): Promise<unkn
       }
       // An unconfirmed account is re-used as it is (no change of password or data): only the mail goes again.
       const user = existing ?? (await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: autoconfirm }));
+      if (!existing) await auditLog(tx, 'user_signedup', user.id, meta.ip, { provider: 'email' });
       if (autoconfirm) return { kind: 'session', body: await issueSession(ctx, tx, user, 'password', meta) };
       const mail = await prepareConfirmation(ctx, tx, user, pkce);
       return { kind: 'mail', userId: user.id, mail, body: await userJson(tx, (await findUserById(tx, user.id))!) };

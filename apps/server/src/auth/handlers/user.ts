@@ -4,7 +4,7 @@ import type { AppContext } from '../../shared/context.js';
 import { AuthError, errors } from '../errors.js';
 import { authenticate, bodyOf, objField, queryParam, rateLimit, requestMeta, str, validateEmail } from '../guards.js';
 import { findUserByEmail, findUserById, updateUser, userJson, type UserRow } from '../models/users.js';
-import { deleteSessions } from '../models/sessions.js';
+import { auditLog, deleteSessions } from '../models/sessions.js';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../services/password.js';
 import { claimMailSlot, createFlowState, mintEmailToken, newOtpCode, otpHash, OTP_EXPIRY_SECONDS, parsePkce } from '../services/otp.js';
 import { sendEmailChange, sendReauthentication } from '../services/mail.js';
@@ -64,6 +64,7 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
         confirmation_token: null, email_change_token_new: null, email_change_token_current: null,
       });
       await deleteSessions(tx, user.id, 'others', session.id);
+      await auditLog(tx, 'user_updated_password', user.id, requestMeta(req).ip);
     }
     const out: EmailChangeMail[] = [];
     if (newEmail) {
@@ -111,7 +112,10 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
     throw errors.validation(`Unsupported logout scope "${scope}"`);
   }
   const { user, session } = await authenticate(ctx, req);
-  await deleteSessions(ctx.db, user.id, scope, session.id);
+  await ctx.db.transaction(async (tx) => {
+    await deleteSessions(tx, user.id, scope, session.id);
+    await auditLog(tx, 'logout', user.id, requestMeta(req).ip, { scope });
+  });
   return reply.status(204).send();
 }
 

@@ -134,3 +134,19 @@ export async function sendReauthentication(ctx: AppContext, to: string, code: st
     code,
   );
 }
+
+export async function sendInvite(ctx: AppContext, to: string, tokenHash: string, code: string, redirectTo: unknown): Promise<void> {
+  const app = ctx.config.appName;
+  await send(
+    ctx,
+    to,
+    {
+      subject: `You have been invited to ${app}`,
+      intro: `You have been invited to create an account on ${app}.`,
+      action: 'Accept the invitation',
+      outro: 'If you were not expecting this, you can ignore this message.',
+    },
+    verifyLink(ctx, tokenHash, 'invite', resolveRedirect(ctx, redirectTo, ctx.config.siteUrl)),
+    code,
+  );
+}

@@ -5,7 +5,7 @@ import type { AppContext } from '../../shared/context.js';
 import { AuthError, errors } from '../errors.js';
 import { findUserById, touchIdentitySignIn, updateUser, userJson, type UserRow } from '../models/users.js';
 import {
-  activeRefreshToken, addAmrClaim, amrClaims, findSession, insertRefreshToken, insertSession, loadRefreshTokenForUpdate,
+  activeRefreshToken, addAmrClaim, amrClaims, auditLog, findSession, insertRefreshToken, insertSession, loadRefreshTokenForUpdate,
   revokeRefreshToken, revokeSessionTokens, touchSession, type SessionRow,
 } from '../models/sessions.js';
 
@@ -82,6 +82,7 @@ export async function issueSession(
   const refresh = await insertRefreshToken(tx, { userId: user.id, sessionId: session.id, parent: null });
   await updateUser(tx, user.id, {}, ['last_sign_in_at = now()']);
   await touchIdentitySignIn(tx, user.id);
+  await auditLog(tx, 'login', user.id, meta.ip, { method });
   const fresh = (await findUserById(tx, user.id))!;
   return sessionResponse(ctx, tx, fresh, session, refresh);
 }
