@@ -2,7 +2,7 @@
 // /news-management; a signed-in user sees exactly the published ones on /news, with the card and
 // article formats of SPEC §2 and the category filter.
 import type { Browser, Page } from '@playwright/test';
-import { createUser, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
 
 const short = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const long = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -116,4 +116,37 @@ test('a standard user is kept out of news management', async ({ browser }) => {
   const page = await signedInPage(browser, 'standard');
   await page.goto('/news-management');
   await expect(page).toHaveURL(/\/unauthorized$/);
+});
+
+test('a reader loads further pages of a category while scrolling', async ({ browser }) => {
+  const run = Date.now().toString(36);
+  const category = `Scroll ${run}`;
+  const author = await createUser({ role: 'admin', fullName: 'Paging Author' });
+  // 15 published articles (page size 12), one minute apart, written as the service role.
+  const rows = Array.from({ length: 15 }, (_, i) => ({
+    title: `Paged ${run} #${String(i + 1).padStart(2, '0')}`,
+    content: `Body ${i + 1}`,
+    news_category: category,
+    is_published: true,
+    author_id: author.id,
+    created_at: new Date(Date.now() - (15 - i) * 60_000).toISOString(),
+  }));
+  const res = await fetch(`${e2eEnv.baseURL}/rest/v1/news_articles`, {
+    method: 'POST',
+    headers: { apikey: e2eEnv.serviceKey, authorization: `Bearer ${e2eEnv.serviceKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(rows),
+  });
+  expect(res.status).toBe(201);
+
+  const page = await signedInPage(browser, 'standard');
+  await page.goto('/news');
+  await page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: category }).click();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(12);
+  await expect(cards.first()).toContainText(`Paged ${run} #15`);
+  await cards.last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 5000);
+  await expect(cards).toHaveCount(15);
+  await expect(cards.last()).toContainText(`Paged ${run} #01`);
+  await expect(cards.first().getByText('Paging Author')).toBeVisible();
 });
