@@ -160,6 +160,12 @@ describe.each(drivers)('admin functions on %s', (driver) => {
   it('shows the audit log to admins only', async () => {
     const adminRows = await asUser(t.db, admin, async (tx) => (await tx.query('select * from public.admin_audit_log')).rows);
     expect(adminRows.length).toBeGreaterThanOrEqual(6);
+    const named = await asUser(t.db, admin, async (tx) =>
+      (await tx.query<{ action: string; admin_email: string; target_email: string }>(`select * from public.admin_audit_entries(50) where action = 'adjust_tokens'`)).rows,
+    );
+    expect(named[0]).toMatchObject({ admin_email: 'admin@example.test', target_email: 'alice@example.test' });
+    await expectSqlState(asUser(t.db, alice, (tx) => tx.query('select * from public.admin_audit_entries(50)')), '42501');
+    await expectSqlState(asAnon(t.db, (tx) => tx.query('select * from public.admin_audit_entries(50)')), '42501');
     const userRows = await asUser(t.db, alice, async (tx) => (await tx.query('select * from public.admin_audit_log')).rows);
     expect(userRows).toEqual([]);
     await expectSqlState(asUser(t.db, alice, (tx) => tx.query(`insert into public.admin_audit_log (action) values ('x')`)), '42501');

@@ -1,4 +1,5 @@
-// The 50 newest admin actions (public.admin_audit_log; readable by admins only through RLS).
+// The 50 newest admin actions with the e-mails of admin and target (rpc admin_audit_entries;
+// admins only).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
@@ -6,13 +7,7 @@ import { adminKeys } from './keys';
 import type { AuditEntry } from './types';
 
 export async function fetchAuditLog(): Promise<AuditEntry[]> {
-  return unwrap(
-    await supabase
-      .from('admin_audit_log')
-      .select('id, admin_id, action, target_user_id, details, created_at')
-      .order('created_at', { ascending: false })
-      .limit(50),
-  ) as unknown as AuditEntry[];
+  return (unwrap(await supabase.rpc('admin_audit_entries', { p_limit: 50 })) ?? []) as AuditEntry[];
 }
 
 export const auditLogQueryOptions = () => queryOptions({ queryKey: adminKeys.audit(), queryFn: fetchAuditLog });

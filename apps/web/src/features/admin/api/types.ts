@@ -53,8 +53,10 @@ export interface BusinessRequest {
 export interface AuditEntry {
   id: string;
   admin_id: string | null;
+  admin_email: string | null;
   action: string;
   target_user_id: string | null;
+  target_email: string | null;
   details: Record<string, unknown>;
   created_at: string;
 }

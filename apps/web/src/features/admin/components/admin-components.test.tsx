@@ -171,15 +171,15 @@ describe('BusinessRequestsCard and AuditLogCard', () => {
     render(
       <AuditLogCard
         entries={[
-          { id: 'a1', admin_id: 'u-admin', action: 'adjust_tokens', target_user_id: 'u-alice', details: { amount: -20, reason: 'Correction' }, created_at: '2026-11-20T10:00:00Z' },
-          { id: 'a2', admin_id: 'u-admin', action: 'set_role', target_user_id: 'u-alice', details: { from: 'standard', to: 'moderator' }, created_at: '2026-11-20T11:00:00Z' },
+          { id: 'a1', admin_id: 'u-admin', admin_email: 'admin@example.test', action: 'adjust_tokens', target_user_id: 'u-alice', target_email: 'alice@example.test', details: { amount: -20, reason: 'Correction' }, created_at: '2026-11-20T10:00:00Z' },
+          { id: 'a2', admin_id: 'u-admin', admin_email: 'admin@example.test', action: 'set_role', target_user_id: 'u-alice', target_email: 'alice@example.test', details: { from: 'standard', to: 'moderator' }, created_at: '2026-11-20T11:00:00Z' },
         ]}
-        nameOf={(id) => (id === 'u-alice' ? 'alice@example.test' : 'admin@example.test')}
       />,
     );
     const rows = screen.getAllByTestId('audit-row');
     expect(rows[0]).toHaveTextContent('Adjusted tokens · alice@example.test');
     expect(rows[0]).toHaveTextContent('-20 TMT — Correction');
     expect(rows[1]).toHaveTextContent('standard → moderator');
+    expect(rows[1]).toHaveTextContent('by admin@example.test');
   });
 });

@@ -27,7 +27,7 @@ export function describeAudit(entry: AuditEntry): string {
   }
 }
 
-export function AuditLogCard({ entries, nameOf }: { entries: AuditEntry[]; nameOf(id: string | null): string }) {
+export function AuditLogCard({ entries }: { entries: AuditEntry[] }) {
   return (
     <Card>
       <CardHeader>
@@ -41,10 +41,10 @@ export function AuditLogCard({ entries, nameOf }: { entries: AuditEntry[]; nameO
             {entries.map((e) => (
               <li key={e.id} className="py-2" data-testid="audit-row">
                 <span className="font-medium text-slate-900">{ACTION_LABELS[e.action] ?? e.action}</span>
-                <span className="text-slate-600"> · {nameOf(e.target_user_id)}</span>
+                <span className="text-slate-600"> · {e.target_email ?? 'deleted user'}</span>
                 {describeAudit(e) && <span className="block text-slate-700">{describeAudit(e)}</span>}
                 <span className="block text-xs text-slate-500">
-                  {format(new Date(e.created_at), 'MMM d, yyyy • h:mm a')} by {nameOf(e.admin_id)}
+                  {format(new Date(e.created_at), 'MMM d, yyyy • h:mm a')} by {e.admin_email ?? 'the server'}
                 </span>
               </li>
             ))}

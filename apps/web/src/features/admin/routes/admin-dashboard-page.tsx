@@ -1,6 +1,6 @@
 // /admin-influencer-dashboard (admins; the router guards it and every rpc checks again in SQL).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { toAppError } from '@/lib/api-error';
@@ -57,8 +57,6 @@ export default function AdminDashboardPage() {
   // The managed user is re-read from the refreshed page after each action.
   const [managedSnapshot, setManagedSnapshot] = useState<AdminUser | null>(null);
   const managed = managedId ? (rows.find((r) => r.id === managedId) ?? managedSnapshot) : null;
-  const names = useMemo(() => new Map(rows.map((r) => [r.id, r.email ?? r.full_name ?? r.id])), [rows]);
-  const nameOf = (id: string | null) => (id ? (names.get(id) ?? (id === user?.id ? 'you' : `user ${id.slice(0, 8)}`)) : 'unknown');
 
   async function decideRequest(requestId: string, approve: boolean) {
     setDecidingId(requestId);
@@ -94,7 +92,7 @@ export default function AdminDashboardPage() {
           />
         }
         requests={<BusinessRequestsCard requests={requests.data ?? []} busyId={decidingId} onDecide={(id, ok) => void decideRequest(id, ok)} />}
-        audit={<AuditLogCard entries={audit.data ?? []} nameOf={nameOf} />}
+        audit={<AuditLogCard entries={audit.data ?? []} />}
       />
       <UserManageModal
         key={managed?.id ?? 'none'}
