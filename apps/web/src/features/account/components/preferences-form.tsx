@@ -61,13 +61,13 @@ export function PreferencesForm({ settings, onSubmit }: PreferencesFormProps) {
         <div className="divide-y divide-slate-100">
           <ToggleField
             label="Account activity"
-            description="E-mails about your own account: referral rewards, messages about your assets, business request decisions."
+            description="E-mails about activity on your account, such as messages people send about your assets."
             {...register('email_notifications')}
           />
           <ToggleField label="News and announcements" description="Occasional e-mails about new features and changes to our terms." {...register('news_notifications')} />
           <ToggleField
             label="Security alerts"
-            description="E-mails about sign-ins, password, e-mail and two-factor changes. We recommend keeping these on."
+            description="E-mails about security-relevant changes to your account. We recommend keeping these on."
             {...register('security_alerts')}
           />
         </div>

@@ -5,9 +5,12 @@ export function productName(): string {
   return appConfig.appName || 'TagLedger';
 }
 
-/** Where people reach the operator. Derived from the site's own host so no address is invented. */
+/**
+ * The one contact address. It must equal CONTACT_EMAIL in app/layout/footer.tsx (a feature may not
+ * import from app/): the reference product confused users with four different mailboxes.
+ */
+export const SUPPORT_EMAIL = 'support@tagledger.app';
+
 export function supportEmail(): string {
-  const host = typeof window !== 'undefined' ? window.location.hostname : 'localhost';
-  const domain = host === 'localhost' || /^[\d.]+$/.test(host) ? 'example.com' : host.replace(/^www\./, '');
-  return `support@${domain}`;
+  return SUPPORT_EMAIL;
 }
