@@ -101,8 +101,10 @@ function banUntil(body: Record<string, unknown>): Date | null | undefined {
 }
 
 function roleFromBody(body: Record<string, unknown>): string | undefined {
+  // The JWT role becomes the database role of every /rest/v1 request; only the user role is
+  // meaningful for accounts (service_role in a user token would bypass row-level security).
   const role = str(body, 'role');
-  if (role !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw errors.validation('Invalid role');
+  if (role !== undefined && role !== 'authenticated') throw errors.validation('Only the "authenticated" role can be assigned to users');
   return role;
 }
 

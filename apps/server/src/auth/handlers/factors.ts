@@ -88,6 +88,8 @@ export async function challenge(ctx: AppContext, req: FastifyRequest): Promise<u
     [factor.id, requestMeta(req).ip, CHALLENGE_SECONDS],
   );
   await ctx.db.query(`update auth.mfa_factors set last_challenged_at = now() where id = $1`, [factor.id]);
+  // Housekeeping: challenges are useless after five minutes; keep a day for auditing.
+  await ctx.db.query(`delete from auth.mfa_challenges where created_at < now() - interval '24 hours'`);
   return { id: rows[0]!.id, type: 'totp', expires_at: rows[0]!.expires_at };
 }
 
