@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { callFunction } from './call-function';
 import { assetKeys } from './keys';
 import type { VerifyResult } from './types';
 
@@ -11,6 +12,11 @@ export async function verifySerial(serial: string): Promise<VerifyResult> {
 
 export function useVerifySerial(serial: string) {
   return useQuery({ queryKey: assetKeys.verify(serial), queryFn: () => verifySerial(serial), retry: 1 });
+}
+
+/** Asks the server to sign a checkpoint of the chain head (it does so at most once a minute). */
+export function requestCheckpoint(): Promise<unknown> {
+  return callFunction('ledger-checkpoints', {});
 }
 
 export async function verifyChain(): Promise<{ ok: boolean; checked: number; head_seq?: number; first_bad_seq?: number; reason?: string }> {

@@ -33,7 +33,7 @@ export function ProofPanel({ proof }: { proof: LedgerProof }) {
         {proof.checkpoint ? (
           <Row label="Signed checkpoint" value={`#${proof.checkpoint.seq}, signed ${proof.checkpoint.signed_at} (key ${proof.checkpoint.key_id.slice(0, 12)}…)`} />
         ) : (
-          <Row label="Signed checkpoint" value="Not yet covered by a signed checkpoint (one is made within minutes)." mono={false} />
+          <Row label="Signed checkpoint" value="Not yet covered: checkpoints are signed on demand, at most once a minute." mono={false} />
         )}
       </dl>
       <p className="text-xs text-slate-500">

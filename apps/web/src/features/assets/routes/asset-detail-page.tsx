@@ -25,6 +25,7 @@ import { AssetFields, toAssetPayload, validateAssetForm, type AssetFormErrors, t
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
 import { ProofPanel } from '../components/proof-panel';
+import { VerifyQr } from '../components/verify-qr';
 import { EVENT_LABELS, KIND_LABELS, formatMoney, shortHash } from '../lib/labels';
 import { formatBytes } from '../lib/media-rules';
 
@@ -238,9 +239,12 @@ export default function AssetDetailPage() {
               <Field label="Registered" value={new Date(a.created_at).toLocaleString()} />
             </dl>
             {a.serial_number && (
-              <Link to={`/verify/${encodeURIComponent(a.serial_number)}`} className={buttonClasses('link', 'md', 'mt-3')}>
-                See the public serial check
-              </Link>
+              <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
+                <VerifyQr serial={a.serial_number} title={a.title} />
+                <Link to={`/verify/${encodeURIComponent(a.serial_number)}`} className={buttonClasses('link', 'md')}>
+                  See the public serial check
+                </Link>
+              </div>
             )}
           </CardContent>
         </Card>

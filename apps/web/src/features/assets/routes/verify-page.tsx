@@ -2,7 +2,7 @@
 // shared, lost/stolen warning, and the ledger proof. Never the owner's identity. One rpc call and
 // no third-party requests, so it is quick on a phone. Results carry a `source` so business
 // products can be listed here too.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertTriangle, CheckCircle2, HelpCircle, Search } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import type { VerifyMatch } from '../api/types';
-import { useVerifySerial } from '../api/verify-serial';
+import { requestCheckpoint, useVerifySerial } from '../api/verify-serial';
 import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
 import { KIND_LABELS } from '../lib/labels';
@@ -23,6 +23,17 @@ export default function VerifyPage() {
   const navigate = useNavigate();
   const [next, setNext] = useState('');
   const result = useVerifySerial(serial);
+  // A fresh entry may not be covered by a signed checkpoint yet: ask for one, once, then re-check.
+  const asked = useRef('');
+  const uncovered = result.data?.matches.some((m) => m.proof && !m.proof.checkpoint) ?? false;
+  const { refetch } = result;
+  useEffect(() => {
+    if (!uncovered || asked.current === serial) return;
+    asked.current = serial;
+    void requestCheckpoint()
+      .then(() => refetch())
+      .catch(() => undefined);
+  }, [uncovered, serial, refetch]);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">

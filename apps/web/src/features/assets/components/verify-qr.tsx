@@ -1,0 +1,57 @@
+// A QR label that opens the public serial check, generated locally (qrcode, loaded on demand),
+// with a print button for sticking it on the item or its packaging.
+import { useEffect, useState } from 'react';
+import { Printer } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+export function verifyUrl(serial: string): string {
+  return `${window.location.origin}/verify/${encodeURIComponent(serial)}`;
+}
+
+export function VerifyQr({ serial, title }: { serial: string; title: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const url = verifyUrl(serial);
+  useEffect(() => {
+    let active = true;
+    void import('qrcode')
+      .then((QR) => QR.toDataURL(url, { margin: 1, width: 320, errorCorrectionLevel: 'M' }))
+      .then((data) => active && setSrc(data))
+      .catch(() => active && setSrc(null));
+    return () => {
+      active = false;
+    };
+  }, [url]);
+
+  const print = () => {
+    if (!src) return;
+    const w = window.open('', '_blank', 'width=420,height=520');
+    if (!w) return;
+    const doc = w.document;
+    doc.title = `Label ${serial}`;
+    const box = doc.createElement('div');
+    box.style.cssText = 'font-family:sans-serif;text-align:center;padding:16px';
+    const img = doc.createElement('img');
+    img.src = src;
+    img.width = 240;
+    img.alt = `QR code for ${serial}`;
+    const name = doc.createElement('p');
+    name.textContent = title;
+    const sn = doc.createElement('p');
+    sn.textContent = `Serial ${serial} · scan to check`;
+    box.append(img, name, sn);
+    doc.body.append(box);
+    img.onload = () => w.print();
+  };
+
+  return (
+    <div className="flex items-center gap-4">
+      {src ? <img src={src} alt={`QR code to the serial check for ${serial}`} className="h-28 w-28" /> : <div className="h-28 w-28 rounded bg-slate-100" />}
+      <div className="space-y-2 text-sm">
+        <p className="break-all text-slate-600">{url}</p>
+        <Button variant="outline" size="sm" onClick={print} disabled={!src}>
+          <Printer className="h-4 w-4" aria-hidden="true" /> Print label
+        </Button>
+      </div>
+    </div>
+  );
+}
