@@ -210,6 +210,19 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     expect(unknown.error?.code).toBe('refresh_token_not_found');
   });
 
+  it('answers concurrent refreshes of one token (several tabs) with one and the same child', async () => {
+    const { email, password } = await confirmedUser('tabs');
+    const { data } = await server.anonClient().auth.signInWithPassword({ email, password });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => server.anonClient().auth.refreshSession({ refresh_token: data.session!.refresh_token })),
+    );
+    for (const r of results) expect(r.error).toBeNull();
+    expect(new Set(results.map((r) => r.data.session!.refresh_token)).size).toBe(1);
+    const sessionId = jose.decodeJwt(results[0]!.data.session!.access_token).session_id;
+    const { rows } = await server.ctx.db.query('select 1 from auth.refresh_tokens where session_id = $1 and not revoked', [sessionId]);
+    expect(rows).toHaveLength(1);
+  });
+
   it('signs out with local, others and global scopes', async () => {
     const { email, password } = await confirmedUser('logout');
     const a = server.anonClient();
