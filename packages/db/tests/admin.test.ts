@@ -157,6 +157,43 @@ describe.each(drivers)('admin functions on %s', (driver) => {
     expect(s.assets).toBe(Number(assets.rows[0]!.n));
   });
 
+  it('reads and changes reward settings for admins only, and new sign-ups follow them', async () => {
+    const read = (uid: string) =>
+      asUser(t.db, uid, async (tx) => (await tx.query<{ s: Record<string, unknown> }>('select public.admin_reward_settings() as s')).rows[0]!.s);
+    expect(await read(admin)).toMatchObject({
+      signup_bonus: 50,
+      influencer_signup_bonus: 100,
+      level_rewards: [50, 30, 20, 10, 5],
+      default_referrer_email: null,
+      use_first_admin: true,
+      effective_default_referrer_email: 'admin@example.test',
+    });
+    await expectSqlState(read(alice), '42501');
+    const update = (uid: string, rewards: string, email: string | null) =>
+      asUser(t.db, uid, (tx) =>
+        tx.query(`select public.admin_update_reward_settings(60, 120, $1::bigint[], $2, true, false)`, [rewards, email]),
+      );
+    await expectSqlState(update(alice, '{1,1,1,1,1}', null), '42501');
+    await expectSqlState(update(admin, '{1,1,1}', null), '22023');
+    await expectSqlState(update(admin, '{1,1,1,1,-1}', null), '22023');
+    await expectSqlState(update(admin, '{1,1,1,1,1}', 'nobody@example.test'), 'P0002');
+    await update(admin, '{40,20,10,5,1}', 'ALICE@example.test');
+    expect(await read(admin)).toMatchObject({
+      signup_bonus: 60,
+      level_rewards: [40, 20, 10, 5, 1],
+      default_referrer_email: 'alice@example.test',
+      reward_default_referrals: false,
+      effective_default_referrer_email: 'alice@example.test',
+    });
+    const newcomer = await createAuthUser(t.db);
+    expect(await balance(t.db, newcomer)).toBe(60);
+    // Restore the defaults for the other tests.
+    await update(admin, '{50,30,20,10,5}', null);
+    await t.db.query(`update public.token_settings set amount = 50 where key = 'signup_bonus'`);
+    await t.db.query(`update public.token_settings set amount = 100 where key = 'influencer_signup_bonus'`);
+    await t.db.query('update private.referral_config set reward_default_referrals = true');
+  });
+
   it('shows the audit log to admins only', async () => {
     const adminRows = await asUser(t.db, admin, async (tx) => (await tx.query('select * from public.admin_audit_log')).rows);
     expect(adminRows.length).toBeGreaterThanOrEqual(6);

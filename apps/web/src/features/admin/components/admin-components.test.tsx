@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminUser, DashboardStats } from '../api/types';
 import { AuditLogCard } from './audit-log-card';
 import { BusinessRequestsCard } from './business-requests-card';
+import { RewardSettingsCard } from './reward-settings-card';
 import { SignupsChart } from './signups-chart';
 import { StatsCards } from './stats-cards';
 import { UserManageModal, type UserManageModalProps } from './user-manage-modal';
@@ -181,5 +182,46 @@ describe('BusinessRequestsCard and AuditLogCard', () => {
     expect(rows[0]).toHaveTextContent('-20 TMT — Correction');
     expect(rows[1]).toHaveTextContent('standard → moderator');
     expect(rows[1]).toHaveTextContent('by admin@example.test');
+  });
+});
+
+describe('RewardSettingsCard', () => {
+  const settings = {
+    signup_bonus: 50,
+    influencer_signup_bonus: 100,
+    level_rewards: [50, 30, 20, 10, 5],
+    default_referrer_email: null,
+    use_first_admin: true,
+    reward_default_referrals: true,
+    effective_default_referrer_email: 'admin@example.test',
+  };
+
+  it('saves edited amounts and the default referrer', async () => {
+    const onSave = vi.fn().mockResolvedValue({});
+    render(<RewardSettingsCard settings={settings} onSave={onSave} />);
+    expect(screen.getByText(/Now: admin@example.test/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Level 5 reward'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Default referrer (e-mail)'), { target: { value: 'house@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rewards' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({
+        signup_bonus: 50,
+        influencer_signup_bonus: 100,
+        level_rewards: [50, 30, 20, 10, 7],
+        default_referrer_email: 'house@example.test',
+        use_first_admin: true,
+        reward_default_referrals: true,
+      }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Reward settings saved');
+  });
+
+  it('refuses negative or fractional amounts before sending', () => {
+    const onSave = vi.fn();
+    render(<RewardSettingsCard settings={settings} onSave={onSave} />);
+    fireEvent.change(screen.getByLabelText('Sign-up bonus (TMT)'), { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rewards' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Amounts must be whole numbers');
+    expect(onSave).not.toHaveBeenCalled();
   });
 });

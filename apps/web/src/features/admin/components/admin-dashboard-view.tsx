@@ -15,9 +15,10 @@ export interface AdminDashboardViewProps {
   users: ReactNode;
   requests: ReactNode;
   audit: ReactNode;
+  settings?: ReactNode;
 }
 
-export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users, requests, audit }: AdminDashboardViewProps) {
+export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users, requests, audit, settings }: AdminDashboardViewProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">Admin Dashboard</h1>
@@ -58,6 +59,7 @@ export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users
         {requests}
         {audit}
       </div>
+      {settings}
     </div>
   );
 }

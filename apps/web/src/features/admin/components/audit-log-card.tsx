@@ -11,6 +11,7 @@ const ACTION_LABELS: Record<string, string> = {
   reject_business_request: 'Rejected business request',
   ban_user: 'Banned user',
   unban_user: 'Unbanned user',
+  update_reward_settings: 'Changed reward settings',
 };
 
 export function describeAudit(entry: AuditEntry): string {
@@ -41,7 +42,7 @@ export function AuditLogCard({ entries }: { entries: AuditEntry[] }) {
             {entries.map((e) => (
               <li key={e.id} className="py-2" data-testid="audit-row">
                 <span className="font-medium text-slate-900">{ACTION_LABELS[e.action] ?? e.action}</span>
-                <span className="text-slate-600"> · {e.target_email ?? 'deleted user'}</span>
+                {e.target_user_id && <span className="text-slate-600"> · {e.target_email ?? 'deleted user'}</span>}
                 {describeAudit(e) && <span className="block text-slate-700">{describeAudit(e)}</span>}
                 <span className="block text-xs text-slate-500">
                   {format(new Date(e.created_at), 'MMM d, yyyy • h:mm a')} by {e.admin_email ?? 'the server'}

@@ -17,10 +17,12 @@ import { useDashboardStats } from '../api/get-dashboard-stats';
 import { adminKeys } from '../api/keys';
 import { useBusinessRequests } from '../api/list-business-requests';
 import { useAdminUsers } from '../api/list-users';
+import { useRewardSettings, useUpdateRewardSettings } from '../api/reward-settings';
 import type { AdminUser, UserFilters } from '../api/types';
 import { AdminDashboardView } from '../components/admin-dashboard-view';
 import { AuditLogCard } from '../components/audit-log-card';
 import { BusinessRequestsCard } from '../components/business-requests-card';
+import { RewardSettingsCard } from '../components/reward-settings-card';
 import { UserManageModal } from '../components/user-manage-modal';
 import { UsersTable } from '../components/users-table';
 
@@ -44,6 +46,8 @@ export default function AdminDashboardPage() {
   const users = useAdminUsers(query);
   const requests = useBusinessRequests();
   const audit = useAuditLog();
+  const rewardSettings = useRewardSettings();
+  const saveRewardSettings = useUpdateRewardSettings();
   const [managedId, setManagedId] = useState<string | null>(null);
   const [decidingId, setDecidingId] = useState<string | null>(null);
 
@@ -76,7 +80,7 @@ export default function AdminDashboardPage() {
       <AdminDashboardView
         stats={stats.data}
         statsLoading={stats.isPending}
-        failed={stats.isError || users.isError || requests.isError || audit.isError}
+        failed={stats.isError || users.isError || requests.isError || audit.isError || rewardSettings.isError}
         onRetry={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all })}
         users={
           <UsersTable
@@ -93,6 +97,15 @@ export default function AdminDashboardPage() {
         }
         requests={<BusinessRequestsCard requests={requests.data ?? []} busyId={decidingId} onDecide={(id, ok) => void decideRequest(id, ok)} />}
         audit={<AuditLogCard entries={audit.data ?? []} />}
+        settings={
+          rewardSettings.data && (
+            <RewardSettingsCard
+              key={JSON.stringify(rewardSettings.data)}
+              settings={rewardSettings.data}
+              onSave={(next) => saveRewardSettings.mutateAsync(next)}
+            />
+          )
+        }
       />
       <UserManageModal
         key={managed?.id ?? 'none'}

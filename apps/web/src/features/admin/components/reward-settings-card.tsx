@@ -1,0 +1,110 @@
+// Sign-up bonuses, referral rewards per level and the default referrer, edited by admins.
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toAppError } from '@/lib/api-error';
+import type { RewardSettings } from '../api/reward-settings';
+
+export interface RewardSettingsCardProps {
+  settings: RewardSettings;
+  onSave(next: Omit<RewardSettings, 'effective_default_referrer_email'>): Promise<unknown>;
+}
+
+const MAX = 100_000;
+const isAmount = (v: string) => /^\d+$/.test(v.trim()) && Number(v) <= MAX;
+
+export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps) {
+  const [signup, setSignup] = useState(String(settings.signup_bonus));
+  const [influencer, setInfluencer] = useState(String(settings.influencer_signup_bonus));
+  const [levels, setLevels] = useState(settings.level_rewards.map(String));
+  const [email, setEmail] = useState(settings.default_referrer_email ?? '');
+  const [firstAdmin, setFirstAdmin] = useState(settings.use_first_admin);
+  const [rewardDefault, setRewardDefault] = useState(settings.reward_default_referrals);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const invalid = ![signup, influencer, ...levels].every(isAmount);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (invalid) {
+      setMessage({ tone: 'error', text: `Amounts must be whole numbers from 0 to ${MAX.toLocaleString('en-US')}` });
+      return;
+    }
+    setSaving(true);
+    setMessage(null);
+    try {
+      await onSave({
+        signup_bonus: Number(signup),
+        influencer_signup_bonus: Number(influencer),
+        level_rewards: levels.map(Number),
+        default_referrer_email: email.trim() || null,
+        use_first_admin: firstAdmin,
+        reward_default_referrals: rewardDefault,
+      });
+      setMessage({ tone: 'success', text: 'Reward settings saved' });
+    } catch (err) {
+      setMessage({ tone: 'error', text: toAppError(err).message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Rewards</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="space-y-4" aria-label="Reward settings" noValidate>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="Sign-up bonus (TMT)">
+              <Input inputMode="numeric" value={signup} onChange={(e) => setSignup(e.target.value)} />
+            </FormField>
+            <FormField label="Influencer sign-up bonus (TMT)">
+              <Input inputMode="numeric" value={influencer} onChange={(e) => setInfluencer(e.target.value)} />
+            </FormField>
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Referral reward per level (TMT)</legend>
+            <div className="mt-1 grid grid-cols-5 gap-2">
+              {levels.map((v, i) => (
+                <Input
+                  key={i}
+                  inputMode="numeric"
+                  aria-label={`Level ${i + 1} reward`}
+                  value={v}
+                  onChange={(e) => setLevels(levels.map((x, j) => (j === i ? e.target.value : x)))}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <FormField
+            label="Default referrer (e-mail)"
+            hint={`Sign-ups without a valid code are attached to this person. Now: ${settings.effective_default_referrer_email ?? 'nobody'}.`}
+          >
+            <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Leave empty to use the rule below" />
+          </FormField>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={firstAdmin} onChange={(e) => setFirstAdmin(e.target.checked)} />
+            Without a configured referrer, use the first admin
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={rewardDefault} onChange={(e) => setRewardDefault(e.target.checked)} />
+            Pay referral rewards for sign-ups attached to the default referrer
+          </label>
+          {message && (
+            <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-700'}>
+              {message.text}
+            </p>
+          )}
+          <Button type="submit" loading={saving}>
+            Save rewards
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
