@@ -1,11 +1,161 @@
-// Stand-in created by the web shell so the route table builds; the owning area replaces this file.
+// /nok: the user's next of kin — list, add, edit, remove, one primary contact.
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Mail, Phone, Star, UserPlus } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { toAppError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { useCreateNextOfKin, useDeleteNextOfKin, useNextOfKin, useUpdateNextOfKin, type NextOfKin } from '../api/next-of-kin';
+import { NokForm } from '../components/nok-form';
 
-export default function StandInPage() {
+type Editing = { mode: 'add' } | { mode: 'edit'; row: NextOfKin } | null;
+
+function NokScreen({ userId }: { userId: string }) {
+  const list = useNextOfKin(userId);
+  const create = useCreateNextOfKin(userId);
+  const update = useUpdateNextOfKin(userId);
+  const remove = useDeleteNextOfKin(userId);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<NextOfKin | null>(null);
+
+  const report = (fallback: string) => (err: unknown) => {
+    toast.error(toAppError(err, fallback).message);
+    throw err;
+  };
+
+  if (list.isPending) return <Spinner showLabel label="Loading next of kin..." />;
+  if (list.isError) {
+    return (
+      <div role="alert" className="space-y-2">
+        <p className="text-red-700">Could not load your next of kin: {toAppError(list.error).message}</p>
+        <Button variant="outline" onClick={() => list.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
   return (
-    <div className="mx-auto max-w-5xl px-4 py-10">
-      <PageMeta title="Next of Kin" />
-      <h1 className="text-2xl font-semibold text-slate-900">Next of Kin</h1>
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <Button onClick={() => setEditing({ mode: 'add' })} disabled={list.data.length >= 20}>
+          <UserPlus className="h-4 w-4" aria-hidden="true" /> Add next of kin
+        </Button>
+      </div>
+      {list.data.length === 0 ? (
+        <Card>
+          <EmptyState
+            title="No next of kin yet"
+            description="Add the people who should know about your assets if something happens to you. Only you can see this list."
+          />
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {list.data.map((k) => (
+            <li key={k.id}>
+              <Card className="h-full">
+                <CardContent className="space-y-2">
+                  <div className="flex items-start justify-between gap-2">
+                    <div>
+                      <p className="font-semibold text-slate-900">{k.full_name}</p>
+                      <p className="text-sm text-slate-600">{k.relationship}</p>
+                    </div>
+                    {k.is_primary ? (
+                      <Badge tone="info">
+                        <Star className="mr-1 h-3 w-3" aria-hidden="true" /> Primary
+                      </Badge>
+                    ) : null}
+                  </div>
+                  {k.email ? (
+                    <p className="flex items-center gap-2 text-sm text-slate-800">
+                      <Mail className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                      <a href={`mailto:${k.email}`} className="underline">
+                        {k.email}
+                      </a>
+                    </p>
+                  ) : null}
+                  {k.phone ? (
+                    <p className="flex items-center gap-2 text-sm text-slate-800">
+                      <Phone className="h-4 w-4 text-slate-500" aria-hidden="true" /> {k.phone}
+                    </p>
+                  ) : null}
+                  {k.notes ? <p className="whitespace-pre-line text-sm text-slate-700">{k.notes}</p> : null}
+                  <div className="flex gap-2 pt-2">
+                    <Button size="sm" variant="outline" onClick={() => setEditing({ mode: 'edit', row: k })} aria-label={`Edit ${k.full_name}`}>
+                      Edit
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(k)} aria-label={`Remove ${k.full_name}`}>
+                      Remove
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Modal
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit next of kin' : 'Add next of kin'}
+        size="md"
+      >
+        {editing ? (
+          <NokForm
+            initial={editing.mode === 'edit' ? editing.row : undefined}
+            submitLabel={editing.mode === 'edit' ? 'Save changes' : 'Add'}
+            onCancel={() => setEditing(null)}
+            onSubmit={(values) =>
+              (editing.mode === 'edit' ? update.mutateAsync({ id: editing.row.id, input: values }) : create.mutateAsync(values)).then(() => {
+                toast.success(editing.mode === 'edit' ? 'Next of kin updated' : 'Next of kin added');
+                setEditing(null);
+              }, report('Failed to save next of kin'))
+            }
+          />
+        ) : null}
+      </Modal>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Remove next of kin"
+        message={deleting ? `Remove ${deleting.full_name} from your next of kin? This cannot be undone.` : ''}
+        confirmLabel="Remove"
+        destructive
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutateAsync(deleting.id).then(
+            () => {
+              toast.success('Next of kin removed');
+              setDeleting(null);
+            },
+            (err: unknown) => void toast.error(toAppError(err, 'Failed to remove next of kin').message),
+          );
+        }}
+      />
+    </div>
+  );
+}
+
+export default function NokPage() {
+  const { user } = useAuth();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <PageMeta title="Next of Kin" description="The people who should know about your assets: names, relationship and how to reach them." />
+      <h1 className="text-2xl font-bold text-slate-900">Next of Kin</h1>
+      <p className="mb-6 mt-1 text-slate-700">
+        The people who should know about your assets. Only you can see this list; we do not contact them on our own.
+      </p>
+      {user ? <NokScreen userId={user.id} /> : <Spinner showLabel label="Loading..." />}
     </div>
   );
 }

@@ -1,0 +1,3 @@
+export const nokKeys = {
+  list: (userId: string) => ['next-of-kin', userId] as const,
+};

@@ -1,0 +1,61 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { NokForm } from './nok-form';
+
+describe('NokForm', () => {
+  it('requires a name, a relationship and a way to reach the person', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<NokForm submitLabel="Add" onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
+    expect(screen.getByText('Relationship is required')).toBeInTheDocument();
+    expect(screen.getByText('Give an e-mail address or a phone number')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('validates e-mail and phone formats', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<NokForm submitLabel="Add" onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText(/Full name/), 'Carol Example');
+    await userEvent.selectOptions(screen.getByLabelText(/Relationship/), 'Sibling');
+    await userEvent.type(screen.getByLabelText('Email'), 'carol@');
+    await userEvent.type(screen.getByLabelText('Phone'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText(/Enter a phone number with 6 to 20 digits/)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits trimmed values with empty fields as null', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<NokForm submitLabel="Add" onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText(/Full name/), '  Carol Example ');
+    await userEvent.selectOptions(screen.getByLabelText(/Relationship/), 'Sibling');
+    await userEvent.type(screen.getByLabelText('Phone'), '+351 912 345 678');
+    await userEvent.click(screen.getByLabelText(/Primary contact/));
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        full_name: 'Carol Example',
+        relationship: 'Sibling',
+        email: null,
+        phone: '+351 912 345 678',
+        notes: null,
+        is_primary: true,
+      }),
+    );
+  });
+
+  it('keeps a custom relationship when editing', () => {
+    render(
+      <NokForm
+        submitLabel="Save changes"
+        initial={{ full_name: 'Dan', relationship: 'Godfather', email: 'dan@example.test', phone: null, notes: null, is_primary: false }}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText(/Relationship/)).toHaveValue('Godfather');
+  });
+});
