@@ -1,7 +1,8 @@
 // Reads a video's length from its container, so that the price of a video (which depends on its
 // length) is decided by the server, never by a number the browser sends.
 //   * MP4 / QuickTime (.mov from iPhones): moov → mvhd duration / timescale; for fragmented files
-//     whose mvhd says 0, moov → mvex → mehd.
+//     (browser recordings) whose mvhd says 0: moov → mvex → mehd, else the end of the last
+//     fragment of the video track (tfdt + the sample durations of trun, with tfhd/trex defaults).
 //   * WebM / Matroska: Segment → Info → Duration × TimecodeScale; MediaRecorder output often has no
 //     Duration, so the last block's timestamp (cluster Timecode + block offset) is used as well.
 // Returns null when the length cannot be read; the pricing table then charges the longest tier.
@@ -68,10 +69,79 @@ function mp4Duration(buf: Buffer): number | null {
   if (!unknown) return duration / timescale;
   const mvex = child(buf, moov, 'mvex');
   const mehd = mvex && child(buf, mvex, 'mehd');
-  if (!mehd) return null;
-  const v = buf.readUInt8(mehd.start);
-  const fragmentDuration = v === 1 ? Number(buf.readBigUInt64BE(mehd.start + 4)) : buf.readUInt32BE(mehd.start + 4);
-  return fragmentDuration > 0 ? fragmentDuration / timescale : null;
+  if (mehd) {
+    const v = buf.readUInt8(mehd.start);
+    const fragmentDuration = v === 1 ? Number(buf.readBigUInt64BE(mehd.start + 4)) : buf.readUInt32BE(mehd.start + 4);
+    if (fragmentDuration > 0) return fragmentDuration / timescale;
+  }
+  return fragmentedDuration(buf, moov, mvex);
+}
+
+/** The video track (or the first track): its id and media timescale. */
+function mainTrack(buf: Buffer, moov: Box): { id: number; timescale: number } | null {
+  let first: { id: number; timescale: number } | null = null;
+  for (const trak of boxes(buf, moov.start, moov.end)) {
+    if (trak.type !== 'trak') continue;
+    const tkhd = child(buf, trak, 'tkhd');
+    const mdia = child(buf, trak, 'mdia');
+    const mdhd = mdia && child(buf, mdia, 'mdhd');
+    const hdlr = mdia && child(buf, mdia, 'hdlr');
+    if (!tkhd || !mdhd) continue;
+    const id = buf.readUInt32BE(tkhd.start + (buf.readUInt8(tkhd.start) === 1 ? 4 + 16 : 4 + 8));
+    const timescale = buf.readUInt32BE(mdhd.start + (buf.readUInt8(mdhd.start) === 1 ? 4 + 16 : 4 + 8));
+    const track = { id, timescale };
+    if (hdlr && buf.toString('latin1', hdlr.start + 8, hdlr.start + 12) === 'vide') return track;
+    first ??= track;
+  }
+  return first;
+}
+
+function fragmentedDuration(buf: Buffer, moov: Box, mvex: Box | undefined): number | null {
+  const track = mainTrack(buf, moov);
+  if (!track || !track.timescale) return null;
+  let trexDuration = 0;
+  if (mvex) {
+    for (const trex of boxes(buf, mvex.start, mvex.end)) {
+      if (trex.type === 'trex' && buf.readUInt32BE(trex.start + 4) === track.id) trexDuration = buf.readUInt32BE(trex.start + 12);
+    }
+  }
+  let end = 0;
+  let running = 0;
+  for (const moof of boxes(buf, 0, buf.length)) {
+    if (moof.type !== 'moof') continue;
+    for (const traf of boxes(buf, moof.start, moof.end)) {
+      if (traf.type !== 'traf') continue;
+      const tfhd = child(buf, traf, 'tfhd');
+      if (!tfhd || buf.readUInt32BE(tfhd.start + 4) !== track.id) continue;
+      const tfhdFlags = buf.readUInt32BE(tfhd.start) & 0xffffff;
+      let pos = tfhd.start + 8;
+      if (tfhdFlags & 0x01) pos += 8;
+      if (tfhdFlags & 0x02) pos += 4;
+      const defaultDuration = tfhdFlags & 0x08 ? buf.readUInt32BE(pos) : trexDuration;
+      const tfdt = child(buf, traf, 'tfdt');
+      let start = running;
+      if (tfdt) {
+        start = buf.readUInt8(tfdt.start) === 1 ? Number(buf.readBigUInt64BE(tfdt.start + 4)) : buf.readUInt32BE(tfdt.start + 4);
+      }
+      let total = 0;
+      for (const trun of boxes(buf, traf.start, traf.end)) {
+        if (trun.type !== 'trun') continue;
+        const flags = buf.readUInt32BE(trun.start) & 0xffffff;
+        const count = buf.readUInt32BE(trun.start + 4);
+        let p = trun.start + 8;
+        if (flags & 0x01) p += 4;
+        if (flags & 0x04) p += 4;
+        const perSample = [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length * 4;
+        for (let i = 0; i < count; i++) {
+          total += flags & 0x100 ? buf.readUInt32BE(p) : defaultDuration;
+          p += perSample;
+        }
+      }
+      running = start + total;
+      end = Math.max(end, running);
+    }
+  }
+  return end > 0 ? end / track.timescale : null;
 }
 
 // ---- EBML (WebM, Matroska) ------------------------------------------------------------------

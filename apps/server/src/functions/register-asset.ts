@@ -13,7 +13,8 @@
 //   expectedCost (the price the user saw) → 409 {code:'price_changed', quote} if the server's differs.
 import { z } from 'zod';
 import { withRequestContext } from '../db/request-context.js';
-import { getObject } from '../storage/service.js';
+import { getObject, removeObjects } from '../storage/service.js';
+import type { AppContext } from '../shared/context.js';
 import { ensureCheckpoint } from '../assets/checkpoints.js';
 import { fail, replyForDbError } from '../assets/errors.js';
 import { videoDurationSeconds } from '../assets/media-duration.js';
@@ -64,6 +65,22 @@ const bodySchema = z.object({
   expectedCost: z.number().int().min(0).optional().nullable(),
   quoteOnly: z.boolean().optional(),
 });
+
+/** Uploads older than this that never became an asset are removed (the user gave up on them). */
+export const ABANDONED_UPLOAD_HOURS = 24;
+
+/** Removes the caller's own uploads that no asset uses and that are older than ABANDONED_UPLOAD_HOURS. */
+export async function removeAbandonedUploads(ctx: AppContext, userId: string): Promise<string[]> {
+  const { rows } = await ctx.db.query<{ name: string }>(
+    `select o.name from storage.objects o
+     where o.bucket_id = $1 and o.name like $2 and o.created_at < now() - make_interval(hours => $3)
+       and not exists (select 1 from public.asset_media m where m.object_name = o.name)
+     limit 100`,
+    [ASSET_MEDIA_BUCKET, `${userId}/pending/%`, ABANDONED_UPLOAD_HOURS],
+  );
+  if (rows.length === 0) return [];
+  return removeObjects(ctx, ASSET_MEDIA_BUCKET, rows.map((r) => r.name));
+}
 
 export const registerAsset: ServerFunction = {
   name: 'register-asset',
@@ -125,6 +142,7 @@ export const registerAsset: ServerFunction = {
       });
       // Sign a checkpoint now and then (throttled); a failure here must not fail the registration.
       await ensureCheckpoint(ctx).catch((err: unknown) => req.log.error({ err }, 'ledger checkpoint failed'));
+      await removeAbandonedUploads(ctx, userId).catch((err: unknown) => req.log.warn({ err }, 'abandoned uploads not removed'));
       return result;
     } catch (err) {
       const sent = replyForDbError(reply, err);

@@ -86,6 +86,15 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     expect(retry.json).toMatchObject({ asset_id: assetId, replayed: true });
     expect(await balance(alice)).toBe(before - (quote as Quote).total);
 
+    // Uploads abandoned for over a day are cleaned up when the user next registers; fresh ones stay.
+    const abandoned = await upload(alice, JPEG, 'image/jpeg', 'jpg');
+    const fresh = await upload(alice, JPEG, 'image/jpeg', 'jpg');
+    await server.ctx.db.query(`update storage.objects set created_at = now() - interval '2 days' where name = $1`, [abandoned]);
+    const another = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'Spare wheel' }, media: [] }, alice.token);
+    expect(another.status).toBe(200);
+    const { rows: left } = await server.ctx.db.query<{ name: string }>('select name from storage.objects where name = any($1)', [[abandoned, fresh, photo]]);
+    expect(left.map((r) => r.name).sort()).toEqual([fresh, photo].sort());
+
     const { data: media } = await alice.client.from('asset_media').select('sha256, kind').eq('asset_id', assetId).order('position');
     expect(media).toEqual([
       { sha256: crypto.createHash('sha256').update(JPEG).digest('hex'), kind: 'photo' },

@@ -63,3 +63,44 @@ export const JPEG = Buffer.from(
 );
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+
+function fullBox(type: string, version: number, flags: number, payload: Buffer): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(((version & 0xff) << 24) | (flags & 0xffffff));
+  return box(type, Buffer.concat([head, payload]));
+}
+
+function u32(...values: number[]): Buffer {
+  const b = Buffer.alloc(4 * values.length);
+  values.forEach((v, i) => b.writeUInt32BE(v, i * 4));
+  return b;
+}
+
+/**
+ * A fragmented MP4 as browsers record it: mvhd duration 0, no mehd; a video track (timescale
+ * 1000) in two fragments: 250 samples × 40 (tfhd default) from 0, then two samples of 1250 with
+ * per-sample durations and sizes from 10000 — it ends at 12.5 s.
+ */
+export function fragmentedMp4(): Buffer {
+  const ftyp = box('ftyp', Buffer.from('iso5\0\0\0\0iso5iso6mp41', 'latin1'));
+  const mvhd = fullBox('mvhd', 0, 0, Buffer.concat([u32(0, 0, 1000, 0), Buffer.alloc(80)]));
+  const tkhd = fullBox('tkhd', 0, 3, Buffer.concat([u32(0, 0, 1, 0, 0), Buffer.alloc(60)]));
+  const mdhd = fullBox('mdhd', 0, 0, Buffer.concat([u32(0, 0, 1000, 0), Buffer.alloc(4)]));
+  const hdlr = fullBox('hdlr', 0, 0, Buffer.concat([u32(0), Buffer.from('vide', 'latin1'), Buffer.alloc(13)]));
+  const trak = box('trak', Buffer.concat([tkhd, box('mdia', Buffer.concat([mdhd, hdlr]))]));
+  const trex = fullBox('trex', 0, 0, u32(1, 1, 0, 0, 0));
+  const moov = box('moov', Buffer.concat([mvhd, trak, box('mvex', trex)]));
+  const frag1 = box('moof', box('traf', Buffer.concat([
+    fullBox('tfhd', 0, 0x08, u32(1, 40)),
+    fullBox('tfdt', 1, 0, Buffer.alloc(8)),
+    fullBox('trun', 0, 0, u32(250)),
+  ])));
+  const base = Buffer.alloc(8);
+  base.writeBigUInt64BE(10000n);
+  const frag2 = box('moof', box('traf', Buffer.concat([
+    fullBox('tfhd', 0, 0, u32(1)),
+    fullBox('tfdt', 1, 0, base),
+    fullBox('trun', 0, 0x100 | 0x200, u32(2, 1250, 100, 1250, 100)),
+  ])));
+  return Buffer.concat([ftyp, moov, frag1, box('mdat', Buffer.alloc(8)), frag2, box('mdat', Buffer.alloc(8))]);
+}

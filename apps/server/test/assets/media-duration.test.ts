@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { videoDurationSeconds } from '../../src/assets/media-duration.js';
-import { mp4WithDuration, webmLive } from './fixtures.js';
+import { fragmentedMp4, mp4WithDuration, webmLive } from './fixtures.js';
 
 describe('videoDurationSeconds', () => {
   it('reads mvhd from MP4 (version 0) and QuickTime (version 1)', () => {
     expect(videoDurationSeconds(mp4WithDuration(42), 'video/mp4')).toBe(42);
     expect(videoDurationSeconds(mp4WithDuration(95, { version: 1, brand: 'qt  ' }), 'video/quicktime')).toBe(95);
+  });
+
+  it('adds up the fragments of a fragmented MP4 (browser recordings) whose header says 0', () => {
+    expect(videoDurationSeconds(fragmentedMp4(), 'video/mp4')).toBe(12.5);
   });
 
   it('reads the last block time of a live WebM without a Duration element', () => {

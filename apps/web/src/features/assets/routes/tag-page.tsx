@@ -15,7 +15,7 @@ import { FunctionError } from '../api/call-function';
 import { useQuote } from '../api/quote';
 import { useRegisterAsset } from '../api/register-asset';
 import type { AssetKind, Quote } from '../api/types';
-import { uploadMedia } from '../api/upload-media';
+import { discardUploads, uploadMedia } from '../api/upload-media';
 import { AssetFields, EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormErrors, type AssetFormValues } from '../components/asset-fields';
 import { CameraCapture } from '../components/camera-capture';
 import { CostSummary } from '../components/cost-summary';
@@ -149,6 +149,8 @@ export default function TagPage() {
     setMedia((m) => {
       const gone = m.find((x) => x.id === id);
       if (gone) URL.revokeObjectURL(gone.previewUrl);
+      // Already uploaded (an earlier attempt failed): remove it from storage too.
+      if (gone?.uploadedName) void discardUploads([gone.uploadedName]).catch(() => undefined);
       return m.filter((x) => x.id !== id);
     });
   };
