@@ -117,3 +117,31 @@ test('a user who enables TOTP must enter a code at the next sign-in', async ({ p
   await expect(second).toHaveURL(/\/dashboard/, { timeout: 15_000 });
   await context.close();
 });
+
+test('next of kin can be added, edited and removed', async ({ page }) => {
+  const user = await createUser();
+  await signIn(page, user);
+  await page.goto('/nok');
+  await expect(page.getByText('No next of kin yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Add next of kin' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add next of kin' });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText('Give an e-mail address or a phone number')).toBeVisible();
+  await dialog.getByLabel('Full name').fill('Carol Example');
+  await dialog.getByLabel('Relationship').selectOption('Sibling');
+  await dialog.getByLabel('Email').fill('carol@example.com');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Next of kin added')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Carol Example')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Carol Example' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit next of kin' });
+  await edit.getByLabel('Notes').fill('Keeps the spare key');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Keeps the spare key')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove Carol Example' }).click();
+  await page.getByRole('dialog', { name: 'Remove next of kin' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No next of kin yet')).toBeVisible();
+});
