@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
+import { supportEmail } from '@/features/marketing/components/product-name';
 import { appConfig } from '@/lib/app-config';
-
-export const CONTACT_EMAIL = 'support@tagledger.app';
 
 const groups: Array<{ title: string; links: Array<[string, string]> }> = [
   {
@@ -37,6 +36,7 @@ const groups: Array<{ title: string; links: Array<[string, string]> }> = [
 ];
 
 export function Footer() {
+  const contact = supportEmail();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -46,8 +46,8 @@ export function Footer() {
             Tag, register and verify your assets. Blockchain-backed security, GDPR compliant.
           </p>
           <p className="mt-4 text-sm">
-            <a className="text-blue-700 underline-offset-2 hover:underline" href={`mailto:${CONTACT_EMAIL}`}>
-              Contact us: {CONTACT_EMAIL}
+            <a className="text-blue-700 underline-offset-2 hover:underline" href={`mailto:${contact}`}>
+              Contact us: {contact}
             </a>
           </p>
         </div>
