@@ -179,11 +179,21 @@ describe.each(drivers)('storage API on %s', (driver) => {
       expect(storedFiles(server).length).toBe(before);
     });
 
+    it('keeps the connection usable after refusing a large multipart body', async () => {
+      const huge = new Blob([PNG, Buffer.alloc(5 * 1024 * 1024)], { type: 'image/png' });
+      expect((await service.storage.from('pics').upload('huge.png', huge)).error).toMatchObject({ statusCode: '413' });
+      for (const n of [1, 2, 3]) {
+        expect((await service.storage.from('docs').upload(`after-refusal-${n}.bin`, Buffer.alloc(1024 * 1024))).error).toBeNull();
+      }
+    });
+
     it('enforces the global size limit on streamed bodies', async () => {
-      const small = await startTestServer({ driver, env: { STORAGE_FILE_SIZE_LIMIT: '1024' } });
+      // The global cap (STORAGE_FILE_SIZE_LIMIT) is read per upload; lower it for this test.
+      const saved = server.ctx.config.storageFileSizeLimit;
+      server.ctx.config.storageFileSizeLimit = 1024;
       try {
-        const svc = small.serviceClient();
-        await svc.storage.createBucket('any');
+        await service.storage.createBucket('any', { public: false });
+        const before = storedFiles(server).length;
         // A stream has no Content-Length: the limit is enforced while the bytes arrive.
         const stream = new ReadableStream({
           start(c) {
@@ -191,12 +201,13 @@ describe.each(drivers)('storage API on %s', (driver) => {
             c.close();
           },
         });
-        const { error } = await svc.storage.from('any').upload('s.bin', stream, { contentType: 'application/octet-stream' });
+        const { error } = await service.storage.from('any').upload('s.bin', stream, { contentType: 'application/octet-stream' });
         expect(error).toMatchObject({ statusCode: '413' });
-        expect(storedFiles(small)).toEqual([]);
-        expect((await svc.storage.from('any').upload('ok.bin', Buffer.alloc(1024))).error).toBeNull();
+        expect(storedFiles(server).length).toBe(before);
+        expect((await service.storage.from('any').upload('ok.bin', Buffer.alloc(1024))).error).toBeNull();
+        expect((await service.storage.from('any').upload('big.bin', Buffer.alloc(1025))).error).toMatchObject({ statusCode: '413' });
       } finally {
-        await small.close();
+        server.ctx.config.storageFileSizeLimit = saved;
       }
     });
 
