@@ -79,7 +79,7 @@ export function PreferencesForm({ settings, onSubmit }: PreferencesFormProps) {
         <FormField label="Language" hint="The app is available in English for now.">
           <Select options={LANGUAGES} {...register('language')} />
         </FormField>
-        <FormField label="Time zone" hint={`Used to show dates and times. Default: this browser's zone (${browserZone}).`}>
+        <FormField label="Time zone" hint={`Used for the sign-in times below. Default: this browser's zone (${browserZone}).`}>
           <Select placeholder={`Browser default (${browserZone})`} options={timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} {...register('time_zone')} />
         </FormField>
       </fieldset>
