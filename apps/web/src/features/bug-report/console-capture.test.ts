@@ -76,4 +76,15 @@ describe('installConsoleCapture', () => {
     expect(lines[0]).toMatch(/^\[\d{4}-\d\d-\d\dT.*Z\] \[WARN\] w10$/);
     expect(lines[19]).toMatch(/\[WARN\] w29$/);
   });
+
+  it('records uncaught errors and unhandled rejections when installed on the global console', () => {
+    installConsoleCapture();
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('kaboom'), message: 'kaboom' }));
+    const rejection = new Event('unhandledrejection') as Event & { reason?: unknown };
+    rejection.reason = 'no network';
+    window.dispatchEvent(rejection);
+    const messages = getConsoleEntries().map((e) => e.message);
+    expect(messages.some((m) => m.includes('kaboom'))).toBe(true);
+    expect(messages).toContain('Unhandled rejection: no network');
+  });
 });

@@ -37,11 +37,19 @@ function record(level: ConsoleLevel, args: unknown[]) {
   if (buffer.length > CONSOLE_BUFFER_SIZE) buffer.splice(0, buffer.length - CONSOLE_BUFFER_SIZE);
 }
 
-/** Installs the capture on `target` (the global console by default). Calling it again does nothing. */
+/**
+ * Installs the capture on `target` (the global console by default) and, for the global console,
+ * also records uncaught errors and unhandled promise rejections — the browser prints those
+ * without going through console.error. Calling it again does nothing.
+ */
 export function installConsoleCapture(target: Console = console): void {
   const marked = target as Console & { [INSTALLED]?: boolean };
   if (marked[INSTALLED]) return;
   marked[INSTALLED] = true;
+  if (target === console && typeof window !== 'undefined') {
+    window.addEventListener('error', (e) => record('error', [e.error ?? e.message]));
+    window.addEventListener('unhandledrejection', (e) => record('error', ['Unhandled rejection:', e.reason]));
+  }
   for (const level of ['error', 'warn', 'log'] as const) {
     const original = target[level];
     target[level] = function capture(this: unknown, ...args: unknown[]) {

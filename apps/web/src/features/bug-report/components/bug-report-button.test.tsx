@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,9 @@ import { BugReportButton, SUCCESS_MESSAGE } from './bug-report-button';
 const user = { id: 'user-1', email: 'u@example.test' } as User;
 const profile = { id: 'user-1', email: 'u@example.test', role: 'standard', is_business_user: false, full_name: 'U', avatar_url: null } as UserProfile;
 const SHOT = 'data:image/jpeg;base64,/9j/AA==';
+// Generous waits: the suite shares a busy machine; nothing here asserts on timing.
+const WAIT = { timeout: 5000 };
+configure({ asyncUtilTimeout: 5000 });
 
 function renderButton(props: { capture?: () => Promise<string>; send?: (p: BugReportPayload) => Promise<unknown> }, signedIn = true) {
   return render(
@@ -35,11 +38,12 @@ describe('BugReportButton', () => {
     renderButton({ capture });
     const button = screen.getByRole('button', { name: 'Report a Bug' });
     expect(button).toHaveAttribute('title', 'Report a Bug');
-    await userEvent.click(button);
+    fireEvent.click(button);
+    // The capture waits for the modal to paint (a timer), so it cannot have started yet.
+    expect(capture).not.toHaveBeenCalled();
     const dialog = await screen.findByRole('dialog', { name: 'Report a Bug' });
     expect(within(dialog).getByText('Capturing screenshot...')).toBeInTheDocument();
-    expect(capture).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(capture).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(capture).toHaveBeenCalledTimes(1), WAIT);
     resolve(SHOT);
     expect(await within(dialog).findByText('Screenshot captured!')).toBeInTheDocument();
   });
@@ -75,7 +79,7 @@ describe('BugReportButton', () => {
     expect(payload.consoleLogs.split('\n')[0]).toContain('oops 5');
     expect(payload.metadata).toMatchObject({ userRole: 'standard', userId: 'user-1', viewport: { width: window.innerWidth, height: window.innerHeight } });
     expect(payload.pageUrl).toBe(window.location.href);
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
     // Re-opening starts from a clean form.
     await userEvent.click(screen.getByRole('button', { name: 'Report a Bug' }));
     expect(within(await screen.findByRole('dialog')).getByLabelText('Describe the issue')).toHaveValue('');
@@ -96,16 +100,20 @@ describe('BugReportButton', () => {
   });
 
   it('Cancel clears the description and screenshot', async () => {
-    renderButton({ capture: async () => SHOT });
+    // The second capture (on re-opening) never finishes, so the old screenshot cannot come back.
+    const capture = vi.fn().mockResolvedValueOnce(SHOT).mockReturnValueOnce(new Promise<string>(() => undefined));
+    renderButton({ capture });
     await userEvent.click(screen.getByRole('button', { name: 'Report a Bug' }));
     let dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Screenshot captured!');
     await userEvent.type(within(dialog).getByLabelText('Describe the issue'), 'draft');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
     await userEvent.click(screen.getByRole('button', { name: 'Report a Bug' }));
     dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Describe the issue')).toHaveValue('');
+    expect(within(dialog).getByText('Capturing screenshot...')).toBeInTheDocument();
     expect(within(dialog).queryByRole('img', { name: 'Screenshot preview' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 });

@@ -1,7 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { validateBugReport } from '../lib/validate';
 import { BugReportModal, type BugReportModalProps } from './bug-report-modal';
+
+// Generous waits: the suite shares a busy machine; nothing here asserts on timing.
+configure({ asyncUtilTimeout: 5000 });
 
 function renderModal(over: Partial<BugReportModalProps> = {}) {
   const props: BugReportModalProps = {

@@ -1,8 +1,11 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BugReport } from '../api/types';
 import { BugReportDetail, type BugReportDetailProps } from './bug-report-detail';
+
+// Generous waits: the suite shares a busy machine; nothing here asserts on timing.
+configure({ asyncUtilTimeout: 5000 });
 
 const report: BugReport = {
   id: 'r1',

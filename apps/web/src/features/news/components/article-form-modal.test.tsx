@@ -1,10 +1,13 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { categoryOptions, DEFAULT_CATEGORIES } from '../lib/format';
 import { makeArticle } from '../test/fixtures';
 import { ArticleFormModal, type ArticleFormModalProps } from './article-form-modal';
+
+// Generous waits: the suite shares a busy machine; nothing here asserts on timing.
+configure({ asyncUtilTimeout: 5000 });
 
 function renderForm(over: Partial<ArticleFormModalProps> = {}) {
   const props: ArticleFormModalProps = {

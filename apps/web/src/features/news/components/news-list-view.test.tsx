@@ -1,9 +1,12 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { excerpt, paragraphs } from '../lib/format';
 import { makeArticle } from '../test/fixtures';
 import { NewsListView, type NewsListViewProps } from './news-list-view';
+
+// Generous waits: the suite shares a busy machine; nothing here asserts on timing.
+configure({ asyncUtilTimeout: 5000 });
 
 function renderView(over: Partial<NewsListViewProps> = {}) {
   const props: NewsListViewProps = {

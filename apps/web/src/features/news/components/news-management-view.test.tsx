@@ -1,7 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeArticle } from '../test/fixtures';
 import { NewsManagementView, type NewsManagementViewProps } from './news-management-view';
+
+// Generous waits: the suite shares a busy machine; nothing here asserts on timing.
+configure({ asyncUtilTimeout: 5000 });
 
 function renderView(over: Partial<NewsManagementViewProps> = {}) {
   const props: NewsManagementViewProps = {

@@ -1,12 +1,15 @@
 // The management screen guards itself (SPEC §2: "guarded inside the screen itself"), whatever
 // route table mounts it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import type { User } from '@supabase/supabase-js';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { StaticAuthProvider, type UserProfile } from '@/lib/auth';
 import NewsManagementPage from './news-management-page';
+
+// Generous waits: the suite shares a busy machine; nothing here asserts on timing.
+configure({ asyncUtilTimeout: 5000 });
 
 function renderAs(value: { user: User | null; profile: UserProfile | null }) {
   const router = createMemoryRouter(
