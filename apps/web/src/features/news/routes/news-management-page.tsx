@@ -30,7 +30,8 @@ export default function NewsManagementPage() {
   const [form, setForm] = useState<{ open: boolean; article: NewsArticle | null }>({ open: false, article: null });
   const [deleting, setDeleting] = useState<NewsArticle | null>(null);
 
-  if (!initialized || loading) {
+  // A token refresh also sets `loading`; keep the screen (and any open form) while a profile is known.
+  if (!initialized || (loading && !profile)) {
     return (
       <div className="flex justify-center py-16">
         <Spinner label="Loading..." showLabel />
