@@ -11,7 +11,7 @@ import { token } from './handlers/token.js';
 import { getUser, logout, reauthenticate, updateCurrentUser } from './handlers/user.js';
 import { verifyGet, verifyPost } from './handlers/verify.js';
 import { otp, recover, resend } from './handlers/recover.js';
-import { health, settings, sso } from './handlers/settings.js';
+import { authorize, callback, health, settings, sso } from './handlers/settings.js';
 import {
   createUser, deleteUser, deleteUserFactor, generateLink, getUserById, invite, listUserFactors, listUsers, updateUserById,
 } from './handlers/admin-users.js';
@@ -79,6 +79,10 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.post('/recover', h(recover));
   app.post('/resend', h(resend));
   app.post('/sso', h(sso));
+  app.get('/authorize', h(authorize));
+  app.get('/callback', h(callback));
+  app.post('/callback', h(callback));
+  app.get('/user/identities/authorize', h(authorize));
 
   app.get('/user', h(getUser));
   app.put('/user', h(updateCurrentUser));

@@ -90,6 +90,9 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     expect(idToken.error?.code).toBe('provider_disabled');
     const sso = await server.anonClient().auth.signInWithSSO({ domain: 'example.com' });
     expect(sso.error?.code).toBe('sso_provider_not_found');
+    const oauth = await fetch(`${server.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(server.url)}`);
+    expect(oauth.status).toBe(400);
+    expect(((await oauth.json()) as { msg: string }).msg).toBe('Unsupported provider: github');
     const web3 = await post('/token?grant_type=web3', { chain: 'ethereum', message: 'm', signature: 's' }, { 'x-supabase-api-version': '2024-01-01' });
     expect(((await web3.json()) as { code: string }).code).toBe('web3_provider_disabled');
   });

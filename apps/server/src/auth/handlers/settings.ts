@@ -30,3 +30,13 @@ export async function health(ctx: AppContext): Promise<unknown> {
 export async function sso(_ctx: AppContext, _req: FastifyRequest): Promise<never> {
   throw new AuthError(404, 'sso_provider_not_found', 'No such SSO provider');
 }
+
+/** Third-party OAuth is not offered: every provider is reported disabled in /settings. */
+export async function authorize(_ctx: AppContext, req: FastifyRequest): Promise<never> {
+  const provider = (req.query as Record<string, unknown> | undefined)?.provider;
+  throw new AuthError(400, 'validation_failed', `Unsupported provider: ${typeof provider === 'string' ? provider.slice(0, 50) : 'none'}`);
+}
+
+export async function callback(): Promise<never> {
+  throw new AuthError(400, 'validation_failed', 'OAuth callbacks are not supported: no external provider is enabled');
+}
