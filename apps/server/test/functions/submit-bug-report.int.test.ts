@@ -148,6 +148,10 @@ describe.each(drivers)('submit-bug-report on %s', (driver) => {
     const logs = await post(payload({ consoleLogs: 'e'.repeat(100 * 1024 + 1) }), user.token);
     expect(logs.status).toBe(413);
     expect(logs.json.error).toBe('The console logs are too large (maximum 100 KB)');
+    // Beyond the function's body limit the gateway refuses before parsing, in the same shape.
+    const huge = await post(payload({ screenshotBase64: 'A'.repeat(9 * 1024 * 1024) }), user.token);
+    expect(huge.status).toBe(413);
+    expect(typeof huge.json.error).toBe('string');
     const { rows } = await server.ctx.db.query('select id from public.bug_reports where user_id = $1', [user.id]);
     expect(rows).toEqual([]);
   });
