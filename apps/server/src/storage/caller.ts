@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { bearerToken } from '../shared/principal.js';
+import { headerMap } from '../shared/http.js';
 import { JwtError } from '../shared/keys.js';
 import type { Caller } from './engine.js';
 import { errors } from './errors.js';
@@ -23,5 +24,6 @@ export async function callerFrom(req: FastifyRequest, ctx: AppContext): Promise<
   const role = claims.role;
   // Signed-URL tokens carry no role; they are not credentials for the API.
   if (typeof role !== 'string' || !ROLES.has(role)) throw errors.accessDenied('Invalid JWT: role claim missing or unknown');
-  return { role: role as Caller['role'], claims };
+  const { authorization: _a, apikey: _k, cookie: _c, ...headers } = headerMap(req);
+  return { role: role as Caller['role'], claims, request: { method: req.method, path: req.url.split('?')[0] ?? '', headers } };
 }

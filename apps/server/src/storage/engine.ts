@@ -20,6 +20,8 @@ export interface Caller {
   role: DbRole;
   /** Verified JWT claims (sub → owner). */
   claims: Record<string, unknown>;
+  /** The HTTP request, exposed to policies as request.method / request.path / request.headers. */
+  request?: { method: string; path: string; headers: Record<string, string> };
 }
 
 export const SERVICE_CALLER: Caller = { role: 'service_role', claims: { role: 'service_role' } };
@@ -103,7 +105,7 @@ export class StorageEngine {
   /** Runs fn in one transaction as the caller; maps RLS and unique violations to storage errors. */
   async run<T>(caller: Caller, operation: string, fn: (tx: Tx) => Promise<T>, onUnique?: () => StorageError): Promise<T> {
     try {
-      return await withRequestContext(this.ctx.db, { role: caller.role, claims: caller.claims }, async (tx) => {
+      return await withRequestContext(this.ctx.db, { role: caller.role, claims: caller.claims, ...caller.request }, async (tx) => {
         await tx.query(`select set_config('storage.operation', $1, true)`, [operation]);
         return fn(tx);
       });

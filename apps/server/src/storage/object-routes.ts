@@ -76,6 +76,11 @@ export async function objectRoutes(app: FastifyInstance, { engine }: { engine: S
     ['/object/public/:bucket/*', publicObject],
     ['/object/sign/:bucket/*', signed],
     ['/object/:bucket/*', authenticated],
+    // Image transformation is not offered: the render routes serve the original image, so
+    // getPublicUrl(path, {transform}) and download(path, {transform}) still show the picture.
+    ['/render/image/authenticated/:bucket/*', authenticated],
+    ['/render/image/public/:bucket/*', publicObject],
+    ['/render/image/sign/:bucket/*', signed],
   ] as const) {
     app.get(prefix, { exposeHeadRoute: false }, (req, reply) => fn(req, reply, false));
     app.head(prefix, (req, reply) => fn(req, reply, true));

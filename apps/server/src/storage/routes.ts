@@ -24,6 +24,10 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return sendStorageError(reply, errors.internal());
   });
 
+  app.setNotFoundHandler((req, reply) =>
+    sendStorageError(reply, new StorageError(404, 'Not Found', 'NotFound', `Route ${req.method}:${req.url.split('?')[0]} not found`)),
+  );
+
   await app.register(bucketRoutes, { engine });
   await app.register(objectRoutes, { engine });
   await app.register(uploadRoutes, { engine });

@@ -236,6 +236,20 @@ describe.each(drivers)('storage API on %s', (driver) => {
       expect(await priv.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
     });
 
+    it('serves the original image on the render routes (no transformations)', async () => {
+      const url = service.storage.from('pics').getPublicUrl('a/blob.png', { transform: { width: 10, height: 10 } }).data.publicUrl;
+      expect(url).toContain('/render/image/public/pics/a/blob.png');
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+    });
+
+    it('answers unknown storage routes in Storage shape', async () => {
+      const res = await fetch(`${server.url}/storage/v1/nothing/here`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ statusCode: '404', code: 'NotFound' });
+    });
+
     it('creates signed URLs that work without a key, and refuses tampered or expired tokens', async () => {
       const { data, error } = await service.storage.from('docs').createSignedUrl('my folder/café report.txt', 60);
       expect(error).toBeNull();
