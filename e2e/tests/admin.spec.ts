@@ -37,3 +37,33 @@ test('non-admins cannot open the admin dashboard', async ({ page }) => {
   await page.goto('/admin-influencer-dashboard');
   await expect(page).toHaveURL(/\/unauthorized/);
 });
+
+test('an admin bans a user, who can no longer sign in, then unbans them', async ({ page, browser }) => {
+  const user = await createUser({ fullName: 'Ban Candidate' });
+  await signIn(page, e2eEnv.admin);
+  await page.goto('/admin-influencer-dashboard');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
+  await expect(page.getByTestId('user-row')).toHaveCount(1);
+  await page.getByRole('button', { name: `Manage ${user.email}` }).click();
+  await page.getByLabel('Ban reason (optional)').fill('Spam');
+  await page.getByRole('button', { name: 'Ban user' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User banned and signed out' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('user-row')).toContainText('Banned');
+
+  const context = await browser.newContext();
+  const userPage = await context.newPage();
+  await userPage.goto('/auth');
+  const form = userPage.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(userPage.getByRole('alert').first()).toBeVisible();
+  await expect(userPage).toHaveURL(/\/auth/);
+
+  await page.getByRole('button', { name: `Manage ${user.email}` }).click();
+  await page.getByRole('button', { name: 'Unban user' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User unbanned' })).toBeVisible();
+  await signIn(userPage, user);
+  await context.close();
+});
