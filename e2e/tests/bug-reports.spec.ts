@@ -1,6 +1,6 @@
 // Bug reports end to end: a user reports a bug from a page (real screenshot, captured console
 // errors); an admin finds it on /bug-reports with its screenshot and logs, triages and deletes it.
-import { createUser, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, signIn, test } from '../fixtures/index.ts';
 
 test('a user reports a bug and an admin finds it with its screenshot and logs', async ({ browser }) => {
   const run = Date.now().toString(36);
@@ -23,6 +23,10 @@ test('a user reports a bug and an admin finds it with its screenshot and logs', 
   await submit.click();
   await expect(page.getByText('Bug report submitted successfully! Thank you for helping us improve the product.').first()).toBeVisible();
   await expect(modal).toBeHidden();
+
+  // The admins were told by e-mail.
+  const notice = await lastMailTo(e2eEnv.admin.email, { subject: /New bug report from Rita Reporter/ });
+  expect(notice.text).toContain(`The news widget is blank ${run}`);
 
   const admin = await createUser({ role: 'admin' });
   const adminPage = await (await browser.newContext()).newPage();
