@@ -1,4 +1,4 @@
-// Starts what the e2e tests run against: the built web app (built here if dist is missing), an
+// Starts what the e2e tests run against: a private build of the web app, an
 // SMTP sink, and the real server on a free port with a fresh DATA_DIR. Returns the teardown.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,15 +40,23 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const dist = path.join(ROOT, 'apps/web/dist/index.html');
-  if (!fs.existsSync(dist) || process.env.E2E_REBUILD === '1') {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@tagledger/web'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
-
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-e2e-'));
   const dataDir = path.join(work, 'data');
   const mailDir = path.join(work, 'mail');
+
+  // The server reads index.html once at start and serves hashed assets from disk. A shared
+  // apps/web/dist that someone rebuilds mid-run would swap the assets under it, so the run gets its
+  // own build (or E2E_WEB_DIST, a build made beforehand, e.g. by CI).
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(work, 'web-dist');
+  if (!process.env.E2E_WEB_DIST) {
+    const build = spawnSync(
+      'npx',
+      ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit' },
+    );
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no index.html in ${webDist}`);
   const sink = await startFileMailSink(mailDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -71,11 +79,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_PASSWORD,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
     },
     stdio: ['ignore', log, log],
   });
 
+  // If the runner dies without running teardown, do not leave the server behind.
+  const killServer = () => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+  };
+  process.once('exit', killServer);
+
   const teardown = async () => {
+    process.removeListener('exit', killServer);
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await new Promise<void>((resolve) => {
