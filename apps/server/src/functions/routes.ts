@@ -74,7 +74,14 @@ function readLimited(stream: NodeJS.ReadableStream, limit: number): Promise<Buff
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        // Keep reading (and discarding) so the client sees the 413 instead of a reset; a body
+        // far beyond the limit is cut off instead.
         stream.removeAllListeners('data');
+        let extra = 0;
+        stream.on('data', (more: Buffer) => {
+          extra += more.length;
+          if (extra > 4 * limit + 1024 * 1024) (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+        });
         stream.resume();
         return fail(new GatewayError(413, { error: 'Payload too large' }));
       }

@@ -158,6 +158,11 @@ describe.each(drivers)('functions gateway on %s', (driver) => {
     const res = (error as FunctionsHttpError).context as Response;
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: 'Payload too large' });
+    // A larger body is read to its end so the client still receives the 413.
+    const big = await user.client.functions.invoke('test-echo', { body: new Blob([new Uint8Array(200 * 1024)]) });
+    expect((big.error as FunctionsHttpError).context.status).toBe(413);
+    const after = await user.client.functions.invoke('test-echo', { body: 'ok' });
+    expect(after.data).toMatchObject({ value: 'ok' });
   });
 
   it('answers malformed JSON with 400', async () => {
