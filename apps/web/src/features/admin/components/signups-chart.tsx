@@ -8,7 +8,7 @@ export interface SignupsChartProps {
 
 const WIDTH = 600;
 const HEIGHT = 160;
-const PAD_BOTTOM = 20;
+const PAD_BOTTOM = 2;
 
 export function SignupsChart({ data }: SignupsChartProps) {
   const max = Math.max(1, ...data.map((d) => d.count));
@@ -20,7 +20,7 @@ export function SignupsChart({ data }: SignupsChartProps) {
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="h-40 w-full" preserveAspectRatio="none">
         <line x1="0" y1={HEIGHT - PAD_BOTTOM} x2={WIDTH} y2={HEIGHT - PAD_BOTTOM} stroke="#cbd5e1" strokeWidth="1" />
         {data.map((d, i) => {
-          const h = ((HEIGHT - PAD_BOTTOM - 8) * d.count) / max;
+          const h = ((HEIGHT - PAD_BOTTOM - 4) * d.count) / max;
           return (
             <rect
               key={d.day}
@@ -36,17 +36,13 @@ export function SignupsChart({ data }: SignupsChartProps) {
             </rect>
           );
         })}
-        {data.length > 0 && (
-          <>
-            <text x="0" y={HEIGHT - 4} fontSize="11" className="fill-slate-500">
-              {format(parseISO(data[0]!.day), 'MMM d')}
-            </text>
-            <text x={WIDTH} y={HEIGHT - 4} fontSize="11" textAnchor="end" className="fill-slate-500">
-              {format(parseISO(data[data.length - 1]!.day), 'MMM d')}
-            </text>
-          </>
-        )}
       </svg>
+      {data.length > 0 && (
+        <div className="flex justify-between text-xs text-slate-500" aria-hidden="true">
+          <span>{format(parseISO(data[0]!.day), 'MMM d')}</span>
+          <span>{format(parseISO(data[data.length - 1]!.day), 'MMM d')}</span>
+        </div>
+      )}
       <figcaption className="mt-1 text-xs text-slate-500">{total} sign-ups in the last {data.length} days</figcaption>
     </figure>
   );

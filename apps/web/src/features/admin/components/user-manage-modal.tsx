@@ -122,6 +122,7 @@ export function UserManageModal({ user, selfId, onClose, onAdjust, onSetRole, on
             />
             <Button
               variant="outline"
+              className="shrink-0 whitespace-nowrap"
               disabled={isSelf || role === user.role}
               loading={busy === 'role'}
               onClick={() => void run('role', () => onSetRole(role), `Role changed to ${role}`)}
