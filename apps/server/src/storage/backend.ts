@@ -29,10 +29,29 @@ export interface StorageBackend {
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i;
 
+const STALE_PART_MS = 24 * 3600 * 1000;
+
+/**
+ * Removes half-written uploads a crashed process left behind. Only old ones: other processes
+ * sharing this DATA_DIR may be writing theirs right now.
+ */
+function sweepStaleParts(tmpDir: string): void {
+  const cutoff = Date.now() - STALE_PART_MS;
+  for (const name of fs.readdirSync(tmpDir)) {
+    const file = path.join(tmpDir, name);
+    try {
+      if (fs.statSync(file).mtimeMs < cutoff) fs.rmSync(file, { force: true });
+    } catch {
+      // Gone already (another process swept it).
+    }
+  }
+}
+
 export function createFileBackend(root: string): StorageBackend {
   fs.mkdirSync(root, { recursive: true });
   const tmpDir = path.join(root, '.tmp');
   fs.mkdirSync(tmpDir, { recursive: true });
+  sweepStaleParts(tmpDir);
 
   function file(key: string): string {
     if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
