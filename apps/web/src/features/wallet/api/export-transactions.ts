@@ -1,18 +1,37 @@
-// CSV export of the whole history: fetched in pages of 1000 (the server's row cap) and turned
-// into CSV in the browser.
+// CSV export of the whole history: the exact count first, then pages until every row is in
+// (so a server row cap below the page size cannot silently truncate the file), turned into CSV
+// in the browser.
+import { unwrap } from '@/lib/api-error';
+import { supabase } from '@/lib/supabase';
 import { toCsv } from '../lib/csv';
 import { fetchTransactions } from './get-transactions';
 import type { TokenTransaction } from './types';
 
 const EXPORT_PAGE = 1000;
 
+export async function countTransactions(userId: string): Promise<number> {
+  const result = await supabase.from('token_transactions').select('id', { count: 'exact', head: true }).eq('user_id', userId);
+  unwrap(result);
+  return result.count ?? 0;
+}
+
 export async function fetchAllTransactions(userId: string): Promise<TokenTransaction[]> {
+  const total = await countTransactions(userId);
   const all: TokenTransaction[] = [];
-  for (let from = 0; ; from += EXPORT_PAGE) {
-    const page = await fetchTransactions(userId, { search: '', type: '', source: '' }, from, from + EXPORT_PAGE - 1);
-    all.push(...page);
-    if (page.length < EXPORT_PAGE) return all;
+  const seen = new Set<string>();
+  let offset = 0;
+  while (offset < total) {
+    const page = await fetchTransactions(userId, { search: '', type: '', source: '' }, offset, offset + EXPORT_PAGE - 1);
+    if (page.length === 0) break; // rows deleted meanwhile: export what exists
+    offset += page.length;
+    // A movement posted during the export shifts the pages by one: skip the repeated row.
+    for (const row of page) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      all.push(row);
+    }
   }
+  return all;
 }
 
 export function transactionsToCsv(rows: TokenTransaction[]): string {
