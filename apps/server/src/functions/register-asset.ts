@@ -134,6 +134,9 @@ export const registerAsset: ServerFunction = {
       }
 
       const result = await withRequestContext(ctx.db, { role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
+        // Two concurrent calls for one submission (a double click, a retry racing the first try)
+        // run one after the other, so the second sees the first's asset and returns it unchanged.
+        await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 6))', [`register-asset:${userId}:${submissionId}`]);
         const { rows } = await tx.query<{ r: Record<string, unknown> & { ledger_seq?: number } }>(
           'select private.register_asset($1, $2, $3, $4, $5) as r',
           [userId, submissionId, JSON.stringify(asset), JSON.stringify(items), expectedCost ?? null],

@@ -86,6 +86,17 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     expect(retry.json).toMatchObject({ asset_id: assetId, replayed: true });
     expect(await balance(alice)).toBe(before - (quote as Quote).total);
 
+    // Concurrent duplicates of a new submission: one asset, one charge.
+    const twin = { submissionId: crypto.randomUUID(), asset: { title: 'Helmet' }, media: [] as string[] };
+    const both = await Promise.all([call('register-asset', twin, alice.token), call('register-asset', twin, alice.token)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(new Set(both.map((r) => r.json.asset_id)).size).toBe(1);
+    expect(both.map((r) => r.json.replayed).sort()).toEqual([false, true]);
+    const { rows: charges } = await server.ctx.db.query('select 1 from public.token_transactions where idempotency_key = $1', [
+      `tag_asset:${twin.submissionId}`,
+    ]);
+    expect(charges.length).toBe(1);
+
     // Uploads abandoned for over a day are cleaned up when the user next registers; fresh ones stay.
     const abandoned = await upload(alice, JPEG, 'image/jpeg', 'jpg');
     const fresh = await upload(alice, JPEG, 'image/jpeg', 'jpg');
