@@ -30,11 +30,15 @@ export function str(obj: Record<string, unknown>, key: string): string | undefin
   return v;
 }
 
-/** A JSON object field; null/absent → undefined. */
+/** Metadata travels inside every access token, so it is kept small. */
+const MAX_METADATA_BYTES = 16 * 1024;
+
+/** A JSON object field (metadata); null/absent → undefined; over 16 KiB → 400. */
 export function objField(obj: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
   const v = obj[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'object' || Array.isArray(v)) throw errors.validation(`${key} must be an object`);
+  if (Buffer.byteLength(JSON.stringify(v)) > MAX_METADATA_BYTES) throw errors.validation(`${key} is too large (at most 16 KiB)`);
   return v as Record<string, unknown>;
 }
 

@@ -79,6 +79,8 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     expect(await noRefresh.json()).toEqual({ error: 'invalid_request', error_description: 'refresh_token required' });
     const badEmail = await post('/signup', { email: 'not-an-email', password: 'secret-pass' });
     expect(((await badEmail.json()) as { error_code: string }).error_code).toBe('validation_failed');
+    const bigMeta = await post('/signup', { email: 'big@example.test', password: 'secret-pass', data: { blob: 'x'.repeat(20_000) } });
+    expect(bigMeta.status).toBe(400);
     const pkce = await post('/signup', { email: 'p@example.test', password: 'secret-pass', code_challenge: 'short', code_challenge_method: 's256' });
     expect(pkce.status).toBe(400);
   });
