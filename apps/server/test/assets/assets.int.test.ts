@@ -283,4 +283,38 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     const { data } = await server.anonClient().rpc('verify_asset_ledger', {});
     expect(data).toMatchObject({ ok: true });
   });
+
+  it('lists business inventory through the data API with a count and pages', async () => {
+    const shop = await createTestUser(server, { isBusiness: true });
+    await server.ctx.db.query(`select private.ledger_post($1, 500, 'admin_adjustment', 'test credit')`, [shop.id]);
+    for (const [title, sku] of [['Lamp', 'L-1'], ['Desk', 'D-1'], ['Chair', 'C-1']]) {
+      const r = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { kind: 'business', title, sku, quantity: 5 }, media: [] }, shop.token);
+      expect(r.status).toBe(200);
+    }
+    await call('register-asset', { submissionId: crypto.randomUUID(), asset: { kind: 'general', title: 'Own car' }, media: [] }, shop.token);
+    const { data, count, error } = await shop.client
+      .from('assets')
+      .select('id, title, sku, quantity', { count: 'exact' })
+      .eq('kind', 'business')
+      .order('created_at', { ascending: false })
+      .range(0, 1);
+    expect(error).toBeNull();
+    expect(count).toBe(3);
+    expect(data!.map((r) => r.title)).toEqual(['Chair', 'Desk']);
+  });
+
+  it('refuses to sign a checkpoint over a tampered chain', async () => {
+    const { ensureCheckpoint, LedgerIntegrityError } = await import('../../src/assets/checkpoints.js');
+    // An edit through the data API appends an entry that no checkpoint covers yet.
+    const edited = await alice.client.from('assets').update({ description: 'new bell' }).eq('title', 'Spare wheel').select('id');
+    expect(edited.data).toHaveLength(1);
+    await server.ctx.db.transaction(async (tx) => {
+      await tx.query('set local session_replication_role = replica');
+      await tx.query(`update public.asset_ledger set record_hash = $1 where seq = (select max(seq) from public.asset_ledger)`, ['e'.repeat(64)]);
+    });
+    const { rows } = await server.ctx.db.query<{ seq: number }>('select max(seq)::int as seq from public.asset_ledger');
+    await expect(ensureCheckpoint(server.ctx, { minSeq: rows[0]!.seq })).rejects.toBeInstanceOf(LedgerIntegrityError);
+    const { rows: signed } = await server.ctx.db.query('select 1 from public.ledger_checkpoints where seq = $1', [rows[0]!.seq]);
+    expect(signed).toEqual([]);
+  });
 });
