@@ -76,6 +76,11 @@ describe.each(drivers)('referrals on %s', (driver) => {
       asUser(t.db, attacker, (tx) => tx.query(`select public.apply_referral_on_signup($1, $2, 'x')`, [victim, code])),
       '42501',
     );
+    // The internal worker has no caller check, so nobody but the database may call it.
+    await expectSqlState(
+      asUser(t.db, attacker, (tx) => tx.query(`select private.apply_referral($1, $2, 'x')`, [victim, code])),
+      '42501',
+    );
     expect(await balance(t.db, attacker)).toBe(50);
   });
 
@@ -136,6 +141,15 @@ describe.each(drivers)('referrals on %s', (driver) => {
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     const fresh = results.filter((r) => r.status === 'fulfilled' && !(r.value as ApplyResult).already_applied);
     expect(fresh).toHaveLength(1);
+    expect(await balance(t.db, parent)).toBe(before + 50);
+  });
+
+  it('uses the code given at sign-up when the callback sends none', async () => {
+    const parent = await createAuthUser(t.db);
+    const code = await codeOf(t.db, parent);
+    const before = await balance(t.db, parent);
+    const child = await createAuthUser(t.db, { metadata: { referral_code: code.toLowerCase() } });
+    expect(await apply(t.db, child, '')).toEqual({ success: true, default_referrer_used: false });
     expect(await balance(t.db, parent)).toBe(before + 50);
   });
 
