@@ -244,6 +244,16 @@ describe.each(drivers)('storage API on %s', (driver) => {
       expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
     });
 
+    it('serves uploaded HTML and SVG in a script-free sandbox', async () => {
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+      await service.storage.from('docs').upload('x.svg', svg, { contentType: 'image/svg+xml' });
+      const res = await fetch(`${server.url}/storage/v1/object/docs/x.svg`, { headers: { Authorization: `Bearer ${server.serviceRoleKey}` } });
+      expect(res.headers.get('content-security-policy')).toContain('sandbox');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const txt = await fetch(`${server.url}/storage/v1/object/docs/range.txt`, { headers: { Authorization: `Bearer ${server.serviceRoleKey}` } });
+      expect(txt.headers.get('content-security-policy')).not.toContain('sandbox');
+    });
+
     it('answers unknown storage routes in Storage shape', async () => {
       const res = await fetch(`${server.url}/storage/v1/nothing/here`);
       expect(res.status).toBe(400);
