@@ -69,6 +69,13 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
     const { rows } = await server.ctx.db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [data.user!.id]);
     expect(rows[0]?.encrypted_password.startsWith('$argon2id$')).toBe(true);
     expect((await server.anonClient().auth.signInWithPassword({ email, password: 'imported-pass' })).error).toBeNull();
+
+    // An imported password below today's policy still signs in, with the weak_password warning.
+    const shortEmail = uniqueEmail('short');
+    await server.serviceClient().auth.admin.createUser({ email: shortEmail, password_hash: bcrypt.hashSync('abc', 8), email_confirm: true } as never);
+    const signIn = await server.anonClient().auth.signInWithPassword({ email: shortEmail, password: 'abc' });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.weakPassword?.reasons).toEqual(['length']);
   });
 
   it('lists users with X-Total-Count and Link paging headers', async () => {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../shared/context.js';
 import { AuthError, OAuthError, errors } from '../errors.js';
 import { bodyOf, queryParam, rateLimit, requestMeta, str } from '../guards.js';
 import { findUserByEmail, findUserById, normalizeEmail, updateUser } from '../models/users.js';
-import { hashPassword, verifyPassword } from '../services/password.js';
+import { hashPassword, passwordWeakness, verifyPassword } from '../services/password.js';
 import { consumeFlowState } from '../services/otp.js';
 import { issueSession, refreshGrant, type SessionResponse } from '../services/token-service.js';
 
@@ -46,10 +46,13 @@ async function passwordGrant(ctx: AppContext, req: FastifyRequest): Promise<Sess
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   const upgraded = check.rehash ? await hashPassword(password) : undefined;
 
-  return ctx.db.transaction(async (tx) => {
+  const session = await ctx.db.transaction(async (tx) => {
     if (upgraded) await updateUser(tx, user.id, { encrypted_password: upgraded });
     return issueSession(ctx, tx, user, 'password', requestMeta(req));
   });
+  // A correct password that no longer meets the policy (e.g. imported) signs in, with a warning.
+  const weak = passwordWeakness(password);
+  return weak ? { ...session, weak_password: weak } : session;
 }
 
 async function refreshTokenGrant(ctx: AppContext, req: FastifyRequest): Promise<SessionResponse> {

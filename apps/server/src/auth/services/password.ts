@@ -40,6 +40,13 @@ export async function verifyPassword(stored: string | null, password: string): P
   return { ok: false, rehash: false };
 }
 
+/** The weakness of a password under the current policy, if any (for sign-in responses). */
+export function passwordWeakness(password: string): { message: string; reasons: string[] } | undefined {
+  return [...password].length < MIN_PASSWORD_LENGTH
+    ? { message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, reasons: ['length'] }
+    : undefined;
+}
+
 /** Throws 400 validation_failed (too long) or 422 weak_password with reasons. */
 export function checkPasswordStrength(password: string): void {
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {

@@ -25,6 +25,7 @@ export interface SessionResponse {
   expires_at: number;
   refresh_token: string;
   user: Record<string, unknown>;
+  weak_password?: { message: string; reasons: string[] };
 }
 
 async function accessToken(ctx: AppContext, tx: Queryable, user: UserRow, session: SessionRow) {
