@@ -3,11 +3,12 @@ import type { Db } from '../db/index.js';
 import type { RequestContext } from '../db/request-context.js';
 import { RestError, toRestError } from './errors.js';
 import { runMainTx } from './execute/main-tx.js';
+import type { ReadPipeline } from './execute/pipelined.js';
 import { actionPlan } from './plan/index.js';
 import type { ActionPlan } from './plan/types.js';
 import { parseRequest, type RawRequest } from './request/parse-request.js';
 import { buildResponse, type RestResponse } from './response/build-response.js';
-import { getSchemaCache, reloadIfStale } from './schema-cache/index.js';
+import { getSchemaCache, reloadIfStale, type SchemaCache } from './schema-cache/index.js';
 import type { BodyOptions, BuiltQuery } from './sql/query-builder.js';
 import { readQuery } from './sql/query-builder.js';
 import { callQuery, deleteQuery, insertQuery, updateQuery } from './sql/statements.js';
@@ -32,6 +33,19 @@ export function buildQuery(ap: ActionPlan): BuiltQuery {
   }
 }
 
+/** Parsed, planned and built reads, per schema cache: a plan does not depend on the caller. */
+const planCache = new WeakMap<SchemaCache, Map<string, { ap: ActionPlan; query: BuiltQuery }>>();
+const PLAN_CACHE_SIZE = 500;
+
+function planCacheKey(raw: RawRequest): string | undefined {
+  if (raw.method !== 'GET' && raw.method !== 'HEAD') return undefined;
+  const h = (n: string) => {
+    const v = raw.headers[n];
+    return Array.isArray(v) ? v.join(',') : (v ?? '');
+  };
+  return [raw.method, raw.path, raw.queryString, h('accept'), h('prefer'), h('accept-profile'), h('range')].join('\u0001');
+}
+
 function planWithReload(raw: RawRequest, db: Db) {
   return async () => {
     const req = parseRequest(raw);
@@ -47,16 +61,31 @@ function planWithReload(raw: RawRequest, db: Db) {
   };
 }
 
-export async function handleRestRequest(
-  db: Db,
-  raw: RawRequest,
-  ctx: RequestContext,
-  onInternalError: (err: unknown) => void = () => undefined,
-): Promise<RestResponse> {
+export interface RestEnv {
+  db: Db;
+  /** One-round-trip path for read-only requests (PostgreSQL driver only). */
+  readPipeline?: ReadPipeline | undefined;
+  onInternalError?: (err: unknown) => void;
+}
+
+export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: RequestContext): Promise<RestResponse> {
+  const { db } = env;
   const anon = ctx.role === 'anon';
   try {
-    const ap = await planWithReload(raw, db)();
-    const query = buildQuery(ap);
+    const key = planCacheKey(raw);
+    const cache = await getSchemaCache(db);
+    let plans = planCache.get(cache);
+    if (!plans) planCache.set(cache, (plans = new Map()));
+    let entry = key !== undefined ? plans.get(key) : undefined;
+    if (!entry) {
+      const ap = await planWithReload(raw, db)();
+      entry = { ap, query: buildQuery(ap) };
+      if (key !== undefined) {
+        if (plans.size >= PLAN_CACHE_SIZE) plans.clear();
+        plans.set(key, entry);
+      }
+    }
+    const { ap, query } = entry;
     const singular = ap.output.accept.media === 'object' && !(ap.plan.kind === 'call' && (ap.plan.shape === 'scalar' || ap.plan.shape === 'void'));
     const writes = ap.plan.kind === 'insert' || ap.plan.kind === 'update' || ap.plan.kind === 'delete' || ap.plan.kind === 'call';
     // Minimal writes return no rows, so the singular check only applies when rows come back.
@@ -64,6 +93,7 @@ export async function handleRestRequest(
     const maxAffected = writes && ap.prefs.handling === 'strict' ? ap.prefs.maxAffected : undefined;
     const row = await runMainTx(db, ctx, query, {
       readOnly: ap.readOnly,
+      pipeline: env.readPipeline,
       singular: checkSingular,
       ...(maxAffected !== undefined ? { maxAffected } : {}),
       ...(ap.prefs.timezone ? { timezone: ap.prefs.timezone } : {}),
@@ -71,7 +101,7 @@ export async function handleRestRequest(
     return buildResponse(ap, row);
   } catch (err) {
     const e = toRestError(err, anon);
-    if (e.status >= 500) onInternalError(err);
+    if (e.status >= 500) env.onInternalError?.(err);
     return errorResponse(e);
   }
 }

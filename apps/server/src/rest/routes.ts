@@ -10,6 +10,8 @@ import { errorResponse, handleRestRequest } from './pipeline.js';
 import { getSchemaCache } from './schema-cache/index.js';
 import { startSchemaListener } from './schema-cache/listen.js';
 import type { RestResponse } from './response/build-response.js';
+import { cachingKeys } from './execute/verify-cache.js';
+import { createReadPipeline } from './execute/pipelined.js';
 
 export { reloadSchemaCache } from './schema-cache/index.js';
 
@@ -50,18 +52,23 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   // Build the cache now (migrations already ran) so the first request does not pay for it.
   await getSchemaCache(ctx.db);
   const stopListener = await startSchemaListener(ctx);
-  app.addHook('onClose', async () => stopListener());
+  const readPipeline = ctx.db.kind === 'pg' && ctx.config.databaseUrl ? createReadPipeline(ctx.config.databaseUrl) : undefined;
+  app.addHook('onClose', async () => {
+    await stopListener();
+    await readPipeline?.close();
+  });
 
   // Take every body as text: this plugin decodes it and answers errors in PostgREST's shape.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
+  const keys = cachingKeys(ctx.keys);
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const key = await checkApiKey(req, ctx.keys);
+    const key = await checkApiKey(req, keys);
     if (!key.ok) return reply.status(key.status).send(key.body);
     let principal: Principal;
     try {
-      principal = await resolvePrincipal(req, ctx.keys, key.role);
+      principal = await resolvePrincipal(req, keys, key.role);
     } catch (err) {
       if (err instanceof JwtError) return send(reply, errorResponse(jwtError(err)));
       throw err;
@@ -77,10 +84,9 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const q = url.indexOf('?');
     const path = `/${(req.params as { '*'?: string })['*'] ?? ''}`;
     const res = await handleRestRequest(
-      ctx.db,
+      { db: ctx.db, readPipeline, onInternalError: (err) => req.log.error({ err }, 'rest request failed') },
       { method: req.method, path, queryString: q >= 0 ? url.slice(q + 1) : '', headers: req.headers, body },
       { role: principal.role, claims: principal.claims, method: req.method, path, headers: headerMap(req) },
-      (err) => req.log.error({ err }, 'rest request failed'),
     );
     return send(reply, res);
   };

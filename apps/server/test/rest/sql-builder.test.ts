@@ -66,6 +66,17 @@ describe('SQL builder', () => {
     expect(q.values).toEqual(['news', 1000]);
   });
 
+  it('pages before embedding when no filter depends on an embed', () => {
+    const q = sqlFor('GET', '/posts', 'select=id,authors(name)&order=id.desc&limit=20');
+    expect(q.text).toContain(
+      'from (select "t0"."id", "t0"."author_id" from "public"."posts" as "t0" order by "t0"."id" desc limit $1::bigint) as "t0" left join lateral',
+    );
+    expect(q.text).toMatch(/on true order by "t0"."id" desc\) as "t"$/);
+    // With !inner the parent filter needs the embed, so the embed runs before the limit.
+    const inner = sqlFor('GET', '/posts', 'select=id,authors!inner(name)&limit=20');
+    expect(inner.text).toContain('from "public"."posts" as "t0" left join lateral');
+  });
+
   it('binds JSON path keys, in-lists and casts checked against pg_type', () => {
     const q = sqlFor('GET', '/posts', 'select=id::text,meta->>kind&meta->>kind=in.(a,"b,c")');
     expect(q.text).toContain('"t0"."id"::"text" as "id"');
@@ -98,7 +109,8 @@ describe('SQL builder', () => {
     expect(minimal.values).toEqual(['[{"title":"a"}]']);
     const rep = sqlFor('POST', '/posts', 'select=title,authors(name)', { body: { title: 'a' }, prefer: 'return=representation' });
     expect(rep.text).toContain('returning "pgrst_t"."title", "pgrst_t"."author_id")');
-    expect(rep.text).toContain('from "pgrst_source" as "t0" left join lateral');
+    expect(rep.text).toContain('from "pgrst_source" as "t0"');
+    expect(rep.text).toContain('left join lateral');
   });
 
   it('uses column defaults for missing keys with missing=default, and ON CONFLICT for upserts', () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js';
 import { withRequestContext, type RequestContext } from '../../db/request-context.js';
 import { RestError } from '../errors.js';
 import type { BuiltQuery } from '../sql/query-builder.js';
+import type { ReadPipeline } from './pipelined.js';
 
 export interface ResultRow {
   total: number | null;
@@ -18,27 +19,36 @@ export interface TxChecks {
   maxAffected?: number;
 }
 
+function checked(row: ResultRow | undefined, opts: TxChecks): ResultRow {
+  const r = row ?? { total: null, page_total: 0, body: null };
+  const pageTotal = Number(r.page_total);
+  if (opts.singular && pageTotal !== 1) {
+    throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${pageTotal} rows`);
+  }
+  if (opts.maxAffected !== undefined && pageTotal > opts.maxAffected) {
+    throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
+  }
+  return { total: r.total === null ? null : Number(r.total), page_total: pageTotal, body: r.body };
+}
+
 export async function runMainTx(
   db: Db,
   ctx: RequestContext,
   query: BuiltQuery,
-  opts: { readOnly: boolean; timezone?: string } & TxChecks,
+  opts: { readOnly: boolean; timezone?: string; pipeline?: ReadPipeline | undefined } & TxChecks,
 ): Promise<ResultRow> {
+  // Read-only work has nothing to roll back, so it can take the one-round-trip path.
+  if (opts.readOnly && opts.pipeline) {
+    return checked(await opts.pipeline.run<ResultRow>(ctx, query, opts.timezone), opts);
+  }
   return withRequestContext(
     db,
     ctx,
     async (tx) => {
       if (opts.timezone) await tx.query(`select set_config('timezone', $1, true)`, [opts.timezone]);
       const res = await tx.query<ResultRow>(query.text, query.values);
-      const row = res.rows[0] ?? { total: null, page_total: 0, body: null };
-      const pageTotal = Number(row.page_total);
-      if (opts.singular && pageTotal !== 1) {
-        throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${pageTotal} rows`);
-      }
-      if (opts.maxAffected !== undefined && pageTotal > opts.maxAffected) {
-        throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
-      }
-      return { total: row.total === null ? null : Number(row.total), page_total: pageTotal, body: row.body };
+      // Throwing here rolls the transaction back (singular 406, max-affected).
+      return checked(res.rows[0], opts);
     },
     { readOnly: opts.readOnly },
   );

@@ -111,6 +111,9 @@ function orderSql(alias: string, o: OrderBy, node: ReadNode, params: Params): st
 
 interface NodeSql {
   select: string;
+  /** FROM source alone, and the lateral joins alone. */
+  base: string;
+  laterals: string;
   /** FROM source + every lateral join. */
   from: string;
   /** FROM source + only the laterals the WHERE clause needs (for counting). */
@@ -152,6 +155,8 @@ export function nodeSql(node: ReadNode, alias: string, source: string, params: P
   const base = `${source} as ${alias}`;
   return {
     select: cols.join(', '),
+    base,
+    laterals: laterals.map((l) => l.sql).join(' '),
     from: [base, ...laterals.map((l) => l.sql)].join(' '),
     fromForCount: [base, ...laterals.filter((l) => node.where.some((c) => usesEmbed(c, l.id))).map((l) => l.sql)].join(' '),
     where: where.length ? ` where ${where.join(' and ')}` : '',
@@ -208,7 +213,16 @@ export function readQuery(
   const alias = tableAlias(0);
   const n = nodeSql(node, alias, source, params);
   const select = n.select || 'null as "pgrst_none"';
-  const page = `select ${select} from ${n.from}${n.where}${n.order}${limitSql(opts.limit, opts.offset, params)}`;
+  let page: string;
+  if (node.embeds.length && !node.where.some((c) => node.embeds.some((e) => usesEmbed(c, e.id)))) {
+    // Page first, embed after: the lateral subqueries then run for the returned rows only, not
+    // for every row the filter admits (a list with embeds stays cheap whatever the table size).
+    const cols = neededColumns(node).map((c) => `${alias}.${ident(c)}`).join(', ') || '1';
+    const inner = `(select ${cols} from ${n.base}${n.where}${n.order}${limitSql(opts.limit, opts.offset, params)})`;
+    page = `select ${select} from ${inner} as ${alias} ${n.laterals}${n.order}`;
+  } else {
+    page = `select ${select} from ${n.from}${n.where}${n.order}${limitSql(opts.limit, opts.offset, params)}`;
+  }
   const total = opts.count ? `(select count(*) from ${n.fromForCount}${n.where})` : 'null::bigint';
   const text = `${opts.prefix ?? ''}select ${total} as "total", count("t") as "page_total", ${bodySql(opts)} as "body" from (${page}) as "t"`;
   return { text, values: params.values };

@@ -1,0 +1,223 @@
+// npm run bench — autocannon at 50 connections against the real server, on PGlite and on
+// PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh
+// database is created and dropped). Scenarios:
+//   rest   GET /rest/v1 list with an embed, as a signed-in user under RLS
+//   direct the same SQL text + parameters run straight on the driver (pg pool / PGlite) behind a
+//          bare node:http server — the ceiling the data API is compared with
+//   direct-tx the same statement inside BEGIN READ ONLY + set_config(role, claims) + COMMIT, i.e.
+//          the round trips the protocol requires, without parsing/planning/HTTP framework
+//   token  POST /auth/v1/token?grant_type=refresh_token, each connection rotating its own session
+// Results are printed and written to bench/RESULTS.md.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startTestServer, type TestServer } from '../test/helpers/test-server.js';
+import { createTestUser } from '../test/helpers/users.js';
+import { reloadSchemaCache } from '../src/rest/routes.js';
+import { getSchemaCache } from '../src/rest/schema-cache/index.js';
+import { parseRequest } from '../src/rest/request/parse-request.js';
+import { actionPlan } from '../src/rest/plan/index.js';
+import { buildQuery } from '../src/rest/pipeline.js';
+import { withRequestContext } from '../src/db/request-context.js';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SELECT_QS = 'select=id,title,views,author:bench_authors(name)&order=id.desc&limit=20';
+
+interface Row {
+  driver: string;
+  scenario: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const SCHEMA = `
+create table public.bench_authors (id bigint primary key, user_id uuid not null, name text not null);
+create table public.bench_posts (
+  id bigint primary key, author_id bigint not null references public.bench_authors(id),
+  owner_id uuid not null, title text not null, views integer not null default 0
+);
+create index on public.bench_posts (author_id);
+alter table public.bench_authors enable row level security;
+alter table public.bench_posts enable row level security;
+grant select on public.bench_authors, public.bench_posts to authenticated;
+create policy "Authors are readable" on public.bench_authors for select to authenticated using (true);
+create policy "Users read their own posts" on public.bench_posts for select to authenticated using (owner_id = (select auth.uid()));`;
+
+async function run(url: string, opts: Partial<autocannon.Options> = {}): Promise<Omit<Row, 'driver' | 'scenario'>> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts });
+  return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+/** A bare HTTP server that runs one fixed statement per request on the given query function. */
+async function directServer(query: (text: string, values: unknown[]) => Promise<{ rows: { body: string }[] }>, text: string, values: unknown[]) {
+  const server = http.createServer((_req, res) => {
+    query(text, values).then(
+      (r) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(r.rows[0]?.body ?? '[]');
+      },
+      () => {
+        res.writeHead(500);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const addr = server.address();
+  return { url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+async function seed(server: TestServer, userId: string): Promise<void> {
+  await server.ctx.db.exec(SCHEMA);
+  await server.ctx.db.query(
+    `insert into public.bench_authors (id, user_id, name) select g, $1, 'Author ' || g from generate_series(1, 100) g`,
+    [userId],
+  );
+  await server.ctx.db.query(
+    `insert into public.bench_posts (id, author_id, owner_id, title, views)
+     select g, 1 + g % 100, case when g % 2 = 0 then $1::uuid else gen_random_uuid() end, 'Post ' || g, g % 97
+     from generate_series(1, 2000) g`,
+    [userId],
+  );
+  await server.ctx.db.exec('analyze public.bench_authors; analyze public.bench_posts;');
+  await reloadSchemaCache(server.ctx);
+}
+
+async function refreshTokens(server: TestServer, n: number): Promise<string[] | undefined> {
+  const email = `bench-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const password = 'bench-password-123';
+  const created = await fetch(`${server.url}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, email_confirm: true }),
+  });
+  if (!created.ok) return undefined;
+  const tokens: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await res.json()) as { refresh_token?: string };
+    if (!body.refresh_token) return undefined;
+    tokens.push(body.refresh_token);
+  }
+  return tokens;
+}
+
+async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
+  const rows: Row[] = [];
+  const server = await startTestServer({ driver, env: { RATE_LIMITS: 'off' } });
+  try {
+    const user = await createTestUser(server);
+    await seed(server, user.id);
+    const headers = { apikey: server.anonKey, authorization: `Bearer ${user.token}`, 'accept-profile': 'public' };
+
+    // Sanity: the API answers 20 rows with embedded authors.
+    const check = await fetch(`${server.url}/rest/v1/bench_posts?${SELECT_QS}`, { headers });
+    const sample = (await check.json()) as { author: { name: string } }[];
+    if (check.status !== 200 || sample.length !== 20 || !sample[0]?.author?.name) throw new Error(`unexpected answer ${check.status}`);
+
+    const rest = await run(`${server.url}/rest/v1/bench_posts?${SELECT_QS}`, { headers });
+    rows.push({ driver, scenario: 'rest: list with embed', ...rest });
+
+    // The very statement the API runs, without the transaction, role and claims around it.
+    const cache = await getSchemaCache(server.ctx.db);
+    const built = buildQuery(actionPlan(parseRequest({ method: 'GET', path: '/bench_posts', queryString: SELECT_QS, headers: {}, body: undefined }), cache));
+    let pool: pg.Pool | undefined;
+    let query: (text: string, values: unknown[]) => Promise<{ rows: { body: string }[] }>;
+    if (driver === 'pg') {
+      pool = new pg.Pool({ connectionString: server.config.databaseUrl, max: 20 });
+      query = (t, v) => pool!.query(t, v);
+    } else {
+      query = (t, v) => server.ctx.db.query<{ body: string }>(t, v);
+    }
+    const direct = await directServer(query, built.text, built.values);
+    rows.push({ driver, scenario: 'direct SQL (same statement)', ...(await run(direct.url)) });
+    await direct.close();
+    await pool?.end();
+
+    // The same statement wrapped as the API must run it: BEGIN READ ONLY, role + claims, COMMIT.
+    const claims = await server.ctx.keys.verify(user.token);
+    const inTx = await directServer(
+      (t, v) => withRequestContext(server.ctx.db, { role: 'authenticated', claims }, (tx) => tx.query<{ body: string }>(t, v), { readOnly: true }),
+      built.text,
+      built.values,
+    );
+    rows.push({ driver, scenario: 'direct SQL in the request transaction', ...(await run(inTx.url)) });
+    await inTx.close();
+
+    const tokens = await refreshTokens(server, CONNECTIONS);
+    if (tokens) {
+      // Each connection keeps rotating its own session: the next request uses the returned token.
+      const token = await run(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+        requests: [
+          {
+            method: 'POST',
+            path: '/auth/v1/token?grant_type=refresh_token',
+            headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+            // A shared pool of live refresh tokens: each request takes one, its answer puts the
+            // rotated child back (autocannon resets per-request context, so no per-connection state).
+            setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ refresh_token: tokens.shift() ?? '' }) }),
+            onResponse: (status: number, body: string) => {
+              if (status !== 200 && process.env.BENCH_DEBUG) console.error(status, body.slice(0, 200));
+              if (status === 200) tokens.push((JSON.parse(body) as { refresh_token: string }).refresh_token);
+            },
+          },
+        ],
+      });
+      rows.push({ driver, scenario: 'auth: refresh_token grant', ...token });
+    }
+  } finally {
+    await server.close();
+  }
+  return rows;
+}
+
+function table(rows: Row[]): string {
+  const lines = ['| driver | scenario | req/s | p50 ms | p99 ms | vs direct SQL | errors / non-2xx |', '|---|---|---:|---:|---:|---:|---:|'];
+  for (const r of rows) {
+    const direct = rows.find((x) => x.driver === r.driver && x.scenario === 'direct SQL (same statement)');
+    const ratio = r.scenario.startsWith('rest') && direct ? `${((100 * r.reqPerSec) / direct.reqPerSec).toFixed(0)}%` : '';
+    lines.push(`| ${r.driver} | ${r.scenario} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} / ${r.non2xx} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  process.env.TEST_DATABASE_URL ??= PG_URL;
+  rows.push(...(await benchDriver('pglite')));
+  try {
+    const probe = new pg.Client({ connectionString: PG_URL });
+    await probe.connect();
+    await probe.end();
+    rows.push(...(await benchDriver('pg')));
+  } catch (err) {
+    console.error(`PostgreSQL not reachable at ${PG_URL}; skipped (${(err as Error).message})`);
+  }
+  const out = table(rows);
+  console.log(out);
+  const file = path.join(import.meta.dirname, 'RESULTS.md');
+  const header = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('<!-- results -->')[0]! : '# Benchmarks\n\n';
+  fs.writeFileSync(file, `${header}<!-- results -->\nLast run: ${new Date().toISOString()}, ${CONNECTIONS} connections, ${DURATION} s per scenario, command \`cd apps/server && npm run bench\`.\n\n${out}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
