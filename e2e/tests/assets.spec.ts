@@ -116,4 +116,13 @@ test('tag, publish, verify, report stolen and check the certificate', async ({ p
   expect(payload).toMatchObject({ seq: proof.checkpoint.seq, entry_hash: proof.checkpoint.entry_hash });
   expect(published.entries.find((e) => e.seq === proof.seq)?.entry_hash).toBe(proof.entry_hash);
   expect(published.entries.find((e) => e.seq === proof.checkpoint.seq)?.entry_hash).toBe(proof.checkpoint.entry_hash);
+
+  // Anyone can check the certificate on the verify page (in the browser, against the public chain).
+  const checker = await browser.newContext();
+  const checkPage = await checker.newPage();
+  await checkPage.goto(`/verify/${serial}`);
+  await checkPage.getByText('Check an ownership certificate').click();
+  await checkPage.getByLabel('Certificate PDF').setInputFiles(file);
+  await expect(checkPage.getByTestId('certificate-result')).toContainText('Certificate verified');
+  await checker.close();
 });

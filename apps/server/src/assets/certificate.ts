@@ -198,5 +198,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     'This is a tamper-evident, hash-chained ledger kept by the operator and signed with its key; it is not a public blockchain.',
     { size: 8, color: [0.4, 0.4, 0.45] },
   );
-  return doc.save();
+  // Plain (not compressed) objects keep the Subject readable by simple tools, e.g. the browser
+  // check on the verify page.
+  return doc.save({ useObjectStreams: false });
 }

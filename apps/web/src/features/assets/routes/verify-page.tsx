@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import type { VerifyMatch } from '../api/types';
 import { requestCheckpoint, useVerifySerial } from '../api/verify-serial';
+import { CertificateCheckForm } from '../components/certificate-check';
 import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
 import { KIND_LABELS } from '../lib/labels';
@@ -79,7 +80,12 @@ export default function VerifyPage() {
         <Button type="submit" variant="outline"><Search className="h-4 w-4" aria-hidden="true" /> Check</Button>
       </form>
 
-      <details className="mt-6 text-sm text-slate-600">
+      <details className="mt-6">
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">Check an ownership certificate</summary>
+        <div className="mt-3"><CertificateCheckForm /></div>
+      </details>
+
+      <details className="mt-4 text-sm text-slate-600">
         <summary className="cursor-pointer font-medium text-slate-800">How this check works</summary>
         <p className="mt-2">
           Owners register assets with their serial numbers. Each registration and change is an entry in a tamper-evident ledger: its SHA-256 hash
