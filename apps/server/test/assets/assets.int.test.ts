@@ -167,6 +167,10 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     expect(quote.status).toBe(200);
     const lines = (quote.json.quote as Quote).lines.filter((l) => l.item === 'video');
     expect(lines).toEqual([expect.objectContaining({ seconds: 90, amount: 110 })]);
+    // The browser's estimate: lengths it could read, null for those it could not (priced at the top tier).
+    const { data, error } = await alice.client.rpc('quote_asset_cost', { p_photos: 0, p_documents: 0, p_video_seconds: [30, null] });
+    expect(error).toBeNull();
+    expect((data as Quote).lines.filter((l) => l.item === 'video').map((l) => l.amount)).toEqual([60, 110]);
   });
 
   it('shows a public asset to anonymous visitors with only what is shared', async () => {
