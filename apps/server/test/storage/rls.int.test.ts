@@ -1,5 +1,7 @@
 // RLS decides storage access through the API: with an owner-folder policy on one bucket, each
 // role's upload, download, list, sign, move and remove is allowed or denied by the database.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
@@ -89,6 +91,24 @@ describe.each(drivers)('storage RLS through the API on %s', (driver) => {
     expect(outside.error).toMatchObject({ statusCode: '403' });
     const { data } = await alice.client.storage.from('vault').remove([`${alice.id}/moved.txt`]);
     expect(data?.map((r) => r.name)).toEqual([`${alice.id}/moved.txt`]);
+  });
+
+  it('removes the stored bytes when the row is refused after the upload', async () => {
+    // This policy can only judge the finished upload (its size): the trial write before the
+    // bytes arrive passes, the real insert after them is refused, and the bytes must go.
+    await server.ctx.db.exec(`
+      insert into storage.buckets (id, name) values ('tiny', 'tiny');
+      create policy "Users upload only tiny files" on storage.objects for insert to authenticated
+        with check (bucket_id = 'tiny' and coalesce((metadata->>'size')::int, 0) < 5);
+    `);
+    const root = path.join(server.dataDir, 'storage', 'objects');
+    const count = () => (fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length : 0);
+    const before = count();
+    const { error } = await alice.client.storage.from('tiny').upload('big.txt', '0123456789');
+    expect(error).toMatchObject({ statusCode: '403' });
+    expect(count()).toBe(before);
+    expect((await alice.client.storage.from('tiny').upload('ok.txt', '0123')).error).toBeNull();
+    expect(count()).toBe(before + 1);
   });
 
   it('lets the service role bypass the policies', async () => {

@@ -95,6 +95,18 @@ describe.each(drivers)('storage API on %s', (driver) => {
       });
     });
 
+    it('stores user metadata sent as x-metadata with a raw body', async () => {
+      const { error } = await service.storage.from('docs').upload('meta.txt', 'm', { metadata: { source: 'raw', n: 1 } });
+      expect(error).toBeNull();
+      expect((await service.storage.from('docs').info('meta.txt')).data?.metadata).toEqual({ source: 'raw', n: 1 });
+      const bad = await fetch(`${server.url}/storage/v1/object/docs/meta2.txt`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'text/plain', 'x-metadata': Buffer.from('[1,2]').toString('base64') },
+        body: 'm',
+      });
+      expect(await bad.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' });
+    });
+
     it('uploads a Blob and a File as multipart with their types and user metadata', async () => {
       const blob = new Blob([PNG], { type: 'image/png' });
       const up = await service.storage.from('pics').upload('a/blob.png', blob, { metadata: { alt: 'dot' } });
