@@ -23,7 +23,10 @@ function AuthWithNavigation({ children }: { children: ReactNode }) {
 
 export function AppProvider() {
   return (
-    <BrowserRouter>
+    // Navigations are urgent updates (no startTransition), so sign-out's "go to /" and "clear the user"
+    // render together; as a transition, the guard of the old page could still see the cleared user
+    // first and redirect to /auth. A screen whose chunk is still loading shows its Suspense fallback.
+    <BrowserRouter useTransitions={false}>
       <ErrorBoundary>
         <AuthWithNavigation>
           <AppRoutes />

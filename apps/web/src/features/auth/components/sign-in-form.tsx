@@ -11,9 +11,11 @@ export interface SignInFormProps {
   onSubmit(values: SignInValues): Promise<void>;
   error?: string | null;
   defaultEmail?: string;
+  /** Signed in, waiting for the app to load the profile and move on. */
+  busy?: boolean;
 }
 
-export function SignInForm({ onSubmit, error, defaultEmail = '' }: SignInFormProps) {
+export function SignInForm({ onSubmit, error, defaultEmail = '', busy = false }: SignInFormProps) {
   const {
     register,
     handleSubmit,
@@ -33,8 +35,8 @@ export function SignInForm({ onSubmit, error, defaultEmail = '' }: SignInFormPro
         </Link>
       </div>
       <FormError message={error} />
-      <Button type="submit" className="w-full" loading={isSubmitting}>
-        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      <Button type="submit" className="w-full" loading={isSubmitting || busy}>
+        {isSubmitting || busy ? 'Signing in...' : 'Sign In'}
       </Button>
     </form>
   );

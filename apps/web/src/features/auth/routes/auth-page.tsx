@@ -66,6 +66,7 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(variant.initialMode);
   const [error, setError] = useState<string | null>(null);
   const [needsConfirmation, setNeedsConfirmation] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
 
   useEffect(() => setMode(variant.initialMode), [variant.initialMode]);
   const refFromUrl = params.get('ref');
@@ -82,8 +83,9 @@ export default function AuthPage() {
     setError(null);
     setNeedsConfirmation(null);
     try {
-      await signIn(values);
+      const { mfaRequired } = await signIn(values);
       // The auth provider picks up the session; this screen then redirects (see the check above).
+      setSignedIn(!mfaRequired);
     } catch (err) {
       if ((err as { code?: string }).code === 'email_not_confirmed') setNeedsConfirmation(values.email);
       setError(friendlyAuthError(err));
@@ -163,7 +165,7 @@ export default function AuthPage() {
             </div>
             <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`}>
               {mode === 'signin' ? (
-                <SignInForm onSubmit={handleSignIn} error={error} />
+                <SignInForm onSubmit={handleSignIn} error={error} busy={signedIn} />
               ) : (
                 <SignUpForm
                   onSubmit={handleSignUp}
