@@ -267,6 +267,14 @@ describe.each(drivers)('assets on %s', (driver) => {
     expect((await call(`p_sort => 'value', p_ascending => false`)).items[0]!.title).toBe('Beta chair');
     const page2 = await call(`p_sort => 'title', p_ascending => true, p_limit => 2, p_offset => 2`);
     expect(page2).toMatchObject({ total: 3, items: [{ title: 'Gamma box' }] });
+    const stats = await asUser(t.db, carol, async (tx) =>
+      (await tx.query<{ s: Record<string, number> }>('select public.my_business_inventory_stats() s')).rows[0]!.s,
+    );
+    expect(stats).toEqual({ products: 1, units: 4, with_serial: 1, flagged: 0, public: 0 });
+    const others = await asUser(t.db, bob, async (tx) =>
+      (await tx.query<{ s: Record<string, number> }>('select public.my_business_inventory_stats() s')).rows[0]!.s,
+    );
+    expect(others.products).toBe(0);
     // Nobody else's assets appear in one's own list.
     const bobs = await asUser(t.db, bob, async (tx) =>
       (await tx.query<{ j: { items: { title: string }[] } }>(`select public.search_my_assets('Alpha') j`)).rows[0]!.j,

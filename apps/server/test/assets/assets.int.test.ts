@@ -305,6 +305,8 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     expect(error).toBeNull();
     expect(count).toBe(3);
     expect(data!.map((r) => r.title)).toEqual(['Chair', 'Desk']);
+    const stats = await shop.client.rpc('my_business_inventory_stats');
+    expect(stats.data).toMatchObject({ products: 3, units: 15 });
   });
 
   it('refuses to sign a checkpoint over a tampered chain', async () => {

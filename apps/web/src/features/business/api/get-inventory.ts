@@ -40,23 +40,20 @@ export function useInventory(page: number, pageSize: number) {
   });
 }
 
-/** Totals over all business items (not only the current page). */
+export interface InventoryStats {
+  products: number;
+  units: number;
+  with_serial: number;
+  flagged: number;
+  public: number;
+}
+
+/** Totals over all business items (not only the current page), computed by the database. */
 export function useInventoryStats() {
   const { user } = useAuth();
   return useQuery({
     queryKey: ['business', user?.id ?? 'anonymous', 'inventory-stats'],
     enabled: Boolean(user),
-    queryFn: async () => {
-      const rows = unwrap(await supabase.from('assets').select('quantity, status, privacy, serial_number').eq('kind', 'business')) as Pick<
-        InventoryItem,
-        'quantity' | 'status' | 'privacy' | 'serial_number'
-      >[];
-      return {
-        products: rows.length,
-        units: rows.reduce((n, r) => n + (r.quantity ?? 0), 0),
-        withSerial: rows.filter((r) => r.serial_number).length,
-        flagged: rows.filter((r) => r.status !== 'active').length,
-      };
-    },
+    queryFn: async () => unwrap(await supabase.rpc('my_business_inventory_stats')) as InventoryStats,
   });
 }

@@ -43,7 +43,7 @@ export default function BusinessDashboardPage() {
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Products" value={stats.data?.products} />
         <Stat label="Units in stock" value={stats.data?.units} />
-        <Stat label="With a serial number" value={stats.data?.withSerial} />
+        <Stat label="With a serial number" value={stats.data?.with_serial} />
         <Stat label="Reported lost or stolen" value={stats.data?.flagged} />
       </div>
       <div className="mt-6">
