@@ -58,6 +58,11 @@ export interface UploadInput {
   contentLength?: number | undefined;
   /** Owner to record; defaults to the caller's sub. */
   ownerId?: string | undefined;
+  /**
+   * Options that arrive after the bytes (multipart fields placed after the file part); awaited
+   * once the bytes are stored and before the row is written. Overrides cacheControl/userMetadata.
+   */
+  trailing?: Promise<{ cacheControl?: string | undefined; userMetadata?: Record<string, unknown> | undefined }> | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -157,7 +162,7 @@ export class StorageEngine {
 
     const id = crypto.randomUUID();
     const { owner, ownerId } = ownerOf(caller, input.ownerId);
-    const write = (tx: Tx, metadata: Record<string, unknown>, version: string) =>
+    const write = (tx: Tx, metadata: Record<string, unknown>, version: string, userMetadata = input.userMetadata) =>
       this.writeRow(tx, caller, {
         id,
         bucket: bucket.id,
@@ -165,7 +170,7 @@ export class StorageEngine {
         owner,
         ownerId,
         metadata,
-        userMetadata: input.userMetadata ?? null,
+        userMetadata: userMetadata ?? null,
         version,
         upsert: input.upsert,
       });
@@ -178,21 +183,22 @@ export class StorageEngine {
     const inspector = new Inspector(limit, contentType);
     input.body.on('error', (err) => inspector.destroy(err));
     await this.backend.put(key, input.body.pipe(inspector));
-    const { size, sha256, md5 } = inspector.inspection;
-    const metadata = {
-      eTag: `"${md5}"`,
-      size,
-      mimetype: contentType,
-      cacheControl: input.cacheControl || 'max-age=3600',
-      lastModified: new Date().toISOString(),
-      contentLength: size,
-      httpStatusCode: 200,
-      sha256,
-    };
-
     let previous: string | null;
     try {
-      previous = await this.run(caller, 'storage.object.upload', (tx) => write(tx, metadata, version), errors.keyExists);
+      const late = input.trailing ? await input.trailing : {};
+      const { size, sha256, md5 } = inspector.inspection;
+      const metadata = {
+        eTag: `"${md5}"`,
+        size,
+        mimetype: contentType,
+        cacheControl: late.cacheControl || input.cacheControl || 'max-age=3600',
+        lastModified: new Date().toISOString(),
+        contentLength: size,
+        httpStatusCode: 200,
+        sha256,
+      };
+      const userMetadata = late.userMetadata ?? input.userMetadata;
+      previous = await this.run(caller, 'storage.object.upload', (tx) => write(tx, metadata, version, userMetadata), errors.keyExists);
     } catch (err) {
       await this.backend.delete(key);
       throw err;

@@ -4,7 +4,7 @@
 // engine's inspector enforces the size limit while the bytes flow to disk.
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { SERVICE_CALLER, type StorageEngine } from './engine.js';
 import { callerFrom } from './caller.js';
 import { errors } from './errors.js';
@@ -16,6 +16,13 @@ interface UploadBody {
   cacheControl: string | undefined;
   userMetadata: Record<string, unknown> | undefined;
   contentLength: number | undefined;
+  trailing?: Promise<{ cacheControl: string | undefined; userMetadata: Record<string, unknown> | undefined }>;
+}
+
+/** Multipart cacheControl is seconds ("3600"), stored as the header value. */
+function cacheControlField(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return /^\d+$/.test(value) ? `max-age=${value}` : value;
 }
 
 function parseMetadata(text: string | undefined): Record<string, unknown> | undefined {
@@ -36,21 +43,38 @@ function header(req: FastifyRequest, name: string): string | undefined {
 
 async function readUpload(req: FastifyRequest): Promise<UploadBody> {
   if (req.isMultipart()) {
-    // Any single file part, whatever its field name (supabase-js uses the empty name).
-    const part = await req.file({ limits: { fileSize: Infinity, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } });
-    if (!part) throw errors.invalidRequest('The multipart body has no file part');
-    const field = (name: string) => {
-      const f = part.fields[name];
-      const one = Array.isArray(f) ? f[0] : f;
-      return one && one.type === 'field' ? String(one.value) : undefined;
-    };
-    const cache = field('cacheControl');
+    const parts = req.parts({ limits: { fileSize: Infinity, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })[Symbol.asyncIterator]();
+    const fields: Record<string, string> = {};
+    let file: MultipartFile | undefined;
+    // Fields before the file part (supabase-js puts cacheControl and metadata first).
+    for (let next = await parts.next(); !next.done; next = await parts.next()) {
+      const part = next.value;
+      if (part.type === 'file') {
+        // Any single file part, whatever its field name (supabase-js uses the empty name).
+        file = part;
+        break;
+      }
+      fields[part.fieldname] = String(part.value);
+    }
+    if (!file) throw errors.invalidRequest('The multipart body has no file part');
+    const options = () => ({ cacheControl: cacheControlField(fields.cacheControl), userMetadata: parseMetadata(fields.metadata) });
+    const before = options();
+    // Fields after the file (a caller's own FormData gets cacheControl/metadata appended last)
+    // can only be read once the file has streamed through; the engine awaits them.
+    const trailing = (async () => {
+      for (let next = await parts.next(); !next.done; next = await parts.next()) {
+        if (next.value.type === 'field') fields[next.value.fieldname] = String(next.value.value);
+      }
+      return options();
+    })();
+    trailing.catch(() => undefined);
     return {
-      body: part.file,
-      contentType: part.mimetype || 'application/octet-stream',
-      cacheControl: cache ? (/^\d+$/.test(cache) ? `max-age=${cache}` : cache) : undefined,
-      userMetadata: parseMetadata(field('metadata')),
+      body: file.file,
+      contentType: file.mimetype || 'application/octet-stream',
+      cacheControl: before.cacheControl,
+      userMetadata: before.userMetadata,
       contentLength: undefined,
+      trailing,
     };
   }
   const xMetadata = header(req, 'x-metadata');

@@ -122,6 +122,17 @@ describe.each(drivers)('storage API on %s', (driver) => {
       expect(dl.data?.type).toBe('image/png');
     });
 
+    it("accepts the caller's own FormData, with options appended after the file part", async () => {
+      const form = new FormData();
+      form.append('file', new Blob(['form body'], { type: 'text/csv' }), 'rows.csv');
+      const { error } = await service.storage.from('docs').upload('rows.csv', form, { cacheControl: '120', metadata: { from: 'form' } });
+      expect(error).toBeNull();
+      const { data: info } = await service.storage.from('docs').info('rows.csv');
+      expect(info).toMatchObject({ contentType: 'text/csv', cacheControl: 'max-age=120', metadata: { from: 'form' }, size: 9 });
+      const dup = await service.storage.from('docs').upload('rows.csv', form);
+      expect(dup.error).toMatchObject({ statusCode: '409' });
+    });
+
     it('refuses to overwrite without upsert (HTTP 400, statusCode 409) and replaces with it', async () => {
       const { error } = await service.storage.from('docs').upload('notes/hello.txt', 'again');
       expect(error).toMatchObject({ status: 400, statusCode: '409', message: 'The resource already exists' });
