@@ -58,7 +58,6 @@ async function readUpload(req: FastifyRequest): Promise<UploadBody> {
     }
     if (!file) throw errors.invalidRequest('The multipart body has no file part');
     const options = () => ({ cacheControl: cacheControlField(fields.cacheControl), userMetadata: parseMetadata(fields.metadata) });
-    const before = options();
     // Fields after the file (a caller's own FormData gets cacheControl/metadata appended last)
     // can only be read once the file has streamed through; the engine awaits them.
     const trailing = (async () => {
@@ -68,6 +67,14 @@ async function readUpload(req: FastifyRequest): Promise<UploadBody> {
       return options();
     })();
     trailing.catch(() => undefined);
+    let before: ReturnType<typeof options>;
+    try {
+      before = options();
+    } catch (err) {
+      // Let the parser run to the end of the body so the error can be answered.
+      file.file.resume();
+      throw err;
+    }
     return {
       body: file.file,
       contentType: file.mimetype || 'application/octet-stream',

@@ -133,6 +133,19 @@ describe.each(drivers)('storage API on %s', (driver) => {
       expect(dup.error).toMatchObject({ statusCode: '409' });
     });
 
+    it('refuses malformed multipart metadata', async () => {
+      const form = new FormData();
+      form.append('metadata', '[not json');
+      form.append('', new Blob([Buffer.alloc(256 * 1024)]), 'x.bin');
+      const res = await fetch(`${server.url}/storage/v1/object/docs/badmeta.bin`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.serviceRoleKey}` },
+        body: form,
+      });
+      expect(await res.json()).toMatchObject({ statusCode: '400', code: 'InvalidRequest' });
+      expect((await service.storage.from('docs').exists('badmeta.bin')).data).toBe(false);
+    });
+
     it('refuses to overwrite without upsert (HTTP 400, statusCode 409) and replaces with it', async () => {
       const { error } = await service.storage.from('docs').upload('notes/hello.txt', 'again');
       expect(error).toMatchObject({ status: 400, statusCode: '409', message: 'The resource already exists' });
