@@ -17,6 +17,7 @@ declare module 'autocannon' {
       headers: Record<string, string>;
       body: string;
       requests: Request[];
+      workers: number;
     }
     interface Histogram {
       average: number;

@@ -6,6 +6,7 @@
 // transaction. This is what PostgREST does with pipelining; node-pg has no public API for it, so a
 // Query subclass adds the preamble in front of the main statement. Values stay bound parameters.
 // Writes keep the explicit BEGIN … COMMIT path, because they may need a rollback after the fact.
+import crypto from 'node:crypto';
 import pg from 'pg';
 import type { RequestContext } from '../../db/request-context.js';
 import { ALLOWED_ROLES } from '../../db/request-context.js';
@@ -23,6 +24,7 @@ const PREAMBLE = `select set_config('transaction_read_only', 'on', true),
   set_config('timezone', coalesce($7, current_setting('timezone')), true)`;
 
 interface Connection {
+  parsedStatements: Record<string, string>;
   parse(msg: { text: string; name: string; types: number[] }): void;
   bind(msg: { portal: string; statement: string; values: unknown[] }): void;
   describe(msg: { type: 'P'; name: string }): void;
@@ -32,7 +34,17 @@ interface Connection {
 type QueryCallback = (err: Error | null, results?: pg.QueryResult | pg.QueryResult[]) => void;
 
 // pg.Query is exported at runtime but typed loosely; the subclass only adds messages in front.
-const BaseQuery = (pg as unknown as { Query: new (config: object, values?: unknown[], cb?: QueryCallback) => { prepare(c: Connection): void } }).Query;
+const BaseQuery = (pg as unknown as { Query: new (config: object, values?: unknown[], cb?: QueryCallback) => { name?: string; text: string; prepare(c: Connection): void } }).Query;
+
+/** Connections that already hold the named preamble statement. */
+const preparedPreamble = new WeakSet<object>();
+const PREAMBLE_NAME = 'pgrst_preamble';
+/** Per connection, at most this many named main statements; beyond it statements stay unnamed. */
+const MAX_NAMED = 200;
+
+function statementName(text: string): string {
+  return `pgrst_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
 
 class PipelinedQuery extends BaseQuery {
   constructor(
@@ -44,10 +56,17 @@ class PipelinedQuery extends BaseQuery {
   }
 
   override prepare(connection: Connection): void {
-    connection.parse({ text: this.preamble.text, name: '', types: [] });
-    connection.bind({ portal: '', statement: '', values: this.preamble.values });
+    // Named statements are parsed once per connection; PostgreSQL then reuses their plans
+    // (re-planning by itself when the role or search_path differs).
+    if (!preparedPreamble.has(connection)) {
+      connection.parse({ text: this.preamble.text, name: PREAMBLE_NAME, types: [] });
+      preparedPreamble.add(connection);
+    }
+    connection.bind({ portal: '', statement: PREAMBLE_NAME, values: this.preamble.values });
     connection.describe({ type: 'P', name: '' });
     connection.execute({ portal: '', rows: 0 });
+    const name = statementName(this.text);
+    if (connection.parsedStatements[name] !== undefined || Object.keys(connection.parsedStatements).length < MAX_NAMED) this.name = name;
     super.prepare(connection);
   }
 }
