@@ -101,18 +101,19 @@ export const registerAsset: ServerFunction = {
       return fail(reply, 400, 'Will and legacy assets are always private', { code: 'invalid' });
     }
 
-    // The stored type of each object (from the storage server's metadata), and for videos their length.
+    // The stored type of each of the caller's objects (from the storage server's metadata), and for
+    // videos their length. Other names are left to register_asset, which refuses them.
     const { rows: objects } = await ctx.db.query<{ name: string; mimetype: string | null }>(
       `select name, lower(metadata ->> 'mimetype') as mimetype from storage.objects
        where bucket_id = $1 and name = any($2::text[])`,
-      [ASSET_MEDIA_BUCKET, media],
+      [ASSET_MEDIA_BUCKET, media.filter((n) => n.startsWith(`${userId}/pending/`))],
     );
     const typeOf = new Map(objects.map((o) => [o.name, o.mimetype ?? '']));
     const items: { name: string; duration_seconds: number | null }[] = [];
     for (const name of media) {
       const mime = typeOf.get(name);
       let duration: number | null = null;
-      if (mime && VIDEO_TYPES.has(mime) && name.startsWith(`${userId}/`)) {
+      if (mime && VIDEO_TYPES.has(mime)) {
         const object = await getObject(ctx, ASSET_MEDIA_BUCKET, name);
         duration = object ? videoDurationSeconds(object.body, mime) : null;
         if (duration !== null) duration = Math.round(duration * 100) / 100;
