@@ -33,6 +33,15 @@ export function buildQuery(ap: ActionPlan): BuiltQuery {
   }
 }
 
+/** The cache could not be (re)loaded: 503 so that postgrest-js retries GET/HEAD after Retry-After. */
+async function schemaCache(db: Db): Promise<SchemaCache> {
+  try {
+    return await getSchemaCache(db);
+  } catch {
+    throw new RestError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.', null, null, { 'retry-after': '1' });
+  }
+}
+
 /** Parsed, planned and built reads, per schema cache: a plan does not depend on the caller. */
 const planCache = new WeakMap<SchemaCache, Map<string, { ap: ActionPlan; query: BuiltQuery }>>();
 const PLAN_CACHE_SIZE = 500;
@@ -50,11 +59,11 @@ function planWithReload(raw: RawRequest, db: Db) {
   return async () => {
     const req = parseRequest(raw);
     try {
-      return actionPlan(req, await getSchemaCache(db));
+      return actionPlan(req, await schemaCache(db));
     } catch (err) {
       // A table or function created after the cache was loaded: reload once and retry.
       if (err instanceof RestError && (err.code === 'PGRST205' || err.code === 'PGRST202') && (await reloadIfStale(db))) {
-        return actionPlan(parseRequest(raw), await getSchemaCache(db));
+        return actionPlan(parseRequest(raw), await schemaCache(db));
       }
       throw err;
     }
@@ -73,7 +82,7 @@ export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: Requ
   const anon = ctx.role === 'anon';
   try {
     const key = planCacheKey(raw);
-    const cache = await getSchemaCache(db);
+    const cache = await schemaCache(db);
     let plans = planCache.get(cache);
     if (!plans) planCache.set(cache, (plans = new Map()));
     let entry = key !== undefined ? plans.get(key) : undefined;

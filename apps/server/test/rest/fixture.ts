@@ -87,6 +87,10 @@ create function public.rt_bump(post bigint) returns void language sql volatile a
 create function public.rt_fail() returns integer language plpgsql as $$ begin raise exception 'boom'; end $$;
 create function public.rt_payment_required() returns integer language plpgsql as $$
   begin raise sqlstate 'PT402' using message = 'Payment required'; end $$;
+create function public.rt_created() returns integer language sql volatile as $$
+  select set_config('response.status', '201', true);
+  select set_config('response.headers', '[{"X-Created-By":"rt_created"}]', true);
+  select 1 $$;
 grant execute on all functions in schema public to anon, authenticated, service_role;
 `;
 

@@ -216,6 +216,15 @@ describe.each(drivers)('rest reads on %s', (driver) => {
     expect(csv.data).toBe('id,name\n1,Alice\n2,Bob\n3,"Carol, ""the reviewer"""');
   });
 
+  it('lifts spread to-one columns into the parent and refuses spread to-many', async () => {
+    const { data, error } = await anon.from('rt_posts').select('id, ...rt_authors!author_id(author_name:name)').eq('id', 4).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: 4, author_name: 'Bob' });
+    const toMany = await anon.from('rt_authors').select('id, ...rt_posts!author_id(id)');
+    expect(toMany.status).toBe(400);
+    expect(toMany.error?.code).toBe('PGRST127');
+  });
+
   it('reads views with foreign keys inherited from the base table', async () => {
     const { data, error } = await anon.from('rt_published_posts').select('id, rt_authors(name)').order('id').limit(1);
     expect(error).toBeNull();

@@ -68,6 +68,17 @@ describe.each(drivers)('rest rpc on %s', (driver) => {
     expect(head.data).toBeNull();
   });
 
+  it('lets a function set the response status and headers', async () => {
+    const res = await fetch(`${server.url}/rest/v1/rpc/rt_created`, {
+      method: 'POST',
+      headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-created-by')).toBe('rt_created');
+    expect(await res.json()).toBe(1);
+  });
+
   it('maps raised errors and unknown functions', async () => {
     const anon = server.anonClient();
     const boom = await anon.rpc('rt_fail');

@@ -46,7 +46,8 @@ describe('SQL builder', () => {
   it('builds a filtered, ordered, paged read rendered by json_agg', () => {
     const q = sqlFor('GET', '/posts', 'select=id,t:title&views=gt.5&title=like.*x*&order=id.desc.nullslast&limit=10&offset=20');
     expect(q.text).toBe(
-      'select null::bigint as "total", count("t") as "page_total", coalesce(json_agg("t"), \'[]\')::text as "body" from (' +
+      'select null::bigint as "total", count("t") as "page_total", coalesce(json_agg("t"), \'[]\')::text as "body", ' +
+        `nullif(current_setting('response.headers', true), '') as "response_headers", nullif(current_setting('response.status', true), '') as "response_status" from (` +
         'select "t0"."id" as "id", "t0"."title" as "t" from "public"."posts" as "t0" where "t0"."views" > $1 and "t0"."title" like $2 ' +
         'order by "t0"."id" desc nulls last limit $3::bigint offset $4::bigint) as "t"',
     );
@@ -104,7 +105,8 @@ describe('SQL builder', () => {
     expect(minimal.text).toBe(
       'with "pgrst_source" as (insert into "public"."posts" as "pgrst_t" ("title") select "pgrst_rec"."title" ' +
         'from jsonb_array_elements($1::jsonb) with ordinality as "pgrst_body"("j", "n") cross join lateral jsonb_populate_record(null::"public"."posts", "pgrst_body"."j") as "pgrst_rec" order by "pgrst_body"."n" returning 1) ' +
-        'select null::bigint as "total", count(*) as "page_total", null::text as "body" from "pgrst_source"',
+        'select null::bigint as "total", count(*) as "page_total", null::text as "body", ' +
+        `nullif(current_setting('response.headers', true), '') as "response_headers", nullif(current_setting('response.status', true), '') as "response_status" from "pgrst_source"`,
     );
     expect(minimal.values).toEqual(['[{"title":"a"}]']);
     const rep = sqlFor('POST', '/posts', 'select=title,authors(name)', { body: { title: 'a' }, prefer: 'return=representation' });

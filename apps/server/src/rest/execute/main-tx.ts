@@ -10,6 +10,8 @@ export interface ResultRow {
   total: number | null;
   page_total: number;
   body: string | null;
+  response_headers?: string | null;
+  response_status?: string | null;
 }
 
 export interface TxChecks {
@@ -28,7 +30,13 @@ function checked(row: ResultRow | undefined, opts: TxChecks): ResultRow {
   if (opts.maxAffected !== undefined && pageTotal > opts.maxAffected) {
     throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
   }
-  return { total: r.total === null ? null : Number(r.total), page_total: pageTotal, body: r.body };
+  return {
+    total: r.total === null ? null : Number(r.total),
+    page_total: pageTotal,
+    body: r.body,
+    response_headers: r.response_headers ?? null,
+    response_status: r.response_status ?? null,
+  };
 }
 
 export async function runMainTx(

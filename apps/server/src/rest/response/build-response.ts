@@ -36,7 +36,38 @@ function rangeStatus(offset: number, returned: number, total: number | null): nu
   return 200;
 }
 
+/** Applies `response.status` / `response.headers` set by the statement (PostgREST §B.1 step 10). */
+function applyOverrides(res: RestResponse, row: ResultRow): RestResponse {
+  if (row.response_status) {
+    const status = Number(row.response_status);
+    if (!Number.isInteger(status) || status < 100 || status > 599) {
+      throw new RestError(500, 'PGRST112', 'Invalid response.status GUC', `${row.response_status} is not a valid status code`);
+    }
+    res.status = status;
+  }
+  if (row.response_headers) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row.response_headers);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed) || !parsed.every((h) => h && typeof h === 'object' && Object.keys(h).length === 1)) {
+      throw new RestError(500, 'PGRST111', 'Invalid response.headers GUC', 'response.headers must be a JSON array of single-key objects');
+    }
+    for (const h of parsed as Record<string, unknown>[]) {
+      const [k, v] = Object.entries(h)[0]!;
+      if (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(k)) res.headers[k.toLowerCase()] = String(v).replace(/[\r\n]/g, ' ');
+    }
+  }
+  return res;
+}
+
 export function buildResponse(ap: ActionPlan, row: ResultRow): RestResponse {
+  return applyOverrides(buildBaseResponse(ap, row), row);
+}
+
+function buildBaseResponse(ap: ActionPlan, row: ResultRow): RestResponse {
   const { plan, output } = ap;
   const headers: Record<string, string> = {};
   const applied = appliedPreferences(ap.prefs, { tx: false, count: true });

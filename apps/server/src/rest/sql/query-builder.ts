@@ -184,6 +184,9 @@ function embedLateral(e: EmbedNode, parentAlias: string, schema: string, params:
   return `left join lateral (select row_to_json("x") as "pgrst_j", "x".* from (${sub} limit 1) as "x") as ${lateralAlias(e.id)} on true`;
 }
 
+/** Response overrides a function may set with set_config('response.headers'|'response.status', …, true). */
+export const RESPONSE_GUCS = `nullif(current_setting('response.headers', true), '') as "response_headers", nullif(current_setting('response.status', true), '') as "response_status"`;
+
 export interface BuiltQuery {
   text: string;
   values: unknown[];
@@ -224,7 +227,7 @@ export function readQuery(
     page = `select ${select} from ${n.from}${n.where}${n.order}${limitSql(opts.limit, opts.offset, params)}`;
   }
   const total = opts.count ? `(select count(*) from ${n.fromForCount}${n.where})` : 'null::bigint';
-  const text = `${opts.prefix ?? ''}select ${total} as "total", count("t") as "page_total", ${bodySql(opts)} as "body" from (${page}) as "t"`;
+  const text = `${opts.prefix ?? ''}select ${total} as "total", count("t") as "page_total", ${bodySql(opts)} as "body", ${RESPONSE_GUCS} from (${page}) as "t"`;
   return { text, values: params.values };
 }
 

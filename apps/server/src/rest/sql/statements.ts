@@ -3,7 +3,7 @@
 import type { CallPlan, DeletePlan, InsertPlan, UpdatePlan } from '../plan/types.js';
 import type { Table } from '../schema-cache/types.js';
 import { ident, literal, Params, qualified } from './fragment.js';
-import { bodySql, conditionSql, neededColumns, readQuery, tableAlias, type BodyOptions, type BuiltQuery } from './query-builder.js';
+import { bodySql, conditionSql, neededColumns, readQuery, RESPONSE_GUCS, tableAlias, type BodyOptions, type BuiltQuery } from './query-builder.js';
 
 const rel = (t: Table) => qualified(t.schema, t.name);
 
@@ -13,7 +13,7 @@ const rel = (t: Table) => qualified(t.schema, t.name);
  */
 function wrap(dml: string, returning: InsertPlan['returning'], params: Params, opts: BodyOptions): BuiltQuery {
   if (!returning) {
-    return { text: `with "pgrst_source" as (${dml} returning 1) select null::bigint as "total", count(*) as "page_total", null::text as "body" from "pgrst_source"`, values: params.values };
+    return { text: `with "pgrst_source" as (${dml} returning 1) select null::bigint as "total", count(*) as "page_total", null::text as "body", ${RESPONSE_GUCS} from "pgrst_source"`, values: params.values };
   }
   return readQuery(returning, '"pgrst_source"', { ...opts, count: false, params, prefix: `with "pgrst_source" as (${dml}) ` });
 }
@@ -95,18 +95,18 @@ export function callQuery(plan: CallPlan, opts: BodyOptions & { limit?: number; 
   const params = new Params();
   const { call, from } = callSql(plan, params);
   if (plan.shape === 'void') {
-    return { text: `select null::bigint as "total", 1 as "page_total", null::text as "body" from (select ${call}::text as "v"${from}) as "t"`, values: params.values };
+    return { text: `select null::bigint as "total", 1 as "page_total", null::text as "body", ${RESPONSE_GUCS} from (select ${call}::text as "v"${from}) as "t"`, values: params.values };
   }
   if (plan.shape === 'scalar') {
     const body = `coalesce((json_agg("t"."pgrst_scalar")->0)::text, 'null')`;
-    return { text: `select null::bigint as "total", 1 as "page_total", ${body} as "body" from (select ${call} as "pgrst_scalar"${from}) as "t"`, values: params.values };
+    return { text: `select null::bigint as "total", 1 as "page_total", ${body} as "body", ${RESPONSE_GUCS} from (select ${call} as "pgrst_scalar"${from}) as "t"`, values: params.values };
   }
   if (plan.shape === 'set-scalar') {
     const page = `select ${call} as "pgrst_scalar"${from}`;
     const lim = `${opts.limit !== undefined ? ` limit ${params.add(opts.limit)}::bigint` : ''}${opts.offset ? ` offset ${params.add(opts.offset)}::bigint` : ''}`;
     const total = plan.count ? `(select count(*) from (${page}) as "c")` : 'null::bigint';
     const body = opts.singular ? `coalesce((json_agg("t"."pgrst_scalar")->0)::text, 'null')` : `coalesce(json_agg("t"."pgrst_scalar"), '[]')::text`;
-    return { text: `select ${total} as "total", count(*) as "page_total", ${body} as "body" from (${page}${lim}) as "t"`, values: params.values };
+    return { text: `select ${total} as "total", count(*) as "page_total", ${body} as "body", ${RESPONSE_GUCS} from (${page}${lim}) as "t"`, values: params.values };
   }
   // Composite results: the function's rows are a relation for select/filters/order/embeds.
   const source = `(select "pgrst_f".*${from ? `${from} cross join lateral ${call} as "pgrst_f"` : ` from ${call} as "pgrst_f"`})`;
