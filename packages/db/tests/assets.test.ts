@@ -282,6 +282,36 @@ describe.each(drivers)('assets on %s', (driver) => {
     expect(bobs.items).toEqual([]);
   });
 
+  it('adds files to an asset for the price difference, once, and records it in the ledger', async () => {
+    const photo = await upload(t.db, alice, 'image/jpeg');
+    const r = await register(t.db, alice, { title: 'Sofa' }, [{ name: photo }]);
+    const more = [await upload(t.db, alice, 'application/pdf', { ext: 'pdf' }), await upload(t.db, alice, 'image/png', { ext: 'png' })];
+    const quote = await asUser(t.db, alice, async (tx) =>
+      (await tx.query<{ q: { total: number } }>(`select public.quote_added_media($1, 1, 1) q`, [r.asset_id])).rows[0]!.q,
+    );
+    expect(quote.total).toBe(25 + 13); // first document, a further photo; no registration fee
+    const add = (owner: string, submission: string, expected: number | null = null) =>
+      asService(t.db, async (tx) =>
+        (await tx.query<{ r: { cost: number; replayed: boolean } }>('select private.add_asset_media($1, $2, $3, $4, $5) r', [
+          owner, r.asset_id, submission, JSON.stringify(more.map((name) => ({ name }))), expected,
+        ])).rows[0]!.r,
+      );
+    await expectSqlState(add(bob, crypto.randomUUID()), 'P0002');
+    await expectSqlState(add(alice, crypto.randomUUID(), 1), 'PT409');
+    const before = await balance(t.db, alice);
+    const submission = crypto.randomUUID();
+    expect(await add(alice, submission, quote.total)).toMatchObject({ cost: quote.total, replayed: false });
+    expect(await add(alice, submission)).toMatchObject({ replayed: true });
+    expect(await balance(t.db, alice)).toBe(before - quote.total);
+    const { rows } = await t.db.query<{ kind: string }>('select kind from public.asset_media where asset_id = $1 order by position', [r.asset_id]);
+    expect(rows.map((m) => m.kind)).toEqual(['photo', 'document', 'photo']);
+    const events = await asUser(t.db, alice, async (tx) =>
+      (await tx.query<{ event: string }>('select event from public.asset_ledger where asset_id = $1 order by seq', [r.asset_id])).rows,
+    );
+    expect(events.map((e) => e.event)).toEqual(['register', 'edit']);
+    await expectSqlState(asUser(t.db, bob, (tx) => tx.query(`select public.quote_added_media($1, 1)`, [r.asset_id])), 'P0002');
+  });
+
   it('hides the sender address of messages from the owner', async () => {
     const r = await register(t.db, alice, { title: 'Found wallet' }, []);
     await t.db.query(
