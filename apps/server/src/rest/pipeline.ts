@@ -8,7 +8,10 @@ import { actionPlan } from './plan/index.js';
 import type { ActionPlan } from './plan/types.js';
 import { parseRequest, type RawRequest } from './request/parse-request.js';
 import { buildResponse, type RestResponse } from './response/build-response.js';
-import { getSchemaCache, reloadIfStale, type SchemaCache } from './schema-cache/index.js';
+import { getSchemaCache, reloadIfChanged, type SchemaCache } from './schema-cache/index.js';
+
+/** Planner errors that may only mean the schema cache is older than the catalog. */
+const SCHEMA_MISSES = new Set(['PGRST205', 'PGRST202', 'PGRST200', 'PGRST204', '42703']);
 import type { BodyOptions, BuiltQuery } from './sql/query-builder.js';
 import { readQuery } from './sql/query-builder.js';
 import { callQuery, deleteQuery, insertQuery, updateQuery } from './sql/statements.js';
@@ -61,8 +64,8 @@ function planWithReload(raw: RawRequest, db: Db) {
     try {
       return actionPlan(req, await schemaCache(db));
     } catch (err) {
-      // A table or function created after the cache was loaded: reload once and retry.
-      if (err instanceof RestError && (err.code === 'PGRST205' || err.code === 'PGRST202') && (await reloadIfStale(db))) {
+      // Something created after the cache was loaded: reload once (if the catalog changed) and retry.
+      if (err instanceof RestError && SCHEMA_MISSES.has(err.code) && (await reloadIfChanged(db))) {
         return actionPlan(parseRequest(raw), await schemaCache(db));
       }
       throw err;

@@ -256,6 +256,22 @@ describe.each(drivers)('rest reads on %s', (driver) => {
     expect(notEmbedded.error?.code).toBe('PGRST108');
   });
 
+  it('finds tables, columns and functions created after the schema cache was loaded', async () => {
+    await server.ctx.db.exec(`
+      create table public.rt_late (id int primary key, label text);
+      grant select on public.rt_late to anon;
+      insert into public.rt_late values (1, 'late');`);
+    const table = await anon.from('rt_late').select('id, label');
+    expect(table.data).toEqual([{ id: 1, label: 'late' }]);
+    await server.ctx.db.exec(`alter table public.rt_late add column extra text default 'x';
+      create function public.rt_late_fn() returns int language sql stable as $$ select 42 $$;
+      grant execute on function public.rt_late_fn() to anon;`);
+    expect((await anon.from('rt_late').select('extra')).data).toEqual([{ extra: 'x' }]);
+    expect((await anon.rpc('rt_late_fn')).data).toBe(42);
+    // Unknown names with an unchanged catalog stay a plain 404.
+    expect((await anon.from('rt_still_missing').select('*')).error?.code).toBe('PGRST205');
+  });
+
   it('requires an API key and rejects bad tokens with PostgREST JWT errors', async () => {
     const noKey = await fetch(`${server.url}/rest/v1/rt_posts`);
     expect(noKey.status).toBe(401);

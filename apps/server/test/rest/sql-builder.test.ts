@@ -29,6 +29,7 @@ const cache: SchemaCache = {
   ]),
   routines: new Map(),
   typeNames: new Set(['text', 'int4', 'int8', 'numeric']),
+  fingerprint: '',
 };
 
 function sqlFor(method: string, path: string, qs: string, opts: { body?: unknown; prefer?: string; accept?: string } = {}) {

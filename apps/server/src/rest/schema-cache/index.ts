@@ -1,8 +1,8 @@
 // One schema cache per database handle, loaded at start, reloaded on demand (reloadSchemaCache),
-// on `NOTIFY pgrst, 'reload schema'` (PostgreSQL driver), and — throttled — when a request names
-// a table or function the cache does not know yet (so tables created after start are found).
+// on `NOTIFY pgrst, 'reload schema'` (PostgreSQL driver), and when a request names something the
+// cache does not know while the catalog has changed since the load (tables created after start).
 import type { Db } from '../../db/index.js';
-import { loadSchemaCache } from './load.js';
+import { catalogFingerprint, loadSchemaCache } from './load.js';
 import type { SchemaCache } from './types.js';
 
 interface Entry {
@@ -32,11 +32,17 @@ export async function reloadSchemaCache(target: Db | { db: Db }): Promise<Schema
   return load(db).current;
 }
 
-/** Reloads unless the cache is younger than `minAgeMs`; returns whether a reload happened. */
-export async function reloadIfStale(db: Db, minAgeMs = 1000): Promise<boolean> {
-  const entry = caches.get(db);
-  if (entry && Date.now() - entry.loadedAt < minAgeMs) return false;
-  await load(db).current;
+/**
+ * Reloads when the catalog changed since the cache was built (one small query); returns whether
+ * it did. Called when a request names a table, column, function or relationship we do not know.
+ */
+export async function reloadIfChanged(db: Db): Promise<boolean> {
+  const entry = caches.get(db) ?? load(db);
+  const cache = await entry.current;
+  if ((await catalogFingerprint(db, cache.schema)) === cache.fingerprint) return false;
+  // Concurrent misses share one reload.
+  if (caches.get(db) === entry) load(db);
+  await caches.get(db)!.current;
   return true;
 }
 

@@ -79,6 +79,21 @@ const TYPES_SQL = `
 select distinct t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
 where n.nspname in ('pg_catalog', $1) and t.typtype in ('b','e','d','r','c','m')`;
 
+// Changes whenever DDL touches the exposed schema (catalog rows get new xmins or go away), so a
+// request naming something unknown can tell cheaply whether the cache is out of date.
+const FINGERPRINT_SQL = `
+select concat_ws('|',
+  (select count(*) || ':' || coalesce(max(c.xmin::text::bigint), 0) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1),
+  (select count(*) || ':' || coalesce(max(a.xmin::text::bigint), 0) from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1),
+  (select count(*) || ':' || coalesce(max(p.xmin::text::bigint), 0) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1),
+  (select count(*) || ':' || coalesce(max(k.xmin::text::bigint), 0) from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname = $1)
+) as fingerprint`;
+
+export async function catalogFingerprint(db: Queryable, schema = 'public'): Promise<string> {
+  const r = await db.query<{ fingerprint: string }>(FINGERPRINT_SQL, [schema]);
+  return r.rows[0]?.fingerprint ?? '';
+}
+
 interface RawColumn {
   name: string;
   type: string;
@@ -101,6 +116,7 @@ function pgArray(v: unknown): string[] {
 }
 
 export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise<SchemaCache> {
+  const fingerprint = await catalogFingerprint(db, schema);
   const tablesRes = await db.query<{ name: string; is_view: boolean; insertable: boolean; columns: RawColumn[] | string }>(TABLES_SQL, [schema]);
   const tables = new Map<string, Table>();
   for (const row of tablesRes.rows) {
@@ -214,5 +230,5 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
   const typesRes = await db.query<{ typname: string }>(TYPES_SQL, [schema]);
   const typeNames = new Set(typesRes.rows.map((r) => r.typname.toLowerCase()));
 
-  return { schema, tables, relationships: buildRelationships(tables, [...fks, ...inherited]), routines, typeNames };
+  return { schema, tables, relationships: buildRelationships(tables, [...fks, ...inherited]), routines, typeNames, fingerprint };
 }

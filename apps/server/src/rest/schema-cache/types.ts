@@ -83,4 +83,6 @@ export interface SchemaCache {
   routines: Map<string, Routine[]>;
   /** Type names usable in `::cast` (typname in pg_catalog/public), lower-cased. */
   typeNames: Set<string>;
+  /** catalogFingerprint() at load time. */
+  fingerprint: string;
 }
