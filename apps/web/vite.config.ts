@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -17,8 +19,68 @@ function devAppName(): Plugin {
   };
 }
 
+// Writes .br and .gz beside every text asset of the build; the server's static handler serves them
+// to browsers that accept them (@fastify/static preCompressed), so no compression work per request.
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'tagledger-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+          const full = path.join(dir, e.name);
+          return e.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|svg|txt|json|webmanifest)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+// The landing route is lazy like every screen, but it is what `/` shows first: preload its chunk
+// (and the chunks it imports) from index.html, in parallel with the entry, instead of one round
+// trip later.
+function preloadLandingRoute(): Plugin {
+  return {
+    name: 'tagledger-preload-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const landing = chunks.find((c) => c.facadeModuleId?.endsWith('features/marketing/routes/landing-page.tsx'));
+        if (!landing) return [];
+        const files = new Set<string>([landing.fileName]);
+        const visit = (name: string) => {
+          const chunk = chunks.find((c) => c.fileName === name);
+          for (const dep of chunk?.imports ?? []) if (!files.has(dep)) (files.add(dep), visit(dep));
+        };
+        visit(landing.fileName);
+        const entryImports = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
+        return [...files]
+          .filter((f) => !entryImports.has(f))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devAppName()],
+  plugins: [react(), tailwindcss(), devAppName(), preloadLandingRoute(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

@@ -32,6 +32,8 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
       root: config.webDist,
       index: false,
       wildcard: false,
+      // The web build writes .br/.gz beside each asset (apps/web/vite.config.ts); serve them when accepted.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');

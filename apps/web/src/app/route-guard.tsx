@@ -41,9 +41,13 @@ export interface ReturnToState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 
-export function LoadingScreen({ text = 'Loading...' }: { text?: string }) {
+export function LoadingScreen({ text = 'Loading...', fullHeight = false }: { text?: string; fullHeight?: boolean }) {
   return (
-    <div role="status" aria-live="polite" className="flex min-h-[50vh] flex-col items-center justify-center gap-3">
+    <div
+      role="status"
+      aria-live="polite"
+      className={`flex flex-col items-center justify-center gap-3 ${fullHeight ? 'min-h-[calc(100vh-4rem)]' : 'min-h-[50vh]'}`}
+    >
       <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-blue-600 border-t-transparent" />
       <p className="text-sm text-slate-600">{text}</p>
     </div>

@@ -124,7 +124,7 @@ function Screen({ route }: { route: ScreenRoute }) {
   return (
     // A new navigation (even to the same path, e.g. "Try again") gets a fresh boundary.
     <ErrorBoundary resetKey={location.key}>
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense fallback={<LoadingScreen fullHeight />}>
         <Component />
       </Suspense>
     </ErrorBoundary>

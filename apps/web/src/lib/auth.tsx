@@ -1,9 +1,12 @@
 // The one auth state of the app (SPEC §4). One provider subscribes to supabase-js auth events;
-// every component reads the state through useAuth(). supabase-js is imported dynamically here so
-// the landing page paints without it; the provider starts in `loading` until the first event.
+// every component reads the state through useAuth(). supabase-js is imported dynamically: with a
+// stored session at once, otherwise only when a screen needs it (see supabase-ready.ts), so the
+// landing page never downloads it for visitors.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { appConfig } from './app-config';
 import type { SupabaseClient } from './supabase';
+import { authStorageKey, whenClientLoads } from './supabase-ready';
 
 export type Role = 'standard' | 'moderator' | 'admin';
 
@@ -93,6 +96,14 @@ function clearBrowserStorage() {
   }
 }
 
+function hasStoredSession(storageKey: string): boolean {
+  try {
+    return localStorage.getItem(storageKey) !== null;
+  } catch {
+    return true; // storage unreadable: let supabase-js decide
+  }
+}
+
 const SIGNED_OUT: AuthState = {
   user: null,
   session: null,
@@ -152,21 +163,38 @@ export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProvi
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    loadSupabase()
-      .then((client) => {
-        if (cancelled) return;
-        const { data } = client.auth.onAuthStateChange((event, session) => {
-          // supabase-js holds its auth lock while listeners run; calling it from inside deadlocks.
-          setTimeout(() => void handleEvent(client, event, session), 0);
-        });
-        unsubscribe = () => data.subscription.unsubscribe();
-      })
-      .catch((err: unknown) => {
+    const subscribe = (client: SupabaseClient) => {
+      if (cancelled || unsubscribe) return;
+      const { data } = client.auth.onAuthStateChange((event, session) => {
+        // supabase-js holds its auth lock while listeners run; calling it from inside deadlocks.
+        setTimeout(() => void handleEvent(client, event, session), 0);
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
+    };
+    const stopWaiting = whenClientLoads(subscribe);
+    const load = () =>
+      loadSupabase().catch((err: unknown) => {
         console.error('Auth could not start:', err);
         if (!cancelled) setState(SIGNED_OUT);
       });
+
+    const storageKey = authStorageKey(appConfig.supabaseUrl);
+    const onStorage = (e: StorageEvent) => {
+      // Another tab signed in: load the client, which reports the new session.
+      if (e.key === storageKey && e.newValue) void load();
+    };
+    if (hasStoredSession(storageKey)) {
+      void load();
+    } else {
+      // No stored session: signed out, known at once, without downloading supabase-js. A screen that
+      // needs the client (sign-in, callbacks, data) loads it, and we subscribe then.
+      setState(SIGNED_OUT);
+      window.addEventListener('storage', onStorage);
+    }
     return () => {
       cancelled = true;
+      stopWaiting();
+      window.removeEventListener('storage', onStorage);
       unsubscribe?.();
     };
   }, [handleEvent]);

@@ -3,6 +3,7 @@
 // so the landing page's initial bundle does not carry supabase-js.
 import { createClient } from '@supabase/supabase-js';
 import { appConfig } from './app-config';
+import { announceClient } from './supabase-ready';
 
 export const supabase = createClient(appConfig.supabaseUrl, appConfig.anonKey || 'missing-anon-key', {
   auth: {
@@ -15,3 +16,5 @@ export const supabase = createClient(appConfig.supabaseUrl, appConfig.anonKey ||
 });
 
 export type SupabaseClient = typeof supabase;
+
+announceClient(supabase);

@@ -11,11 +11,12 @@ const SignedInNav = lazy(() => import('./signed-in-nav'));
 
 export function Logo() {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900" aria-label={`${appConfig.appName} home`}>
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900">
       <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-md bg-blue-600 text-sm text-white">
         {appConfig.appName.slice(0, 1)}
       </span>
       <span className="text-lg">{appConfig.appName}</span>
+      <span className="sr-only"> home</span>
     </Link>
   );
 }

@@ -1,4 +1,5 @@
-import { supabase } from '@/lib/supabase';
+// supabase-js loads on first use, so the auth screens paint without it.
+import { loadSupabase } from '@/lib/auth';
 import type { SignInValues } from '../lib/schemas';
 
 export interface SignInResult {
@@ -8,6 +9,7 @@ export interface SignInResult {
 
 /** POST /token?grant_type=password, then check whether the account needs a second factor. */
 export async function signIn(values: SignInValues): Promise<SignInResult> {
+  const supabase = await loadSupabase();
   const { error } = await supabase.auth.signInWithPassword({ email: values.email, password: values.password });
   if (error) throw error;
   const { data: aal, error: aalError } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();

@@ -1,4 +1,5 @@
-import { supabase } from '@/lib/supabase';
+// supabase-js loads on first use, so the auth screens paint without it.
+import { loadSupabase } from '@/lib/auth';
 import type { SignUpValues } from '../lib/schemas';
 
 export type SignupSource = 'standard' | 'influencer' | 'business';
@@ -23,6 +24,7 @@ export class DuplicateAccountError extends Error {
 
 /** POST /signup with the metadata contract: full_name, signup_source, business_intent, referral_code. */
 export async function signUp(input: SignUpInput): Promise<SignUpResult> {
+  const supabase = await loadSupabase();
   const data: Record<string, unknown> = {
     full_name: input.fullName,
     signup_source: input.source,

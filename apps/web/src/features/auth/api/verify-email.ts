@@ -1,5 +1,6 @@
 import type { EmailOtpType, User } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
+// supabase-js loads on first use, so the auth screens paint without it.
+import { loadSupabase } from '@/lib/auth';
 
 export type EmailVerificationOutcome =
   | { kind: 'verified'; user: User }
@@ -14,6 +15,7 @@ const EMAIL_TYPES: EmailOtpType[] = ['signup', 'invite', 'magiclink', 'recovery'
  * (already verified; use the current session).
  */
 export async function verifyEmailLink(params: URLSearchParams): Promise<EmailVerificationOutcome> {
+  const supabase = await loadSupabase();
   const linkError = params.get('error_description') ?? params.get('error');
   if (linkError) return { kind: 'session-error', message: linkError };
   const tokenHash = params.get('token_hash');
