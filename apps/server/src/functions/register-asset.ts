@@ -21,7 +21,7 @@ import { videoDurationSeconds } from '../assets/media-duration.js';
 import type { ServerFunction } from './types.js';
 
 export const ASSET_MEDIA_BUCKET = 'asset-media';
-const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/webm']);
+export const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/webm']);
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
 const money = z.union([z.number(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 120.50')])
@@ -66,6 +66,35 @@ const bodySchema = z.object({
   quoteOnly: z.boolean().optional(),
 });
 
+/**
+ * The stored type of each of the caller's uploads (from the storage server's metadata), and for
+ * videos the length read from the bytes. Other names are left to the SQL, which refuses them.
+ */
+export async function readUploads(
+  ctx: AppContext,
+  userId: string,
+  media: string[],
+): Promise<{ typeOf: Map<string, string>; items: { name: string; duration_seconds: number | null }[] }> {
+  const { rows: objects } = await ctx.db.query<{ name: string; mimetype: string | null }>(
+    `select name, lower(metadata ->> 'mimetype') as mimetype from storage.objects
+     where bucket_id = $1 and name = any($2::text[])`,
+    [ASSET_MEDIA_BUCKET, media.filter((n) => n.startsWith(`${userId}/pending/`))],
+  );
+  const typeOf = new Map(objects.map((o) => [o.name, o.mimetype ?? '']));
+  const items: { name: string; duration_seconds: number | null }[] = [];
+  for (const name of media) {
+    const mime = typeOf.get(name);
+    let duration: number | null = null;
+    if (mime && VIDEO_TYPES.has(mime)) {
+      const object = await getObject(ctx, ASSET_MEDIA_BUCKET, name);
+      duration = object ? videoDurationSeconds(object.body, mime) : null;
+      if (duration !== null) duration = Math.round(duration * 100) / 100;
+    }
+    items.push({ name, duration_seconds: duration });
+  }
+  return { typeOf, items };
+}
+
 /** Uploads older than this that never became an asset are removed (the user gave up on them). */
 export const ABANDONED_UPLOAD_HOURS = 24;
 
@@ -101,25 +130,7 @@ export const registerAsset: ServerFunction = {
       return fail(reply, 400, 'Will and legacy assets are always private', { code: 'invalid' });
     }
 
-    // The stored type of each of the caller's objects (from the storage server's metadata), and for
-    // videos their length. Other names are left to register_asset, which refuses them.
-    const { rows: objects } = await ctx.db.query<{ name: string; mimetype: string | null }>(
-      `select name, lower(metadata ->> 'mimetype') as mimetype from storage.objects
-       where bucket_id = $1 and name = any($2::text[])`,
-      [ASSET_MEDIA_BUCKET, media.filter((n) => n.startsWith(`${userId}/pending/`))],
-    );
-    const typeOf = new Map(objects.map((o) => [o.name, o.mimetype ?? '']));
-    const items: { name: string; duration_seconds: number | null }[] = [];
-    for (const name of media) {
-      const mime = typeOf.get(name);
-      let duration: number | null = null;
-      if (mime && VIDEO_TYPES.has(mime)) {
-        const object = await getObject(ctx, ASSET_MEDIA_BUCKET, name);
-        duration = object ? videoDurationSeconds(object.body, mime) : null;
-        if (duration !== null) duration = Math.round(duration * 100) / 100;
-      }
-      items.push({ name, duration_seconds: duration });
-    }
+    const { typeOf, items } = await readUploads(ctx, userId, media);
 
     try {
       if (quoteOnly) {

@@ -10,6 +10,7 @@ import { assetCertificate } from './asset-certificate.js';
 import { contactOwner } from './contact-owner.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
+import { addAssetMedia } from './add-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
 
 export const serverFunctions: ServerFunction[] = [
@@ -23,5 +24,6 @@ export const serverFunctions: ServerFunction[] = [
   contactOwner,
   ledgerCheckpoints,
   publicAssetMedia,
+  addAssetMedia,
   adminBanUser,
 ];

@@ -309,6 +309,27 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     expect(stats.data).toMatchObject({ products: 3, units: 15 });
   });
 
+  it('adds a later receipt to an asset for the quoted price difference', async () => {
+    const carol = await createTestUser(server);
+    await server.ctx.db.query(`select private.ledger_post($1, 500, 'admin_adjustment', 'test credit')`, [carol.id]);
+    const first = await upload(carol, JPEG, 'image/jpeg', 'jpg');
+    const reg = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'Laptop' }, media: [first] }, carol.token);
+    const id = String(reg.json.asset_id);
+    const receipt = await upload(carol, PDF, 'application/pdf', 'pdf');
+    const body = { assetId: id, submissionId: crypto.randomUUID(), media: [receipt] };
+    const quote = await call('add-asset-media', { ...body, quoteOnly: true }, carol.token);
+    expect(quote.json.quote).toEqual({ total: 25 });
+    const before = await balance(carol);
+    expect((await call('add-asset-media', body, bob.token)).status).toBe(404);
+    const added = await call('add-asset-media', { ...body, expectedCost: 25 }, carol.token);
+    expect(added.status).toBe(200);
+    expect(added.json).toMatchObject({ cost: 25, added: 1 });
+    expect((await call('add-asset-media', body, carol.token)).json).toMatchObject({ replayed: true });
+    expect(await balance(carol)).toBe(before - 25);
+    const { data } = await carol.client.from('asset_media').select('kind').eq('asset_id', id).order('position');
+    expect(data).toEqual([{ kind: 'photo' }, { kind: 'document' }]);
+  });
+
   it('refuses to sign a checkpoint over a tampered chain', async () => {
     const { ensureCheckpoint, LedgerIntegrityError } = await import('../../src/assets/checkpoints.js');
     // An edit through the data API appends an entry that no checkpoint covers yet.
