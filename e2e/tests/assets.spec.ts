@@ -55,6 +55,17 @@ test('tag, publish, verify, report stolen and check the certificate', async ({ p
   await expect(page.getByTestId('proof-integrity')).toContainText('Integrity verified');
   const detailUrl = page.url();
 
+  // Add the warranty later: charged the price difference (a further document).
+  await page.getByRole('button', { name: 'Add files' }).click();
+  await page.getByLabel('Files to add').setInputFiles([{ name: 'warranty.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  const addButton = page.getByRole('dialog').getByRole('button', { name: /^Add for \d+ TMT$/ });
+  await expect(addButton).toBeVisible();
+  const addCost = balanceOf(await addButton.textContent());
+  await addButton.click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByTestId('header-balance')).toHaveText(`${(balanceBefore - cost - addCost).toLocaleString('en-US')} TMT`);
+  await expect(page.getByRole('list', { name: 'History' })).toContainText('Edited');
+
   // It is in My Assets.
   await page.goto('/assets');
   await expect(page.getByRole('list', { name: 'Assets' })).toContainText(title);

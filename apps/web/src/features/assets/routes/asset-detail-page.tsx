@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Download, Eye, EyeOff, Pencil, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
+import { ArrowLeft, Download, Eye, EyeOff, Pencil, Plus, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,6 +21,7 @@ import { useAsset, useAssetLedger, useAssetMessages, useAssetProof } from '../ap
 import { useSignedUrls } from '../api/signed-urls';
 import type { Asset, AssetMessage } from '../api/types';
 import { useUpdateAsset, type AssetPatch } from '../api/update-asset';
+import { AddMediaModal } from '../components/add-media-modal';
 import { AssetFields, toAssetPayload, validateAssetForm, type AssetFormErrors, type AssetFormValues } from '../components/asset-fields';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
@@ -82,6 +83,7 @@ export default function AssetDetailPage() {
   const [editing, setEditing] = useState<AssetFormValues | null>(null);
   const [editErrors, setEditErrors] = useState<AssetFormErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [confirmStatus, setConfirmStatus] = useState<null | 'lost' | 'stolen'>(null);
 
   if (asset.isLoading) return <div className="flex justify-center py-24"><Spinner label="Loading asset..." showLabel /></div>;
@@ -157,6 +159,9 @@ export default function AssetDetailPage() {
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => { setEditErrors({}); setEditing(toFormValues(a)); }}>
             <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+          </Button>
+          <Button variant="outline" onClick={() => setAdding(true)} disabled={a.media.length >= 20}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add files
           </Button>
           {a.kind !== 'legacy' && (
             <Button
@@ -295,6 +300,8 @@ export default function AssetDetailPage() {
       >
         {editing && <AssetFields values={editing} errors={editErrors} kindLocked onChange={(p) => setEditing((e) => (e ? { ...e, ...p } : e))} />}
       </Modal>
+
+      <AddMediaModal assetId={a.id} existing={a.media.length} open={adding} onOpenChange={setAdding} />
 
       <ConfirmDialog
         open={confirmStatus !== null}

@@ -1,0 +1,45 @@
+// Adding files to an existing asset: the estimate (quote_added_media) and the charge
+// (add-asset-media, which re-reads the files and charges the server's price difference).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api-error';
+import { supabase } from '@/lib/supabase';
+import { callFunction } from './call-function';
+import { assetKeys } from './keys';
+import type { QuoteInput } from './quote';
+
+export function useQuoteAddedMedia(assetId: string, input: QuoteInput, enabled: boolean) {
+  return useQuery({
+    queryKey: [...assetKeys.detail(assetId), 'add-quote', input],
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: async () =>
+      unwrap(
+        await supabase.rpc('quote_added_media', {
+          p_asset_id: assetId,
+          p_photos: input.photos,
+          p_documents: input.documents,
+          p_video_seconds: input.videoSeconds,
+        }),
+      ) as { total: number },
+  });
+}
+
+export interface AddMediaInput {
+  assetId: string;
+  submissionId: string;
+  media: string[];
+  expectedCost: number | null;
+}
+
+export function useAddAssetMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddMediaInput) => callFunction<{ cost?: number; added?: number; replayed: boolean }>('add-asset-media', input),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,180 @@
+// "Add files" on an asset: upload with progress, see the cost (the price difference from the
+// pricing table), confirm; the server re-checks everything and records the change in the ledger.
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Upload } from 'lucide-react';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { toAppError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { useAddAssetMedia, useQuoteAddedMedia } from '../api/add-media';
+import { FunctionError } from '../api/call-function';
+import { discardUploads, uploadMedia } from '../api/upload-media';
+import { ACCEPT_ATTRIBUTE, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
+import { MediaList, type PendingMedia } from './media-list';
+
+function readDuration(file: File): Promise<number | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const v = document.createElement('video');
+    v.preload = 'metadata';
+    v.onloadedmetadata = () => {
+      URL.revokeObjectURL(url);
+      resolve(Number.isFinite(v.duration) ? v.duration : null);
+    };
+    v.onerror = () => {
+      URL.revokeObjectURL(url);
+      resolve(null);
+    };
+    v.src = url;
+  });
+}
+
+export function AddMediaModal({ assetId, existing, open, onOpenChange }: { assetId: string; existing: number; open: boolean; onOpenChange(o: boolean): void }) {
+  const { user } = useAuth();
+  const [media, setMedia] = useState<PendingMedia[]>([]);
+  const [error, setError] = useState<{ message: string; wallet?: boolean } | null>(null);
+  const [serverTotal, setServerTotal] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submissionId = useRef(crypto.randomUUID());
+  const input = useRef<HTMLInputElement>(null);
+  const add = useAddAssetMedia();
+  const quoteInput = useMemo(
+    () => ({
+      photos: media.filter((m) => m.kind === 'photo').length,
+      documents: media.filter((m) => m.kind === 'document').length,
+      videoSeconds: media.filter((m) => m.kind === 'video').map((m) => m.durationSeconds),
+    }),
+    [media],
+  );
+  const quote = useQuoteAddedMedia(assetId, quoteInput, open && media.length > 0);
+  const total = serverTotal ?? quote.data?.total;
+
+  const close = (o: boolean) => {
+    if (busy) return;
+    if (!o) {
+      const uploaded = media.map((m) => m.uploadedName).filter((n): n is string => Boolean(n));
+      void discardUploads(uploaded).catch(() => undefined);
+      media.forEach((m) => URL.revokeObjectURL(m.previewUrl));
+      setMedia([]);
+      setError(null);
+      setServerTotal(null);
+      submissionId.current = crypto.randomUUID();
+    }
+    onOpenChange(o);
+  };
+
+  const addFiles = async (files: File[]) => {
+    setError(null);
+    setServerTotal(null);
+    const accepted: PendingMedia[] = [];
+    for (const original of files.slice(0, Math.max(0, 20 - existing - media.length))) {
+      const type = mimeOf(original);
+      const file = type === original.type ? original : new File([original], original.name, { type });
+      const kind = kindOf(file);
+      const duration = kind === 'video' ? await readDuration(file) : null;
+      const reason = rejectReason(file, duration);
+      if (reason || !kind) {
+        setError({ message: reason ?? 'This file type is not accepted' });
+        continue;
+      }
+      accepted.push({ id: crypto.randomUUID(), file, kind, previewUrl: URL.createObjectURL(file), durationSeconds: duration, progress: 0, uploadedName: null });
+    }
+    if (files.length > 20 - existing - media.length) setError({ message: 'An asset can have at most 20 files.' });
+    setMedia((m) => [...m, ...accepted]);
+  };
+
+  const submit = async () => {
+    if (!user || media.length === 0) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const names: string[] = [];
+      for (const m of media) {
+        if (m.uploadedName) {
+          names.push(m.uploadedName);
+          continue;
+        }
+        const up = await uploadMedia(user.id, m.file, (p) => setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, progress: p } : x))));
+        setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, uploadedName: up.name } : x)));
+        names.push(up.name);
+      }
+      const r = await add.mutateAsync({ assetId, submissionId: submissionId.current, media: names, expectedCost: total ?? null });
+      toast.success(r.cost ? `Files added. ${r.cost} TMT charged.` : 'Files added.');
+      media.forEach((m) => URL.revokeObjectURL(m.previewUrl));
+      setMedia([]);
+      submissionId.current = crypto.randomUUID();
+      onOpenChange(false);
+    } catch (err) {
+      if (err instanceof FunctionError && err.code === 'price_changed') {
+        const t = (err.body.quote as { total?: number } | null)?.total;
+        if (typeof t === 'number') setServerTotal(t);
+        setError({ message: `${err.message}. Press Add again to confirm. Nothing was charged.` });
+      } else if (err instanceof FunctionError && err.code === 'insufficient_tokens') {
+        setError({ message: `You do not have enough TMT for these files (${total ?? '?'} TMT). Nothing was charged.`, wallet: true });
+      } else {
+        setError({ message: `${toAppError(err).message} Nothing was charged.` });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Add files"
+      description="Photos, videos or documents such as a receipt or warranty. The change is recorded in the ledger."
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => close(false)} disabled={busy}>Cancel</Button>
+          <Button onClick={() => void submit()} loading={busy} disabled={media.length === 0 || total === undefined}>
+            {total === undefined ? 'Add' : `Add for ${total} TMT`}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
+          <Upload className="h-4 w-4" aria-hidden="true" /> Choose files
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPT_ATTRIBUTE}
+          className="sr-only"
+          aria-label="Files to add"
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            void addFiles(files);
+          }}
+        />
+        <MediaList
+          items={media}
+          disabled={busy}
+          onRemove={(id) =>
+            setMedia((m) => {
+              const gone = m.find((x) => x.id === id);
+              if (gone) URL.revokeObjectURL(gone.previewUrl);
+              if (gone?.uploadedName) void discardUploads([gone.uploadedName]).catch(() => undefined);
+              setServerTotal(null);
+              return m.filter((x) => x.id !== id);
+            })
+          }
+        />
+        {media.length > 0 && total !== undefined && <p className="text-sm font-medium text-slate-900">Cost: {total} TMT</p>}
+        {error && (
+          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p>{error.message}</p>
+            {error.wallet && <Link to="/wallet" className={buttonClasses('link', 'md')}>Top up your wallet</Link>}
+          </div>
+        )}
+      </div>
+    </Modal>
+  );
+}
