@@ -5,7 +5,9 @@
 //   direct the same SQL text + parameters run straight on the driver (pg pool / PGlite) behind a
 //          bare node:http server — the ceiling the data API is compared with
 //   direct-tx the same statement inside BEGIN READ ONLY + set_config(role, claims) + COMMIT, i.e.
-//          the round trips the protocol requires, without parsing/planning/HTTP framework
+//          four round trips, without parsing/planning/HTTP framework
+//   piped  (PostgreSQL) the statement as the API sends it: preamble + statement in one pipelined
+//          round trip, without the HTTP framework
 //   token  POST /auth/v1/token?grant_type=refresh_token, each connection rotating its own session
 // Results are printed and written to bench/RESULTS.md.
 import crypto from 'node:crypto';
@@ -22,6 +24,7 @@ import { parseRequest } from '../src/rest/request/parse-request.js';
 import { actionPlan } from '../src/rest/plan/index.js';
 import { buildQuery } from '../src/rest/pipeline.js';
 import { withRequestContext } from '../src/db/request-context.js';
+import { createReadPipeline } from '../src/rest/execute/pipelined.js';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -158,6 +161,19 @@ async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
     );
     rows.push({ driver, scenario: 'direct SQL in the request transaction', ...(await run(inTx.url)) });
     await inTx.close();
+
+    if (driver === 'pg') {
+      // What the API does for reads on PostgreSQL (one pipelined round trip), without HTTP framework.
+      const pipeline = createReadPipeline(server.config.databaseUrl!);
+      const piped = await directServer(
+        async (t, v) => ({ rows: [(await pipeline.run<{ body: string }>({ role: 'authenticated', claims }, { text: t, values: v }))!] }),
+        built.text,
+        built.values,
+      );
+      rows.push({ driver, scenario: 'direct SQL, pipelined with role + claims', ...(await run(piped.url)) });
+      await piped.close();
+      await pipeline.close();
+    }
 
     const tokens = await refreshTokens(server, CONNECTIONS);
     if (tokens) {
