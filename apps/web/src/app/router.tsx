@@ -37,19 +37,21 @@ const marketing = {
 };
 
 const authPage = () => import('@/features/auth/routes/auth-page');
+// Auth screens read no cached server data; without the query wrapper they need fewer chunks.
+const noQuery = { withQueryClient: false };
 
 export const publicRoutes: ScreenRoute[] = [
   // The landing is the page with the size budget; it reads no server data.
   screen('/', marketing.landing, { withQueryClient: false }),
-  screen('/auth', authPage),
-  screen('/login', authPage),
-  screen('/signup', authPage),
-  screen('/business-auth', authPage),
-  screen('/influencer-signup', authPage),
-  screen('/auth/callback', () => import('@/features/auth/routes/auth-callback-page')),
-  screen('/check-email', () => import('@/features/auth/routes/check-email-page')),
-  screen('/forgot-password', () => import('@/features/auth/routes/forgot-password-page')),
-  screen('/reset-password', () => import('@/features/auth/routes/reset-password-page')),
+  screen('/auth', authPage, noQuery),
+  screen('/login', authPage, noQuery),
+  screen('/signup', authPage, noQuery),
+  screen('/business-auth', authPage, noQuery),
+  screen('/influencer-signup', authPage, noQuery),
+  screen('/auth/callback', () => import('@/features/auth/routes/auth-callback-page'), noQuery),
+  screen('/check-email', () => import('@/features/auth/routes/check-email-page'), noQuery),
+  screen('/forgot-password', () => import('@/features/auth/routes/forgot-password-page'), noQuery),
+  screen('/reset-password', () => import('@/features/auth/routes/reset-password-page'), noQuery),
   screen('/unauthorized', marketing.unauthorized),
   screen('/business-upgrade', marketing.businessUpgrade),
   screen('/launch', marketing.launch),

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Lighthouse (mobile, default simulated throttling), median of 3 runs per page, against a running
+// server that serves the production build. Lighthouse is not a project dependency: set
+// LIGHTHOUSE_BIN to an installed CLI, or it runs `npx --yes lighthouse@13.5.0`.
+//   node apps/web/scripts/lighthouse.mjs http://127.0.0.1:3000 / /auth /faq
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const [base = 'http://127.0.0.1:3000', ...pages] = process.argv.slice(2);
+const targets = pages.length ? pages : ['/', '/auth', '/faq'];
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const bin = process.env.LIGHTHOUSE_BIN;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'));
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+for (const page of targets) {
+  const scores = Object.fromEntries(categories.map((c) => [c, []]));
+  for (let i = 0; i < runs; i++) {
+    const out = path.join(tmp, `run-${i}.json`);
+    const args = [
+      `${base}${page}`,
+      '--quiet',
+      `--only-categories=${categories.join(',')}`,
+      '--output=json',
+      `--output-path=${out}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    ];
+    const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' };
+    if (bin) execFileSync(bin, args, { env, stdio: 'ignore' });
+    else execFileSync('npx', ['--yes', 'lighthouse@13.5.0', ...args], { env, stdio: 'ignore' });
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    if (report.runtimeError) {
+      i--; // a failed trace (e.g. NO_NAVSTART under load) is retried, not counted
+      continue;
+    }
+    for (const c of categories) scores[c].push(Math.round(report.categories[c].score * 100));
+  }
+  console.log(`${page}\t${categories.map((c) => `${c} ${median(scores[c])} (${scores[c].join('/')})`).join('\t')}`);
+}
