@@ -170,6 +170,19 @@ describe.each(drivers)('rest writes on %s', (driver) => {
     expect(await mismatched.json()).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' });
   });
 
+  it('rejects unknown preferences with handling=strict and other profiles than public', async () => {
+    const strict = await fetch(`${server.url}/rest/v1/rt_posts?id=eq.1`, {
+      method: 'PATCH',
+      headers: { apikey: server.anonKey, Authorization: `Bearer ${alice.token}`, 'Content-Type': 'application/json', Prefer: 'handling=strict, frobnicate=yes' },
+      body: JSON.stringify({ views: 1 }),
+    });
+    expect(strict.status).toBe(400);
+    expect(((await strict.json()) as { code: string }).code).toBe('PGRST122');
+    const profile = await alice.client.schema('auth').from('users').insert({ email: 'x@example.test' });
+    expect(profile.status).toBe(406);
+    expect(profile.error?.code).toBe('PGRST106');
+  });
+
   it('returns Location for return=headers-only and counts written rows', async () => {
     const res = await fetch(`${server.url}/rest/v1/rt_posts`, {
       method: 'POST',
