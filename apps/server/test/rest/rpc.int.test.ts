@@ -46,6 +46,10 @@ describe.each(drivers)('rest rpc on %s', (driver) => {
     const counted = await anon.rpc('rt_numbers', { n: 5 }, { count: 'exact' }).range(0, 1);
     expect(counted.data).toEqual([1, 2]);
     expect(counted.count).toBe(5);
+    const capped = await anon.rpc('rt_numbers', { n: 1200 }, { count: 'exact' });
+    expect(capped.data).toHaveLength(1000);
+    expect(capped.count).toBe(1200);
+    expect(capped.status).toBe(206);
     const table = await server.serviceClient().rpc('rt_stats');
     expect(table.data).toEqual([{ total: 5, max_views: 20 }]);
   });

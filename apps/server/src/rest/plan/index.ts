@@ -237,7 +237,8 @@ export function actionPlan(req: ApiRequest, cache: SchemaCache): ActionPlan {
     case 'call': {
       const plan = planCall(req, cache, planner);
       const head = req.action.head;
-      const limit = plan.shape === 'set' || plan.shape === 'set-scalar' ? req.range.limit : undefined;
+      // db-max-rows caps set-returning calls like table reads.
+      const limit = plan.shape === 'set' || plan.shape === 'set-scalar' ? Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS) : undefined;
       return {
         ...base,
         range: { offset: req.range.offset, ...(limit !== undefined ? { limit } : {}) },
