@@ -79,6 +79,9 @@ describe('header items per role (SPEC §2 table)', () => {
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
     expect(within(mobile).getAllByRole('link').map((a) => a.textContent)).toEqual(cases[3]!.links);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 
   it('shows 0 TMT while the balance is unknown', () => {

@@ -1,7 +1,7 @@
 // Signed-in header: the SPEC §2 links, the balance as "N TMT", the profile menu and a phone menu.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Menu, UserCircle, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useWallet } from '@/features/wallet/api/get-wallet';
 import { useAuth, type UserProfile } from '@/lib/auth';
@@ -29,8 +29,20 @@ export interface SignedInHeaderViewProps {
 /** Presentational: everything comes in through props (tested per role). */
 export function SignedInHeaderView({ profile, email, balance, onSignOut }: SignedInHeaderViewProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   useEffect(() => setMobileOpen(false), [pathname]);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    // Escape closes the phone menu and puts focus back on its button.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMobileOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
   const items = navItemsFor(profile);
   const menuItems = profileMenuItemsFor(profile);
   const name = profile?.full_name || email || 'Account';
@@ -89,6 +101,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <button
+        ref={menuButton}
         type="button"
         className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
         aria-expanded={mobileOpen}
