@@ -144,6 +144,9 @@ describe.each(drivers)('rest reads on %s', (driver) => {
     });
     expect(await negated.json()).toEqual([{ id: 3 }]);
     expect(ids(await t().or('title.eq."First post",title.in.("Bob on Rome","x,y")'))).toEqual([1, 4]);
+    const acrossEmbed = await alice.client.from('rt_posts').select('id, rt_tags()').or('title.eq.Bob on Rome,rt_tags.label.eq.howto');
+    expect(acrossEmbed.error).toBeNull();
+    expect(ids(acrossEmbed as { data: { id: number }[] | null })).toEqual([1, 2, 4]);
     const embedded = await alice.client
       .from('rt_authors')
       .select('id, rt_posts!author_id(id)')

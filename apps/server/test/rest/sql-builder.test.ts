@@ -79,6 +79,13 @@ describe('SQL builder', () => {
     expect(inner.text).toContain('from "public"."posts" as "t0" left join lateral');
   });
 
+  it('turns embedded columns inside a parent logic tree into EXISTS over the relationship', () => {
+    const q = sqlFor('GET', '/posts', 'select=id,tags()&or=(title.eq.a,tags.label.eq.b)');
+    expect(q.text).toContain(
+      '(("t0"."title" = $1) or (exists (select 1 from "public"."tags" as "x1" where exists (select 1 from "public"."post_tags" as "j1" where "j1"."post_id" = "t0"."id" and "j1"."tag_id" = "x1"."id") and "x1"."label" = $2)))',
+    );
+  });
+
   it('binds JSON path keys, in-lists and casts checked against pg_type', () => {
     const q = sqlFor('GET', '/posts', 'select=id::text,meta->>kind&meta->>kind=in.(a,"b,c")');
     expect(q.text).toContain('"t0"."id"::"text" as "id"');

@@ -156,8 +156,10 @@ export class ReadPlanner {
       return { kind: 'embed-null', embed, isNull };
     }
     if (f.embedPath.length > 0) {
-      // Only reached inside logic trees: a child column cannot filter the parent here.
-      throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Filtering on embedded columns inside a logic tree of the parent is not supported');
+      // Inside a parent's logic tree, `rel.col.op.v` asks whether some related row matches.
+      const [first, ...rest] = f.embedPath;
+      const child = node.embeds.find((e) => e.name === first) ?? node.embeds.find((e) => e.relationship.to === first)!;
+      return { kind: 'embed-exists', embed: child, condition: this.condition(child.node, { ...f, embedPath: rest }) };
     }
     return { kind: 'filter', field: resolveField(target.table, f.field), expr: f.expr };
   }

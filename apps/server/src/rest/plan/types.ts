@@ -16,7 +16,9 @@ export type Condition =
   | { kind: 'filter'; field: ResolvedField; expr: OpExpr }
   | { kind: 'logic'; op: 'and' | 'or'; negated: boolean; children: Condition[] }
   /** `rel=is.null` / `rel=not.is.null` (anti-/semi-join) or `!inner`. */
-  | { kind: 'embed-null'; embed: EmbedNode; isNull: boolean };
+  | { kind: 'embed-null'; embed: EmbedNode; isNull: boolean }
+  /** `or=(rel.col.eq.x,…)`: some related row matches (a correlated EXISTS over the relationship). */
+  | { kind: 'embed-exists'; embed: EmbedNode; condition: Condition };
 
 export interface OrderBy {
   field: ResolvedField;

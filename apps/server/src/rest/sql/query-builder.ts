@@ -74,6 +74,12 @@ export function conditionSql(alias: string, c: Condition, params: Params): strin
       if (isToMany(c.embed)) return c.isNull ? `json_array_length(${j}) = 0` : `json_array_length(${j}) > 0`;
       return c.isNull ? `${j} is null` : `${j} is not null`;
     }
+    case 'embed-exists': {
+      const e = c.embed;
+      const child = e.node.table;
+      const a = ident(`x${e.id}`);
+      return `exists (select 1 from ${qualified(child.schema, child.name)} as ${a} where ${joinSql(e, alias, a, child.schema)} and ${conditionSql(a, c.condition, params)})`;
+    }
     case 'logic': {
       if (!c.children.length) return c.negated ? 'false' : 'true';
       const inner = c.children.map((ch) => `(${conditionSql(alias, ch, params)})`).join(c.op === 'and' ? ' and ' : ' or ');
@@ -253,5 +259,10 @@ export function neededColumns(node: ReadNode): string[] {
 
 function collectCondColumns(c: Condition, out: Set<string>): void {
   if (c.kind === 'filter') out.add(c.field.column.name);
+  else if (c.kind === 'embed-exists') {
+    const r = c.embed.relationship;
+    if (r.junction) r.junction.fromPairs.forEach(([, pc]) => out.add(pc));
+    else r.pairs.forEach(([pc]) => out.add(pc));
+  }
   else if (c.kind === 'logic') c.children.forEach((ch) => collectCondColumns(ch, out));
 }
