@@ -44,7 +44,7 @@ function decodeBody(req: FastifyRequest): unknown {
       throw new RestError(400, 'PGRST102', 'Empty or invalid json');
     }
   }
-  throw new RestError(415, 'PGRST102', `Content-Type not acceptable: ${type}`);
+  throw new RestError(400, 'PGRST102', `Content-Type not acceptable: ${type}`);
 }
 
 export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
