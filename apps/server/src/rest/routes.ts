@@ -15,8 +15,22 @@ import { createReadPipeline } from './execute/pipelined.js';
 
 export { reloadSchemaCache } from './schema-cache/index.js';
 
+/**
+ * Security headers for JSON API answers, fixed at start. helmet's global hook rebuilds its
+ * middleware on every request, which cost ~6% of data-API throughput; for JSON these static
+ * headers say everything that matters (no sniffing, nothing to frame or execute).
+ */
+const API_SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'cross-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-frame-options': 'DENY',
+};
+
 function send(reply: FastifyReply, res: RestResponse): FastifyReply {
-  reply.status(res.status).headers(res.headers);
+  reply.status(res.status).headers(API_SECURITY_HEADERS).headers(res.headers);
   return res.body === undefined ? reply.send() : reply.send(res.body);
 }
 
@@ -65,7 +79,7 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   const keys = cachingKeys(ctx.keys);
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const key = await checkApiKey(req, keys);
-    if (!key.ok) return reply.status(key.status).send(key.body);
+    if (!key.ok) return reply.status(key.status).headers(API_SECURITY_HEADERS).send(key.body);
     let principal: Principal;
     try {
       principal = await resolvePrincipal(req, keys, key.role);
@@ -91,6 +105,8 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     return send(reply, res);
   };
 
-  app.route({ method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'], url: '/*', exposeHeadRoute: false, handler });
-  app.route({ method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'], url: '/', exposeHeadRoute: false, handler });
+  // helmet's per-route switch; API_SECURITY_HEADERS replace its headers on these routes.
+  const methods: ('GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE')[] = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'];
+  app.route({ method: methods, url: '/*', exposeHeadRoute: false, helmet: false, handler });
+  app.route({ method: methods, url: '/', exposeHeadRoute: false, helmet: false, handler });
 }

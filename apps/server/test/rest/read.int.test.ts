@@ -284,6 +284,8 @@ describe.each(drivers)('rest reads on %s', (driver) => {
     expect(((await badKey.json()) as { message: string }).message).toBe('Invalid API key');
     const queryKey = await fetch(`${server.url}/rest/v1/rt_posts?select=id&apikey=${server.anonKey}&id=eq.1`);
     expect(await queryKey.json()).toEqual([{ id: 1 }]);
+    expect(queryKey.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(queryKey.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     const badJwt = await fetch(`${server.url}/rest/v1/rt_posts`, { headers: { apikey: server.anonKey, Authorization: 'Bearer a.b' } });
     expect(badJwt.status).toBe(401);
     expect(badJwt.headers.get('www-authenticate')).toContain('invalid_token');
