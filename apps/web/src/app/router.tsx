@@ -7,6 +7,7 @@
 // (docs/decisions/0007-web-router-mode.md).
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { toasterReady } from '@/lib/toaster-ready';
 import { AppLayout } from './layout/app-layout';
 import { ErrorBoundary } from './route-error';
 import { LoadingScreen, RouteGuard } from './route-guard';
@@ -111,8 +112,10 @@ function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
   let component = lazyScreens.get(route.path);
   if (!component) {
     component = lazy(async () => {
-      if (route.withQueryClient === false) return route.load();
-      const [screenModule, boundary] = await Promise.all([route.load(), import('@/lib/query-boundary')]);
+      // Screens may toast as soon as they mount; the landing never does and must not wait.
+      const ready = route.path === '/' ? Promise.resolve() : toasterReady();
+      if (route.withQueryClient === false) return (await Promise.all([route.load(), ready]))[0];
+      const [screenModule, boundary] = await Promise.all([route.load(), import('@/lib/query-boundary'), ready]);
       return { default: boundary.withQueryClient(screenModule.default) };
     });
     lazyScreens.set(route.path, component);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { rememberReferralCode, rememberSignupFrom } from '@/lib/signup-context';
+import { markToasterReady } from '@/lib/toaster-ready';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -15,6 +16,12 @@ const BugReportButton = lazy(() =>
 );
 
 const USE_CASE_LANDINGS = ['/general-tagging', '/nft-tagging', '/mywill-tagging', '/business-tagging'];
+
+/** Rendered right after the Toaster: its effect runs once the Toaster's subscription exists. */
+function ToasterMounted() {
+  useEffect(() => markToasterReady(), []);
+  return null;
+}
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -52,6 +59,7 @@ export function AppLayout() {
       <Footer />
       <Suspense fallback={null}>
         <Toaster position="top-right" duration={4000} richColors closeButton />
+        <ToasterMounted />
       </Suspense>
       {user && (
         <Suspense fallback={null}>
