@@ -2,11 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { AppProvider } from '@/app/provider';
+import { preloadScreen } from '@/app/router';
 import { installConsoleCapture } from '@/features/bug-report/console-capture';
 import { loadAppConfig } from '@/lib/app-config';
 
 // Start recording console activity first, so bug reports include what happened during start-up.
 installConsoleCapture();
+
+preloadScreen(window.location.pathname);
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -177,3 +177,16 @@ describe('<RouteGuard>', () => {
     expect(screen.getByText('at /business-upgrade from -')).toBeInTheDocument();
   });
 });
+
+describe('screenFor (chunk preloading)', () => {
+  it('matches static and parameterised paths', async () => {
+    const { screenFor } = await import('./router');
+    expect(screenFor('/')?.path).toBe('/');
+    expect(screenFor('/auth')?.path).toBe('/auth');
+    expect(screenFor('/assets/123')?.path).toBe('/assets/:id');
+    expect(screenFor('/assets')?.path).toBe('/assets');
+    expect(screenFor('/verify/SN-1')?.path).toBe('/verify/:serialNumber');
+    expect(screenFor('/admin/')?.path).toBe('/admin');
+    expect(screenFor('/no/such/page')).toBeUndefined();
+  });
+});

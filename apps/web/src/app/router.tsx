@@ -105,6 +105,35 @@ export const moderationRoutes: ScreenRoute[] = [
   screen('/moderator', () => import('@/features/panels/routes/moderator-panel-page')),
 ];
 
+const allScreens = (): ScreenRoute[] => [
+  ...publicRoutes,
+  ...signedInRoutes,
+  ...businessRoutes,
+  ...adminRoutes,
+  ...moderationRoutes,
+];
+
+function matches(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/');
+  const b = pathname.replace(/\/+$/, '').split('/');
+  if (pathname === '/' || pattern === '/') return pattern === pathname;
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+}
+
+/**
+ * Starts downloading the chunk of the screen at `pathname` before React renders, so the request
+ * runs in parallel with start-up instead of after the first render.
+ */
+export function screenFor(pathname: string): ScreenRoute | undefined {
+  return allScreens().find((r) => matches(r.path, pathname));
+}
+
+export function preloadScreen(pathname: string): void {
+  screenFor(pathname)?.load().catch(() => {
+    /* the screen's own lazy load reports the failure */
+  });
+}
+
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** The screen's chunk and the query-cache wrapper load together; both are cached after the first visit. */
