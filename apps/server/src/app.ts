@@ -35,7 +35,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // Supabase clients send long select/filter query strings.
-    maxParamLength: 2000,
+    routerOptions: { maxParamLength: 2000 },
     // Graceful shutdown: stop accepting, let in-flight requests finish.
     forceCloseConnections: 'idle',
   });
@@ -52,6 +52,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   });
   const ctx: AppContext = { config, db, keys, mailer, rateLimiter: createRateLimiter(db, config.rateLimitsEnabled) };
 
+  const apiOrigin = new URL(config.publicUrl).origin;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -59,8 +60,10 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // The API origin (publicUrl) may differ from the address the page was opened with
+        // (e.g. http://127.0.0.1:3000 vs the default SITE_URL http://localhost:3000).
+        mediaSrc: ["'self'", 'blob:', apiOrigin],
+        connectSrc: ["'self'", apiOrigin],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -37,3 +37,17 @@ describe.each(drivers)('platform on %s', (driver) => {
     expect(body.keys[0]?.d).toBeUndefined();
   });
 });
+
+describe('security headers', () => {
+  it('lets the page reach the API origin even when it was opened under another address', async () => {
+    const server = await startTestServer({ env: { SITE_URL: 'http://app.example.test:8080' } });
+    try {
+      const res = await fetch(`${server.url}/`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/connect-src 'self' http:\/\/app\.example\.test:8080/);
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+    } finally {
+      await server.close();
+    }
+  });
+});
