@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { callFunction } from './call-function';
+import { refreshAfterSpend } from './refresh-after-spend';
 import { assetKeys } from './keys';
 import type { QuoteInput } from './quote';
 
@@ -35,11 +36,7 @@ export function useAddAssetMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddMediaInput) => callFunction<{ cost?: number; added?: number; replayed: boolean }>('add-asset-media', input),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: assetKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
-      ]);
-    },
+    // Settled, not only success: a refused charge ('Insufficient tokens') should show the current balance too.
+    onSettled: () => refreshAfterSpend(queryClient),
   });
 }

@@ -3,7 +3,7 @@
 // differs the call fails with code 'price_changed' (and the new quote) and nothing is charged.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from './call-function';
-import { assetKeys } from './keys';
+import { refreshAfterSpend } from './refresh-after-spend';
 import type { AssetFields, Quote } from './types';
 
 export interface RegisterAssetInput {
@@ -33,12 +33,7 @@ export function useRegisterAsset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: registerAsset,
-    onSuccess: async () => {
-      // The wallet feature's keys start with 'wallet'; refresh the header balance without importing it.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: assetKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
-      ]);
-    },
+    // Settled, not only success: a refused charge ('Insufficient tokens') should show the current balance too.
+    onSettled: () => refreshAfterSpend(queryClient),
   });
 }

@@ -1,10 +1,9 @@
 // "Add files" on an asset: upload with progress, see the cost (the price difference from the
 // pricing table), confirm; the server re-checks everything and records the change in the ledger.
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
@@ -13,6 +12,7 @@ import { FunctionError } from '../api/call-function';
 import { discardUploads, uploadMedia } from '../api/upload-media';
 import { ACCEPT_ATTRIBUTE, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
 import { MediaList, type PendingMedia } from './media-list';
+import { SpendFailureAlert, spendFailure, type SpendFailure } from './spend-failure';
 
 function readDuration(file: File): Promise<number | null> {
   return new Promise((resolve) => {
@@ -34,7 +34,7 @@ function readDuration(file: File): Promise<number | null> {
 export function AddMediaModal({ assetId, existing, open, onOpenChange }: { assetId: string; existing: number; open: boolean; onOpenChange(o: boolean): void }) {
   const { user } = useAuth();
   const [media, setMedia] = useState<PendingMedia[]>([]);
-  const [error, setError] = useState<{ message: string; wallet?: boolean } | null>(null);
+  const [error, setError] = useState<SpendFailure | null>(null);
   const [serverTotal, setServerTotal] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const submissionId = useRef(crypto.randomUUID());
@@ -89,6 +89,8 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
     if (!user || media.length === 0) return;
     setError(null);
     setBusy(true);
+    // Set once the upload is done: a failure after it is a refused charge (SPEC §8 wallet texts).
+    let charging = false;
     try {
       const names: string[] = [];
       for (const m of media) {
@@ -100,6 +102,7 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
         setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, uploadedName: up.name } : x)));
         names.push(up.name);
       }
+      charging = true;
       const r = await add.mutateAsync({ assetId, submissionId: submissionId.current, media: names, expectedCost: total ?? null });
       toast.success(r.cost ? `Files added. ${r.cost} TMT charged.` : 'Files added.');
       media.forEach((m) => URL.revokeObjectURL(m.previewUrl));
@@ -111,8 +114,8 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
         const t = (err.body.quote as { total?: number } | null)?.total;
         if (typeof t === 'number') setServerTotal(t);
         setError({ message: `${err.message}. Press Add again to confirm. Nothing was charged.` });
-      } else if (err instanceof FunctionError && err.code === 'insufficient_tokens') {
-        setError({ message: `You do not have enough TMT for these files (${total ?? '?'} TMT). Nothing was charged.`, wallet: true });
+      } else if (charging) {
+        setError(spendFailure(err, total));
       } else {
         setError({ message: `${toAppError(err).message} Nothing was charged.` });
       }
@@ -168,12 +171,7 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
           }
         />
         {media.length > 0 && total !== undefined && <p className="text-sm font-medium text-slate-900">Cost: {total} TMT</p>}
-        {error && (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            <p>{error.message}</p>
-            {error.wallet && <Link to="/wallet" className={buttonClasses('link', 'md')}>Top up your wallet</Link>}
-          </div>
-        )}
+        {error && <SpendFailureAlert failure={error} />}
       </div>
     </Modal>
   );

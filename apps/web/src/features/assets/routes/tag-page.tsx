@@ -3,11 +3,11 @@
 // session ends mid-capture and the user signs in again (the route guard brings them back here),
 // or when the tab is closed; it is cleared once the asset is registered.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Camera, Upload } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
@@ -20,6 +20,7 @@ import { AssetFields, EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type 
 import { CameraCapture } from '../components/camera-capture';
 import { CostSummary } from '../components/cost-summary';
 import { MediaList, type PendingMedia } from '../components/media-list';
+import { SpendFailureAlert, spendFailure, type SpendFailure } from '../components/spend-failure';
 import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
 
@@ -62,7 +63,7 @@ export default function TagPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState<null | 'uploading' | 'registering'>(null);
-  const [failure, setFailure] = useState<{ message: string; wallet?: boolean } | null>(null);
+  const [failure, setFailure] = useState<SpendFailure | null>(null);
   const [serverQuote, setServerQuote] = useState<Quote | null>(null);
   const submissionId = useRef(crypto.randomUUID());
   const fileInput = useRef<HTMLInputElement>(null);
@@ -165,6 +166,8 @@ export default function TagPage() {
       return;
     }
     const expected = shownQuote?.total ?? null;
+    // Set once the upload is done: a failure after it is a refused charge (SPEC §8 wallet texts).
+    let charging = false;
     try {
       setBusy('uploading');
       // Upload what is not uploaded yet (a retry after a failure re-uses finished uploads).
@@ -179,6 +182,7 @@ export default function TagPage() {
         names.push(up.name);
       }
       setBusy('registering');
+      charging = true;
       const result = await register.mutateAsync({
         submissionId: submissionId.current,
         asset: toAssetPayload(form),
@@ -193,8 +197,8 @@ export default function TagPage() {
       if (err instanceof FunctionError && err.code === 'price_changed' && err.body.quote) {
         setServerQuote(err.body.quote as Quote);
         setFailure({ message: `${err.message}. Check the cost and press Register again to confirm. Nothing was charged.` });
-      } else if (err instanceof FunctionError && err.code === 'insufficient_tokens') {
-        setFailure({ message: `You do not have enough TMT for this asset (${expected ?? '?'} TMT). Nothing was charged.`, wallet: true });
+      } else if (charging) {
+        setFailure(spendFailure(err, expected));
       } else {
         setFailure({ message: `${toAppError(err).message} Nothing was charged.` });
       }
@@ -255,16 +259,7 @@ export default function TagPage() {
       <div className="mt-6 space-y-4">
         <CostSummary quote={shownQuote} loading={quote.isLoading} />
         {quote.isError && <p role="alert" className="text-sm text-red-600">{toAppError(quote.error).message}</p>}
-        {failure && (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            <p>{failure.message}</p>
-            {failure.wallet && (
-              <Link to="/wallet" className={buttonClasses('link', 'md', 'mt-1')}>
-                Top up your wallet
-              </Link>
-            )}
-          </div>
-        )}
+        {failure && <SpendFailureAlert failure={failure} />}
         <div className="flex flex-wrap items-center gap-3">
           <Button size="lg" onClick={() => void submit()} loading={Boolean(busy)} disabled={!shownQuote}>
             {busy === 'uploading' ? 'Uploading…' : busy === 'registering' ? 'Registering…' : `Register for ${shownQuote?.total ?? '…'} TMT`}

@@ -1,0 +1,40 @@
+// What the asset screens say when the server refuses to charge the wallet (SPEC §8 wallet texts):
+// 'Insufficient tokens' with a way to the wallet when the balance is too low, 'Failed to spend
+// tokens' for any other refusal of the charge. Shared by the tag page and the add-files dialog.
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { toAppError } from '@/lib/api-error';
+import { FunctionError } from '../api/call-function';
+
+export interface SpendFailure {
+  message: string;
+  /** True when topping up the wallet is the way out; the alert then links to /wallet. */
+  wallet?: boolean;
+}
+
+/** The server answers 402 {code: 'insufficient_tokens'} when the ledger refuses for lack of balance. */
+export function isInsufficientTokens(err: unknown): boolean {
+  return err instanceof FunctionError && (err.code === 'insufficient_tokens' || err.status === 402);
+}
+
+/** Turns an error of the charging call into the alert text; `cost` is the price the user saw. */
+export function spendFailure(err: unknown, cost: number | null | undefined): SpendFailure {
+  if (isInsufficientTokens(err)) {
+    const need = typeof cost === 'number' ? ` This needs ${cost} TMT.` : '';
+    return { message: `Insufficient tokens.${need} Nothing was charged.`, wallet: true };
+  }
+  return { message: `Failed to spend tokens. ${toAppError(err).message} Nothing was charged.` };
+}
+
+export function SpendFailureAlert({ failure, className = '' }: { failure: SpendFailure; className?: string }) {
+  return (
+    <div role="alert" className={`rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 ${className}`}>
+      <p>{failure.message}</p>
+      {failure.wallet && (
+        <Link to="/wallet" className={buttonClasses('link', 'md', 'mt-1')}>
+          Top up your wallet
+        </Link>
+      )}
+    </div>
+  );
+}
