@@ -4,10 +4,10 @@
 // stolen session alone cannot lock the owner out. Body {current_password, new_password}.
 // Same rules as the auth service: strength policy, not the same password, aal2 when the user has
 // two-factor authentication, and every other session of the user ends.
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AuthError } from '../auth/errors.js';
-import { checkPasswordStrength, hashPassword, verifyPassword } from '../auth/services/password.js';
+import { checkPasswordStrength, hashPassword } from '../auth/services/password.js';
+import { fail, requireCurrentPassword } from './require-current-password.js';
 import type { ServerFunction } from './types.js';
 
 export const CHANGE_PASSWORD_RATE_LIMIT = { limit: 5, windowSeconds: 900 };
@@ -16,10 +16,6 @@ const bodySchema = z.object({
   current_password: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(1000),
   new_password: z.string({ error: 'Enter a new password' }).min(1, 'Enter a new password').max(1000),
 });
-
-function fail(reply: FastifyReply, status: number, error: string, code?: string): FastifyReply {
-  return reply.code(status).type('application/json').send(code ? { error, code } : { error });
-}
 
 export const changePassword: ServerFunction = {
   name: 'change-password',
@@ -34,20 +30,7 @@ export const changePassword: ServerFunction = {
     if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]!.message);
     const { current_password: current, new_password: next } = parsed.data;
 
-    const { rows } = await ctx.db.query<{ encrypted_password: string | null; has_mfa: boolean }>(
-      `select u.encrypted_password,
-              exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified') as has_mfa
-         from auth.users u where u.id = $1 and u.deleted_at is null`,
-      [userId],
-    );
-    const user = rows[0];
-    if (!user) return fail(reply, 404, 'User not found');
-    if (!(await verifyPassword(user.encrypted_password, current)).ok) {
-      return fail(reply, 400, 'Current password is incorrect', 'invalid_credentials');
-    }
-    if (user.has_mfa && principal.claims.aal !== 'aal2') {
-      return fail(reply, 403, 'Enter a code from your authenticator app first', 'insufficient_aal');
-    }
+    if (!(await requireCurrentPassword({ ctx, principal, reply }, userId, current))) return reply;
     try {
       checkPasswordStrength(next);
     } catch (err) {

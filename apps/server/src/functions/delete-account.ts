@@ -9,10 +9,9 @@
 //      buckets use — is removed (rows and bytes). A failure here is logged with the names, so an
 //      operator can finish it; the account is already gone.
 // The sessions go with the user, so every refresh token stops working at once.
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { verifyPassword } from '../auth/services/password.js';
 import { removeObjects } from '../storage/service.js';
+import { fail, requireCurrentPassword } from './require-current-password.js';
 import type { ServerFunction } from './types.js';
 
 export const DELETE_CONFIRMATION = 'DELETE';
@@ -22,10 +21,6 @@ const bodySchema = z.object({
   password: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(1000),
   confirmation: z.string({ error: `Type ${DELETE_CONFIRMATION} to confirm` }),
 });
-
-function fail(reply: FastifyReply, status: number, error: string, code?: string): FastifyReply {
-  return reply.code(status).type('application/json').send(code ? { error, code } : { error });
-}
 
 export const deleteAccount: ServerFunction = {
   name: 'delete-account',
@@ -44,19 +39,7 @@ export const deleteAccount: ServerFunction = {
       return fail(reply, 400, `Type ${DELETE_CONFIRMATION} to confirm`, 'confirmation_mismatch');
     }
 
-    const { rows } = await ctx.db.query<{ encrypted_password: string | null; has_mfa: boolean }>(
-      `select u.encrypted_password,
-              exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified') as has_mfa
-         from auth.users u where u.id = $1 and u.deleted_at is null`,
-      [userId],
-    );
-    const user = rows[0];
-    if (!user) return fail(reply, 404, 'User not found');
-    const check = await verifyPassword(user.encrypted_password, password);
-    if (!check.ok) return fail(reply, 400, 'Current password is incorrect', 'invalid_credentials');
-    if (user.has_mfa && principal.claims.aal !== 'aal2') {
-      return fail(reply, 403, 'Enter a code from your authenticator app first', 'insufficient_aal');
-    }
+    if (!(await requireCurrentPassword({ ctx, principal, reply }, userId, password))) return reply;
 
     // Collected before the rows that reference them disappear.
     const { rows: objects } = await ctx.db.query<{ bucket_id: string; name: string }>(

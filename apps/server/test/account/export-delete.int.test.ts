@@ -188,6 +188,16 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       expect(ok.error).toBeNull();
     });
 
+    it('requires a two-factor session when the user has a verified factor, and keeps the old password', async () => {
+      const kate = await seededUser('kate');
+      await server.ctx.db.query(`insert into auth.mfa_factors (user_id, factor_type, status, secret) values ($1, 'totp', 'verified', 'x')`, [kate.id]);
+      const res = await call('change-password', { current_password: PASSWORD, new_password: 'brand new pass' }, kate.token);
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe('insufficient_aal');
+      const ok = await server.anonClient().auth.signInWithPassword({ email: kate.email, password: PASSWORD });
+      expect(ok.error).toBeNull();
+    });
+
     it('applies the strength policy and refuses the same password', async () => {
       const ivy = await seededUser('ivy');
       const weak = await call('change-password', { current_password: PASSWORD, new_password: '123' }, ivy.token);
