@@ -5,9 +5,9 @@ import { format } from 'date-fns';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import type { StatusCounts } from '../api/get-status-counts';
 import {
   BUG_PAGE_SIZE,
@@ -42,20 +42,9 @@ export function BugReportsView(p: BugReportsViewProps) {
 
   let list;
   if (p.loading) {
-    list = (
-      <div className="flex justify-center py-12">
-        <Spinner label="Loading bug reports..." showLabel />
-      </div>
-    );
+    list = <LoadingBlock label="Loading bug reports..." />;
   } else if (p.error !== null) {
-    list = (
-      <div className="flex flex-col items-center gap-3 py-10">
-        <p role="alert" className="text-red-700">{`Error: ${p.error}`}</p>
-        <Button variant="outline" onClick={p.onRetry}>
-          Retry
-        </Button>
-      </div>
-    );
+    list = <ErrorRetry message={p.error} onRetry={p.onRetry} />;
   } else if (p.rows.length === 0) {
     list = <EmptyState title="No bug reports found" description="Reports sent with the Report a Bug button appear here." />;
   } else {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
+import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
 import type { ArticleCounts } from '../api/get-article-counts';
 import type { NewsArticle } from '../api/types';
 import { ArticleRow } from './article-row';
@@ -46,20 +46,9 @@ function Counter({ label, value }: { label: string; value: number | undefined })
 export function NewsManagementView(p: NewsManagementViewProps) {
   let list;
   if (p.loading) {
-    list = (
-      <div className="flex justify-center py-12">
-        <Spinner label="Loading articles..." showLabel />
-      </div>
-    );
+    list = <LoadingBlock label="Loading articles..." />;
   } else if (p.error !== null) {
-    list = (
-      <div className="flex flex-col items-center gap-3 py-10">
-        <p role="alert" className="text-red-700">{`Error: ${p.error}`}</p>
-        <Button variant="outline" onClick={p.onRetry}>
-          Retry
-        </Button>
-      </div>
-    );
+    list = <ErrorRetry message={p.error} onRetry={p.onRetry} />;
   } else if (p.articles.length === 0) {
     list = (
       <EmptyState

@@ -1,0 +1,19 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorRetry, LoadingBlock } from './load-state';
+
+describe('load states', () => {
+  it('shows the error text and retries on request', async () => {
+    const onRetry = vi.fn();
+    render(<ErrorRetry message="network down" onRetry={onRetry} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Error: network down');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('names what is loading', () => {
+    render(<LoadingBlock label="Loading articles..." />);
+    expect(screen.getByText('Loading articles...')).toBeInTheDocument();
+  });
+});
