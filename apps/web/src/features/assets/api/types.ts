@@ -80,19 +80,7 @@ export interface Checkpoint {
   signed_at: string;
 }
 
-export interface LedgerProof {
-  seq: number;
-  event: string;
-  record_hash: string;
-  prev_hash: string;
-  entry_hash: string;
-  created_at: string;
-  registered_seq: number;
-  entry_valid: boolean;
-  record_matches: boolean;
-  checkpoint: Checkpoint | null;
-}
-
+/** One entry of the public hash chain; the fields its entry hash is computed from, and the hash. */
 export interface LedgerEntry {
   seq: number;
   event: string;
@@ -100,6 +88,14 @@ export interface LedgerEntry {
   prev_hash: string;
   entry_hash: string;
   created_at: string;
+}
+
+/** An asset's ledger entry as the server checked it, with the checkpoint that covers it. */
+export interface LedgerProof extends LedgerEntry {
+  registered_seq: number;
+  entry_valid: boolean;
+  record_matches: boolean;
+  checkpoint: Checkpoint | null;
 }
 
 export interface PublicAsset {

@@ -3,21 +3,18 @@
 // be in the public chain, the chain must link from it to a checkpoint, and the checkpoint's ES256
 // signature must verify with the server's published key (WebCrypto, no library).
 
-export interface CertificateProof {
+import type { Checkpoint, LedgerEntry } from '../api/types';
+
+/** The proof the certificate carries: the asset's ledger entry and the checkpoint covering it. */
+export interface CertificateProof extends LedgerEntry {
   asset_id: string;
   serial_number: string | null;
-  seq: number;
-  event: string;
-  record_hash: string;
-  prev_hash: string;
-  entry_hash: string;
-  created_at: string;
-  checkpoint: { seq: number; entry_hash: string; signature: string; key_id: string } | null;
+  checkpoint: Omit<Checkpoint, 'signed_at'> | null;
 }
 
 export interface PublicLedgerPage {
   keys: { keys: (JsonWebKey & { kid?: string })[] };
-  entries: { seq: number; event: string; record_hash: string; prev_hash: string; entry_hash: string; created_at: string }[];
+  entries: LedgerEntry[];
 }
 
 export interface CertificateCheck {
@@ -60,7 +57,7 @@ export async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const entryHash = (e: { prev_hash: string; record_hash: string; seq: number; event: string; created_at: string }) =>
+const entryHash = (e: Omit<LedgerEntry, 'entry_hash'>) =>
   sha256Hex(`${e.prev_hash}|${e.record_hash}|${e.seq}|${e.event}|${e.created_at}`);
 
 function base64UrlToBytes(s: string): Uint8Array {
