@@ -9,27 +9,11 @@ import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useAddAssetMedia, useQuoteAddedMedia } from '../api/add-media';
 import { FunctionError } from '../api/call-function';
-import { discardUploads, uploadMedia } from '../api/upload-media';
-import { ACCEPT_ATTRIBUTE, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
+import { discardUploads } from '../api/upload-media';
+import { ACCEPT_ATTRIBUTE, MAX_FILES } from '../lib/media-rules';
 import { MediaList, type PendingMedia } from './media-list';
+import { acceptFiles, quoteInputOf, uploadPending } from './pending-media';
 import { SpendFailureAlert, spendFailure, type SpendFailure } from './spend-failure';
-
-function readDuration(file: File): Promise<number | null> {
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const v = document.createElement('video');
-    v.preload = 'metadata';
-    v.onloadedmetadata = () => {
-      URL.revokeObjectURL(url);
-      resolve(Number.isFinite(v.duration) ? v.duration : null);
-    };
-    v.onerror = () => {
-      URL.revokeObjectURL(url);
-      resolve(null);
-    };
-    v.src = url;
-  });
-}
 
 export function AddMediaModal({ assetId, existing, open, onOpenChange }: { assetId: string; existing: number; open: boolean; onOpenChange(o: boolean): void }) {
   const { user } = useAuth();
@@ -40,14 +24,7 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
   const submissionId = useRef(crypto.randomUUID());
   const input = useRef<HTMLInputElement>(null);
   const add = useAddAssetMedia();
-  const quoteInput = useMemo(
-    () => ({
-      photos: media.filter((m) => m.kind === 'photo').length,
-      documents: media.filter((m) => m.kind === 'document').length,
-      videoSeconds: media.filter((m) => m.kind === 'video').map((m) => m.durationSeconds),
-    }),
-    [media],
-  );
+  const quoteInput = useMemo(() => quoteInputOf(media), [media]);
   const quote = useQuoteAddedMedia(assetId, quoteInput, open && media.length > 0);
   const total = serverTotal ?? quote.data?.total;
 
@@ -68,20 +45,9 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
   const addFiles = async (files: File[]) => {
     setError(null);
     setServerTotal(null);
-    const accepted: PendingMedia[] = [];
-    for (const original of files.slice(0, Math.max(0, 20 - existing - media.length))) {
-      const type = mimeOf(original);
-      const file = type === original.type ? original : new File([original], original.name, { type });
-      const kind = kindOf(file);
-      const duration = kind === 'video' ? await readDuration(file) : null;
-      const reason = rejectReason(file, duration);
-      if (reason || !kind) {
-        setError({ message: reason ?? 'This file type is not accepted' });
-        continue;
-      }
-      accepted.push({ id: crypto.randomUUID(), file, kind, previewUrl: URL.createObjectURL(file), durationSeconds: duration, progress: 0, uploadedName: null });
-    }
-    if (files.length > 20 - existing - media.length) setError({ message: 'An asset can have at most 20 files.' });
+    const { accepted, rejection, overLimit } = await acceptFiles(files, MAX_FILES - existing - media.length);
+    if (overLimit) setError({ message: 'An asset can have at most 20 files.' });
+    else if (rejection) setError({ message: rejection });
     setMedia((m) => [...m, ...accepted]);
   };
 
@@ -92,16 +58,7 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
     // Set once the upload is done: a failure after it is a refused charge (SPEC §8 wallet texts).
     let charging = false;
     try {
-      const names: string[] = [];
-      for (const m of media) {
-        if (m.uploadedName) {
-          names.push(m.uploadedName);
-          continue;
-        }
-        const up = await uploadMedia(user.id, m.file, (p) => setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, progress: p } : x))));
-        setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, uploadedName: up.name } : x)));
-        names.push(up.name);
-      }
+      const names = await uploadPending(user.id, media, setMedia);
       charging = true;
       const r = await add.mutateAsync({ assetId, submissionId: submissionId.current, media: names, expectedCost: total ?? null });
       toast.success(r.cost ? `Files added. ${r.cost} TMT charged.` : 'Files added.');

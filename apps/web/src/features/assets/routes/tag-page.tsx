@@ -15,37 +15,15 @@ import { FunctionError } from '../api/call-function';
 import { useQuote } from '../api/quote';
 import { useRegisterAsset } from '../api/register-asset';
 import type { AssetKind, Quote } from '../api/types';
-import { discardUploads, uploadMedia } from '../api/upload-media';
+import { discardUploads } from '../api/upload-media';
 import { AssetFields, EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormErrors, type AssetFormValues } from '../components/asset-fields';
 import { CameraCapture } from '../components/camera-capture';
 import { CostSummary } from '../components/cost-summary';
 import { MediaList, type PendingMedia } from '../components/media-list';
+import { acceptFiles, quoteInputOf, uploadPending } from '../components/pending-media';
 import { SpendFailureAlert, spendFailure, type SpendFailure } from '../components/spend-failure';
 import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
-import { ACCEPT_ATTRIBUTE, MAX_FILES, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
-
-/** The length of a local video file, or null when the browser cannot tell (e.g. live WebM). */
-function readDuration(file: File): Promise<number | null> {
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const v = document.createElement('video');
-    const done = (d: number | null) => {
-      URL.revokeObjectURL(url);
-      resolve(d);
-    };
-    const timer = setTimeout(() => done(null), 10_000);
-    v.preload = 'metadata';
-    v.onloadedmetadata = () => {
-      clearTimeout(timer);
-      done(Number.isFinite(v.duration) ? v.duration : null);
-    };
-    v.onerror = () => {
-      clearTimeout(timer);
-      done(null);
-    };
-    v.src = url;
-  });
-}
+import { ACCEPT_ATTRIBUTE, MAX_FILES, kindOf } from '../lib/media-rules';
 
 const KINDS: AssetKind[] = ['general', 'digital', 'legacy', 'business'];
 
@@ -99,14 +77,7 @@ export default function TagPage() {
     };
   }, []);
 
-  const quoteInput = useMemo(
-    () => ({
-      photos: media.filter((m) => m.kind === 'photo').length,
-      documents: media.filter((m) => m.kind === 'document').length,
-      videoSeconds: media.filter((m) => m.kind === 'video').map((m) => m.durationSeconds),
-    }),
-    [media],
-  );
+  const quoteInput = useMemo(() => quoteInputOf(media), [media]);
   const quote = useQuote(quoteInput);
 
   // Keep the capture on this device until it is registered.
@@ -128,20 +99,9 @@ export default function TagPage() {
     setFileError(null);
     setServerQuote(null);
     const room = MAX_FILES - media.length;
-    if (files.length > room) setFileError(`At most ${MAX_FILES} files per asset.`);
-    const accepted: PendingMedia[] = [];
-    for (const original of files.slice(0, Math.max(0, room))) {
-      const type = mimeOf(original);
-      const file = type === original.type ? original : new File([original], original.name, { type });
-      const kind = kindOf(file);
-      const duration = kind === 'video' ? (recordedSeconds ?? (await readDuration(file))) : null;
-      const reason = rejectReason(file, duration);
-      if (reason || !kind) {
-        setFileError(reason);
-        continue;
-      }
-      accepted.push({ id: crypto.randomUUID(), file, kind, previewUrl: URL.createObjectURL(file), durationSeconds: duration, progress: 0, uploadedName: null });
-    }
+    const { accepted, rejection, overLimit } = await acceptFiles(files, room, recordedSeconds);
+    if (rejection) setFileError(rejection);
+    else if (overLimit) setFileError(`At most ${MAX_FILES} files per asset.`);
     setMedia((m) => [...m, ...accepted]);
   };
 
@@ -171,16 +131,7 @@ export default function TagPage() {
     try {
       setBusy('uploading');
       // Upload what is not uploaded yet (a retry after a failure re-uses finished uploads).
-      const names: string[] = [];
-      for (const m of media) {
-        if (m.uploadedName) {
-          names.push(m.uploadedName);
-          continue;
-        }
-        const up = await uploadMedia(user.id, m.file, (p) => setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, progress: p } : x))));
-        setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, uploadedName: up.name } : x)));
-        names.push(up.name);
-      }
+      const names = await uploadPending(user.id, media, setMedia);
       setBusy('registering');
       charging = true;
       const result = await register.mutateAsync({
