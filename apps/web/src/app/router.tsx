@@ -74,6 +74,7 @@ export const publicRoutes: ScreenRoute[] = [
   screen('/public-assets', () => import('@/features/assets/routes/public-assets-page')),
   screen('/public-assets/:id', () => import('@/features/assets/routes/public-asset-page')),
   screen('/verify/:serialNumber', () => import('@/features/assets/routes/verify-page')),
+  screen('/start-tagging', () => import('@/features/assets/routes/start-tagging-page')),
 ];
 
 /** Signed in, any role. /news is listed as public in SPEC §2 but wrapped in the guard, so it needs sign-in. */

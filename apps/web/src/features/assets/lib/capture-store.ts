@@ -4,6 +4,8 @@
 const DB_NAME = 'tagledger-capture';
 const STORE = 'drafts';
 const KEY = 'current';
+/** A capture made on /start-tagging by a signed-out visitor; adopted by the next account that opens /tag. */
+const GUEST_KEY = 'guest';
 
 export interface CaptureDraft {
   /** Who made the capture: another account on the same browser never sees it. */
@@ -44,9 +46,15 @@ export function saveDraft(draft: CaptureDraft): Promise<void> {
   return run<void>('readwrite', (s) => s.put(draft, KEY)).then(() => undefined);
 }
 
+/**
+ * The draft the tag page restores. Before reading the account slot this adopts a pending guest
+ * capture (see adoptGuestInto): /tag is only reachable signed in, so whoever loads it is the account
+ * that just signed up or in after capturing on /start-tagging. The adopted draft keeps ownerId null,
+ * which the tag page accepts and re-saves under the signed-in user on its next autosave.
+ */
 export async function loadDraft(): Promise<CaptureDraft | null> {
   try {
-    return (await run<CaptureDraft | undefined>('readonly', (s) => s.get(KEY))) ?? null;
+    return await adoptGuestInto(idbSlots, null);
   } catch {
     return null;
   }
@@ -58,4 +66,66 @@ export async function clearDraft(): Promise<void> {
   } catch {
     /* nothing stored */
   }
+}
+
+// ---- Guest slot -------------------------------------------------------------------------------
+
+/** The three operations the slot logic needs; IndexedDB in the app, a Map in unit tests. */
+export interface DraftSlots {
+  get(key: string): Promise<CaptureDraft | null>;
+  put(key: string, draft: CaptureDraft): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+const idbSlots: DraftSlots = {
+  get: async (key) => (await run<CaptureDraft | undefined>('readonly', (s) => s.get(key))) ?? null,
+  put: (key, draft) => run<void>('readwrite', (s) => s.put(draft, key)).then(() => undefined),
+  delete: (key) => run<void>('readwrite', (s) => s.delete(key)).then(() => undefined),
+};
+
+/** True when a draft holds nothing worth keeping (the tag page autosaves an empty form on every visit). */
+export function isEmptyDraft(draft: CaptureDraft | null): boolean {
+  return !draft || (draft.files.length === 0 && !String(draft.form.title ?? '').trim());
+}
+
+/**
+ * Moves a pending guest capture into the account slot when that slot is empty, then deletes the
+ * guest slot so a second account on this browser cannot pick it up too. A non-empty account slot
+ * wins (never overwrite someone's unfinished capture); the guest capture then stays pending.
+ * Returns what the account slot holds afterwards.
+ */
+export async function adoptGuestInto(slots: DraftSlots, ownerId: string | null): Promise<CaptureDraft | null> {
+  const current = await slots.get(KEY);
+  if (!isEmptyDraft(current)) return current;
+  const guest = await slots.get(GUEST_KEY);
+  if (isEmptyDraft(guest)) return current;
+  const adopted: CaptureDraft = { ...guest!, ownerId };
+  await slots.put(KEY, adopted);
+  await slots.delete(GUEST_KEY);
+  return adopted;
+}
+
+export function saveGuestCapture(draft: Omit<CaptureDraft, 'ownerId'>, slots: DraftSlots = idbSlots): Promise<void> {
+  return slots.put(GUEST_KEY, { ...draft, ownerId: null });
+}
+
+export async function loadGuestCapture(slots: DraftSlots = idbSlots): Promise<CaptureDraft | null> {
+  try {
+    return await slots.get(GUEST_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export async function clearGuestCapture(slots: DraftSlots = idbSlots): Promise<void> {
+  try {
+    await slots.delete(GUEST_KEY);
+  } catch {
+    /* nothing stored */
+  }
+}
+
+/** Makes a pending guest capture the given account's (used where the user id is known). */
+export function adoptGuestCapture(userId: string, slots: DraftSlots = idbSlots): Promise<CaptureDraft | null> {
+  return adoptGuestInto(slots, userId);
 }

@@ -2,6 +2,21 @@
 // e-mail confirmation callback sends the new user straight to /tag, and keep a referral code that
 // arrived in ?ref so the right person is credited.
 import { Link, useSearchParams } from 'react-router';
+import { useAuth } from '@/lib/auth';
+
+/**
+ * "Tag an asset": /tag is protected (SPEC §2), so signed-out visitors go to the public capture
+ * entry /start-tagging (issue 6), which keeps their capture through sign-up; `from` and `ref` ride
+ * along to its sign-up link. Signed-in users go straight to /tag.
+ */
+export function tagHref(signedIn: boolean, from: string | undefined, ref: string | null): string {
+  if (signedIn) return '/tag';
+  const qs = new URLSearchParams();
+  if (from) qs.set('from', from);
+  if (ref) qs.set('ref', ref);
+  const query = qs.toString();
+  return query ? `/start-tagging?${query}` : '/start-tagging';
+}
 
 export function signUpHref(from: string | undefined, ref: string | null): string {
   const params = new URLSearchParams();
@@ -19,9 +34,10 @@ const secondary =
 export function CtaButtons(props: { from?: string; tagLabel?: string; signUpLabel?: string }) {
   const [params] = useSearchParams();
   const ref = params.get('ref');
+  const { user } = useAuth();
   return (
     <div className="flex flex-wrap gap-3">
-      <Link to="/tag" className={primary}>
+      <Link to={tagHref(Boolean(user), props.from, ref)} className={primary}>
         {props.tagLabel ?? 'Tag an asset'}
       </Link>
       <Link to={signUpHref(props.from, ref)} className={secondary}>

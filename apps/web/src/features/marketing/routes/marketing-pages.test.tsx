@@ -75,11 +75,17 @@ describe('public pages', () => {
     expect(document.body.textContent).not.toMatch(/TagLedger/);
   });
 
-  it.each(pages.filter(([p]) => p.endsWith('-tagging')))('%s links to /tag and to sign-up carrying from and ref', (path, Page) => {
+  it.each(pages.filter(([p]) => p.endsWith('-tagging')))('%s links to /start-tagging and to sign-up carrying from and ref', (path, Page) => {
     renderAt(`${path}?ref=FRIEND42`, Page);
     const slug = path.slice(1);
-    expect(screen.getAllByRole('link', { name: /Tag an asset|Tag inventory/ })[0]).toHaveAttribute('href', '/tag');
+    expect(screen.getAllByRole('link', { name: /Tag an asset|Tag inventory/ })[0]).toHaveAttribute('href', `/start-tagging?from=${slug}&ref=FRIEND42`);
     expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute('href', `/auth?from=${slug}&ref=FRIEND42`);
+  });
+
+  it('sends a signed-in visitor\'s "Tag an asset" straight to /tag', () => {
+    const [path, Page] = pages.find(([p]) => p === '/general-tagging')!;
+    renderAt(path, Page, { user: { id: 'u1' } as never, initialized: true });
+    expect(screen.getAllByRole('link', { name: 'Tag an asset' })[0]).toHaveAttribute('href', '/tag');
   });
 
   it('states honestly that the ledger is not a public blockchain and how to export or delete', () => {

@@ -1,0 +1,220 @@
+// /start-tagging: the public capture entry (issue 6). /tag is protected (SPEC §2), so a signed-out
+// visitor captures here instead: kind, photos/videos/documents with the same rules as /tag, kept in
+// IndexedDB's guest slot. After sign-up (or sign-in) /tag's loadDraft adopts that capture, so the
+// visitor finds it there and registers it. Signed-in visitors go straight to /tag.
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Camera, Upload } from 'lucide-react';
+import { PageMeta } from '@/components/page-meta';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
+import type { AssetKind } from '../api/types';
+import { CameraCapture } from '../components/camera-capture';
+import { MediaList, type PendingMedia } from '../components/media-list';
+import { loadGuestCapture, saveGuestCapture } from '../lib/capture-store';
+import { KIND_OPTIONS } from '../lib/labels';
+import { ACCEPT_ATTRIBUTE, MAX_FILES, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
+
+/** The landing each kind belongs to; its slug as `from` makes the e-mail callback continue on /tag. */
+const KIND_SLUGS: Record<AssetKind, string> = {
+  general: 'general-tagging',
+  digital: 'nft-tagging',
+  legacy: 'mywill-tagging',
+  business: 'business-tagging',
+};
+
+function isKind(v: unknown): v is AssetKind {
+  return typeof v === 'string' && v in KIND_SLUGS;
+}
+
+function readDuration(file: File): Promise<number | null> {
+  if (kindOf(file) !== 'video') return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const v = document.createElement('video');
+    const done = (d: number | null) => {
+      URL.revokeObjectURL(url);
+      resolve(d);
+    };
+    const timer = setTimeout(() => done(null), 10_000);
+    v.preload = 'metadata';
+    v.onloadedmetadata = () => {
+      clearTimeout(timer);
+      done(Number.isFinite(v.duration) ? v.duration : null);
+    };
+    v.onerror = () => {
+      clearTimeout(timer);
+      done(null);
+    };
+    v.src = url;
+  });
+}
+
+function toPending(file: File, durationSeconds: number | null): PendingMedia {
+  return { id: crypto.randomUUID(), file, kind: kindOf(file) ?? 'photo', previewUrl: URL.createObjectURL(file), durationSeconds, progress: 0, uploadedName: null };
+}
+
+/** The sign-up link: `from` ends in "-tagging" so the confirmation callback sends the user to /tag. */
+export function startTaggingSignUpHref(kind: AssetKind, from: string | null, ref: string | null): string {
+  const params = new URLSearchParams({ from: from?.includes('tagging') ? from : KIND_SLUGS[kind] });
+  if (ref) params.set('ref', ref);
+  return `/auth?${params.toString()}`;
+}
+
+export default function StartTaggingPage() {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const from = params.get('from');
+  const ref = params.get('ref');
+  const initialKind = params.get('kind');
+  const [kind, setKind] = useState<AssetKind>(isKind(initialKind) ? initialKind : from === 'nft-tagging' ? 'digital' : from === 'mywill-tagging' ? 'legacy' : from === 'business-tagging' ? 'business' : 'general');
+  const [media, setMedia] = useState<PendingMedia[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [camera, setCamera] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const restored = useRef(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // Bring back a capture from an earlier visit to this page.
+  useEffect(() => {
+    let active = true;
+    void loadGuestCapture().then((draft) => {
+      if (!active) return;
+      restored.current = true;
+      if (!draft) return;
+      if (isKind(draft.form.kind)) setKind(draft.form.kind);
+      setMedia(draft.files.map((d) => toPending(new File([d.blob], d.name, { type: d.type }), d.durationSeconds)));
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  // Save every change to the guest slot; /tag adopts it after sign-up.
+  useEffect(() => {
+    if (!restored.current) return;
+    let active = true;
+    setSaved(false);
+    void saveGuestCapture({
+      files: media.map((m) => ({ name: m.file.name, type: m.file.type, blob: m.file, durationSeconds: m.durationSeconds })),
+      form: { kind },
+      savedAt: new Date().toISOString(),
+    })
+      .then(() => active && setSaved(true))
+      .catch(() => active && setFileError('This browser could not keep the capture. Create an account and capture on the tagging page instead.'));
+    return () => {
+      active = false;
+    };
+  }, [media, kind]);
+
+  if (auth.initialized && auth.user) return <Navigate to={isKind(initialKind) ? `/tag?kind=${initialKind}` : '/tag'} replace />;
+  if (!auth.initialized) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner />
+      </div>
+    );
+  }
+
+  const addFiles = async (files: File[], recordedSeconds?: number | null) => {
+    setFileError(null);
+    const room = MAX_FILES - media.length;
+    if (files.length > room) setFileError(`At most ${MAX_FILES} files per asset.`);
+    const accepted: PendingMedia[] = [];
+    for (const original of files.slice(0, Math.max(0, room))) {
+      const type = mimeOf(original);
+      const file = type === original.type ? original : new File([original], original.name, { type });
+      const duration = recordedSeconds ?? (await readDuration(file));
+      const reason = rejectReason(file, duration);
+      if (reason) {
+        setFileError(reason);
+        continue;
+      }
+      accepted.push(toPending(file, duration));
+    }
+    setMedia((m) => [...m, ...accepted]);
+  };
+
+  const removeMedia = (id: string) =>
+    setMedia((m) => {
+      const gone = m.find((x) => x.id === id);
+      if (gone) URL.revokeObjectURL(gone.previewUrl);
+      return m.filter((x) => x.id !== id);
+    });
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <PageMeta title="Start tagging" description="Photograph your asset now and register it in a tamper-evident ledger after creating a free account." />
+      <h1 className="text-2xl font-semibold text-slate-900">Start tagging</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Capture your asset now. It stays on this device until you create a free account, then it is waiting for you on the tagging page.
+      </p>
+
+      <Card className="mt-6">
+        <CardContent className="space-y-4">
+          <label className="block text-sm font-medium text-slate-900" htmlFor="start-kind">
+            What are you tagging?
+          </label>
+          <Select id="start-kind" value={kind} options={KIND_OPTIONS} onChange={(e) => isKind(e.target.value) && setKind(e.target.value)} />
+
+          <h2 className="text-lg font-semibold text-slate-900">Photos, videos and documents</h2>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => setCamera((c) => !c)}>
+              <Camera className="h-4 w-4" aria-hidden="true" /> {camera ? 'Hide camera' : 'Use camera'}
+            </Button>
+            <Button variant="outline" onClick={() => fileInput.current?.click()}>
+              <Upload className="h-4 w-4" aria-hidden="true" /> Upload files
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              accept={ACCEPT_ATTRIBUTE}
+              className="sr-only"
+              aria-label="Choose files"
+              data-testid="start-file-input"
+              onChange={(e) => {
+                const files = Array.from(e.target.files ?? []);
+                e.target.value = '';
+                void addFiles(files);
+              }}
+            />
+          </div>
+          <p className="text-xs text-slate-500">
+            Photos JPG, PNG, WebP or HEIC and PDFs up to 15 MB; videos MP4, MOV or WebM up to 100 MB and 2 minutes.
+          </p>
+          {camera && <CameraCapture onCapture={(file, secs) => void addFiles([file], secs)} onClose={() => setCamera(false)} />}
+          {fileError && (
+            <p role="alert" className="text-sm text-red-600">
+              {fileError}
+            </p>
+          )}
+          <MediaList items={media} onRemove={removeMedia} />
+          {media.length > 0 && saved && (
+            <p className="text-sm text-green-700" role="status">
+              Saved on this device.
+            </p>
+          )}
+        </CardContent>
+      </Card>
+
+      <div className="mt-6 rounded-xl bg-blue-50 p-6">
+        <p className="font-semibold text-slate-900">Register it in the ledger</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Registering needs an account. Sign up, confirm your e-mail, and you land on the tagging page with this capture ready to register.
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to={startTaggingSignUpHref(kind, from, ref)} className={buttonClasses('primary')}>
+            Create a free account to register it
+          </Link>
+          <Link to="/auth" state={{ from: { pathname: '/tag' } }} className={buttonClasses('outline')}>
+            Sign in
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
