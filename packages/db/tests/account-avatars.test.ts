@@ -4,7 +4,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../../apps/server/src/db/index.js';
-import { asAnon, asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from './helpers/db.js';
+import { asAnon, asUser, drivers, expectSqlState, type TestDb } from './helpers/db.js';
+import { openWithTwoUsers } from './helpers/two-users.js';
 
 const insertObject = (tx: Tx, name: string, owner: string) =>
   tx.query(`insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ('avatars', $1, $2::uuid, $3, '{"size": 10}')`, [
@@ -18,9 +19,7 @@ describe.each(drivers)('avatars bucket policies on %s', (driver) => {
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await openTestDb(driver);
-    alice = await createAuthUser(t.db);
-    bob = await createAuthUser(t.db);
+    ({ t, alice, bob } = await openWithTwoUsers(driver));
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,8 @@
 // operation. The migration ships no policies; this test adds a typical bucket policy (each user
 // owns the folder named after their id) the way feature migrations do, and checks allow and deny.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAnon, asService, asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from './helpers/db.js';
+import { asAnon, asService, asUser, drivers, expectSqlState, type TestDb } from './helpers/db.js';
+import { openWithTwoUsers } from './helpers/two-users.js';
 
 const insertObject = (name: string, owner: string | null = null) =>
   `insert into storage.objects (bucket_id, name, owner_id, metadata) values ('vault', '${name}', ${owner ? `'${owner}'` : 'null'}, '{}')`;
@@ -12,9 +13,7 @@ describe.each(drivers)('storage schema on %s', (driver) => {
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await openTestDb(driver);
-    alice = await createAuthUser(t.db);
-    bob = await createAuthUser(t.db);
+    ({ t, alice, bob } = await openWithTwoUsers(driver));
     await t.db.exec(`
       insert into storage.buckets (id, name) values ('vault', 'vault'), ('open', 'open');
       create policy "Users can read their own folder in vault" on storage.objects for select to authenticated

@@ -1,6 +1,7 @@
 // wallet_summary(): totals over the whole history, computed in SQL, for the caller only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAnon, asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from './helpers/db.js';
+import { asAnon, asUser, drivers, expectSqlState, type TestDb } from './helpers/db.js';
+import { openWithTwoUsers } from './helpers/two-users.js';
 
 interface Summary {
   balance: number;
@@ -15,9 +16,7 @@ describe.each(drivers)('wallet_summary on %s', (driver) => {
   let alice: string;
   let bob: string;
   beforeAll(async () => {
-    t = await openTestDb(driver);
-    alice = await createAuthUser(t.db);
-    bob = await createAuthUser(t.db);
+    ({ t, alice, bob } = await openWithTwoUsers(driver));
     // 25 earnings and 5 spends: more rows than one page of 20, so totals must come from SQL.
     for (let i = 0; i < 25; i++) await t.db.query(`select private.ledger_post($1, 2, 'referral', 'earn')`, [alice]);
     for (let i = 0; i < 5; i++) await t.db.query(`select private.ledger_post($1, -3, 'tag_asset', 'spend')`, [alice]);
