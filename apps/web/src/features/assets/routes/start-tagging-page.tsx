@@ -57,11 +57,11 @@ function toPending(file: File, durationSeconds: number | null): PendingMedia {
   return { id: crypto.randomUUID(), file, kind: kindOf(file) ?? 'photo', previewUrl: URL.createObjectURL(file), durationSeconds, progress: 0, uploadedName: null };
 }
 
-/** The sign-up link: `from` ends in "-tagging" so the confirmation callback sends the user to /tag. */
+/** The sign-up link (opens the sign-up form): `from` ends in "-tagging" so the confirmation callback sends the user to /tag. */
 export function startTaggingSignUpHref(kind: AssetKind, from: string | null, ref: string | null): string {
   const params = new URLSearchParams({ from: from?.includes('tagging') ? from : KIND_SLUGS[kind] });
   if (ref) params.set('ref', ref);
-  return `/auth?${params.toString()}`;
+  return `/signup?${params.toString()}`;
 }
 
 export default function StartTaggingPage() {
