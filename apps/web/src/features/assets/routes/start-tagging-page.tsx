@@ -14,7 +14,7 @@ import { useAuth } from '@/lib/auth';
 import type { AssetKind } from '../api/types';
 import { CameraCapture } from '../components/camera-capture';
 import { MediaList, type PendingMedia } from '../components/media-list';
-import { loadGuestCapture, saveGuestCapture } from '../lib/capture-store';
+import { clearGuestCapture, loadGuestCapture, saveGuestCapture } from '../lib/capture-store';
 import { KIND_OPTIONS } from '../lib/labels';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
 
@@ -98,6 +98,11 @@ export default function StartTaggingPage() {
     if (!restored.current) return;
     let active = true;
     setSaved(false);
+    // Nothing captured (or everything removed): nothing to keep, and no storage error to show.
+    if (media.length === 0) {
+      void clearGuestCapture();
+      return;
+    }
     void saveGuestCapture({
       files: media.map((m) => ({ name: m.file.name, type: m.file.type, blob: m.file, durationSeconds: m.durationSeconds })),
       form: { kind },
