@@ -65,6 +65,11 @@ export const contactOwner: ServerFunction = {
       const link = `${ctx.config.siteUrl}/assets/${asset.id}#messages`;
       const from = body.senderName ? `${body.senderName} (via ${app})` : `Someone (via ${app})`;
       const label = asset.serial_number ? `${asset.title} (serial ${asset.serial_number})` : asset.title;
+      // Sent whatever the owner's notification settings say (private.wants_email is deliberately not
+      // consulted): this is not a notification about account activity but a person's message about
+      // the owner's lost or sold item, relayed on their behalf — the reason the tag exists. Dropping
+      // it silently could cost the owner the item, and the finder is told it was delivered. It is
+      // not a security alert either, so the security switch does not govern it.
       if (asset.email) {
         await ctx.mailer
           .send({

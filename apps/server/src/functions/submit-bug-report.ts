@@ -83,8 +83,13 @@ async function notifyAdmins(
   report: { id: string; reporter: string; description: string; pageUrl: string },
   log: { warn(obj: unknown, msg: string): void },
 ): Promise<void> {
+  // An optional notice, not an auth mail: only admins who keep 'email' notifications on (the
+  // settings' "e-mails about activity", private.wants_email in 20261122000500) receive it. The
+  // report itself is stored either way and listed on /bug-reports.
   const { rows } = await ctx.db.query<{ email: string }>(
-    `select email from public.user_profiles where role = 'admin' and email is not null order by created_at limit 50`,
+    `select p.email from public.user_profiles p
+      where p.role = 'admin' and p.email is not null and private.wants_email(p.id, 'email')
+      order by p.created_at limit 50`,
   );
   const link = `${ctx.config.siteUrl}/bug-reports`;
   const excerpt = report.description.length > 300 ? `${report.description.slice(0, 300)}…` : report.description;

@@ -254,6 +254,11 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
   });
 
   it('relays a finder message without revealing the sender, and the owner reply', async () => {
+    // A finder's message reaches the owner even with every optional mail switched off (see contact-owner.ts).
+    await server.ctx.db.query(
+      'update public.user_settings set email_notifications = false, news_notifications = false, security_alerts = false where user_id = $1',
+      [alice.id],
+    );
     const sent = await call('contact-owner', { action: 'send', assetId, senderEmail: 'finder@example.test', senderName: 'Finn', message: 'I found your bike' });
     expect(sent.status).toBe(200);
     const mail = await sink.nextMail(alice.email);

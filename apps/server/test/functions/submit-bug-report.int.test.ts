@@ -97,6 +97,18 @@ describe.each(drivers)('submit-bug-report on %s', (driver) => {
     expect(mail.links.some((l) => l.endsWith('/bug-reports'))).toBe(true);
   });
 
+  it('does not mail admins who turned off e-mail notifications', async () => {
+    const quiet = await createTestUser(server, { role: 'admin', email: `quiet-admin-${driver}@example.test` });
+    await server.ctx.db.query('update public.user_settings set email_notifications = false where user_id = $1', [quiet.id]);
+    const reporter = await createTestUser(server, { email: `reporter2-${driver}@example.test`, metadata: { full_name: 'Quinn Reporter' } });
+    const res = await post(payload(), reporter.token);
+    expect(res.status).toBe(200);
+    // The notices go out in parallel before the answer; the admin who wants mail got one.
+    const mail = await sink.nextMail(admin.email);
+    expect(mail.subject).toContain('New bug report from Quinn Reporter');
+    expect(sink.messages.filter((m) => m.to.includes(quiet.email))).toEqual([]);
+  });
+
   it('lets the reporter read their own report but not insert one directly', async () => {
     const reporter = await createTestUser(server);
     const res = await post(payload({ screenshotBase64: JPEG_B64 }), reporter.token);
