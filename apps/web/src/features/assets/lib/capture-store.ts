@@ -1,6 +1,7 @@
 // Keeps a capture (files and the form so far) in IndexedDB, so a visitor can start tagging before
 // signing in and find everything on /tag after sign-up. Files are stored as Blobs (no base64, no
-// sessionStorage size limit). One draft per browser.
+// sessionStorage size limit). One account draft per browser, plus one guest slot filled by
+// /start-tagging before sign-in and adopted by loadDraft on /tag.
 const DB_NAME = 'tagledger-capture';
 const STORE = 'drafts';
 const KEY = 'current';
