@@ -33,6 +33,13 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
   }
 
   /** A user with a password, a ledger entry, a bug report and an avatar file. */
+  /** A seeded user with a verified TOTP factor, calling with an aal1 session (as after a password sign-in). */
+  async function seededUserWithFactor(label: string): Promise<TestUser> {
+    const user = await seededUser(label);
+    await server.ctx.db.query(`insert into auth.mfa_factors (user_id, factor_type, status, secret) values ($1, 'totp', 'verified', 'x')`, [user.id]);
+    return user;
+  }
+
   async function seededUser(label: string): Promise<TestUser> {
     const user = await createTestUser(server, { email: `${label}-${driver}-${crypto.randomUUID().slice(0, 6)}@example.test` });
     await server.ctx.db.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, await hashPassword(PASSWORD)]);
@@ -124,8 +131,7 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
     });
 
     it('requires a two-factor session when the user has a verified factor', async () => {
-      const dave = await seededUser('dave');
-      await server.ctx.db.query(`insert into auth.mfa_factors (user_id, factor_type, status, secret) values ($1, 'totp', 'verified', 'x')`, [dave.id]);
+      const dave = await seededUserWithFactor('dave');
       const res = await call('delete-account', { password: PASSWORD, confirmation: 'DELETE' }, dave.token);
       expect(res.status).toBe(403);
       expect(res.json.code).toBe('insufficient_aal');
@@ -189,8 +195,7 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
     });
 
     it('requires a two-factor session when the user has a verified factor, and keeps the old password', async () => {
-      const kate = await seededUser('kate');
-      await server.ctx.db.query(`insert into auth.mfa_factors (user_id, factor_type, status, secret) values ($1, 'totp', 'verified', 'x')`, [kate.id]);
+      const kate = await seededUserWithFactor('kate');
       const res = await call('change-password', { current_password: PASSWORD, new_password: 'brand new pass' }, kate.token);
       expect(res.status).toBe(403);
       expect(res.json.code).toBe('insufficient_aal');
