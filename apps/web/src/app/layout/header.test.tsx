@@ -43,6 +43,10 @@ const cases: Array<{ name: string; profile: UserProfile | null; links: string[];
   },
 ];
 
+function inDocumentOrder(els: HTMLElement[]): HTMLElement[] {
+  return [...els].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+}
+
 function inRouter(ui: React.ReactNode) {
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/dashboard'] });
   return render(<RouterProvider router={router} />);
@@ -54,11 +58,29 @@ describe('header items per role (SPEC §2 table)', () => {
       expect(navItemsFor(c.profile).map((i) => i.label)).toEqual(c.links);
       const onSignOut = vi.fn();
       inRouter(<SignedInHeaderView profile={c.profile} email="u1@example.com" balance={1250} onSignOut={onSignOut} />);
+      const user = userEvent.setup();
       const nav = screen.getByRole('navigation', { name: 'Main' });
-      expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(c.links);
+      // The admin pages sit in the desktop row's "Admin" dropdown: open it (by keyboard) to see every item.
+      const adminGroup = within(nav).queryByRole('button', { name: 'Admin' });
+      expect(adminGroup !== null).toBe(c.profile?.role === 'admin');
+      if (adminGroup) {
+        adminGroup.focus();
+        await user.keyboard('{Enter}');
+        await within(nav).findAllByRole('menuitem');
+      }
+      const entries = inDocumentOrder([
+        ...within(nav).getAllByRole('link'),
+        ...within(nav).queryAllByRole('menuitem'),
+      ]);
+      expect(entries.map((a) => a.textContent)).toEqual(c.links);
+      expect(entries.map((a) => a.getAttribute('href'))).toEqual(navItemsFor(c.profile).map((i) => i.to));
+      if (adminGroup) {
+        await user.keyboard('{Escape}');
+        expect(within(nav).queryAllByRole('menuitem')).toEqual([]);
+        expect(adminGroup).toHaveFocus();
+      }
       expect(screen.getByTestId('header-balance')).toHaveTextContent('1,250 TMT');
 
-      const user = userEvent.setup();
       await user.click(screen.getByRole('button', { name: 'Profile menu' }));
       const items = (await screen.findAllByRole('menuitem')).map((i) => i.textContent);
       expect(items).toEqual(['Profile', 'Settings', ...c.panel, 'Sign Out']);

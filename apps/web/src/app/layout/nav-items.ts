@@ -37,6 +37,13 @@ export function navItemsFor(profile: UserProfile | null): NavItem[] {
   return items;
 }
 
+/** Admin pages the desktop header folds into one "Admin" dropdown (same items, labels and paths as the table). */
+export const adminGroupPaths: ReadonlySet<string> = new Set([
+  '/admin-influencer-dashboard',
+  '/bug-reports',
+  '/news-management',
+]);
+
 /** Profile menu: Profile, Settings, then Admin Panel or Moderator Panel by role (Sign Out is added by the menu). */
 export function profileMenuItemsFor(profile: UserProfile | null): NavItem[] {
   const items: NavItem[] = [

@@ -1,13 +1,13 @@
 // Signed-in header: the SPEC §2 links, the balance as "N TMT", the profile menu and a phone menu.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Menu, UserCircle, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useWallet } from '@/features/wallet/api/get-wallet';
 import { useAuth, type UserProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { QueryBoundary } from '@/lib/query-boundary';
-import { navItemsFor, profileMenuItemsFor } from './nav-items';
+import { adminGroupPaths, navItemsFor, profileMenuItemsFor, type NavItem } from './nav-items';
 
 export function formatBalance(balance: number | undefined): string {
   return `${(balance ?? 0).toLocaleString('en-US')} TMT`;
@@ -15,9 +15,68 @@ export function formatBalance(balance: number | undefined): string {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap',
+    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap',
     isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100',
   );
+
+/**
+ * Desktop row: the admin pages (Admin Dashboard, Bug Reports, News Management) sit in one "Admin" dropdown at the
+ * place the table lists them, so an admin's header stays one row at 1280 px. Not portalled and not modal: the
+ * items stay inside the Main navigation in table order, and the rest of the page stays reachable.
+ */
+function AdminGroup({ items }: { items: NavItem[] }) {
+  const { pathname } = useLocation();
+  const active = items.some((i) => pathname === i.to || pathname.startsWith(`${i.to}/`));
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className={cn(
+          'flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap outline-none',
+          'focus-visible:ring-2 focus-visible:ring-blue-500 data-[state=open]:bg-slate-100',
+          active ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100',
+        )}
+      >
+        Admin
+        <ChevronDown className="h-4 w-4" aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content
+        align="start"
+        sideOffset={6}
+        className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
+        {items.map((item) => (
+          <DropdownMenu.Item key={item.to} asChild>
+            {/* A string className: Radix's Slot cannot merge NavLink's className function. */}
+            <NavLink
+              to={item.to}
+              className="block rounded px-3 py-2 text-sm whitespace-nowrap text-slate-800 outline-none data-[highlighted]:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-blue-800"
+            >
+              {item.label}
+            </NavLink>
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The desktop row in table order, with the admin pages folded into one dropdown where the first of them stands. */
+function DesktopNavItems({ items }: { items: NavItem[] }) {
+  const grouped = items.filter((i) => adminGroupPaths.has(i.to));
+  const out: ReactNode[] = [];
+  for (const item of items) {
+    if (adminGroupPaths.has(item.to)) {
+      if (item === grouped[0]) out.push(<AdminGroup key="admin-group" items={grouped} />);
+      continue;
+    }
+    out.push(
+      <NavLink key={item.to} to={item.to} className={linkClass}>
+        {item.label}
+      </NavLink>,
+    );
+  }
+  return <>{out}</>;
+}
 
 export interface SignedInHeaderViewProps {
   profile: UserProfile | null;
@@ -49,16 +108,12 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
 
   return (
     <div className="flex flex-1 items-center justify-end gap-2">
-      <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center justify-center gap-0.5 xl:flex">
-        {items.map((item) => (
-          <NavLink key={item.to} to={item.to} className={linkClass}>
-            {item.label}
-          </NavLink>
-        ))}
+      <nav aria-label="Main" className="hidden flex-1 flex-nowrap items-center justify-center gap-0.5 xl:flex">
+        <DesktopNavItems items={items} />
       </nav>
       <Link
         to="/wallet"
-        className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 hover:bg-amber-200"
+        className="shrink-0 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-amber-900 hover:bg-amber-200"
         aria-label={`Wallet balance: ${formatBalance(balance)}`}
         data-testid="header-balance"
       >
@@ -70,7 +125,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
           aria-label="Profile menu"
         >
           <UserCircle className="h-6 w-6" aria-hidden="true" />
-          <span className="hidden max-w-32 truncate sm:inline">{name}</span>
+          <span className="hidden max-w-32 truncate sm:inline xl:hidden 2xl:inline">{name}</span>
           <ChevronDown className="h-4 w-4" aria-hidden="true" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
