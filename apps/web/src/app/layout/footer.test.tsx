@@ -32,4 +32,15 @@ describe('Footer', () => {
     for (const path of SPEC_LINKS) expect(hrefs).toContain(path);
     expect(hrefs.some((h) => h?.startsWith('mailto:'))).toBe(true);
   });
+
+  it('describes the ledger as it is (issue 6): tamper-evident and signed, no blockchain claim', () => {
+    render(
+      <MemoryRouter>
+        <Footer />
+      </MemoryRouter>,
+    );
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Tamper-evident, signed ledger. GDPR compliant.');
+    expect(text.toLowerCase()).not.toContain('blockchain');
+  });
 });

@@ -43,7 +43,7 @@ export function Footer() {
         <div>
           <p className="text-lg font-semibold text-slate-900">{appConfig.appName}</p>
           <p className="mt-2 text-sm text-slate-600">
-            Tag, register and verify your assets. Blockchain-backed security, GDPR compliant.
+            Tag, register and verify your assets. Tamper-evident, signed ledger. GDPR compliant.
           </p>
           <p className="mt-4 text-sm">
             <a className="text-blue-700 underline-offset-2 hover:underline" href={`mailto:${contact}`}>
