@@ -42,8 +42,29 @@ const PREAMBLE_NAME = 'pgrst_preamble';
 /** Per connection, at most this many named main statements; beyond it statements stay unnamed. */
 const MAX_NAMED = 200;
 
+/** Statement names by SQL text: cached reads send the same text object every time, so no re-hashing. */
+const names = new Map<string, string>();
 function statementName(text: string): string {
-  return `pgrst_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `pgrst_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (names.size >= 1000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * request.jwt.claims text per verified claims object and role. The verification cache hands back
+ * the same claims object for every request of a session, so the JSON is built once per token.
+ */
+const claimsText = new WeakMap<object, Map<string, string>>();
+function claimsJson(claims: Record<string, unknown>, role: string): string {
+  let byRole = claimsText.get(claims);
+  if (!byRole) claimsText.set(claims, (byRole = new Map()));
+  let text = byRole.get(role);
+  if (text === undefined) byRole.set(role, (text = JSON.stringify({ ...claims, role })));
+  return text;
 }
 
 class PipelinedQuery extends BaseQuery {
@@ -82,13 +103,13 @@ export function createReadPipeline(connectionString: string, max = 20): ReadPipe
   return {
     async run<T>(ctx: RequestContext, query: BuiltQuery, timezone?: string): Promise<T | undefined> {
       if (!ALLOWED_ROLES.has(ctx.role)) throw new Error(`role "${ctx.role}" does not exist`);
-      const claims: Record<string, unknown> = { ...ctx.claims, role: ctx.role };
+      const sub = ctx.claims.sub;
       const preamble = {
         text: PREAMBLE,
         values: [
           ctx.role,
-          JSON.stringify(claims),
-          typeof claims.sub === 'string' ? claims.sub : '',
+          claimsJson(ctx.claims, ctx.role),
+          typeof sub === 'string' ? sub : '',
           ctx.method ?? '',
           ctx.path ?? '',
           JSON.stringify(ctx.headers ?? {}),
