@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../lib/schemas';
+import { forgotPasswordResolver, type ForgotPasswordValues } from '../lib/schemas';
 
 export const RESET_SENT_MESSAGE = 'Check your email for the password reset link!';
 
@@ -19,7 +18,7 @@ export function ForgotPasswordForm({ onSubmit, error, sent = false }: ForgotPass
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordValues>({ resolver: forgotPasswordResolver, defaultValues: { email: '' } });
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Forgot password">
       <FormField label="Email" error={errors.email?.message}>

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { mfaCodeSchema, type MfaCodeValues } from '../lib/schemas';
+import { mfaCodeResolver, type MfaCodeValues } from '../lib/schemas';
 import { FormError } from './auth-card';
 
 export interface MfaFormProps {
@@ -17,7 +16,7 @@ export function MfaForm({ onSubmit, onCancel, error }: MfaFormProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<MfaCodeValues>({ resolver: zodResolver(mfaCodeSchema), defaultValues: { code: '' } });
+  } = useForm<MfaCodeValues>({ resolver: mfaCodeResolver, defaultValues: { code: '' } });
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Two-factor verification">
       <p className="text-sm text-slate-600">Enter the 6-digit code from your authenticator app.</p>

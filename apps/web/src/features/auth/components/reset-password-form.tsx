@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { resetPasswordSchema, type ResetPasswordValues } from '../lib/schemas';
+import { resetPasswordResolver, type ResetPasswordValues } from '../lib/schemas';
 
 export interface ResetPasswordFormProps {
   onSubmit(values: ResetPasswordValues): Promise<void>;
@@ -15,7 +14,7 @@ export function ResetPasswordForm({ onSubmit }: ResetPasswordFormProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
+    resolver: resetPasswordResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
   return (

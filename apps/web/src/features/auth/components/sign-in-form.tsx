@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { signInSchema, type SignInValues } from '../lib/schemas';
+import { signInResolver, type SignInValues } from '../lib/schemas';
 import { FormError } from './auth-card';
 
 export interface SignInFormProps {
@@ -20,7 +19,7 @@ export function SignInForm({ onSubmit, error, defaultEmail = '', busy = false }:
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: defaultEmail, password: '' } });
+  } = useForm<SignInValues>({ resolver: signInResolver, defaultValues: { email: defaultEmail, password: '' } });
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign in">
       <FormField label="Email" error={errors.email?.message}>

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { MIN_PASSWORD_LENGTH, signUpSchema, type SignUpValues } from '../lib/schemas';
+import { MIN_PASSWORD_LENGTH, signUpResolver, type SignUpValues } from '../lib/schemas';
 import { FormError } from './auth-card';
 
 export interface SignUpFormProps {
@@ -18,7 +17,7 @@ export function SignUpForm({ onSubmit, error, submitLabel = 'Create Account' }: 
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+    resolver: signUpResolver,
     defaultValues: { fullName: '', email: '', password: '' },
   });
   return (
