@@ -10,6 +10,8 @@ export interface ResultRow {
   total: number | null;
   page_total: number;
   body: string | null;
+  /** Merge upserts only: how many of the written rows were inserted (not updated). */
+  inserted?: number | null;
   response_headers?: string | null;
   response_status?: string | null;
 }
@@ -34,6 +36,7 @@ function checked(row: ResultRow | undefined, opts: TxChecks): ResultRow {
     total: r.total === null ? null : Number(r.total),
     page_total: pageTotal,
     body: r.body,
+    inserted: r.inserted === undefined || r.inserted === null ? null : Number(r.inserted),
     response_headers: r.response_headers ?? null,
     response_status: r.response_status ?? null,
   };

@@ -98,17 +98,19 @@ function buildBaseResponse(ap: ActionPlan, row: ResultRow): RestResponse {
   const count = ap.prefs.count ? row.page_total : undefined;
   if (plan.kind === 'insert') {
     headers['content-range'] = `*/${count ?? '*'}`;
+    // §B.5.3: a merge upsert whose rows were all updates answers 200, otherwise 201.
+    const created = row.inserted === undefined || row.inserted === null || row.inserted > 0 || row.page_total === 0 ? 201 : 200;
     if (ap.prefs.return === 'headers-only' && plan.locationColumns.length && row.page_total === 1 && row.body) {
       const first = (JSON.parse(row.body) as Record<string, unknown>[])[0] ?? {};
       const q = plan.locationColumns.map((c) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(first[c]))}`).join('&');
       headers.location = `/${plan.table.name}?${q}`;
-      return { status: 201, headers, body: undefined };
+      return { status: created, headers, body: undefined };
     }
     if (output.wantBody) {
       headers['content-type'] = contentType;
-      return { status: 201, headers, body: render(row.body) };
+      return { status: created, headers, body: render(row.body) };
     }
-    return { status: 201, headers, body: undefined };
+    return { status: created, headers, body: undefined };
   }
   headers['content-range'] = row.page_total ? `0-${row.page_total - 1}/${count ?? '*'}` : `*/${count ?? '*'}`;
   if (output.wantBody) {

@@ -216,7 +216,7 @@ export function bodySql(o: BodyOptions): string {
 export function readQuery(
   node: ReadNode,
   source: string,
-  opts: BodyOptions & { count: boolean; limit?: number; offset?: number; prefix?: string; params?: Params },
+  opts: BodyOptions & { count: boolean; limit?: number; offset?: number; prefix?: string; params?: Params; extra?: string },
 ): BuiltQuery {
   const params = opts.params ?? new Params();
   const alias = tableAlias(0);
@@ -233,7 +233,7 @@ export function readQuery(
     page = `select ${select} from ${n.from}${n.where}${n.order}${limitSql(opts.limit, opts.offset, params)}`;
   }
   const total = opts.count ? `(select count(*) from ${n.fromForCount}${n.where})` : 'null::bigint';
-  const text = `${opts.prefix ?? ''}select ${total} as "total", count("t") as "page_total", ${bodySql(opts)} as "body", ${RESPONSE_GUCS} from (${page}) as "t"`;
+  const text = `${opts.prefix ?? ''}select ${total} as "total", count("t") as "page_total", ${bodySql(opts)} as "body", ${opts.extra ? `${opts.extra}, ` : ''}${RESPONSE_GUCS} from (${page}) as "t"`;
   return { text, values: params.values };
 }
 

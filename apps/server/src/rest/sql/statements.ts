@@ -18,10 +18,40 @@ function wrap(dml: string, returning: InsertPlan['returning'], params: Params, o
   return readQuery(returning, '"pgrst_source"', { ...opts, count: false, params, prefix: `with "pgrst_source" as (${dml}) ` });
 }
 
+/**
+ * Merge upserts also report how many rows were inserted (`xmax = 0` marks a row version this
+ * statement created rather than updated), so the response can answer 201 vs 200 (§B.5.3).
+ * Referencing `xmax` would make PostgreSQL apply the SELECT policies to the written rows, which is
+ * why plain inserts and ignore-duplicates keep `RETURNING 1`; `ON CONFLICT DO UPDATE` already
+ * enforces the SELECT policies on the existing and the new row whatever it returns, so here it
+ * adds no requirement (tested in test/rest/upsert-status.int.test.ts).
+ */
+function wrapMerge(dml: string, cols: string[], returning: InsertPlan['returning'], params: Params, opts: BodyOptions): BuiltQuery {
+  const ins = `("pgrst_t"."xmax" = 0) as "pgrst_inserted"`;
+  const inserted = `(select count(*) filter (where "pgrst_inserted") from "pgrst_written") as "inserted"`;
+  if (!returning) {
+    return {
+      text: `with "pgrst_written" as (${dml} returning ${ins}) select null::bigint as "total", count(*) as "page_total", null::text as "body", ${inserted}, ${RESPONSE_GUCS} from "pgrst_written"`,
+      values: params.values,
+    };
+  }
+  const list = cols.map((c) => `"pgrst_t".${ident(c)}`);
+  const prefix =
+    `with "pgrst_written" as (${dml} returning ${[...list, ins].join(', ')}), ` +
+    `"pgrst_source" as (select ${cols.length ? cols.map(ident).join(', ') : '1'} from "pgrst_written") `;
+  return readQuery(returning, '"pgrst_source"', { ...opts, count: false, params, prefix, extra: inserted });
+}
+
+function insertReturningColumns(plan: InsertPlan): string[] {
+  if (!plan.returning) return [];
+  const cols = neededColumns(plan.returning);
+  for (const c of plan.locationColumns) if (!cols.includes(c)) cols.push(c);
+  return cols;
+}
+
 function returningList(alias: string, plan: InsertPlan | UpdatePlan | DeletePlan): string {
   if (!plan.returning) return '';
-  const cols = neededColumns(plan.returning);
-  if (plan.kind === 'insert') for (const c of plan.locationColumns) if (!cols.includes(c)) cols.push(c);
+  const cols = plan.kind === 'insert' ? insertReturningColumns(plan) : neededColumns(plan.returning);
   // RETURNING needs at least one expression; `1` keeps the SELECT policy out of it.
   return ` returning ${cols.length ? cols.map((c) => `${alias}.${ident(c)}`).join(', ') : '1'}`;
 }
@@ -48,10 +78,12 @@ export function insertQuery(plan: InsertPlan, opts: BodyOptions): BuiltQuery {
   if (plan.onConflict) {
     const target = `(${plan.onConflict.columns.map(ident).join(', ')})`;
     const updatable = plan.columns;
-    dml +=
-      plan.onConflict.action === 'ignore' || !updatable.length
-        ? ` on conflict ${target} do nothing`
-        : ` on conflict ${target} do update set ${updatable.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+    if (plan.onConflict.action === 'ignore' || !updatable.length) {
+      dml += ` on conflict ${target} do nothing`;
+    } else {
+      dml += ` on conflict ${target} do update set ${updatable.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+      return wrapMerge(dml, insertReturningColumns(plan), plan.returning, params, opts);
+    }
   }
   dml += returningList('"pgrst_t"', plan);
   return wrap(dml, plan.returning, params, opts);
