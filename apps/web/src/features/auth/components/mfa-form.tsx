@@ -1,8 +1,8 @@
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { mfaCodeResolver, type MfaCodeValues } from '../lib/schemas';
+import { usePlainForm } from '../lib/use-plain-form';
 import { FormError } from './auth-card';
 
 export interface MfaFormProps {
@@ -12,16 +12,12 @@ export interface MfaFormProps {
 }
 
 export function MfaForm({ onSubmit, onCancel, error }: MfaFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<MfaCodeValues>({ resolver: mfaCodeResolver, defaultValues: { code: '' } });
+  const { field, handleSubmit, errors, isSubmitting } = usePlainForm<MfaCodeValues>(mfaCodeResolver, { code: '' });
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Two-factor verification">
       <p className="text-sm text-slate-600">Enter the 6-digit code from your authenticator app.</p>
       <FormField label="Authentication code" error={errors.code?.message}>
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus {...register('code')} />
+        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus {...field('code')} />
       </FormField>
       <FormError message={error} />
       <div className="flex gap-2">

@@ -1,9 +1,9 @@
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { signInResolver, type SignInValues } from '../lib/schemas';
+import { usePlainForm } from '../lib/use-plain-form';
 import { FormError } from './auth-card';
 
 export interface SignInFormProps {
@@ -15,18 +15,17 @@ export interface SignInFormProps {
 }
 
 export function SignInForm({ onSubmit, error, defaultEmail = '', busy = false }: SignInFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({ resolver: signInResolver, defaultValues: { email: defaultEmail, password: '' } });
+  const { field, handleSubmit, errors, isSubmitting } = usePlainForm<SignInValues>(signInResolver, {
+    email: defaultEmail,
+    password: '',
+  });
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign in">
       <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...register('email')} />
+        <Input type="email" autoComplete="email" {...field('email')} />
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...register('password')} />
+        <Input type="password" autoComplete="current-password" {...field('password')} />
       </FormField>
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm text-blue-700 hover:underline">

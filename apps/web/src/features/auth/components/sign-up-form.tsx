@@ -1,8 +1,8 @@
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { MIN_PASSWORD_LENGTH, signUpResolver, type SignUpValues } from '../lib/schemas';
+import { usePlainForm } from '../lib/use-plain-form';
 import { FormError } from './auth-card';
 
 export interface SignUpFormProps {
@@ -12,28 +12,25 @@ export interface SignUpFormProps {
 }
 
 export function SignUpForm({ onSubmit, error, submitLabel = 'Create Account' }: SignUpFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpValues>({
-    resolver: signUpResolver,
-    defaultValues: { fullName: '', email: '', password: '' },
+  const { field, handleSubmit, errors, isSubmitting } = usePlainForm<SignUpValues>(signUpResolver, {
+    fullName: '',
+    email: '',
+    password: '',
   });
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign up">
       <FormField label="Full Name" error={errors.fullName?.message}>
-        <Input autoComplete="name" {...register('fullName')} />
+        <Input autoComplete="name" {...field('fullName')} />
       </FormField>
       <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...register('email')} />
+        <Input type="email" autoComplete="email" {...field('email')} />
       </FormField>
       <FormField
         label="Password"
         error={errors.password?.message}
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
       >
-        <Input type="password" autoComplete="new-password" {...register('password')} />
+        <Input type="password" autoComplete="new-password" {...field('password')} />
       </FormField>
       <FormError message={error} />
       <Button type="submit" className="w-full" loading={isSubmitting}>
