@@ -29,6 +29,20 @@ export function readDuration(file: File): Promise<number | null> {
   });
 }
 
+/** A file of a capture kept on this device (IndexedDB), as a pending item again. */
+export function pendingFromStored(stored: { blob: Blob; name: string; type: string; durationSeconds: number | null }): PendingMedia {
+  const file = new File([stored.blob], stored.name, { type: stored.type });
+  return {
+    id: crypto.randomUUID(),
+    file,
+    kind: kindOf(file) ?? 'photo',
+    previewUrl: URL.createObjectURL(file),
+    durationSeconds: stored.durationSeconds,
+    progress: 0,
+    uploadedName: null,
+  };
+}
+
 export interface AcceptedFiles {
   accepted: PendingMedia[];
   /** Why the last refused file was refused (type, size or length), or null. */

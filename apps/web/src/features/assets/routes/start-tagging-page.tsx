@@ -4,7 +4,6 @@
 // visitor finds it there and registers it. Signed-in visitors go straight to /tag.
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { Camera, Upload } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,11 +11,12 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import type { AssetKind } from '../api/types';
-import { CameraCapture } from '../components/camera-capture';
-import { MediaList, type PendingMedia } from '../components/media-list';
+import { type PendingMedia } from '../components/media-list';
+import { MediaPicker } from '../components/media-picker';
+import { acceptFiles, pendingFromStored } from '../components/pending-media';
 import { clearGuestCapture, loadGuestCapture, saveGuestCapture } from '../lib/capture-store';
 import { KIND_OPTIONS } from '../lib/labels';
-import { ACCEPT_ATTRIBUTE, MAX_FILES, kindOf, mimeOf, rejectReason } from '../lib/media-rules';
+import { MAX_FILES } from '../lib/media-rules';
 
 /** The landing each kind belongs to; its slug as `from` makes the e-mail callback continue on /tag. */
 const KIND_SLUGS: Record<AssetKind, string> = {
@@ -28,33 +28,6 @@ const KIND_SLUGS: Record<AssetKind, string> = {
 
 function isKind(v: unknown): v is AssetKind {
   return typeof v === 'string' && v in KIND_SLUGS;
-}
-
-function readDuration(file: File): Promise<number | null> {
-  if (kindOf(file) !== 'video') return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const v = document.createElement('video');
-    const done = (d: number | null) => {
-      URL.revokeObjectURL(url);
-      resolve(d);
-    };
-    const timer = setTimeout(() => done(null), 10_000);
-    v.preload = 'metadata';
-    v.onloadedmetadata = () => {
-      clearTimeout(timer);
-      done(Number.isFinite(v.duration) ? v.duration : null);
-    };
-    v.onerror = () => {
-      clearTimeout(timer);
-      done(null);
-    };
-    v.src = url;
-  });
-}
-
-function toPending(file: File, durationSeconds: number | null): PendingMedia {
-  return { id: crypto.randomUUID(), file, kind: kindOf(file) ?? 'photo', previewUrl: URL.createObjectURL(file), durationSeconds, progress: 0, uploadedName: null };
 }
 
 /** The sign-up link (opens the sign-up form): `from` ends in "-tagging" so the confirmation callback sends the user to /tag. */
@@ -73,10 +46,8 @@ export default function StartTaggingPage() {
   const [kind, setKind] = useState<AssetKind>(isKind(initialKind) ? initialKind : from === 'nft-tagging' ? 'digital' : from === 'mywill-tagging' ? 'legacy' : from === 'business-tagging' ? 'business' : 'general');
   const [media, setMedia] = useState<PendingMedia[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [camera, setCamera] = useState(false);
   const [saved, setSaved] = useState(false);
   const restored = useRef(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // Bring back a capture from an earlier visit to this page.
   useEffect(() => {
@@ -86,7 +57,7 @@ export default function StartTaggingPage() {
       restored.current = true;
       if (!draft) return;
       if (isKind(draft.form.kind)) setKind(draft.form.kind);
-      setMedia(draft.files.map((d) => toPending(new File([d.blob], d.name, { type: d.type }), d.durationSeconds)));
+      setMedia(draft.files.map(pendingFromStored));
     });
     return () => {
       active = false;
@@ -127,19 +98,9 @@ export default function StartTaggingPage() {
   const addFiles = async (files: File[], recordedSeconds?: number | null) => {
     setFileError(null);
     const room = MAX_FILES - media.length;
-    if (files.length > room) setFileError(`At most ${MAX_FILES} files per asset.`);
-    const accepted: PendingMedia[] = [];
-    for (const original of files.slice(0, Math.max(0, room))) {
-      const type = mimeOf(original);
-      const file = type === original.type ? original : new File([original], original.name, { type });
-      const duration = recordedSeconds ?? (await readDuration(file));
-      const reason = rejectReason(file, duration);
-      if (reason) {
-        setFileError(reason);
-        continue;
-      }
-      accepted.push(toPending(file, duration));
-    }
+    const { accepted, rejection, overLimit } = await acceptFiles(files, room, recordedSeconds);
+    if (rejection) setFileError(rejection);
+    else if (overLimit) setFileError(`At most ${MAX_FILES} files per asset.`);
     setMedia((m) => [...m, ...accepted]);
   };
 
@@ -166,38 +127,13 @@ export default function StartTaggingPage() {
           <Select id="start-kind" value={kind} options={KIND_OPTIONS} onChange={(e) => isKind(e.target.value) && setKind(e.target.value)} />
 
           <h2 className="text-lg font-semibold text-slate-900">Photos, videos and documents</h2>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setCamera((c) => !c)}>
-              <Camera className="h-4 w-4" aria-hidden="true" /> {camera ? 'Hide camera' : 'Use camera'}
-            </Button>
-            <Button variant="outline" onClick={() => fileInput.current?.click()}>
-              <Upload className="h-4 w-4" aria-hidden="true" /> Upload files
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              accept={ACCEPT_ATTRIBUTE}
-              className="sr-only"
-              aria-label="Choose files"
-              data-testid="start-file-input"
-              onChange={(e) => {
-                const files = Array.from(e.target.files ?? []);
-                e.target.value = '';
-                void addFiles(files);
-              }}
-            />
-          </div>
-          <p className="text-xs text-slate-500">
-            Photos JPG, PNG, WebP or HEIC and PDFs up to 15 MB; videos MP4, MOV or WebM up to 100 MB and 2 minutes.
-          </p>
-          {camera && <CameraCapture onCapture={(file, secs) => void addFiles([file], secs)} onClose={() => setCamera(false)} />}
-          {fileError && (
-            <p role="alert" className="text-sm text-red-600">
-              {fileError}
-            </p>
-          )}
-          <MediaList items={media} onRemove={removeMedia} />
+          <MediaPicker
+            media={media}
+            onAdd={(files, secs) => void addFiles(files, secs)}
+            onRemove={removeMedia}
+            error={fileError}
+            inputTestId="start-file-input"
+          />
           {media.length > 0 && saved && (
             <p className="text-sm text-green-700" role="status">
               Saved on this device.

@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Camera, Upload } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -17,13 +16,13 @@ import { useRegisterAsset } from '../api/register-asset';
 import type { AssetKind, Quote } from '../api/types';
 import { discardUploads } from '../api/upload-media';
 import { AssetFields, EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormErrors, type AssetFormValues } from '../components/asset-fields';
-import { CameraCapture } from '../components/camera-capture';
 import { CostSummary } from '../components/cost-summary';
-import { MediaList, type PendingMedia } from '../components/media-list';
-import { acceptFiles, quoteInputOf, uploadPending } from '../components/pending-media';
+import { type PendingMedia } from '../components/media-list';
+import { MediaPicker } from '../components/media-picker';
+import { acceptFiles, pendingFromStored, quoteInputOf, uploadPending } from '../components/pending-media';
 import { SpendFailureAlert, spendFailure, type SpendFailure } from '../components/spend-failure';
 import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
-import { ACCEPT_ATTRIBUTE, MAX_FILES, kindOf } from '../lib/media-rules';
+import { MAX_FILES } from '../lib/media-rules';
 
 const KINDS: AssetKind[] = ['general', 'digital', 'legacy', 'business'];
 
@@ -39,12 +38,10 @@ export default function TagPage() {
   const [errors, setErrors] = useState<AssetFormErrors>({});
   const [media, setMedia] = useState<PendingMedia[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [camera, setCamera] = useState(false);
   const [busy, setBusy] = useState<null | 'uploading' | 'registering'>(null);
   const [failure, setFailure] = useState<SpendFailure | null>(null);
   const [serverQuote, setServerQuote] = useState<Quote | null>(null);
   const submissionId = useRef(crypto.randomUUID());
-  const fileInput = useRef<HTMLInputElement>(null);
   const register = useRegisterAsset();
 
   // Restore a capture kept from an earlier visit (e.g. before the session ended).
@@ -56,20 +53,7 @@ export default function TagPage() {
       restored.current = true;
       if (!draft || (draft.ownerId && draft.ownerId !== user?.id)) return;
       setForm((f) => ({ ...f, ...(draft.form as Partial<AssetFormValues>) }));
-      setMedia(
-        draft.files.map((d) => {
-          const file = new File([d.blob], d.name, { type: d.type });
-          return {
-            id: crypto.randomUUID(),
-            file,
-            kind: kindOf(file) ?? 'photo',
-            previewUrl: URL.createObjectURL(file),
-            durationSeconds: d.durationSeconds,
-            progress: 0,
-            uploadedName: null,
-          };
-        }),
-      );
+      setMedia(draft.files.map(pendingFromStored));
       if (draft.files.length > 0 || String(draft.form.title ?? '').trim()) toast.success('Your capture was restored.');
     });
     return () => {
@@ -169,34 +153,14 @@ export default function TagPage() {
       <Card className="mt-6">
         <CardContent className="space-y-4">
           <h2 className="text-lg font-semibold text-slate-900">1. Photos, videos and documents</h2>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setCamera((c) => !c)} disabled={Boolean(busy)}>
-              <Camera className="h-4 w-4" aria-hidden="true" /> {camera ? 'Hide camera' : 'Use camera'}
-            </Button>
-            <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={Boolean(busy)}>
-              <Upload className="h-4 w-4" aria-hidden="true" /> Upload files
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              accept={ACCEPT_ATTRIBUTE}
-              className="sr-only"
-              aria-label="Choose files"
-              data-testid="tag-file-input"
-              onChange={(e) => {
-                const files = Array.from(e.target.files ?? []);
-                e.target.value = '';
-                void addFiles(files);
-              }}
-            />
-          </div>
-          <p className="text-xs text-slate-500">
-            Photos JPG, PNG, WebP or HEIC and PDFs up to 15 MB; videos MP4, MOV or WebM up to 100 MB and 2 minutes.
-          </p>
-          {camera && <CameraCapture onCapture={(file, secs) => void addFiles([file], secs)} onClose={() => setCamera(false)} />}
-          {fileError && <p role="alert" className="text-sm text-red-600">{fileError}</p>}
-          <MediaList items={media} onRemove={removeMedia} disabled={Boolean(busy)} />
+          <MediaPicker
+            media={media}
+            onAdd={(files, secs) => void addFiles(files, secs)}
+            onRemove={removeMedia}
+            error={fileError}
+            disabled={Boolean(busy)}
+            inputTestId="tag-file-input"
+          />
         </CardContent>
       </Card>
 

@@ -1,0 +1,60 @@
+// The capture block shared by /tag and /start-tagging: camera or file picker, the accepted
+// types and limits, the last refusal, and the list of picked files with previews.
+import { useRef, useState } from 'react';
+import { Camera, Upload } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ACCEPT_ATTRIBUTE } from '../lib/media-rules';
+import { CameraCapture } from './camera-capture';
+import { MediaList, type PendingMedia } from './media-list';
+
+export interface MediaPickerProps {
+  media: PendingMedia[];
+  /** Files picked or recorded; `recordedSeconds` is the camera's own length of a recorded video. */
+  onAdd(files: File[], recordedSeconds?: number | null): void;
+  onRemove(id: string): void;
+  error: string | null;
+  disabled?: boolean;
+  /** data-testid of the hidden file input (the e2e specs upload through it). */
+  inputTestId: string;
+}
+
+export function MediaPicker({ media, onAdd, onRemove, error, disabled = false, inputTestId }: MediaPickerProps) {
+  const [camera, setCamera] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => setCamera((c) => !c)} disabled={disabled}>
+          <Camera className="h-4 w-4" aria-hidden="true" /> {camera ? 'Hide camera' : 'Use camera'}
+        </Button>
+        <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={disabled}>
+          <Upload className="h-4 w-4" aria-hidden="true" /> Upload files
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={ACCEPT_ATTRIBUTE}
+          className="sr-only"
+          aria-label="Choose files"
+          data-testid={inputTestId}
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = '';
+            onAdd(files);
+          }}
+        />
+      </div>
+      <p className="text-xs text-slate-500">
+        Photos JPG, PNG, WebP or HEIC and PDFs up to 15 MB; videos MP4, MOV or WebM up to 100 MB and 2 minutes.
+      </p>
+      {camera && <CameraCapture onCapture={(file, secs) => onAdd([file], secs)} onClose={() => setCamera(false)} />}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <MediaList items={media} onRemove={onRemove} disabled={disabled} />
+    </>
+  );
+}
