@@ -4,12 +4,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, clientOptions, type TestServer } from '../helpers/test-server.js';
 import { startMailSink, type MailSink } from '../helpers/mail-sink.js';
-
-/** Server start-up runs every migration; on a loaded machine that can take a while. */
-const STARTUP_TIMEOUT = 180_000;
-
-let n = 0;
-const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
+import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 describe.each(drivers)('auth e-mail flows on %s', (driver) => {
   let server: TestServer;

@@ -3,8 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-
-const STARTUP_TIMEOUT = 180_000;
+import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 
 const ENDPOINTS: [string, string][] = [
   ['POST', '/signup'], ['POST', '/token?grant_type=password'], ['POST', '/token?grant_type=refresh_token'],

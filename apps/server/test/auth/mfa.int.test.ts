@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as jose from 'jose';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 /** An independent RFC 6238 implementation (SHA-1, 6 digits, 30 s) for the test side. */
 function totpNow(secretBase32: string): string {
@@ -17,12 +18,6 @@ function totpNow(secretBase32: string): string {
   const off = mac[19]! & 15;
   return String((mac.readUInt32BE(off) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
-
-/** Server start-up runs every migration; on a loaded machine that can take a while. */
-const STARTUP_TIMEOUT = 180_000;
-
-let n = 0;
-const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
 
 describe.each(drivers)('auth MFA on %s', (driver) => {
   let server: TestServer;

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { clientOptions, drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
-
-const STARTUP_TIMEOUT = 180_000;
+import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 
 describe.each(drivers)('two auth instances on %s', (driver) => {
   let a: TestServer;

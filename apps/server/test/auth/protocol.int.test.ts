@@ -5,9 +5,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { withRequestContext } from '../../src/db/request-context.js';
-
-/** Server start-up runs every migration; on a loaded machine that can take a while. */
-const STARTUP_TIMEOUT = 180_000;
+import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 
 describe.each(drivers)('auth protocol on %s', (driver) => {
   let server: TestServer;

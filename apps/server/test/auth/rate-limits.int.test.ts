@@ -3,12 +3,7 @@
 // over_email_send_rate_limit — except on recover/resend, which never reveal an account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
-
-/** Server start-up runs every migration; on a loaded machine that can take a while. */
-const STARTUP_TIMEOUT = 180_000;
-
-let n = 0;
-const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${n++}@example.test`;
+import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 describe.each(drivers)('auth rate limits on %s', (driver) => {
   let server: TestServer;
