@@ -1,10 +1,17 @@
-// The ownership certificate (PDF, built with pdf-lib): what the asset is, the fingerprints of its
-// files, its ledger entry and chain position, the signed checkpoint that covers it, and a QR code
-// to the public check. The proof is also stored as JSON in the PDF's Subject, so software can
-// read it back and verify it (recompute the entry hash, check the checkpoint's signature).
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+// The ownership certificate (PDF, built with pdf-lib), laid out as a document a buyer or insurer
+// reads: page 1 is the certificate itself (what the asset is, its photo, its ledger record in
+// words, and the QR code with the steps to check it, together); the technical proof (file
+// fingerprints, hashes, the signed checkpoint, how to verify independently) is an appendix from
+// page 2. The proof is also stored as JSON in the PDF's Subject, so software can read it back and
+// verify it (recompute the entry hash, check the checkpoint's signature).
+// Texts come from certificate-messages.ts; nothing here holds words of its own.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { Checkpoint } from './checkpoints.js';
+import { certificateMessagesEn, type CertificateMessages } from './certificate-messages.js';
+import { formatAmount, formatBytes, formatDateTime } from './certificate-format.js';
+import type { Thumbnail } from './certificate-photo.js';
+import { blockHeight, clampLines, drawLines, encodable, lineBox, wrapText, type Rgb, type TextStyle } from './pdf-layout.js';
 
 export interface CertificateInput {
   appName: string;
@@ -37,89 +44,334 @@ export interface CertificateInput {
     record_matches: boolean;
   };
   checkpoint: Checkpoint | null;
+  /** The asset's photo, made small (certificate-photo.ts); null shows a placeholder. */
+  photo?: { thumbnail: Thumbnail | null; hasPhoto: boolean };
+  messages?: CertificateMessages;
 }
 
 export const CERTIFICATE_SUBJECT_PREFIX = 'TagLedger asset proof ';
 
-const KIND_LABELS: Record<string, string> = {
-  general: 'General ownership',
-  digital: 'Digital asset / NFT',
-  legacy: 'Will and legacy',
-  business: 'Business inventory',
-};
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const CONTENT_WIDTH = A4[0] - 2 * MARGIN;
+/** Lowest point content may reach; the footer lives below it. */
+const CONTENT_BOTTOM = 62;
+const FOOTER_BASELINE = 34;
+const PHOTO_BOX = 150;
+const LABEL_WIDTH = 112;
+/** The appendix's labels name the hash fields too, so they get a wider column. */
+const APPENDIX_LABEL_WIDTH = 168;
+const ROW_GAP = 5;
 
-// The standard PDF fonts only encode WinAnsi; replace anything else so user text never breaks the PDF.
-function safe(text: string): string {
-  return text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
+const INK: Rgb = [0.1, 0.11, 0.14];
+const MUTED: Rgb = [0.4, 0.42, 0.48];
+const BRAND: Rgb = [0.12, 0.24, 0.52];
+const RULE: Rgb = [0.78, 0.8, 0.85];
+const PANEL: Rgb = [0.955, 0.965, 0.985];
+const WARN: Rgb = [0.7, 0.1, 0.1];
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  italic: PDFFont;
+  mono: PDFFont;
 }
 
-class Writer {
-  y: number;
+function styles(f: Fonts) {
+  return {
+    brand: { font: f.bold, size: 13, color: BRAND },
+    issued: { font: f.regular, size: 8.5, color: MUTED, lineHeight: 13 * 1.3 / 8.5 },
+    title: { font: f.bold, size: 26, color: INK, lineHeight: 1.15 },
+    appendixTitle: { font: f.bold, size: 18, color: INK, lineHeight: 1.2 },
+    lead: { font: f.regular, size: 10.5, color: MUTED, lineHeight: 1.4 },
+    assetTitle: { font: f.bold, size: 17, color: INK, lineHeight: 1.2 },
+    heading: { font: f.bold, size: 11, color: BRAND, lineHeight: 1.4 },
+    label: { font: f.regular, size: 9, color: MUTED, lineHeight: 13.5 / 9 },
+    value: { font: f.regular, size: 10, color: INK, lineHeight: 1.35 },
+    valueWarn: { font: f.bold, size: 10, color: WARN, lineHeight: 1.35 },
+    monoValue: { font: f.mono, size: 8.5, color: INK, lineHeight: 13.5 / 8.5 },
+    hash: { font: f.mono, size: 8, color: INK, lineHeight: 13.5 / 8 },
+    body: { font: f.regular, size: 9.5, color: INK, lineHeight: 1.35 },
+    url: { font: f.mono, size: 8.5, color: BRAND, lineHeight: 1.35 },
+    signature: { font: f.mono, size: 7, color: INK, lineHeight: 1.35 },
+    caption: { font: f.regular, size: 8, color: MUTED, lineHeight: 1.3 },
+    note: { font: f.italic, size: 8, color: MUTED, lineHeight: 1.35 },
+    footer: { font: f.regular, size: 7.5, color: MUTED },
+  } satisfies Record<string, TextStyle>;
+}
+type Styles = ReturnType<typeof styles>;
+
+function rule(page: PDFPage, y: number, color: Rgb = RULE, thickness = 0.75) {
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + CONTENT_WIDTH, y }, thickness, color: rgb(...color) });
+}
+
+/** A label beside its value (value already wrapped to its column); returns the bottom of the row. */
+function drawRow(page: PDFPage, s: Styles, label: string, valueLines: string[], valueStyle: TextStyle, at: { x: number; top: number; labelWidth?: number }): number {
+  const labelWidth = at.labelWidth ?? LABEL_WIDTH;
+  const labelBottom = drawLines(page, wrapText(label, s.label, labelWidth - 8), s.label, { x: at.x, top: at.top });
+  const valueBottom = drawLines(page, valueLines, valueStyle, { x: at.x + labelWidth, top: at.top });
+  return Math.min(labelBottom, valueBottom) - ROW_GAP;
+}
+
+function rowHeight(s: Styles, label: string, valueLines: string[], valueStyle: TextStyle, labelWidth: number): number {
+  return Math.max(blockHeight(wrapText(label, s.label, labelWidth - 8), s.label), blockHeight(valueLines, valueStyle)) + ROW_GAP;
+}
+
+/** Brand line with a right-aligned note, then a rule; returns the top for what follows. */
+function drawHeader(page: PDFPage, s: Styles, appName: string, note: string): number {
+  const top = A4[1] - MARGIN;
+  const brandBottom = drawLines(page, [encodable(appName, s.brand.font)], s.brand, { x: MARGIN, top });
+  drawLines(page, [encodable(note, s.issued.font)], s.issued, { x: MARGIN, top, width: CONTENT_WIDTH, align: 'right' });
+  rule(page, brandBottom - 4, BRAND, 1);
+  return brandBottom - 4 - 20;
+}
+
+function drawPhoto(page: PDFPage, s: Styles, m: CertificateMessages, image: PDFImage | null, hasPhoto: boolean, x: number, top: number): number {
+  const bottom = top - PHOTO_BOX;
+  page.drawRectangle({ x, y: bottom, width: PHOTO_BOX, height: PHOTO_BOX, color: rgb(...PANEL), borderColor: rgb(...RULE), borderWidth: 0.75 });
+  if (image) {
+    const scale = Math.min((PHOTO_BOX - 8) / image.width, (PHOTO_BOX - 8) / image.height);
+    const w = image.width * scale;
+    const h = image.height * scale;
+    page.drawImage(image, { x: x + (PHOTO_BOX - w) / 2, y: bottom + (PHOTO_BOX - h) / 2, width: w, height: h });
+  } else {
+    const text = hasPhoto ? m.photoNotShown : m.noPhoto;
+    const lines = wrapText(text, s.caption, PHOTO_BOX - 20);
+    drawLines(page, lines, s.caption, { x, top: bottom + PHOTO_BOX / 2 + blockHeight(lines, s.caption) / 2, width: PHOTO_BOX, align: 'center' });
+  }
+  if (!image) return bottom;
+  return drawLines(page, [encodable(m.photoCaption, s.caption.font)], s.caption, { x, top: bottom - 4, width: PHOTO_BOX, align: 'center' });
+}
+
+/** Numbered steps with a hanging indent; returns the bottom. */
+function drawSteps(page: PDFPage, style: TextStyle, steps: string[], at: { x: number; top: number; width: number }): number {
+  const indent = 14;
+  let top = at.top;
+  steps.forEach((step, i) => {
+    drawLines(page, [`${i + 1}.`], style, { x: at.x, top });
+    top = drawLines(page, wrapText(step, style, at.width - indent), style, { x: at.x + indent, top }) - 3;
+  });
+  return top;
+}
+
+function stepsHeight(style: TextStyle, steps: string[], width: number): number {
+  return steps.reduce((h, step) => h + blockHeight(wrapText(step, style, width - 14), style) + 3, 0);
+}
+
+/** Page 1: the certificate. Returns whether the description was cut (the appendix then holds it in full). */
+function drawCertificatePage(page: PDFPage, s: Styles, m: CertificateMessages, input: CertificateInput, qr: PDFImage, photo: PDFImage | null): { descriptionClamped: boolean } {
+  const { asset, proof, checkpoint, appName } = input;
+  // A quiet double frame marks the page as the certificate proper.
+  page.drawRectangle({ x: 20, y: 20, width: A4[0] - 40, height: A4[1] - 40, borderColor: rgb(...BRAND), borderWidth: 1.2 });
+  page.drawRectangle({ x: 25, y: 25, width: A4[0] - 50, height: A4[1] - 50, borderColor: rgb(...RULE), borderWidth: 0.5 });
+
+  let top = drawHeader(page, s, appName, m.issued({ when: formatDateTime(input.issuedAt, m) }));
+  top = drawLines(page, wrapText(m.title, s.title, CONTENT_WIDTH), s.title, { x: MARGIN, top }) - 6;
+  const verified = proof.entry_valid && proof.record_matches;
+  const lead = `${m.lead({ appName })} ${verified ? m.leadVerified : m.leadNotVerified}`;
+  top = drawLines(page, wrapText(lead, s.lead, CONTENT_WIDTH), s.lead, { x: MARGIN, top }) - 18;
+
+  // The asset: details on the left, the photo on the right.
+  const leftWidth = CONTENT_WIDTH - PHOTO_BOX - 20;
+  const photoBottom = drawPhoto(page, s, m, photo, input.photo?.hasPhoto ?? false, MARGIN + CONTENT_WIDTH - PHOTO_BOX, top);
+  const titleLines = clampLines(wrapText(asset.title, s.assetTitle, leftWidth), 3, s.assetTitle, leftWidth).lines;
+  let left = drawLines(page, titleLines, s.assetTitle, { x: MARGIN, top }) - 8;
+  const valueWidth = leftWidth - LABEL_WIDTH;
+  const value = (text: string, style: TextStyle = s.value, max = 2) => clampLines(wrapText(text, style, valueWidth), max, style, valueWidth).lines;
+  const rows: [string, string[], TextStyle][] = [];
+  rows.push([m.fields.kind, value(m.kinds[asset.kind] ?? asset.kind), s.value]);
+  if (asset.serial_number) rows.push([m.fields.serialNumber, value(asset.serial_number, s.value), s.value]);
+  const makeModel = [asset.make, asset.model].filter(Boolean).join(' ');
+  if (makeModel) rows.push([m.fields.makeModel, value(makeModel), s.value]);
+  if (asset.estimated_value) rows.push([m.fields.estimatedValue, value(formatAmount(asset.estimated_value, asset.currency, m)), s.value]);
+  rows.push([m.fields.registered, value(formatDateTime(asset.created_at, m)), s.value]);
+  const statusStyle = asset.status === 'active' ? s.value : s.valueWarn;
+  rows.push([m.fields.status, value(m.statuses[asset.status] ?? asset.status, statusStyle), statusStyle]);
+  rows.push([m.fields.assetId, value(asset.id, s.monoValue), s.monoValue]);
+  let descriptionClamped = false;
+  if (asset.description) {
+    const d = clampLines(wrapText(asset.description, s.value, valueWidth), 4, s.value, valueWidth);
+    descriptionClamped = d.clamped;
+    rows.push([m.fields.description, d.clamped ? [...d.lines, ...value(m.descriptionContinued, s.caption)] : d.lines, s.value]);
+  }
+  for (const [label, lines, style] of rows) left = drawRow(page, s, label, lines, style, { x: MARGIN, top: left });
+
+  // The ledger record in words; the hashes are in the appendix.
+  top = Math.min(left, photoBottom) - 14;
+  top = drawSectionHeading(page, s, m.ledgerHeading, top);
+  const fullValue = (text: string, style: TextStyle = s.value) => wrapText(text, style, CONTENT_WIDTH - LABEL_WIDTH);
+  const ledgerRows: [string, string[], TextStyle][] = [];
+  ledgerRows.push([m.ledgerEntryLabel, fullValue(m.ledgerEntry({ seq: proof.seq, event: m.events[proof.event] ?? proof.event })), s.value]);
+  ledgerRows.push([m.ledgerRecorded, fullValue(formatDateTime(proof.created_at, m)), s.value]);
+  ledgerRows.push([m.ledgerIntegrity, fullValue(verified ? m.integrityVerified : m.integrityNotVerified, verified ? s.value : s.valueWarn), verified ? s.value : s.valueWarn]);
+  ledgerRows.push([
+    m.ledgerCheckpoint,
+    fullValue(checkpoint ? m.checkpointSummary({ seq: checkpoint.seq, when: formatDateTime(checkpoint.signed_at, m) }) : m.noCheckpoint),
+    s.value,
+  ]);
+  for (const [label, lines, style] of ledgerRows) top = drawRow(page, s, label, lines, style, { x: MARGIN, top });
+
+  drawVerifyPanel(page, s, m, input, qr, top);
+  return { descriptionClamped };
+}
+
+function drawSectionHeading(page: PDFPage, s: Styles, text: string, top: number): number {
+  const bottom = drawLines(page, wrapText(text, s.heading, CONTENT_WIDTH), s.heading, { x: MARGIN, top });
+  rule(page, bottom - 1);
+  return bottom - 9;
+}
+
+/**
+ * The QR code and the steps to check the certificate, in one panel anchored to the foot of page 1
+ * (it never moves to another page). Throws if the content above reached into it — the clamps on
+ * page 1 make that impossible, and a test lays out the longest inputs to keep it so.
+ */
+function drawVerifyPanel(page: PDFPage, s: Styles, m: CertificateMessages, input: CertificateInput, qr: PDFImage, contentBottom: number) {
+  const pad = 14;
+  const qrSize = 118;
+  const textX = MARGIN + pad + qrSize + 18;
+  const textWidth = MARGIN + CONTENT_WIDTH - pad - textX;
+  const steps = m.verifySteps({ appName: input.appName });
+  const urlLines = clampLines(wrapText(input.verifyUrl, s.url, textWidth), 3, s.url, textWidth).lines;
+  const headingHeight = lineBox(s.heading) + 6;
+  const textHeight = headingHeight + stepsHeight(s.body, steps, textWidth) + 4 + lineBox(s.label) + blockHeight(urlLines, s.url);
+  const height = pad * 2 + Math.max(qrSize, textHeight);
+  const bottom = CONTENT_BOTTOM;
+  const panelTop = bottom + height;
+  if (panelTop > contentBottom - 10) throw new Error('certificate page 1 overflows into the verification panel');
+  page.drawRectangle({ x: MARGIN, y: bottom, width: CONTENT_WIDTH, height, color: rgb(...PANEL), borderColor: rgb(...RULE), borderWidth: 0.75 });
+  page.drawImage(qr, { x: MARGIN + pad, y: panelTop - pad - qrSize, width: qrSize, height: qrSize });
+  let top = drawLines(page, wrapText(m.verifyHeading, s.heading, textWidth), s.heading, { x: textX, top: panelTop - pad }) - 6;
+  top = drawSteps(page, s.body, steps, { x: textX, top, width: textWidth }) - 4;
+  top = drawLines(page, [encodable(m.verifyAddress, s.label.font)], s.label, { x: textX, top });
+  drawLines(page, urlLines, s.url, { x: textX, top });
+}
+
+/** Lays content down the appendix pages, starting a continued page when a block would not fit. */
+class AppendixFlow {
+  page!: PDFPage;
+  top = 0;
   constructor(
-    readonly doc: PDFDocument,
-    public page: PDFPage,
-    readonly font: PDFFont,
-    readonly bold: PDFFont,
-    readonly mono: PDFFont,
+    private readonly doc: PDFDocument,
+    private readonly s: Styles,
+    private readonly m: CertificateMessages,
+    private readonly appName: string,
   ) {
-    this.y = page.getHeight() - 56;
+    this.newPage(false);
   }
-  private ensure(space: number) {
-    if (this.y - space < 48) {
-      this.page = this.doc.addPage([595.28, 841.89]);
-      this.y = this.page.getHeight() - 56;
-    }
+  private newPage(continued: boolean) {
+    this.page = this.doc.addPage(A4);
+    const top = drawHeader(this.page, this.s, this.appName, this.m.title);
+    const title = continued ? this.m.appendixContinued : this.m.appendixTitle;
+    this.top = drawLines(this.page, wrapText(title, this.s.appendixTitle, CONTENT_WIDTH), this.s.appendixTitle, { x: MARGIN, top }) - 8;
   }
-  line(text: string, opts: { size?: number; font?: PDFFont; color?: [number, number, number]; indent?: number } = {}) {
-    const size = opts.size ?? 10;
-    const font = opts.font ?? this.font;
-    const maxWidth = this.page.getWidth() - 112 - (opts.indent ?? 0);
-    // Wrap by words, or by characters for long hashes.
-    const words = safe(text).split(/(\s+)/);
-    let current = '';
-    const lines: string[] = [];
-    for (const w of words) {
-      const candidate = current + w;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
-        current = candidate;
-        continue;
-      }
-      if (current.trim()) lines.push(current.trimEnd());
-      current = w.trimStart();
-      while (font.widthOfTextAtSize(current, size) > maxWidth) {
-        let cut = current.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(current.slice(0, cut), size) > maxWidth) cut--;
-        lines.push(current.slice(0, cut));
-        current = current.slice(cut);
-      }
-    }
-    if (current.trim()) lines.push(current);
-    for (const l of lines.length ? lines : ['']) {
-      this.ensure(size + 4);
-      this.page.drawText(l, { x: 56 + (opts.indent ?? 0), y: this.y, size, font, color: rgb(...(opts.color ?? [0.1, 0.1, 0.12])) });
-      this.y -= size + 4;
-    }
+  /** Makes room for a block of this height (a block is never split across pages). */
+  reserve(height: number) {
+    if (this.top - height < CONTENT_BOTTOM) this.newPage(true);
   }
-  field(label: string, value: string | null | undefined, mono = false) {
-    if (value === null || value === undefined || value === '') return;
-    this.line(label, { size: 8, color: [0.4, 0.4, 0.45] });
-    this.line(value, { font: mono ? this.mono : this.font, size: mono ? 8.5 : 10 });
-    this.y -= 2;
+  paragraph(text: string, style: TextStyle, indent = 0, after = 4) {
+    const lines = wrapText(text, style, CONTENT_WIDTH - indent);
+    this.reserve(blockHeight(lines, style));
+    this.top = drawLines(this.page, lines, style, { x: MARGIN + indent, top: this.top }) - after;
   }
-  gap(h = 8) {
-    this.y -= h;
+  heading(text: string) {
+    // Keep a heading with at least two lines of what follows it.
+    this.reserve(lineBox(this.s.heading) + 10 + 2 * lineBox(this.s.value));
+    this.top = drawSectionHeading(this.page, this.s, text, this.top - 8);
   }
+  row(label: string, text: string, style: TextStyle) {
+    const lines = wrapText(text, style, CONTENT_WIDTH - APPENDIX_LABEL_WIDTH);
+    this.reserve(rowHeight(this.s, label, lines, style, APPENDIX_LABEL_WIDTH));
+    this.top = drawRow(this.page, this.s, label, lines, style, { x: MARGIN, top: this.top, labelWidth: APPENDIX_LABEL_WIDTH });
+  }
+  /** Long machine text (a JWT) in a shaded box, broken anywhere, so it reads as one value. */
+  codeBox(label: string, text: string) {
+    const pad = 8;
+    const lines = wrapText(text, this.s.signature, CONTENT_WIDTH - 2 * pad);
+    const height = blockHeight(lines, this.s.signature) + 2 * pad;
+    this.reserve(lineBox(this.s.label) + height);
+    this.top = drawLines(this.page, wrapText(label, this.s.label, CONTENT_WIDTH), this.s.label, { x: MARGIN, top: this.top }) - 2;
+    this.page.drawRectangle({ x: MARGIN, y: this.top - height, width: CONTENT_WIDTH, height, color: rgb(...PANEL), borderColor: rgb(...RULE), borderWidth: 0.5 });
+    drawLines(this.page, lines, this.s.signature, { x: MARGIN + pad, top: this.top - pad });
+    this.top -= height + ROW_GAP;
+  }
+  steps(steps: string[]) {
+    steps.forEach((step, i) => {
+      const lines = wrapText(step, this.s.body, CONTENT_WIDTH - 14);
+      this.reserve(blockHeight(lines, this.s.body));
+      drawLines(this.page, [`${i + 1}.`], this.s.body, { x: MARGIN, top: this.top });
+      this.top = drawLines(this.page, lines, this.s.body, { x: MARGIN + 14, top: this.top }) - 3;
+    });
+  }
+}
+
+function drawAppendix(doc: PDFDocument, s: Styles, m: CertificateMessages, input: CertificateInput, descriptionClamped: boolean) {
+  const { asset, proof, checkpoint } = input;
+  const flow = new AppendixFlow(doc, s, m, input.appName);
+  flow.paragraph(m.appendixLead({ appName: input.appName }), s.lead, 0, 6);
+  if (descriptionClamped && asset.description) {
+    flow.heading(m.fullDescription);
+    flow.paragraph(asset.description, s.body);
+  }
+
+  flow.heading(m.filesHeading);
+  if (input.media.length === 0) flow.paragraph(m.noFiles, s.body);
+  input.media.forEach((file, i) => {
+    const kind = m.fileKinds[file.kind] ?? file.kind;
+    flow.reserve(lineBox(s.body) + lineBox(s.monoValue) + 4);
+    flow.paragraph(m.fileLine({ index: i + 1, kind, mime: file.mime_type, size: formatBytes(file.size_bytes, m) }), s.body, 0, 0);
+    flow.paragraph(file.sha256, s.hash, 14, 4);
+  });
+
+  const verified = proof.entry_valid && proof.record_matches;
+  flow.heading(m.entryHeading);
+  flow.row(m.entryFields.position, m.positionValue({ seq: proof.seq, registeredSeq: proof.registered_seq }), s.value);
+  flow.row(m.entryFields.event, `${m.events[proof.event] ?? proof.event} (${proof.event})`, s.value);
+  flow.row(m.entryFields.recordedAt, formatDateTime(proof.created_at, m), s.value);
+  // The exact string that went into the hash: without it nobody can recompute the entry hash.
+  flow.row(m.entryFields.hashedTimestamp, proof.created_at, s.hash);
+  flow.row(m.entryFields.recordHash, proof.record_hash, s.hash);
+  flow.row(m.entryFields.prevHash, proof.prev_hash, s.hash);
+  flow.row(m.entryFields.entryHash, proof.entry_hash, s.hash);
+  flow.row(m.entryFields.integrity, verified ? m.integrityVerified : m.integrityNotVerified, verified ? s.value : s.valueWarn);
+
+  flow.heading(m.checkpointHeading);
+  if (checkpoint) {
+    flow.row(m.checkpointFields.covers, m.coversValue({ seq: checkpoint.seq }), s.value);
+    flow.row(m.checkpointFields.headHash, checkpoint.entry_hash, s.hash);
+    flow.row(m.checkpointFields.signedAt, formatDateTime(checkpoint.signed_at, m), s.value);
+    flow.row(m.checkpointFields.keyId, checkpoint.key_id, s.hash);
+    flow.codeBox(m.checkpointFields.signature, checkpoint.signature);
+  } else {
+    flow.paragraph(m.noCheckpoint, s.body);
+  }
+
+  flow.heading(m.independentHeading);
+  flow.steps(m.independentSteps);
+  flow.top -= 6;
+  flow.paragraph(m.notBlockchain, s.note);
+}
+
+function drawFooters(doc: PDFDocument, s: Styles, m: CertificateMessages, input: CertificateInput) {
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    const text = encodable(m.footer({ appName: input.appName, assetId: input.asset.id, page: i + 1, pages: pages.length }), s.footer.font);
+    const width = s.footer.font.widthOfTextAtSize(text, s.footer.size);
+    page.drawText(text, { x: (A4[0] - width) / 2, y: FOOTER_BASELINE, size: s.footer.size, font: s.footer.font, color: rgb(...s.footer.color) });
+  });
 }
 
 export async function buildCertificate(input: CertificateInput): Promise<Uint8Array> {
+  const m = input.messages ?? certificateMessagesEn;
   const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const mono = await doc.embedFont(StandardFonts.Courier);
-  const page = doc.addPage([595.28, 841.89]); // A4
-  const w = new Writer(doc, page, font, bold, mono);
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  };
+  const s = styles(fonts);
   const { asset, proof, checkpoint } = input;
-
   const proofJson = {
     asset_id: asset.id,
     serial_number: asset.serial_number,
@@ -129,75 +381,22 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     prev_hash: proof.prev_hash,
     entry_hash: proof.entry_hash,
     created_at: proof.created_at,
-    media_sha256: input.media.map((m) => m.sha256),
+    media_sha256: input.media.map((x) => x.sha256),
     checkpoint: checkpoint ? { seq: checkpoint.seq, entry_hash: checkpoint.entry_hash, signature: checkpoint.signature, key_id: checkpoint.key_id } : null,
     verify_url: input.verifyUrl,
   };
-  doc.setTitle(`${input.appName} ownership certificate: ${safe(asset.title)}`);
+  doc.setTitle(encodable(m.documentTitle({ appName: input.appName, assetTitle: asset.title }), fonts.regular));
   doc.setAuthor(input.appName);
   doc.setSubject(CERTIFICATE_SUBJECT_PREFIX + JSON.stringify(proofJson));
   doc.setCreationDate(new Date(input.issuedAt));
 
-  // QR code to the public check, top right.
-  const qrPng = await QRCode.toBuffer(input.verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
+  // A white quiet zone of two modules: scanners need it, and the panel behind the code is tinted.
+  const qrPng = await QRCode.toBuffer(input.verifyUrl, { type: 'png', margin: 2, width: 300, errorCorrectionLevel: 'M' });
   const qr = await doc.embedPng(qrPng);
-  page.drawImage(qr, { x: page.getWidth() - 56 - 110, y: page.getHeight() - 56 - 110, width: 110, height: 110 });
-
-  w.line(`${input.appName}`, { size: 11, font: bold, color: [0.2, 0.35, 0.8] });
-  w.line('Certificate of registration', { size: 20, font: bold });
-  w.line(`Issued ${input.issuedAt}`, { size: 9, color: [0.4, 0.4, 0.45] });
-  w.gap(14);
-  w.line(asset.title, { size: 14, font: bold });
-  w.gap(4);
-  w.field('Kind', KIND_LABELS[asset.kind] ?? asset.kind);
-  w.field('Serial number', asset.serial_number);
-  w.field('Make / model', [asset.make, asset.model].filter(Boolean).join(' ') || null);
-  w.field('Description', asset.description);
-  w.field('Estimated value', asset.estimated_value ? `${asset.estimated_value} ${asset.currency}` : null);
-  w.field('Registered', asset.created_at);
-  w.field('Status', asset.status === 'active' ? 'Active' : `Reported ${asset.status}`);
-  w.field('Asset ID', asset.id, true);
-  w.gap(6);
-
-  w.line('Files (SHA-256 fingerprints computed by the server)', { size: 11, font: bold });
-  if (input.media.length === 0) w.line('No files.', { size: 9 });
-  input.media.forEach((m, i) => {
-    w.line(`${i + 1}. ${m.kind}, ${m.mime_type}, ${m.size_bytes} bytes`, { size: 9 });
-    w.line(m.sha256, { size: 8, font: mono, indent: 12 });
-  });
-  w.gap(8);
-
-  w.line('Ledger entry', { size: 11, font: bold });
-  w.field('Chain position', `#${proof.seq} (${proof.event}); first registered at #${proof.registered_seq}`);
-  w.field('Recorded at (UTC)', proof.created_at, true);
-  w.field('Record hash', proof.record_hash, true);
-  w.field('Previous entry hash', proof.prev_hash, true);
-  w.field('Entry hash', proof.entry_hash, true);
-  w.field('Integrity when issued', proof.entry_valid && proof.record_matches ? 'Verified: the entry recomputes and matches the record' : 'NOT verified');
-  w.gap(6);
-
-  w.line('Signed checkpoint', { size: 11, font: bold });
-  if (checkpoint) {
-    w.field('Covers the chain up to', `#${checkpoint.seq}, head hash ${checkpoint.entry_hash}`, true);
-    w.field('Signed at (UTC)', checkpoint.signed_at, true);
-    w.field('Key ID (ES256)', checkpoint.key_id, true);
-    w.field('Signature (JWT)', checkpoint.signature, true);
-  } else {
-    w.line('No checkpoint yet.', { size: 9 });
-  }
-  w.gap(6);
-  w.line('How to verify', { size: 11, font: bold });
-  w.line(
-    'entry_hash = SHA-256 of "prev_hash|record_hash|position|event|recorded_at". Each entry links to the one before it. ' +
-      'The checkpoint is a JWT signed with the server key published with the checkpoints (ledger-checkpoints function); ' +
-      'walk the public chain from this entry to the checkpoint and compare hashes. ' +
-      `Scan the QR code or open ${input.verifyUrl} for the live check.`,
-    { size: 9 },
-  );
-  w.line(
-    'This is a tamper-evident, hash-chained ledger kept by the operator and signed with its key; it is not a public blockchain.',
-    { size: 8, color: [0.4, 0.4, 0.45] },
-  );
+  const photo = input.photo?.thumbnail ? await doc.embedJpg(input.photo.thumbnail.jpeg) : null;
+  const { descriptionClamped } = drawCertificatePage(doc.addPage(A4), s, m, input, qr, photo);
+  drawAppendix(doc, s, m, input, descriptionClamped);
+  drawFooters(doc, s, m, input);
   // Plain (not compressed) objects keep the Subject readable by simple tools, e.g. the browser
   // check on the verify page.
   return doc.save({ useObjectStreams: false });

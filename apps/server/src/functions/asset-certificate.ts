@@ -2,6 +2,7 @@
 // (application/pdf). Makes sure a signed checkpoint covers the asset's latest ledger entry first.
 import { z } from 'zod';
 import { buildCertificate, type CertificateInput } from '../assets/certificate.js';
+import { loadCertificatePhoto } from '../assets/certificate-photo.js';
 import { ensureCheckpoint } from '../assets/checkpoints.js';
 import { fail } from '../assets/errors.js';
 import type { ServerFunction } from './types.js';
@@ -32,10 +33,13 @@ export const assetCertificate: ServerFunction = {
     );
     const asset = rows[0];
     if (!asset || asset.owner_id !== userId) return fail(reply, 404, 'Asset not found', { code: 'not_found' });
-    const { rows: media } = await ctx.db.query<CertificateInput['media'][number]>(
-      `select kind, mime_type, size_bytes::int as size_bytes, sha256 from public.asset_media where asset_id = $1 order by position`,
+    const { rows: mediaRows } = await ctx.db.query<CertificateInput['media'][number] & { object_name: string }>(
+      `select object_name, kind, mime_type, size_bytes::int as size_bytes, sha256
+       from public.asset_media where asset_id = $1 order by position`,
       [asset.id],
     );
+    // Object names (they begin with the owner's id) stay on the server; the PDF gets the rest.
+    const media = mediaRows.map(({ object_name: _name, ...rest }) => rest);
     const { rows: proofs } = await ctx.db.query<{ p: CertificateInput['proof'] }>(
       'select private.asset_proof(a) as p from public.assets a where a.id = $1',
       [asset.id],
@@ -44,6 +48,7 @@ export const assetCertificate: ServerFunction = {
     if (!proof) return fail(reply, 409, 'This asset has no ledger entry yet', { code: 'no_entry' });
     const checkpoint = await ensureCheckpoint(ctx, { minSeq: proof.seq });
     const { owner_id: _owner, ...assetFields } = asset;
+    const photo = await loadCertificatePhoto(ctx, mediaRows, req.log);
     const pdf = await buildCertificate({
       appName: ctx.config.appName,
       verifyUrl: publicCheckUrl(ctx.config.siteUrl, asset),
@@ -52,6 +57,7 @@ export const assetCertificate: ServerFunction = {
       media,
       proof,
       checkpoint,
+      photo,
     });
     const filename = `certificate-${asset.id.slice(0, 8)}.pdf`;
     return reply
