@@ -62,6 +62,10 @@ const LABEL_WIDTH = 112;
 /** The appendix's labels name the hash fields too, so they get a wider column. */
 const APPENDIX_LABEL_WIDTH = 168;
 const ROW_GAP = 5;
+const SECTION_GAP = 14;
+/** Space kept between page 1's text and the verification panel. */
+const PANEL_GAP = 10;
+const MAX_DESCRIPTION_LINES = 6;
 
 const INK: Rgb = [0.1, 0.11, 0.14];
 const MUTED: Rgb = [0.4, 0.42, 0.48];
@@ -171,6 +175,24 @@ function drawCertificatePage(page: PDFPage, s: Styles, m: CertificateMessages, i
   const lead = `${m.lead({ appName })} ${verified ? m.leadVerified : m.leadNotVerified}`;
   top = drawLines(page, wrapText(lead, s.lead, CONTENT_WIDTH), s.lead, { x: MARGIN, top }) - 18;
 
+  // What goes at the foot of the page is measured first: the description gets the room left.
+  const panel = layoutVerifyPanel(s, m, input);
+  const fullValue = (text: string, style: TextStyle = s.value) => wrapText(text, style, CONTENT_WIDTH - LABEL_WIDTH);
+  const integrityStyle = verified ? s.value : s.valueWarn;
+  const ledgerRows: [string, string[], TextStyle][] = [
+    [m.ledgerEntryLabel, fullValue(m.ledgerEntry({ seq: proof.seq, event: m.events[proof.event] ?? proof.event })), s.value],
+    [m.ledgerRecorded, fullValue(formatDateTime(proof.created_at, m)), s.value],
+    [m.ledgerIntegrity, fullValue(verified ? m.integrityVerified : m.integrityNotVerified, integrityStyle), integrityStyle],
+    [
+      m.ledgerCheckpoint,
+      fullValue(checkpoint ? m.checkpointSummary({ seq: checkpoint.seq, when: formatDateTime(checkpoint.signed_at, m) }) : m.noCheckpoint),
+      s.value,
+    ],
+  ];
+  const ledgerHeight =
+    SECTION_GAP + sectionHeadingHeight(s, m.ledgerHeading) + ledgerRows.reduce((h, [label, lines, style]) => h + rowHeight(s, label, lines, style, LABEL_WIDTH), 0);
+  const lowestAssetRow = CONTENT_BOTTOM + panel.height + PANEL_GAP + ledgerHeight;
+
   // The asset: details on the left, the photo on the right.
   const leftWidth = CONTENT_WIDTH - PHOTO_BOX - 20;
   const photoBottom = drawPhoto(page, s, m, photo, input.photo?.hasPhoto ?? false, MARGIN + CONTENT_WIDTH - PHOTO_BOX, top);
@@ -180,7 +202,7 @@ function drawCertificatePage(page: PDFPage, s: Styles, m: CertificateMessages, i
   const value = (text: string, style: TextStyle = s.value, max = 2) => clampLines(wrapText(text, style, valueWidth), max, style, valueWidth).lines;
   const rows: [string, string[], TextStyle][] = [];
   rows.push([m.fields.kind, value(m.kinds[asset.kind] ?? asset.kind), s.value]);
-  if (asset.serial_number) rows.push([m.fields.serialNumber, value(asset.serial_number, s.value), s.value]);
+  if (asset.serial_number) rows.push([m.fields.serialNumber, value(asset.serial_number), s.value]);
   const makeModel = [asset.make, asset.model].filter(Boolean).join(' ');
   if (makeModel) rows.push([m.fields.makeModel, value(makeModel), s.value]);
   if (asset.estimated_value) rows.push([m.fields.estimatedValue, value(formatAmount(asset.estimated_value, asset.currency, m)), s.value]);
@@ -188,31 +210,37 @@ function drawCertificatePage(page: PDFPage, s: Styles, m: CertificateMessages, i
   const statusStyle = asset.status === 'active' ? s.value : s.valueWarn;
   rows.push([m.fields.status, value(m.statuses[asset.status] ?? asset.status, statusStyle), statusStyle]);
   rows.push([m.fields.assetId, value(asset.id, s.monoValue), s.monoValue]);
-  let descriptionClamped = false;
-  if (asset.description) {
-    const d = clampLines(wrapText(asset.description, s.value, valueWidth), 4, s.value, valueWidth);
-    descriptionClamped = d.clamped;
-    rows.push([m.fields.description, d.clamped ? [...d.lines, ...value(m.descriptionContinued, s.caption)] : d.lines, s.value]);
-  }
   for (const [label, lines, style] of rows) left = drawRow(page, s, label, lines, style, { x: MARGIN, top: left });
 
+  let descriptionClamped = false;
+  if (asset.description) {
+    const room = Math.floor((left - ROW_GAP - lowestAssetRow) / lineBox(s.value));
+    const all = wrapText(asset.description, s.value, valueWidth);
+    const fits = Math.max(1, Math.min(MAX_DESCRIPTION_LINES, room));
+    if (all.length <= fits) {
+      left = drawRow(page, s, m.fields.description, all, s.value, { x: MARGIN, top: left });
+    } else {
+      // One line of the room goes to the note saying where the rest is.
+      descriptionClamped = true;
+      const kept = clampLines(all, Math.max(1, fits - 1), s.value, valueWidth).lines;
+      const note = value(m.descriptionContinued, s.caption, 1);
+      const rowBottom = drawRow(page, s, m.fields.description, kept, s.value, { x: MARGIN, top: left });
+      left = drawLines(page, note, s.caption, { x: MARGIN + LABEL_WIDTH, top: rowBottom + ROW_GAP }) - ROW_GAP;
+    }
+  }
+
   // The ledger record in words; the hashes are in the appendix.
-  top = Math.min(left, photoBottom) - 14;
-  top = drawSectionHeading(page, s, m.ledgerHeading, top);
-  const fullValue = (text: string, style: TextStyle = s.value) => wrapText(text, style, CONTENT_WIDTH - LABEL_WIDTH);
-  const ledgerRows: [string, string[], TextStyle][] = [];
-  ledgerRows.push([m.ledgerEntryLabel, fullValue(m.ledgerEntry({ seq: proof.seq, event: m.events[proof.event] ?? proof.event })), s.value]);
-  ledgerRows.push([m.ledgerRecorded, fullValue(formatDateTime(proof.created_at, m)), s.value]);
-  ledgerRows.push([m.ledgerIntegrity, fullValue(verified ? m.integrityVerified : m.integrityNotVerified, verified ? s.value : s.valueWarn), verified ? s.value : s.valueWarn]);
-  ledgerRows.push([
-    m.ledgerCheckpoint,
-    fullValue(checkpoint ? m.checkpointSummary({ seq: checkpoint.seq, when: formatDateTime(checkpoint.signed_at, m) }) : m.noCheckpoint),
-    s.value,
-  ]);
+  top = drawSectionHeading(page, s, m.ledgerHeading, Math.min(left, photoBottom) - SECTION_GAP);
   for (const [label, lines, style] of ledgerRows) top = drawRow(page, s, label, lines, style, { x: MARGIN, top });
 
-  drawVerifyPanel(page, s, m, input, qr, top);
+  // Guards the measurements above: the panel is never drawn over text.
+  if (top < CONTENT_BOTTOM + panel.height + PANEL_GAP - 0.01) throw new Error('certificate page 1 overflows into the verification panel');
+  drawVerifyPanel(page, s, m, panel, qr);
   return { descriptionClamped };
+}
+
+function sectionHeadingHeight(s: Styles, text: string): number {
+  return blockHeight(wrapText(text, s.heading, CONTENT_WIDTH), s.heading) + 9;
 }
 
 function drawSectionHeading(page: PDFPage, s: Styles, text: string, top: number): number {
@@ -221,30 +249,36 @@ function drawSectionHeading(page: PDFPage, s: Styles, text: string, top: number)
   return bottom - 9;
 }
 
-/**
- * The QR code and the steps to check the certificate, in one panel anchored to the foot of page 1
- * (it never moves to another page). Throws if the content above reached into it — the clamps on
- * page 1 make that impossible, and a test lays out the longest inputs to keep it so.
- */
-function drawVerifyPanel(page: PDFPage, s: Styles, m: CertificateMessages, input: CertificateInput, qr: PDFImage, contentBottom: number) {
-  const pad = 14;
-  const qrSize = 118;
-  const textX = MARGIN + pad + qrSize + 18;
-  const textWidth = MARGIN + CONTENT_WIDTH - pad - textX;
+const PANEL_PAD = 14;
+const QR_SIZE = 118;
+const PANEL_TEXT_X = MARGIN + PANEL_PAD + QR_SIZE + 18;
+const PANEL_TEXT_WIDTH = MARGIN + CONTENT_WIDTH - PANEL_PAD - PANEL_TEXT_X;
+
+interface VerifyPanel {
+  height: number;
+  heading: string[];
+  steps: string[];
+  urlLines: string[];
+}
+
+function layoutVerifyPanel(s: Styles, m: CertificateMessages, input: CertificateInput): VerifyPanel {
+  const heading = wrapText(m.verifyHeading, s.heading, PANEL_TEXT_WIDTH);
   const steps = m.verifySteps({ appName: input.appName });
-  const urlLines = clampLines(wrapText(input.verifyUrl, s.url, textWidth), 3, s.url, textWidth).lines;
-  const headingHeight = lineBox(s.heading) + 6;
-  const textHeight = headingHeight + stepsHeight(s.body, steps, textWidth) + 4 + lineBox(s.label) + blockHeight(urlLines, s.url);
-  const height = pad * 2 + Math.max(qrSize, textHeight);
-  const bottom = CONTENT_BOTTOM;
-  const panelTop = bottom + height;
-  if (panelTop > contentBottom - 10) throw new Error('certificate page 1 overflows into the verification panel');
-  page.drawRectangle({ x: MARGIN, y: bottom, width: CONTENT_WIDTH, height, color: rgb(...PANEL), borderColor: rgb(...RULE), borderWidth: 0.75 });
-  page.drawImage(qr, { x: MARGIN + pad, y: panelTop - pad - qrSize, width: qrSize, height: qrSize });
-  let top = drawLines(page, wrapText(m.verifyHeading, s.heading, textWidth), s.heading, { x: textX, top: panelTop - pad }) - 6;
-  top = drawSteps(page, s.body, steps, { x: textX, top, width: textWidth }) - 4;
-  top = drawLines(page, [encodable(m.verifyAddress, s.label.font)], s.label, { x: textX, top });
-  drawLines(page, urlLines, s.url, { x: textX, top });
+  const urlLines = clampLines(wrapText(input.verifyUrl, s.url, PANEL_TEXT_WIDTH), 2, s.url, PANEL_TEXT_WIDTH).lines;
+  const textHeight =
+    blockHeight(heading, s.heading) + 6 + stepsHeight(s.body, steps, PANEL_TEXT_WIDTH) + 4 + lineBox(s.label) + blockHeight(urlLines, s.url);
+  return { height: PANEL_PAD * 2 + Math.max(QR_SIZE, textHeight), heading, steps, urlLines };
+}
+
+/** The QR code and the steps to check the certificate, in one panel at the foot of page 1. */
+function drawVerifyPanel(page: PDFPage, s: Styles, m: CertificateMessages, panel: VerifyPanel, qr: PDFImage) {
+  const panelTop = CONTENT_BOTTOM + panel.height;
+  page.drawRectangle({ x: MARGIN, y: CONTENT_BOTTOM, width: CONTENT_WIDTH, height: panel.height, color: rgb(...PANEL), borderColor: rgb(...RULE), borderWidth: 0.75 });
+  page.drawImage(qr, { x: MARGIN + PANEL_PAD, y: panelTop - PANEL_PAD - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  let top = drawLines(page, panel.heading, s.heading, { x: PANEL_TEXT_X, top: panelTop - PANEL_PAD }) - 6;
+  top = drawSteps(page, s.body, panel.steps, { x: PANEL_TEXT_X, top, width: PANEL_TEXT_WIDTH }) - 4;
+  top = drawLines(page, [encodable(m.verifyAddress, s.label.font)], s.label, { x: PANEL_TEXT_X, top });
+  drawLines(page, panel.urlLines, s.url, { x: PANEL_TEXT_X, top });
 }
 
 /** Lays content down the appendix pages, starting a continued page when a block would not fit. */

@@ -32,7 +32,10 @@ export function encodable(text: string, font: PDFFont): string {
     charsets.set(font, set);
   }
   let out = '';
-  for (const ch of text.replace(/[\r\n\t]+/g, ' ')) out += set.has(ch.codePointAt(0)!) ? ch : '?';
+  // Line breaks become spaces; the thin and narrow spaces some locales put in numbers become the
+  // no-break space the fonts have.
+  const normalised = text.replace(/[\r\n\t]+/g, ' ').replace(/[\u2007\u2009\u202f]/g, '\u00a0');
+  for (const ch of normalised) out += set.has(ch.codePointAt(0)!) ? ch : '?';
   return out;
 }
 
