@@ -419,7 +419,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     checkpoint: checkpoint ? { seq: checkpoint.seq, entry_hash: checkpoint.entry_hash, signature: checkpoint.signature, key_id: checkpoint.key_id } : null,
     verify_url: input.verifyUrl,
   };
-  doc.setTitle(encodable(m.documentTitle({ appName: input.appName, assetTitle: asset.title }), fonts.regular));
+  doc.setTitle(m.documentTitle({ appName: input.appName, assetTitle: asset.title })); // metadata is Unicode: no font limits
   doc.setAuthor(input.appName);
   doc.setSubject(CERTIFICATE_SUBJECT_PREFIX + JSON.stringify(proofJson));
   doc.setCreationDate(new Date(input.issuedAt));

@@ -4,6 +4,7 @@
 // the technical proof is an appendix. The server-side path (stored photos, downscaling, refusals)
 // is in certificate.int.test.ts.
 import crypto from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildCertificate, type CertificateInput } from '../../src/assets/certificate.js';
@@ -165,6 +166,15 @@ describe('the certificate document', () => {
     for (const m of input.media) expect(appendix).toContain(m.sha256);
     expect(appendix).toContain(certificateMessagesEn.appendixContinued);
     expect(pages.at(-1)!.text).toContain(`Page ${pages.length} of ${pages.length}`);
+  });
+
+  it('prints text the standard fonts cannot show as "?" instead of failing, and keeps it in the metadata', async () => {
+    const title = 'Vélo 🚲 自行车 – €';
+    const bytes = await buildCertificate(sampleInput({ asset: { ...sampleInput().asset, title, description: 'line one\nline two' } }));
+    const [first] = await readPdfText(bytes);
+    expect(first!.text).toContain('Vélo ? ??? – €'); // one ? per character, emoji included
+    expect(first!.text).toContain('line one line two');
+    expect((await PDFDocument.load(bytes)).getTitle()).toContain(title);
   });
 
   it('takes every text from the messages object, so a translation plugs in', async () => {
