@@ -148,11 +148,11 @@ function drawPhoto(page: PDFPage, s: Styles, m: CertificateMessages, image: PDFI
 }
 
 /** Numbered steps with a hanging indent; returns the bottom. */
-function drawSteps(page: PDFPage, style: TextStyle, steps: string[], at: { x: number; top: number; width: number }): number {
+function drawSteps(page: PDFPage, style: TextStyle, steps: string[], at: { x: number; top: number; width: number }, firstNumber = 1): number {
   const indent = 14;
   let top = at.top;
   steps.forEach((step, i) => {
-    drawLines(page, [`${i + 1}.`], style, { x: at.x, top });
+    drawLines(page, [`${firstNumber + i}.`], style, { x: at.x, top });
     top = drawLines(page, wrapText(step, style, at.width - indent), style, { x: at.x + indent, top }) - 3;
   });
   return top;
@@ -330,11 +330,10 @@ class AppendixFlow {
     this.top -= height + ROW_GAP;
   }
   steps(steps: string[]) {
+    // Step by step, so a page break falls between steps, never inside one.
     steps.forEach((step, i) => {
-      const lines = wrapText(step, this.s.body, CONTENT_WIDTH - 14);
-      this.reserve(blockHeight(lines, this.s.body));
-      drawLines(this.page, [`${i + 1}.`], this.s.body, { x: MARGIN, top: this.top });
-      this.top = drawLines(this.page, lines, this.s.body, { x: MARGIN + 14, top: this.top }) - 3;
+      this.reserve(stepsHeight(this.s.body, [step], CONTENT_WIDTH));
+      this.top = drawSteps(this.page, this.s.body, [step], { x: MARGIN, top: this.top, width: CONTENT_WIDTH }, i + 1);
     });
   }
 }
