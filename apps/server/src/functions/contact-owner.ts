@@ -1,118 +1,229 @@
-// POST /functions/v1/contact-owner — a finder or buyer writes to an asset's owner without either
-// side learning the other's address.
+// POST /functions/v1/contact-owner — a finder or buyer writes to an asset's owner through TagLedger.
 //   { action: 'send', assetId, senderEmail, senderName?, message }  (no sign-in needed)
-//     Stored in public.asset_messages and relayed to the owner by e-mail with a link to answer
-//     through TagLedger; the owner never sees the sender's address. Rate-limited per IP and per asset.
+//     Stores a pending message (public.contact_requests) and mails the SENDER a single-use link;
+//     nothing reaches the owner yet. Confirmation mails are limited per address and per client IP.
+//   { action: 'confirm', token }  (no sign-in: the token is the proof of the address)
+//     Relays the pending message once: stored in public.asset_messages and mailed to the owner
+//     From the product, with the sender's confirmed address as Reply-To and links to block the
+//     sender or report abuse. Limited per confirmed sender (per owner and overall), never per
+//     owner or item, so one abuser cannot use up what other finders may send. A sender the owner
+//     blocked is answered as if relayed and silently dropped.
 //   { action: 'reply', messageId, reply }  (the owner, signed in)
-//     Relayed to the sender by e-mail from TagLedger, with the owner's address as reply-to: the
-//     owner reveals their address by choosing to answer, never the other way round.
+//     Relayed to the sender by e-mail from TagLedger, with the owner's address as reply-to.
 // Only assets that are public or carry a serial number (so can be found through /verify) accept messages.
 import { z } from 'zod';
 import { clientIp } from '../shared/http.js';
 import { fail } from '../assets/errors.js';
-import type { ServerFunction } from './types.js';
-
-export const CONTACT_RATE_PER_IP = { limit: 5, windowSeconds: 3600 };
-export const CONTACT_RATE_PER_ASSET = { limit: 10, windowSeconds: 86400 };
+import { cleanSenderName } from '../contact/sender-name.js';
+import { confirmationMail, relayedMail } from '../contact/mail.js';
+import {
+  CONFIRMATION_TTL_SECONDS,
+  CONFIRM_MAILS_PER_ADDRESS,
+  CONFIRM_MAILS_PER_IP,
+  RELAYS_PER_SENDER,
+  RELAYS_PER_SENDER_AND_OWNER,
+  limitKeys,
+} from '../contact/limits.js';
+import { TOKEN_PATTERN, hashConfirmationToken, newConfirmationToken } from '../contact/tokens.js';
+import type { FunctionCall, ServerFunction } from './types.js';
 
 const sendSchema = z.object({
   action: z.literal('send'),
   assetId: z.string().uuid('assetId must be a UUID'),
   senderEmail: z.string().trim().max(254).email('Enter a valid e-mail address'),
-  senderName: z.string().trim().max(100).optional().nullable(),
+  senderName: z.string().trim().max(100, 'The name must be at most 100 characters').optional().nullable(),
   message: z.string().trim().min(1, 'Write a message').max(2000, 'The message must be at most 2000 characters'),
+});
+const confirmSchema = z.object({
+  action: z.literal('confirm'),
+  token: z.string().regex(TOKEN_PATTERN, 'This link is not valid. Open the whole link from the e-mail.'),
 });
 const replySchema = z.object({
   action: z.literal('reply'),
   messageId: z.string().uuid('messageId must be a UUID'),
   reply: z.string().trim().min(1, 'Write a reply').max(4000, 'The reply must be at most 4000 characters'),
 });
-const bodySchema = z.discriminatedUnion('action', [sendSchema, replySchema]);
+const bodySchema = z.discriminatedUnion('action', [sendSchema, confirmSchema, replySchema]);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const TOO_MANY_CONFIRMATIONS = 'Too many messages. Please try again later.';
+const TOO_MANY_RELAYS = 'You have sent many messages today. Please try again tomorrow.';
+
+async function send({ ctx, req, reply }: FunctionCall, body: z.infer<typeof sendSchema>) {
+  const ip = clientIp(req);
+  if (!(await ctx.rateLimiter.hit(limitKeys.confirmMailsForIp(ip), CONFIRM_MAILS_PER_IP))) {
+    return fail(reply, 429, TOO_MANY_CONFIRMATIONS, { code: 'rate_limited' });
+  }
+  const { rows } = await ctx.db.query<{ id: string; owner_id: string; sender_key: string }>(
+    `select a.id, a.owner_id, private.contact_sender_key($2) as sender_key
+     from public.assets a
+     where a.id = $1 and (a.privacy = 'public' or a.serial_normalized is not null)`,
+    [body.assetId, body.senderEmail],
+  );
+  const asset = rows[0];
+  if (!asset) return fail(reply, 404, 'Asset not found', { code: 'not_found' });
+  if (!(await ctx.rateLimiter.hit(limitKeys.confirmMailsForAddress(asset.sender_key), CONFIRM_MAILS_PER_ADDRESS))) {
+    return fail(reply, 429, TOO_MANY_CONFIRMATIONS, { code: 'rate_limited' });
+  }
+  // Strangers' data is kept only as long as it is useful: unconfirmed requests a week after their
+  // link expired (until then the link can still say "expired"), confirmed ones after 30 days.
+  await ctx.db.query(
+    `delete from public.contact_requests
+     where (confirmed_at is null and expires_at < now() - interval '7 days') or confirmed_at < now() - interval '30 days'`,
+  );
+  const { token, hash } = newConfirmationToken();
+  const { rows: inserted } = await ctx.db.query<{ id: string }>(
+    `insert into public.contact_requests (asset_id, owner_id, sender_name, sender_email, message, sender_ip, token_hash, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8)) returning id`,
+    [asset.id, asset.owner_id, cleanSenderName(body.senderName), body.senderEmail, body.message, ip, hash, CONFIRMATION_TTL_SECONDS],
+  );
+  const link = `${ctx.config.siteUrl}/contact/confirm?token=${token}`;
+  try {
+    await ctx.mailer.send(confirmationMail({ app: ctx.config.appName, to: body.senderEmail, link, hours: CONFIRMATION_TTL_SECONDS / 3600 }));
+  } catch (err) {
+    req.log.error({ err, request: inserted[0]!.id }, 'contact-owner confirmation mail not sent');
+    await ctx.db.query('delete from public.contact_requests where id = $1', [inserted[0]!.id]);
+    return fail(reply, 503, 'We could not send the confirmation e-mail. Please try again later.', { code: 'mail_failed' });
+  }
+  return { status: 'confirmation_sent' };
+}
+
+interface PendingRow {
+  id: string;
+  asset_id: string;
+  owner_id: string;
+  sender_name: string | null;
+  sender_email: string;
+  sender_key: string;
+  message: string;
+  sender_ip: string | null;
+  confirmed_at: string | null;
+  expired: boolean;
+  blocked: boolean;
+  title: string;
+  serial_number: string | null;
+  owner_email: string | null;
+}
+
+async function confirm({ ctx, req, reply }: FunctionCall, body: z.infer<typeof confirmSchema>) {
+  const { rows } = await ctx.db.query<PendingRow>(
+    `select r.id, r.asset_id, r.owner_id, r.sender_name, r.sender_email, r.sender_key, r.message, r.sender_ip,
+            r.confirmed_at, r.expires_at <= now() as expired, a.title, a.serial_number, u.email as owner_email,
+            exists (select 1 from public.contact_blocked_senders b where b.owner_id = r.owner_id and b.sender_key = r.sender_key) as blocked
+     from public.contact_requests r
+     join public.assets a on a.id = r.asset_id
+     join auth.users u on u.id = r.owner_id
+     where r.token_hash = $1`,
+    [hashConfirmationToken(body.token)],
+  );
+  const pending = rows[0];
+  if (!pending) return fail(reply, 404, 'This link is not valid. Open the whole link from the e-mail.', { code: 'invalid_token' });
+  if (pending.confirmed_at) return { status: 'already_sent' };
+  if (pending.expired) {
+    return fail(reply, 410, 'This link has expired. Write your message again from the item’s page.', { code: 'expired' });
+  }
+
+  // Blocked: answered exactly like a relay, so the sender cannot tell, and not counted.
+  if (pending.blocked) {
+    const { rowCount } = await ctx.db.query(
+      `update public.contact_requests set confirmed_at = now(), outcome = 'blocked' where id = $1 and confirmed_at is null`,
+      [pending.id],
+    );
+    return { status: rowCount ? 'sent' : 'already_sent' };
+  }
+
+  if (
+    !(await ctx.rateLimiter.hit(limitKeys.relays(pending.sender_key), RELAYS_PER_SENDER)) ||
+    !(await ctx.rateLimiter.hit(limitKeys.relaysToOwner(pending.sender_key, pending.owner_id), RELAYS_PER_SENDER_AND_OWNER))
+  ) {
+    return fail(reply, 429, TOO_MANY_RELAYS, { code: 'rate_limited' });
+  }
+
+  // Claiming the request and storing the message happen together, so two clicks relay once.
+  const messageId = await ctx.db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `update public.contact_requests set confirmed_at = now(), outcome = 'relayed'
+       where id = $1 and confirmed_at is null and expires_at > now()`,
+      [pending.id],
+    );
+    if (!claimed.rowCount) return null;
+    const { rows: inserted } = await tx.query<{ id: string }>(
+      `insert into public.asset_messages (asset_id, owner_id, sender_name, sender_email, message, sender_ip)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [pending.asset_id, pending.owner_id, pending.sender_name, pending.sender_email, pending.message, pending.sender_ip],
+    );
+    await tx.query('update public.contact_requests set message_id = $2 where id = $1', [pending.id, inserted[0]!.id]);
+    return inserted[0]!.id;
+  });
+  if (!messageId) return { status: 'already_sent' };
+
+  // Sent whatever the owner's notification settings say (private.wants_email is deliberately not
+  // consulted): this is a person's message about the owner's lost or sold item, relayed on their
+  // behalf — the reason the tag exists. It is also kept in the app (asset_messages), so a mail
+  // failure is logged rather than reported to the sender as a failure.
+  if (pending.owner_email) {
+    const site = ctx.config.siteUrl;
+    const id = encodeURIComponent(messageId);
+    await ctx.mailer
+      .send(
+        relayedMail({
+          app: ctx.config.appName,
+          to: pending.owner_email,
+          senderName: pending.sender_name,
+          senderEmail: pending.sender_email,
+          itemLabel: pending.serial_number ? `“${pending.title}” (serial ${pending.serial_number})` : `“${pending.title}”`,
+          message: pending.message,
+          replyLink: `${site}/assets/${pending.asset_id}#messages`,
+          blockLink: `${site}/contact/block?message=${id}`,
+          reportLink: `${site}/contact/report?message=${id}`,
+        }),
+      )
+      .catch((err: unknown) => req.log.error({ err, message: messageId }, 'contact-owner mail not sent'));
+  }
+  return { status: 'sent' };
+}
+
+async function replyToSender({ ctx, principal, reply }: FunctionCall, body: z.infer<typeof replySchema>) {
+  const app = ctx.config.appName;
+  const userId = principal.userId;
+  if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to reply');
+  const { rows } = await ctx.db.query<{ id: string; sender_email: string; title: string; owner_email: string | null; owner_name: string | null; message: string }>(
+    `select m.id, m.sender_email, a.title, u.email as owner_email, p.full_name as owner_name, m.message
+     from public.asset_messages m join public.assets a on a.id = m.asset_id
+     join auth.users u on u.id = m.owner_id left join public.user_profiles p on p.id = m.owner_id
+     where m.id = $1 and m.owner_id = $2`,
+    [body.messageId, userId],
+  );
+  const msg = rows[0];
+  if (!msg) return fail(reply, 404, 'Message not found', { code: 'not_found' });
+  if (!(await ctx.rateLimiter.hit(`contact-owner:reply:${userId}`, { limit: 30, windowSeconds: 3600 }))) {
+    return fail(reply, 429, 'Too many replies. Please try again later.', { code: 'rate_limited' });
+  }
+  const who = msg.owner_name || `The owner of ${msg.title}`;
+  await ctx.mailer.send({
+    to: msg.sender_email,
+    subject: `[${app}] Reply about ${msg.title}`,
+    text: `${who} replied to your message:\n\n${body.reply}\n\n— Your message: ${msg.message}\n\nReply to this e-mail to answer them directly.\n`,
+    html:
+      `<p>${escapeHtml(who)} replied to your message:</p><blockquote>${escapeHtml(body.reply).replace(/\n/g, '<br>')}</blockquote>` +
+      `<p style="color:#666">Your message: ${escapeHtml(msg.message)}</p><p>Reply to this e-mail to answer them directly.</p>`,
+    ...(msg.owner_email ? { replyTo: msg.owner_email } : {}),
+  });
+  await ctx.db.query('update public.asset_messages set replied_at = now() where id = $1', [msg.id]);
+  return { replied: true };
+}
+
 export const contactOwner: ServerFunction = {
   name: 'contact-owner',
   verifyJwt: false,
-  async handler({ ctx, principal, req, reply }) {
-    const parsed = bodySchema.safeParse({ action: 'send', ...((req.body as Record<string, unknown>) ?? {}) });
-    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+  async handler(call) {
+    const parsed = bodySchema.safeParse({ action: 'send', ...((call.req.body as Record<string, unknown>) ?? {}) });
+    if (!parsed.success) return fail(call.reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
     const body = parsed.data;
-    const app = ctx.config.appName;
-
-    if (body.action === 'send') {
-      const ip = clientIp(req);
-      if (!(await ctx.rateLimiter.hit(`contact-owner:ip:${ip}`, CONTACT_RATE_PER_IP))) {
-        return fail(reply, 429, 'Too many messages. Please try again later.', { code: 'rate_limited' });
-      }
-      const { rows } = await ctx.db.query<{ id: string; owner_id: string; title: string; serial_number: string | null; email: string | null }>(
-        `select a.id, a.owner_id, a.title, a.serial_number, u.email
-         from public.assets a join auth.users u on u.id = a.owner_id
-         where a.id = $1 and (a.privacy = 'public' or a.serial_normalized is not null)`,
-        [body.assetId],
-      );
-      const asset = rows[0];
-      if (!asset) return fail(reply, 404, 'Asset not found', { code: 'not_found' });
-      if (!(await ctx.rateLimiter.hit(`contact-owner:asset:${asset.id}`, CONTACT_RATE_PER_ASSET))) {
-        return fail(reply, 429, 'This owner has received many messages today. Please try again tomorrow.', { code: 'rate_limited' });
-      }
-      const { rows: inserted } = await ctx.db.query<{ id: string }>(
-        `insert into public.asset_messages (asset_id, owner_id, sender_name, sender_email, message, sender_ip)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
-        [asset.id, asset.owner_id, body.senderName || null, body.senderEmail.toLowerCase(), body.message, ip],
-      );
-      const link = `${ctx.config.siteUrl}/assets/${asset.id}#messages`;
-      const from = body.senderName ? `${body.senderName} (via ${app})` : `Someone (via ${app})`;
-      const label = asset.serial_number ? `${asset.title} (serial ${asset.serial_number})` : asset.title;
-      // Sent whatever the owner's notification settings say (private.wants_email is deliberately not
-      // consulted): this is not a notification about account activity but a person's message about
-      // the owner's lost or sold item, relayed on their behalf — the reason the tag exists. Dropping
-      // it silently could cost the owner the item, and the finder is told it was delivered. It is
-      // not a security alert either, so the security switch does not govern it.
-      if (asset.email) {
-        await ctx.mailer
-          .send({
-            to: asset.email,
-            subject: `[${app}] A message about your asset ${asset.title}`,
-            text: `${from} wrote about ${label}:\n\n${body.message}\n\nTheir address is kept private. Reply through ${app}: ${link}\n`,
-            html:
-              `<p>${escapeHtml(from)} wrote about <strong>${escapeHtml(label)}</strong>:</p>` +
-              `<blockquote>${escapeHtml(body.message).replace(/\n/g, '<br>')}</blockquote>` +
-              `<p>Their address is kept private. <a href="${escapeHtml(link)}">Reply through ${escapeHtml(app)}</a></p>`,
-            link,
-          })
-          .catch((err: unknown) => req.log.error({ err, message: inserted[0]!.id }, 'contact-owner mail not sent'));
-      }
-      return { sent: true, messageId: inserted[0]!.id };
-    }
-
-    // reply
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to reply');
-    const { rows } = await ctx.db.query<{ id: string; sender_email: string; title: string; owner_email: string | null; owner_name: string | null; message: string }>(
-      `select m.id, m.sender_email, a.title, u.email as owner_email, p.full_name as owner_name, m.message
-       from public.asset_messages m join public.assets a on a.id = m.asset_id
-       join auth.users u on u.id = m.owner_id left join public.user_profiles p on p.id = m.owner_id
-       where m.id = $1 and m.owner_id = $2`,
-      [body.messageId, userId],
-    );
-    const msg = rows[0];
-    if (!msg) return fail(reply, 404, 'Message not found', { code: 'not_found' });
-    if (!(await ctx.rateLimiter.hit(`contact-owner:reply:${userId}`, { limit: 30, windowSeconds: 3600 }))) {
-      return fail(reply, 429, 'Too many replies. Please try again later.', { code: 'rate_limited' });
-    }
-    const who = msg.owner_name || `The owner of ${msg.title}`;
-    await ctx.mailer.send({
-      to: msg.sender_email,
-      subject: `[${app}] Reply about ${msg.title}`,
-      text: `${who} replied to your message:\n\n${body.reply}\n\n— Your message: ${msg.message}\n\nReply to this e-mail to answer them directly.\n`,
-      html:
-        `<p>${escapeHtml(who)} replied to your message:</p><blockquote>${escapeHtml(body.reply).replace(/\n/g, '<br>')}</blockquote>` +
-        `<p style="color:#666">Your message: ${escapeHtml(msg.message)}</p><p>Reply to this e-mail to answer them directly.</p>`,
-      ...(msg.owner_email ? { replyTo: msg.owner_email } : {}),
-    });
-    await ctx.db.query('update public.asset_messages set replied_at = now() where id = $1', [msg.id]);
-    return { replied: true };
+    if (body.action === 'send') return send(call, body);
+    if (body.action === 'confirm') return confirm(call, body);
+    return replyToSender(call, body);
   },
 };

@@ -261,6 +261,10 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     );
     const sent = await call('contact-owner', { action: 'send', assetId, senderEmail: 'finder@example.test', senderName: 'Finn', message: 'I found your bike' });
     expect(sent.status).toBe(200);
+    // Relayed only once the finder confirms their address (test/security/contact-owner-relay.int.test.ts).
+    const confirmation = await sink.nextMail('finder@example.test');
+    const token = new URL(confirmation.links[0]!).searchParams.get('token');
+    expect((await call('contact-owner', { action: 'confirm', token })).json).toEqual({ status: 'sent' });
     const mail = await sink.nextMail(alice.email);
     expect(mail.text).toContain('I found your bike');
     expect(mail.text).not.toContain('finder@example.test');
