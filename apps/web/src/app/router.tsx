@@ -75,6 +75,7 @@ export const publicRoutes: ScreenRoute[] = [
   screen('/public-assets/:id', () => import('@/features/assets/routes/public-asset-page')),
   screen('/verify/:serialNumber', () => import('@/features/assets/routes/verify-page')),
   screen('/start-tagging', () => import('@/features/assets/routes/start-tagging-page')),
+  screen('/contact/confirm', () => import('@/features/assets/routes/contact-confirm-page')),
 ];
 
 /** Signed in, any role. /news is listed as public in SPEC §2 but wrapped in the guard, so it needs sign-in. */
@@ -89,6 +90,8 @@ export const signedInRoutes: ScreenRoute[] = [
   screen('/settings', () => import('@/features/account/routes/settings-page')),
   screen('/nok', () => import('@/features/nok/routes/nok-page')),
   screen('/referrals', () => import('@/features/referrals/routes/referrals-page')),
+  screen('/contact/block', () => import('@/features/assets/routes/contact-block-page')),
+  screen('/contact/report', () => import('@/features/assets/routes/contact-report-page')),
 ];
 
 export const businessRoutes: ScreenRoute[] = [

@@ -5,4 +5,5 @@ export const accountKeys = {
   settings: (userId: string) => ['account', 'settings', userId] as const,
   factors: (userId: string) => ['account', 'mfa-factors', userId] as const,
   sessions: (userId: string) => ['account', 'sessions', userId] as const,
+  blockedSenders: (userId: string) => ['account', 'blocked-senders', userId] as const,
 };

@@ -1,4 +1,4 @@
-// /settings: preferences, two-factor authentication, sessions, and the user's data.
+// /settings: preferences, two-factor authentication, sessions, blocked senders, and the user's data.
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useSettings, useUpdateSettings } from '../api/settings';
+import { BlockedSendersCard } from '../components/blocked-senders-card';
 import { DataCard } from '../components/data-card';
 import { PreferencesForm } from '../components/preferences-form';
 import { SectionCard } from '../components/section-card';
@@ -50,6 +51,10 @@ function SettingsScreen({ userId }: { userId: string }) {
 
       <SectionCard title="Active sessions" description="Devices where you are signed in.">
         <SessionsCard userId={userId} timeZone={settings.data?.time_zone ?? null} />
+      </SectionCard>
+
+      <SectionCard title="Blocked senders" description="People who can no longer write to you through the “Contact the owner” form.">
+        <BlockedSendersCard userId={userId} />
       </SectionCard>
 
       <SectionCard title="Your data" tone="danger">

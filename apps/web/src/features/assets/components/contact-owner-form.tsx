@@ -1,46 +1,73 @@
-// "Contact the owner": the message is relayed by e-mail; the owner does not see the sender's address.
+// "Contact the owner": the visitor's message waits until they confirm their e-mail address with the
+// link we send them, so the form ends by sending them to their inbox — it never claims that the
+// owner was contacted (the confirm page says so once it is true).
 import { useState } from 'react';
+import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { toAppError } from '@/lib/api-error';
-import { useContactOwner } from '../api/contact-owner';
+import type { ContactOwnerInput } from '../api/contact-owner';
 
-export function ContactOwnerForm({ assetId }: { assetId: string }) {
-  const send = useContactOwner();
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function ContactOwnerForm({ assetId, onSend }: { assetId: string; onSend: (input: ContactOwnerInput) => Promise<unknown> }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
-  if (send.isSuccess) {
-    return <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-800">Your message was sent to the owner. If they reply, you will get an e-mail.</p>;
+  if (sentTo) {
+    return (
+      <div role="status" className="flex gap-3 rounded-md bg-blue-50 p-3 text-sm text-blue-900">
+        <MailCheck className="h-6 w-6 shrink-0" aria-hidden="true" />
+        <div className="space-y-1">
+          <p className="font-semibold">Check your inbox to confirm</p>
+          <p>
+            We sent a link to <strong>{sentTo}</strong>. Your message goes to the owner only after you open it, within 24
+            hours. Nothing has been sent to the owner yet.
+          </p>
+        </div>
+      </div>
+    );
   }
   return (
     <form
       className="space-y-3"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError('Enter a valid e-mail address');
+        const senderEmail = email.trim();
+        if (!EMAIL.test(senderEmail)) return setError('Enter a valid e-mail address');
         if (!message.trim()) return setError('Write a message');
-        send.mutate(
-          { assetId, senderEmail: email.trim(), senderName: name.trim() || undefined, message: message.trim() },
-          { onError: (err) => setError(toAppError(err).message) },
+        setPending(true);
+        onSend({ assetId, senderEmail, senderName: name.trim() || undefined, message: message.trim() }).then(
+          () => setSentTo(senderEmail),
+          (err: unknown) => {
+            setPending(false);
+            setError(toAppError(err).message);
+          },
         );
       }}
     >
-      <FormField label="Your e-mail" hint="Kept private: the owner only sees it if you continue the conversation after they reply." required>
+      <FormField
+        label="Your e-mail"
+        hint="We e-mail you a link to confirm it before your message is sent. The owner can reply to this address."
+        required
+      >
         <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} autoComplete="email" />
       </FormField>
-      <FormField label="Your name (optional)">
+      <FormField label="Your name (optional)" hint="Shown to the owner as the name you gave.">
         <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoComplete="name" />
       </FormField>
       <FormField label="Message" required>
         <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={4} maxLength={2000} />
       </FormField>
       {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-      <Button type="submit" loading={send.isPending}>Send to the owner</Button>
+      <Button type="submit" loading={pending}>Send to the owner</Button>
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { toAppError } from '@/lib/api-error';
 import type { VerifyMatch } from '../api/types';
 import { requestCheckpoint, useVerifySerial } from '../api/verify-serial';
 import { CertificateCheckForm } from '../components/certificate-check';
+import { sendContactMessage } from '../api/contact-owner';
 import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
 import { KIND_LABELS } from '../lib/labels';
@@ -138,7 +139,7 @@ function MatchCard({ match: m }: { match: VerifyMatch }) {
           </details>
         )}
         {contact ? (
-          <ContactOwnerForm assetId={m.asset_id} />
+          <ContactOwnerForm assetId={m.asset_id} onSend={sendContactMessage} />
         ) : (
           <Button variant="outline" onClick={() => setContact(true)}>Contact the owner</Button>
         )}
