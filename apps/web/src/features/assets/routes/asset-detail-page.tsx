@@ -353,12 +353,12 @@ function Messages({ assetId, messages }: { assetId: string; messages: AssetMessa
       <CardHeader><CardTitle>Messages</CardTitle></CardHeader>
       <CardContent className="space-y-4">
         <p className="text-xs text-slate-500">
-          Senders' addresses are kept private. Your reply is e-mailed to them from {appConfig.appName}, with your address as the reply-to so they can answer you.
+          Every sender confirmed their e-mail address before their message reached you; the names are what they typed. A reply from here is e-mailed to them from {appConfig.appName}, with your address as the reply-to so they can answer you.
         </p>
         {messages.map((m) => (
           <div key={m.id} className="rounded-md border border-slate-200 p-3">
             <p className="text-xs text-slate-500">
-              {m.sender_name || 'Someone'} · {new Date(m.created_at).toLocaleString()}
+              {m.sender_name ? `«${m.sender_name}» (the name they gave)` : 'A visitor who gave no name'} · {new Date(m.created_at).toLocaleString()}
               {m.replied_at && ' · replied'}
             </p>
             <p className="mt-1 whitespace-pre-wrap text-sm text-slate-900">{m.message}</p>
@@ -389,6 +389,10 @@ function Messages({ assetId, messages }: { assetId: string; messages: AssetMessa
                 Reply
               </Button>
             </div>
+            <p className="mt-2 flex gap-3 text-xs">
+              <Link to={`/contact/block?message=${m.id}`} className="text-slate-600 hover:underline">Block this sender</Link>
+              <Link to={`/contact/report?message=${m.id}`} className="text-red-700 hover:underline">Report abuse</Link>
+            </p>
           </div>
         ))}
       </CardContent>
