@@ -1,10 +1,11 @@
 // Tag an asset with a photo and a PDF, pay the shown cost, make it public, find it anonymously,
-// check its serial, report it stolen, and verify the downloaded certificate.
+// check its serial, write to the owner (confirmed by e-mail) and block that sender, report it
+// stolen, and verify the downloaded certificate.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import * as jose from 'jose';
 import { PDFDocument } from 'pdf-lib';
-import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, linkIn, signIn, test, uniqueEmail } from '../fixtures/index.ts';
 
 // A valid 1×1 JPEG and a minimal PDF.
 const JPEG = Buffer.from(
@@ -24,7 +25,7 @@ async function credit(userId: string, amount: number): Promise<void> {
 
 const balanceOf = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
-test('tag, publish, verify, report stolen and check the certificate', async ({ page, browser }) => {
+test('tag, publish, verify, contact the owner, report stolen and check the certificate', async ({ page, browser }) => {
   const owner = await createUser({ fullName: 'Asset Owner' });
   await credit(owner.id, 200);
   const serial = `E2E-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
@@ -85,6 +86,39 @@ test('tag, publish, verify, report stolen and check the certificate', async ({ p
   await visitor.goto(`/verify/${serial}`);
   await expect(visitor.getByTestId('verify-status')).toHaveText('Registered, not reported lost or stolen');
   await expect(visitor.getByText(title)).toBeVisible();
+
+  // The visitor writes to the owner; nothing is relayed until they confirm their address.
+  const finderEmail = uniqueEmail('finder');
+  await visitor.getByRole('button', { name: 'Contact the owner' }).click();
+  await visitor.getByRole('textbox', { name: /Your e-mail/ }).fill(finderEmail);
+  await visitor.getByRole('textbox', { name: /Your name/ }).fill('PayPal Security');
+  await visitor.getByRole('textbox', { name: /Message/ }).fill('I think I saw your bike at the station');
+  await visitor.getByRole('button', { name: 'Send to the owner' }).click();
+  await expect(visitor.getByText('Check your inbox to confirm')).toBeVisible();
+  await expect(visitor.getByText('Nothing has been sent to the owner yet.', { exact: false })).toBeVisible();
+  const confirmation = await lastMailTo(finderEmail, { subject: /Confirm your e-mail address/ });
+  expect(confirmation.text).not.toContain('I think I saw your bike');
+  await visitor.goto(linkIn(confirmation));
+  await expect(visitor.getByTestId('contact-confirm-title')).toHaveText('Your message was sent to the owner');
+  await visitor.reload();
+  await expect(visitor.getByTestId('contact-confirm-title')).toHaveText('This message was already sent');
+  await visitor.goto(`/verify/${serial}`);
+
+  // The owner's mail comes from the product with a fixed subject; the name is only quoted in it.
+  const relayed = await lastMailTo(owner.email, { subject: /A visitor sent a message about your item/ });
+  expect(relayed.subject).not.toMatch(/paypal/i);
+  expect(relayed.text).toContain('A visitor who gave the name «PayPal Security» and confirmed their e-mail address');
+  expect(relayed.text).toContain('I think I saw your bike at the station');
+
+  // The owner blocks the sender from the mail's link and finds them in Settings.
+  const blockLink = relayed.links.find((l) => l.includes('/contact/block?message='));
+  expect(blockLink).toBeTruthy();
+  await page.goto(blockLink!);
+  await page.getByRole('button', { name: 'Block this sender' }).click();
+  await expect(page.getByText('The sender is blocked.', { exact: false })).toBeVisible();
+  await page.goto('/settings');
+  await expect(page.getByRole('list', { name: 'Blocked senders' })).toContainText('PayPal Security');
+  await page.goto(detailUrl);
 
   // The owner reports it stolen; the check shows the warning.
   await page.getByRole('button', { name: 'Report stolen' }).click();
