@@ -26,6 +26,8 @@ async function credit(userId: string, amount: number): Promise<void> {
 const balanceOf = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
 test('tag, publish, verify, contact the owner, report stolen and check the certificate', async ({ page, browser }) => {
+  // One journey through a dozen screens and two mail round trips: more than the default minute.
+  test.setTimeout(120_000);
   const owner = await createUser({ fullName: 'Asset Owner' });
   await credit(owner.id, 200);
   const serial = `E2E-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
