@@ -24,6 +24,11 @@ export const EXPOSED_HEADERS = [
   'X-Supabase-Api-Version', 'Content-Disposition', 'ETag', 'Content-Length', 'Proxy-Status', 'x-sb-error-code',
 ];
 
+/** Fastify's typings take a hop count only as a function: trust the nearest `hops` addresses. */
+function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_addr, hop) => hop < trust : trust;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -33,7 +38,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names our proxies: otherwise any client could choose its own IP.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Supabase clients send long select/filter query strings.
     routerOptions: { maxParamLength: 2000 },
     // Graceful shutdown: stop accepting, let in-flight requests finish.

@@ -1,4 +1,5 @@
 // The only reader of process.env. Everything else receives a typed Config.
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -11,13 +12,16 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(6).optional(),
+  // The full password policy (common passwords, e-mail-derived) is applied at start by ensureAdminAccount.
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   APP_NAME: z.string().default('TagLedger'),
   JWT_PRIVATE_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  ADDITIONAL_REDIRECT_URLS: z.string().optional(),
   // Largest object the storage service accepts (bytes), whatever a bucket allows.
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number().int().positive().default(100 * 1024 * 1024),
 });
@@ -42,6 +46,54 @@ export interface Config {
   webDist: string;
   /** Global cap on one stored object, in bytes (buckets may set lower limits). */
   storageFileSizeLimit: number;
+  /**
+   * Which X-Forwarded-For hops to believe, in Fastify's trustProxy terms: false (the socket address
+   * is the client), a hop count, or the addresses/CIDR ranges of our own proxies.
+   */
+  trustProxy: TrustProxy;
+  /** Redirect targets allowed besides SITE_URL (GoTrue URI allow-list patterns, `*` and `**`). */
+  additionalRedirectUrls: string[];
+}
+
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's named ranges, accepted in a TRUST_PROXY list like in Fastify's own option. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [ip, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(ip ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/`false` → trust nobody (X-Forwarded-For is ignored, so a client cannot pick
+ * its own rate-limit bucket); a whole number → that many proxy hops; else a comma-separated list
+ * of proxy addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
+ * `true` is refused on purpose: it would believe whatever a client writes in the header.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | { error: string } {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false' || v === 'off') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops === 0 ? false : hops;
+  }
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = list.find((x) => !isProxyAddress(x));
+  if (bad !== undefined || !list.length) {
+    return { error: `expected a hop count or a list of proxy addresses/CIDR ranges, got "${bad ?? v}"` };
+  }
+  return list;
+}
+
+/** ADDITIONAL_REDIRECT_URLS: comma-separated patterns (GoTrue's URI allow list). */
+function parseRedirectList(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
+    throw new ConfigError(`Invalid environment:\n  TRUST_PROXY: ${trustProxy.error}`);
+  }
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const config: Config = {
     port: e.PORT,
@@ -72,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitsEnabled: e.RATE_LIMITS === 'on',
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
+    trustProxy,
+    additionalRedirectUrls: parseRedirectList(e.ADDITIONAL_REDIRECT_URLS),
   };
   return { ...config, ...overrides };
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ensureCheckpoint, listCheckpoints } from '../assets/checkpoints.js';
 import { fail } from '../assets/errors.js';
+import { clientIp } from '../shared/http.js';
 import type { ServerFunction } from './types.js';
 
 const paramsSchema = z.object({
@@ -20,7 +21,7 @@ export const ledgerCheckpoints: ServerFunction = {
     const source = { ...((req.query as Record<string, unknown>) ?? {}), ...((req.body as Record<string, unknown>) ?? {}) };
     const parsed = paramsSchema.safeParse(source);
     if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    if (!(await ctx.rateLimiter.hit(`ledger-checkpoints:ip:${req.ip}`, { limit: 120, windowSeconds: 60 }))) {
+    if (!(await ctx.rateLimiter.hit(`ledger-checkpoints:ip:${clientIp(req)}`, { limit: 120, windowSeconds: 60 }))) {
       return fail(reply, 429, 'Too many requests. Please try again in a minute.');
     }
     await ensureCheckpoint(ctx).catch((err: unknown) => req.log.error({ err }, 'ledger checkpoint failed'));

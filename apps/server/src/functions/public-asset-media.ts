@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { createSignedUrl } from '../storage/service.js';
 import { fail } from '../assets/errors.js';
+import { clientIp } from '../shared/http.js';
 import type { ServerFunction } from './types.js';
 
 export const PUBLIC_MEDIA_URL_SECONDS = 300;
@@ -20,7 +21,7 @@ export const publicAssetMedia: ServerFunction = {
   async handler({ ctx, req, reply }) {
     const parsed = bodySchema.safeParse(req.body ?? {});
     if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    if (!(await ctx.rateLimiter.hit(`public-asset-media:ip:${req.ip}`, { limit: 300, windowSeconds: 60 }))) {
+    if (!(await ctx.rateLimiter.hit(`public-asset-media:ip:${clientIp(req)}`, { limit: 300, windowSeconds: 60 }))) {
       return fail(reply, 429, 'Too many requests. Please try again in a minute.');
     }
     const { rows } = await ctx.db.query<{ id: string; object_name: string }>(

@@ -11,7 +11,10 @@ export function headerMap(req: FastifyRequest): Record<string, string> {
   return out;
 }
 
-/** The client IP as seen by this server (Fastify honours trustProxy when configured). */
+/**
+ * The client IP every per-address limit keys on: the socket address, or — only when TRUST_PROXY
+ * names our proxies — the nearest X-Forwarded-For hop those proxies vouch for (Fastify's req.ip).
+ */
 export function clientIp(req: FastifyRequest): string {
   return req.ip || 'unknown';
 }

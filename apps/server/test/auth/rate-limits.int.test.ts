@@ -3,7 +3,7 @@
 // over_email_send_rate_limit — except on recover/resend, which never reveal an account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
+import { awayFromWindowEdge, STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 describe.each(drivers)('auth rate limits on %s', (driver) => {
   let server: TestServer;
@@ -14,15 +14,6 @@ describe.each(drivers)('auth rate limits on %s', (driver) => {
   afterAll(async () => {
     await server?.close();
   });
-
-  /**
-   * The limiter counts in fixed 300-s windows; a burst that straddles a window edge would be
-   * split in two. Start bursts away from the edge (waits only in the last 20 s of a window).
-   */
-  async function awayFromWindowEdge(): Promise<void> {
-    const into = (Date.now() / 1000) % 300;
-    if (into > 280) await new Promise((r) => setTimeout(r, (301 - into) * 1000));
-  }
 
   const post = (path: string, body: object) =>
     fetch(`${server.url}/auth/v1${path}`, {
