@@ -3,13 +3,18 @@
 // the work runs under a transaction-scoped advisory lock.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../shared/context.js';
+import { ConfigError } from '../config/index.js';
 import { findUserByEmail, insertUser, markEmailIdentityVerified, normalizeEmail, updateUser } from './models/users.js';
 import { hashPassword, verifyPassword } from './services/password.js';
+import { passwordWeakness } from './services/password-policy.js';
 
 export async function ensureAdminAccount(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const { adminEmail, adminPassword } = ctx.config;
   if (!adminEmail || !adminPassword) return;
   const email = normalizeEmail(adminEmail);
+  // The most powerful account follows the same policy as everyone else: refuse to start instead.
+  const weak = passwordWeakness(adminPassword, email);
+  if (weak) throw new ConfigError(`Invalid environment:\n  ADMIN_PASSWORD: ${weak.message}`);
   const newHash = await hashPassword(adminPassword);
   const created = await ctx.db.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext('tagledger.ensure_admin_account'))`);

@@ -5,8 +5,8 @@
 // Same rules as the auth service: strength policy, not the same password, aal2 when the user has
 // two-factor authentication, and every other session of the user ends.
 import { z } from 'zod';
-import { AuthError } from '../auth/errors.js';
-import { checkPasswordStrength, hashPassword } from '../auth/services/password.js';
+import { hashPassword } from '../auth/services/password.js';
+import { passwordWeakness, MAX_PASSWORD_BYTES } from '../auth/services/password-policy.js';
 import { fail, requireCurrentPassword } from './require-current-password.js';
 import type { ServerFunction } from './types.js';
 
@@ -31,11 +31,14 @@ export const changePassword: ServerFunction = {
     const { current_password: current, new_password: next } = parsed.data;
 
     if (!(await requireCurrentPassword({ ctx, principal, reply }, userId, current))) return reply;
-    try {
-      checkPasswordStrength(next);
-    } catch (err) {
-      if (err instanceof AuthError) return fail(reply, err.status, err.message, err.errorCode);
-      throw err;
+    if (Buffer.byteLength(next, 'utf8') > MAX_PASSWORD_BYTES) {
+      return fail(reply, 400, `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`, 'validation_failed');
+    }
+    const { rows } = await ctx.db.query<{ email: string | null }>('select email from auth.users where id = $1', [userId]);
+    const weak = passwordWeakness(next, rows[0]?.email);
+    if (weak) {
+      // The auth API's weak_password details, so one client-side mapping serves both.
+      return reply.code(422).send({ error: weak.message, code: 'weak_password', weak_password: { reasons: weak.reasons } });
     }
     if (next === current) {
       return fail(reply, 422, 'New password should be different from the old password.', 'same_password');

@@ -46,11 +46,11 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
     expect(data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'], plan: 'pro' });
     expect((await server.anonClient().auth.signInWithPassword({ email, password: 'created-pass' })).error).toBeNull();
 
-    const dup = await admin.createUser({ email, password: 'whatever1' });
+    const dup = await admin.createUser({ email, password: 'Tl-correct-horse-42!' });
     expect(dup.error?.code).toBe('email_exists');
     expect(dup.error?.status).toBe(422);
 
-    const asAnon = await server.anonClient().auth.admin.createUser({ email: uniqueEmail('x'), password: 'whatever1' });
+    const asAnon = await server.anonClient().auth.admin.createUser({ email: uniqueEmail('x'), password: 'Tl-correct-horse-42!' });
     expect(asAnon.error?.code).toBe('not_admin');
     expect(asAnon.error?.status).toBe(403);
   });
@@ -67,8 +67,8 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
 
     // An imported password below today's policy still signs in, with the weak_password warning.
     const shortEmail = uniqueEmail('short');
-    await server.serviceClient().auth.admin.createUser({ email: shortEmail, password_hash: bcrypt.hashSync('abc', 8), email_confirm: true } as never);
-    const signIn = await server.anonClient().auth.signInWithPassword({ email: shortEmail, password: 'abc' });
+    await server.serviceClient().auth.admin.createUser({ email: shortEmail, password_hash: bcrypt.hashSync('Qz7#x', 8), email_confirm: true } as never);
+    const signIn = await server.anonClient().auth.signInWithPassword({ email: shortEmail, password: 'Qz7#x' });
     expect(signIn.error).toBeNull();
     expect(signIn.data.weakPassword?.reasons).toEqual(['length']);
   });

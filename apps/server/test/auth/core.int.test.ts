@@ -142,11 +142,11 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
 
   it('rejects weak passwords with reasons and over-long ones with validation_failed', async () => {
     const supabase = server.anonClient();
-    const weak = await supabase.auth.signUp({ email: uniqueEmail('weak'), password: '12345' });
+    const weak = await supabase.auth.signUp({ email: uniqueEmail('weak'), password: 'Qz7#x' });
     expect(weak.error?.code).toBe('weak_password');
     expect(weak.error?.status).toBe(422);
     expect((weak.error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
-    expect(weak.error?.message).toBe('Password should be at least 6 characters.');
+    expect(weak.error?.message).toBe('Password should be at least 8 characters.');
     const long = await supabase.auth.signUp({ email: uniqueEmail('long'), password: 'x'.repeat(73) });
     expect(long.error?.code).toBe('validation_failed');
   });

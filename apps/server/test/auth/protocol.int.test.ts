@@ -53,9 +53,9 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     expect(legacy.headers.get('x-sb-error-code')).toBe('invalid_credentials');
     expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
 
-    const weak = await post('/signup', { email: 'weak@example.test', password: '123' });
+    const weak = await post('/signup', { email: 'weak@example.test', password: 'Qz7#x' });
     expect(await weak.json()).toEqual({
-      code: 422, error_code: 'weak_password', msg: 'Password should be at least 6 characters.', weak_password: { reasons: ['length'] },
+      code: 422, error_code: 'weak_password', msg: 'Password should be at least 8 characters.', weak_password: { reasons: ['length'] },
     });
   });
 

@@ -1,4 +1,5 @@
 // Rate limits with RATE_LIMITS on (the default): per-IP and per-e-mail budgets answer 429
+// (password sign-in backoff is in test/security/sign-in-lockout.int.test.ts)
 // over_request_rate_limit; a second mail of one kind within 60 s answers 429
 // over_email_send_rate_limit — except on recover/resend, which never reveal an account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,17 +31,6 @@ describe.each(drivers)('auth rate limits on %s', (driver) => {
     expect(statuses[30]).toBe(429);
     const last = await post('/verify', { type: 'signup', token_hash: 'bogus' });
     expect(await last.json()).toMatchObject({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
-  });
-
-  it('limits password sign-ins per e-mail (30 per 5 minutes), whatever the outcome', async () => {
-    const email = uniqueEmail('brute');
-    await awayFromWindowEdge();
-    const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await post('/token?grant_type=password', { email, password: `guess-${i}` })).status);
-    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
-    expect(statuses[30]).toBe(429);
-    // Another address from the same IP is still within the IP budget.
-    expect((await post('/token?grant_type=password', { email: uniqueEmail('other'), password: 'guess' })).status).toBe(400);
   });
 
   it('refuses a second confirmation mail within 60 s with over_email_send_rate_limit', async () => {

@@ -12,7 +12,8 @@ import {
   factorJson, findUserByEmail, findUserById, insertUser, listFactors, markEmailIdentityVerified, updateUser, userJson, type UserRow,
 } from '../models/users.js';
 import { auditLog, deleteSessions } from '../models/sessions.js';
-import { checkPasswordStrength, hashPassword, isSupportedHash } from '../services/password.js';
+import { hashPassword, isSupportedHash } from '../services/password.js';
+import { checkPasswordStrength } from '../services/password-policy.js';
 import { parseBanDuration } from '../services/duration.js';
 import { mergeMetadata } from '../services/user-service.js';
 import { mintEmailToken, resolveRedirect, withQuery } from '../services/otp.js';
@@ -77,8 +78,11 @@ export async function getUserById(ctx: AppContext, req: FastifyRequest): Promise
   return userJson(ctx.db, user);
 }
 
-/** Password / password_hash → the hash to store (undefined: keep; checked like GoTrue). */
-async function passwordFromBody(body: Record<string, unknown>): Promise<string | undefined> {
+/**
+ * Password / password_hash → the hash to store (undefined: keep). Like GoTrue, the admin API
+ * applies the same strength policy as sign-up; only an imported password_hash cannot be judged.
+ */
+async function passwordFromBody(body: Record<string, unknown>, email: string | null | undefined): Promise<string | undefined> {
   const password = str(body, 'password');
   const passwordHash = str(body, 'password_hash');
   if (password && passwordHash) throw errors.validation('Only a password or a password hash should be provided');
@@ -87,7 +91,7 @@ async function passwordFromBody(body: Record<string, unknown>): Promise<string |
     return passwordHash;
   }
   if (password !== undefined) {
-    checkPasswordStrength(password);
+    checkPasswordStrength(password, email);
     return hashPassword(password);
   }
   return undefined;
@@ -117,7 +121,7 @@ export async function createUser(ctx: AppContext, req: FastifyRequest): Promise<
   const email = validateEmail(emailRaw);
   const id = str(body, 'id');
   if (id !== undefined && !UUID_RE.test(id)) throw errors.validation('id must be an UUID');
-  const passwordHash = (await passwordFromBody(body)) ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
+  const passwordHash = (await passwordFromBody(body, email)) ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
   const bannedUntil = banUntil(body);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -146,7 +150,7 @@ export async function updateUserById(ctx: AppContext, req: FastifyRequest): Prom
   const body = bodyOf(req);
   const emailRaw = str(body, 'email');
   const email = emailRaw !== undefined ? validateEmail(emailRaw) : undefined;
-  const passwordHash = await passwordFromBody(body);
+  const passwordHash = await passwordFromBody(body, email ?? (await findUserById(ctx.db, id))?.email);
   const bannedUntil = banUntil(body);
   const role = roleFromBody(body);
   const userMeta = objField(body, 'user_metadata');
@@ -242,7 +246,7 @@ export async function generateLink(ctx: AppContext, req: FastifyRequest): Promis
   }
   const email = validateEmail(str(body, 'email'));
   const redirectTo = resolveRedirect(ctx, queryParam(req, 'redirect_to') ?? str(body, 'redirect_to'), ctx.config.siteUrl);
-  const password = type === 'signup' ? await passwordFromBody(body) : undefined;
+  const password = type === 'signup' ? await passwordFromBody(body, email) : undefined;
   const data = objField(body, 'data') ?? {};
   const randomHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
 

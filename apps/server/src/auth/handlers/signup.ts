@@ -6,7 +6,8 @@ import { AuthError, errors } from '../errors.js';
 import { bodyOf, objField, queryParam, rateLimit, requestMeta, str, validateEmail } from '../guards.js';
 import { auditLog } from '../models/sessions.js';
 import { fakeUserJson, findUserByEmail, findUserById, insertUser, userJson } from '../models/users.js';
-import { checkPasswordStrength, hashPassword } from '../services/password.js';
+import { hashPassword } from '../services/password.js';
+import { checkPasswordStrength } from '../services/password-policy.js';
 import { parsePkce } from '../services/otp.js';
 import { sendConfirmation } from '../services/mail.js';
 import { issueSession } from '../services/token-service.js';
@@ -27,7 +28,7 @@ export async function signup(ctx: AppContext, req: FastifyRequest): Promise<unkn
   const email = validateEmail(emailRaw);
   await rateLimit(ctx, `otp:email:${email}`, 10);
   if (!password) throw errors.validation('Signup requires a valid password');
-  checkPasswordStrength(password);
+  checkPasswordStrength(password, email);
   const pkce = parsePkce(body);
   const passwordHash = await hashPassword(password);
   const autoconfirm = ctx.config.mailerAutoconfirm;

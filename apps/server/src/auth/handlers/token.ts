@@ -4,8 +4,10 @@ import type { AppContext } from '../../shared/context.js';
 import { AuthError, OAuthError, errors } from '../errors.js';
 import { bodyOf, queryParam, rateLimit, requestMeta, str } from '../guards.js';
 import { findUserByEmail, findUserById, normalizeEmail, updateUser } from '../models/users.js';
-import { hashPassword, passwordWeakness, verifyPassword } from '../services/password.js';
+import { hashPassword, verifyPassword } from '../services/password.js';
+import { passwordWeakness } from '../services/password-policy.js';
 import { consumeFlowState } from '../services/otp.js';
+import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '../services/sign-in-backoff.js';
 import { issueSession, refreshGrant, type SessionResponse } from '../services/token-service.js';
 
 export async function token(ctx: AppContext, req: FastifyRequest): Promise<SessionResponse> {
@@ -36,12 +38,19 @@ async function passwordGrant(ctx: AppContext, req: FastifyRequest): Promise<Sess
   if (email && phone) throw errors.validation('Only an email address or phone number should be provided on login.');
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!email) throw errors.validation('missing email or phone');
-  await rateLimit(ctx, `token:email:${normalizeEmail(email)}`, 30);
+  // Backoff per (address, e-mail) and per address, never per e-mail alone (hole 7).
+  const { ip } = requestMeta(req);
+  const normalized = normalizeEmail(email);
+  await assertSignInAllowed(ctx, ip, normalized);
 
   const user = await findUserByEmail(ctx.db, email);
   // One message for an unknown address, a user without password and a wrong password.
   const check = await verifyPassword(user?.encrypted_password ?? null, password);
-  if (!user || !check.ok) throw errors.invalidCredentials();
+  if (!user || !check.ok) {
+    await recordSignInFailure(ctx, ip, normalized);
+    throw errors.invalidCredentials();
+  }
+  await clearSignInFailures(ctx, ip, normalized);
   if (user.is_banned) throw errors.banned();
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   const upgraded = check.rehash ? await hashPassword(password) : undefined;
@@ -51,7 +60,7 @@ async function passwordGrant(ctx: AppContext, req: FastifyRequest): Promise<Sess
     return issueSession(ctx, tx, user, 'password', requestMeta(req));
   });
   // A correct password that no longer meets the policy (e.g. imported) signs in, with a warning.
-  const weak = passwordWeakness(password);
+  const weak = passwordWeakness(password, user.email);
   return weak ? { ...session, weak_password: weak } : session;
 }
 

@@ -5,7 +5,8 @@ import { AuthError, errors } from '../errors.js';
 import { authenticate, bodyOf, objField, queryParam, rateLimit, requestMeta, str, validateEmail } from '../guards.js';
 import { findUserByEmail, findUserById, updateUser, userJson, type UserRow } from '../models/users.js';
 import { auditLog, deleteSessions } from '../models/sessions.js';
-import { checkPasswordStrength, hashPassword, verifyPassword } from '../services/password.js';
+import { hashPassword, verifyPassword } from '../services/password.js';
+import { checkPasswordStrength } from '../services/password-policy.js';
 import { claimMailSlot, createFlowState, mintEmailToken, newOtpCode, otpHash, OTP_EXPIRY_SECONDS, parsePkce } from '../services/otp.js';
 import { sendEmailChange, sendReauthentication } from '../services/mail.js';
 import { mergeMetadata } from '../services/user-service.js';
@@ -45,7 +46,8 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
 
   let passwordHash: string | undefined;
   if (password !== undefined) {
-    checkPasswordStrength(password);
+    // Judged against the address the account will have once this update is through.
+    checkPasswordStrength(password, newEmail ?? user.email);
     if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password)).ok) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }

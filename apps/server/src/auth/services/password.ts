@@ -1,11 +1,8 @@
-// Password hashing and the strength policy. New hashes are argon2id; bcrypt hashes (as exported
-// from an existing Supabase project, `$2a$`/`$2b$`) are verified and flagged for re-hashing.
+// Password hashing (the strength policy is in password-policy.ts). New hashes are argon2id; bcrypt
+// hashes (as exported from an existing Supabase project, `$2a$`/`$2b$`) are verified and flagged
+// for re-hashing.
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
-import { errors } from '../errors.js';
-
-export const MIN_PASSWORD_LENGTH = 6;
-const MAX_PASSWORD_BYTES = 72;
 
 // A real hash of a random string: verifying against it when the user does not exist keeps the
 // response time of "unknown e-mail" close to that of "wrong password".
@@ -38,21 +35,4 @@ export async function verifyPassword(stored: string | null, password: string): P
     return { ok: false, rehash: false };
   }
   return { ok: false, rehash: false };
-}
-
-/** The weakness of a password under the current policy, if any (for sign-in responses). */
-export function passwordWeakness(password: string): { message: string; reasons: string[] } | undefined {
-  return [...password].length < MIN_PASSWORD_LENGTH
-    ? { message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, reasons: ['length'] }
-    : undefined;
-}
-
-/** Throws 400 validation_failed (too long) or 422 weak_password with reasons. */
-export function checkPasswordStrength(password: string): void {
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
-  }
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw errors.weakPassword(`Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, ['length']);
-  }
 }
