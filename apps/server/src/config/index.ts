@@ -129,7 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     trustProxy,
-    additionalRedirectUrls: parseRedirectList(e.ADDITIONAL_REDIRECT_URLS),
+    // Without SITE_URL the app is opened as localhost or 127.0.0.1 alike; PKCE keeps its verifier
+    // per origin, so the loopback twins of the default site (same port only) are allowed too.
+    additionalRedirectUrls: [
+      ...parseRedirectList(e.ADDITIONAL_REDIRECT_URLS),
+      ...(e.SITE_URL ? [] : [`http://127.0.0.1:${e.PORT}/**`, `http://[::1]:${e.PORT}/**`]),
+    ],
   };
   return { ...config, ...overrides };
 }

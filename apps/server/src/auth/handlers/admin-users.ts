@@ -16,7 +16,8 @@ import { hashPassword, isSupportedHash } from '../services/password.js';
 import { checkPasswordStrength } from '../services/password-policy.js';
 import { parseBanDuration } from '../services/duration.js';
 import { mergeMetadata } from '../services/user-service.js';
-import { mintEmailToken, resolveRedirect, withQuery } from '../services/otp.js';
+import { mintEmailToken, withQuery } from '../services/otp.js';
+import { resolveRedirect } from '../services/redirect.js';
 import { sendInvite } from '../services/mail.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,7 +6,8 @@ import type { AppContext } from '../../shared/context.js';
 import { AuthError, errors } from '../errors.js';
 import { bodyOf, queryParam, rateLimit, requestMeta, str, validateEmail } from '../guards.js';
 import { findUserByEmail, findUserById, findUserByTokenSlot, updateUser, type UserRow } from '../models/users.js';
-import { issueAuthCode, OTP_EXPIRY_SECONDS, otpHash, resolveRedirect, withFragment, withQuery } from '../services/otp.js';
+import { issueAuthCode, OTP_EXPIRY_SECONDS, otpHash, withFragment, withQuery } from '../services/otp.js';
+import { resolveRedirect } from '../services/redirect.js';
 import { issueSession, type SessionResponse } from '../services/token-service.js';
 import { applyEmailChange, confirmEmail } from '../services/user-service.js';
 

@@ -2,7 +2,8 @@
 // change and reauthentication. Each has a plain-text and an HTML body, the link (logged in
 // outbox mode) and the 6-digit code. Link targets follow issue 2 "Mail".
 import type { AppContext } from '../../shared/context.js';
-import { resolveRedirect, withQuery } from './otp.js';
+import { withQuery } from './otp.js';
+import { resolveRedirect } from './redirect.js';
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

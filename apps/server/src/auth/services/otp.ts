@@ -1,4 +1,5 @@
-// One-time tokens, redirect URLs and PKCE flow states (SUPABASE-PROTOCOL §A.5, §A.7).
+// One-time tokens, link building and PKCE flow states (SUPABASE-PROTOCOL §A.5, §A.7); the
+// redirect allow list is in redirect.ts.
 import crypto from 'node:crypto';
 import type { Queryable } from '../../db/types.js';
 import type { AppContext } from '../../shared/context.js';
@@ -48,31 +49,7 @@ export async function claimMailSlot(ctx: AppContext, tx: Queryable, userId: stri
   if (!r.claimed) throw errors.mailFrequency(Math.max(1, r.wait));
 }
 
-// ---- redirect URLs ----
-
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/** Same scheme+host(+port, ignored for loopback) as SITE_URL, or a loopback address. */
-export function isAllowedRedirect(ctx: AppContext, raw: string): boolean {
-  let url: URL;
-  let site: URL;
-  try {
-    url = new URL(raw);
-    site = new URL(ctx.config.siteUrl);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (isLoopbackHost(url.hostname)) return true;
-  return url.protocol === site.protocol && url.hostname === site.hostname && url.port === site.port;
-}
-
-/** The caller's redirect URL if allowed, else the fallback (never an error, §A.7). */
-export function resolveRedirect(ctx: AppContext, raw: unknown, fallback: string): string {
-  return typeof raw === 'string' && raw && isAllowedRedirect(ctx, raw) ? raw : fallback;
-}
+// ---- links ----
 
 /** Adds query parameters, keeping the URL's own query and fragment. */
 export function withQuery(raw: string, params: Record<string, string>): string {
