@@ -62,15 +62,13 @@ describe.each(drivers)('news_articles RLS on %s', (driver) => {
       expect(rows.map((r) => r.id)).toEqual([published, draft]);
     });
 
-    it('gives readers the author name and e-mail of published articles without opening the profile', async () => {
+    it('gives readers the author name of published articles without opening the profile', async () => {
       const result = await asUser(t.db, standard, async (tx) => {
-        const authors = (
-          await tx.query<{ id: string; full_name: string; email: string }>('select id, full_name, email from public.article_authors')
-        ).rows;
+        const authors = (await tx.query<{ id: string; full_name: string }>('select id, full_name from public.article_authors')).rows;
         const profiles = (await tx.query<{ id: string }>('select id from public.user_profiles')).rows;
         return { authors, profiles };
       });
-      expect(result.authors).toEqual([{ id: admin, full_name: 'Eve Editor', email: 'editor@example.test' }]);
+      expect(result.authors).toEqual([{ id: admin, full_name: 'Eve Editor' }]);
       expect(result.profiles.map((p) => p.id)).toEqual([standard]);
     });
 

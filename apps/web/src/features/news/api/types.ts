@@ -1,8 +1,8 @@
 // The article shape the screens use: the row plus its author (embedded through the
-// article_authors foreign key, which exposes only the author's name and e-mail).
+// article_authors foreign key, which exposes only the author's name — authors' e-mail addresses
+// are for admins, from user_profiles, and no screen shows them).
 export interface NewsAuthor {
   full_name: string | null;
-  email: string | null;
 }
 
 export interface NewsArticle {
@@ -19,7 +19,7 @@ export interface NewsArticle {
 }
 
 export const ARTICLE_SELECT =
-  'id, title, content, news_category, image_url, is_published, author_id, created_at, updated_at, author:article_authors(full_name, email)';
+  'id, title, content, news_category, image_url, is_published, author_id, created_at, updated_at, author:article_authors(full_name)';
 
 export const NEWS_PAGE_SIZE = 12;
 

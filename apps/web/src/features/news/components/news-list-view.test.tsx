@@ -70,7 +70,7 @@ describe('NewsListView', () => {
   });
 
   it("falls back to the product's team name when the author has no name", () => {
-    renderView({ articles: [makeArticle({ author: null }), makeArticle({ author: { full_name: null, email: 'x@y.z' } })] });
+    renderView({ articles: [makeArticle({ author: null }), makeArticle({ author: { full_name: null } })] });
     expect(screen.getAllByText('TagLedger Team')).toHaveLength(2);
   });
 

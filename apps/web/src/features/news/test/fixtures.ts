@@ -13,7 +13,7 @@ export function makeArticle(over: Partial<NewsArticle> = {}): NewsArticle {
     author_id: 'a1',
     created_at: '2026-03-05T12:00:00Z',
     updated_at: '2026-03-05T12:00:00Z',
-    author: { full_name: 'Eve Editor', email: 'eve@example.test' },
+    author: { full_name: 'Eve Editor' },
     ...over,
   };
 }
