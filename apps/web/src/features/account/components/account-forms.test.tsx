@@ -96,8 +96,8 @@ describe('PasswordForm', () => {
   it('enforces the minimum length and matching confirmation', async () => {
     const onSubmit = vi.fn(async () => {});
     render(<PasswordForm onSubmit={onSubmit} />);
-    await fill('old-password', 'abc', 'abd');
-    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await fill('old-password', 'abcdefg', 'abcdefh');
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });

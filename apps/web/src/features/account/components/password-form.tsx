@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { MIN_PASSWORD_LENGTH } from '@/lib/password-policy';
 import { passwordChangeSchema, type PasswordChangeValues } from '../lib/schemas';
 
 export interface PasswordFormProps {
@@ -38,7 +39,7 @@ export function PasswordForm({ onSubmit }: PasswordFormProps) {
         <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="New password" error={errors.newPassword?.message} hint="At least 6 characters.">
+        <FormField label="New password" error={errors.newPassword?.message} hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}>
           <Input type="password" autoComplete="new-password" {...register('newPassword')} />
         </FormField>
         <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

@@ -1,8 +1,8 @@
 // Form rules for Profile and Settings. They mirror the database checks (user_profiles and
 // user_settings), so a value the form accepts is never refused by the server for its shape.
 import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@/lib/password-policy';
 
-export const MIN_PASSWORD_LENGTH = 6;
 export const DELETE_WORD = 'DELETE';
 
 const optionalText = (max: number, message: string) =>
@@ -41,8 +41,8 @@ export const passwordChangeSchema = z
     currentPassword: z.string().min(1, 'Enter your current password'),
     newPassword: z
       .string()
-      .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(72, 'Password must be at most 72 characters'),
+      .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+      .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
     confirmPassword: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })

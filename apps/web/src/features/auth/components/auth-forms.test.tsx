@@ -53,25 +53,25 @@ describe('SignInForm', () => {
 });
 
 describe('SignUpForm', () => {
-  it('requires full name, e-mail and a 6-character password', async () => {
+  it('requires full name, e-mail and an 8-character password', async () => {
     const onSubmit = vi.fn(async (_values: unknown) => {});
     const user = renderInRouter(<SignUpForm onSubmit={onSubmit} />);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Full name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Full Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), '12345');
+    await user.type(screen.getByLabelText('Password'), 'Tl-hors');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText('Password'), '6');
+    await user.type(screen.getByLabelText('Password'), 'e');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-    expect(onSubmit.mock.calls[0]![0]).toEqual({ fullName: 'Ada', email: 'ada@example.com', password: '123456' });
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ fullName: 'Ada', email: 'ada@example.com', password: 'Tl-horse' });
   });
 });
 
@@ -109,26 +109,26 @@ describe('ResetPasswordForm', () => {
     await user.type(screen.getByLabelText('New Password'), '123');
     await user.type(screen.getByLabelText('Confirm Password'), '123');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('New Password'));
-    await user.type(screen.getByLabelText('New Password'), 'abcdef');
+    await user.type(screen.getByLabelText('New Password'), 'Tl-horse-1');
     await user.clear(screen.getByLabelText('Confirm Password'));
-    await user.type(screen.getByLabelText('Confirm Password'), 'abcdeg');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Tl-horse-2');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText('Confirm Password'));
-    await user.type(screen.getByLabelText('Confirm Password'), 'abcdef');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Tl-horse-1');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
   });
 
   it("shows 'Updating...' while saving", async () => {
     const user = renderInRouter(<ResetPasswordForm onSubmit={() => new Promise<void>(() => {})} />);
-    await user.type(screen.getByLabelText('New Password'), 'abcdef');
-    await user.type(screen.getByLabelText('Confirm Password'), 'abcdef');
+    await user.type(screen.getByLabelText('New Password'), 'Tl-horse-1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Tl-horse-1');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
   });

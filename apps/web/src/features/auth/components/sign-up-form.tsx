@@ -1,7 +1,8 @@
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { MIN_PASSWORD_LENGTH, signUpResolver, type SignUpValues } from '../lib/schemas';
+import { MIN_PASSWORD_LENGTH } from '@/lib/password-policy';
+import { signUpResolver, type SignUpValues } from '../lib/schemas';
 import { usePlainForm } from '../lib/use-plain-form';
 import { FormError } from './auth-card';
 
@@ -28,7 +29,7 @@ export function SignUpForm({ onSubmit, error, submitLabel = 'Create Account' }: 
       <FormField
         label="Password"
         error={errors.password?.message}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}
       >
         <Input type="password" autoComplete="new-password" {...field('password')} />
       </FormField>

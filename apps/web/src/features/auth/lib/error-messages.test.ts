@@ -16,8 +16,10 @@ describe('friendlyAuthError', () => {
 
   it('lists weak-password reasons', () => {
     expect(friendlyAuthError({ code: 'weak_password', reasons: ['length', 'pwned'] })).toBe(
-      'Password is too weak: it is too short, it appeared in a known data breach.',
+      'Password is too weak: it is shorter than 8 characters, it is one of the most commonly used passwords.',
     );
+    expect(friendlyAuthError({ code: 'weak_password', reasons: ['email'] })).toBe('Password is too weak: it is based on your email address.');
+    expect(friendlyAuthError({ code: 'weak_password', reasons: [], message: 'Server says no.' })).toBe('Server says no.');
   });
 
   it('treats 502/503/504 as temporary', () => {

@@ -1,5 +1,7 @@
 // Friendly texts for the auth server's error codes (GoTrue `error_code`, surfaced by supabase-js as
 // `error.code`). Unknown codes fall back to the server's own message.
+import { weakPasswordMessage } from '@/lib/password-policy';
+
 interface AuthErrorLike {
   code?: string | undefined;
   status?: number | undefined;
@@ -7,12 +9,6 @@ interface AuthErrorLike {
   name?: string | undefined;
   reasons?: string[] | undefined;
 }
-
-const WEAK_REASONS: Record<string, string> = {
-  length: 'it is too short',
-  characters: 'it needs more kinds of characters',
-  pwned: 'it appeared in a known data breach',
-};
 
 const MESSAGES: Record<string, string> = {
   invalid_credentials: 'Invalid email or password.',
@@ -43,12 +39,7 @@ export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 export function friendlyAuthError(err: unknown): string {
   if (!err || typeof err !== 'object') return typeof err === 'string' && err ? err : GENERIC_ERROR;
   const e = err as AuthErrorLike;
-  if (e.code === 'weak_password') {
-    const reasons = (e.reasons ?? []).map((r) => WEAK_REASONS[r] ?? r);
-    return reasons.length > 0
-      ? `Password is too weak: ${reasons.join(', ')}.`
-      : e.message || 'Password is too weak. Please choose a stronger password.';
-  }
+  if (e.code === 'weak_password') return weakPasswordMessage(e.reasons ?? [], e.message || undefined);
   if (e.code && MESSAGES[e.code]) return MESSAGES[e.code]!;
   if (e.name === 'AuthRetryableFetchError' || e.status === 502 || e.status === 503 || e.status === 504 || e.status === 0) {
     return 'The service is temporarily unavailable. Please try again in a moment.';

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { hasSession, updatePasswordAndSignOut } from '../api/update-password';
 import { verifyRecovery } from '../api/verify-recovery';
 import { AuthCard } from '../components/auth-card';
+import { friendlyAuthError } from '../lib/error-messages';
 import { ResetPasswordForm } from '../components/reset-password-form';
 
 export const RESET_TEXTS = {
@@ -63,7 +64,10 @@ export default function ResetPasswordPage() {
       toast.success(RESET_TEXTS.success);
       navigate('/auth', { replace: true });
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : RESET_TEXTS.failed;
+      // A refused password says why (the server's weak_password reasons); other failures keep
+      // the server's message (SPEC §9).
+      const weak = (err as { code?: unknown } | null)?.code === 'weak_password';
+      const message = weak ? friendlyAuthError(err) : err instanceof Error && err.message ? err.message : RESET_TEXTS.failed;
       toast.error(message || RESET_TEXTS.generic);
     }
   }
