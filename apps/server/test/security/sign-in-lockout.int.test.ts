@@ -97,6 +97,13 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     expect(rows[0]!.wait).toBe(MAX_BACKOFF_SECONDS);
   });
 
+  it('lets no more than the free tries through when the guesses come all at once', async () => {
+    const email = await owner();
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(ATTACKER, email, `burst-${i}`).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 400)).toHaveLength(FREE_FAILURES + 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - FREE_FAILURES - 1);
+  });
+
   it('refuses an address that fails across many accounts (password spraying), and only that address', async () => {
     const sprayer = '192.0.2.99';
     const email = await owner();

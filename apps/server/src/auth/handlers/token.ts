@@ -7,7 +7,7 @@ import { findUserByEmail, findUserById, normalizeEmail, updateUser } from '../mo
 import { hashPassword, verifyPassword } from '../services/password.js';
 import { passwordWeakness } from '../services/password-policy.js';
 import { consumeFlowState } from '../services/otp.js';
-import { assertSignInAllowed, clearSignInFailures, recordSignInFailure } from '../services/sign-in-backoff.js';
+import { claimSignInAttempt, forgetSignInFailures } from '../services/sign-in-backoff.js';
 import { issueSession, refreshGrant, type SessionResponse } from '../services/token-service.js';
 
 export async function token(ctx: AppContext, req: FastifyRequest): Promise<SessionResponse> {
@@ -41,16 +41,13 @@ async function passwordGrant(ctx: AppContext, req: FastifyRequest): Promise<Sess
   // Backoff per (address, e-mail) and per address, never per e-mail alone (hole 7).
   const { ip } = requestMeta(req);
   const normalized = normalizeEmail(email);
-  await assertSignInAllowed(ctx, ip, normalized);
+  await claimSignInAttempt(ctx, ip, normalized);
 
   const user = await findUserByEmail(ctx.db, email);
   // One message for an unknown address, a user without password and a wrong password.
   const check = await verifyPassword(user?.encrypted_password ?? null, password);
-  if (!user || !check.ok) {
-    await recordSignInFailure(ctx, ip, normalized);
-    throw errors.invalidCredentials();
-  }
-  await clearSignInFailures(ctx, ip, normalized);
+  if (!user || !check.ok) throw errors.invalidCredentials();
+  await forgetSignInFailures(ctx, ip, normalized);
   if (user.is_banned) throw errors.banned();
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   const upgraded = check.rehash ? await hashPassword(password) : undefined;

@@ -7,7 +7,8 @@
 //   - an address with more than MAX_FAILURES_PER_IP failures across all e-mails in the window
 //     (password spraying) is refused for every e-mail until its failures age out;
 //   - the owner signing in from an address that has not been failing is never refused.
-// A successful sign-in clears the pair's count. RATE_LIMITS=off turns this off with the limits.
+// Every attempt is counted before the password is checked; a correct one clears the pair's count.
+// RATE_LIMITS=off turns this off with the other limits.
 import type { AppContext } from '../../shared/context.js';
 import { AuthError } from '../errors.js';
 
@@ -26,50 +27,64 @@ function tooMany(seconds: number): AuthError {
   });
 }
 
-/** Throws 429 over_request_rate_limit while this address must wait (for this e-mail or for all). */
-export async function assertSignInAllowed(ctx: AppContext, ip: string, email: string): Promise<void> {
+/**
+ * Counts this attempt before the password is checked, or throws 429 over_request_rate_limit when
+ * the address must wait (for this e-mail or for all). Counting first, in one atomic statement,
+ * means parallel guesses cannot all slip through before the first failure is written: the row
+ * lock orders them and the attempt that uses up the free tries sets the wait for the rest.
+ * A correct password then forgets the pair (forgetSignInFailures).
+ */
+export async function claimSignInAttempt(ctx: AppContext, ip: string, email: string): Promise<void> {
   if (!ctx.config.rateLimitsEnabled) return;
-  const { rows } = await ctx.db.query<{ pair_wait: number | null; ip_failures: number; ip_wait: number | null }>(
-    `select (select extract(epoch from blocked_until - now())::float8 from private.sign_in_failures
-              where ip = $1 and email = $2 and blocked_until > now()) as pair_wait,
-            coalesce(sum(failures), 0)::int as ip_failures,
-            extract(epoch from min(last_failure_at) + make_interval(secs => $3::float8) - now())::float8 as ip_wait
+  const { rows: spray } = await ctx.db.query<{ ip_failures: number; ip_wait: number | null }>(
+    `select coalesce(sum(failures), 0)::int as ip_failures,
+            extract(epoch from min(last_failure_at) + make_interval(secs => $2::float8) - now())::float8 as ip_wait
        from private.sign_in_failures
-      where ip = $1 and last_failure_at > now() - make_interval(secs => $3::float8)`,
-    [ip, email, FAILURE_WINDOW_SECONDS],
+      where ip = $1 and last_failure_at > now() - make_interval(secs => $2::float8)`,
+    [ip, FAILURE_WINDOW_SECONDS],
   );
-  const r = rows[0]!;
-  if (r.pair_wait !== null) throw tooMany(r.pair_wait);
-  if (r.ip_failures >= MAX_FAILURES_PER_IP) throw tooMany(r.ip_wait ?? FAILURE_WINDOW_SECONDS);
+  if (spray[0]!.ip_failures >= MAX_FAILURES_PER_IP) throw tooMany(spray[0]!.ip_wait ?? FAILURE_WINDOW_SECONDS);
+
+  // The pair's count including this attempt (a stale count starts again at 1); no row comes back
+  // while the pair is waiting.
+  const { rows } = await ctx.db.query(
+    `insert into private.sign_in_failures as f (ip, email, failures) values ($1, $2, 1)
+     on conflict (ip, email) do update set
+       failures = case when f.last_failure_at < now() - make_interval(secs => $3::float8) then 1 else f.failures + 1 end,
+       last_failure_at = now(),
+       blocked_until = case
+         when (case when f.last_failure_at < now() - make_interval(secs => $3::float8) then 1 else f.failures + 1 end) > $4
+         then now() + make_interval(secs => least(
+           $5::float8 * power(2, (case when f.last_failure_at < now() - make_interval(secs => $3::float8) then 1 else f.failures + 1 end) - $4 - 1),
+           $6::float8))
+         end
+     where f.blocked_until is null or f.blocked_until <= now()
+     returning 1`,
+    [ip, email, FAILURE_WINDOW_SECONDS, FREE_FAILURES, FIRST_BACKOFF_SECONDS, MAX_BACKOFF_SECONDS],
+  );
+  if (rows.length) {
+    await sweep(ctx);
+    return;
+  }
+  const { rows: blocked } = await ctx.db.query<{ wait: number | null }>(
+    `select extract(epoch from blocked_until - now())::float8 as wait from private.sign_in_failures where ip = $1 and email = $2`,
+    [ip, email],
+  );
+  throw tooMany(blocked[0]?.wait ?? 1);
 }
 
 let lastSweep = 0;
 
-/** Counts one failure of this pair and sets its backoff once the free tries are used up. */
-export async function recordSignInFailure(ctx: AppContext, ip: string, email: string): Promise<void> {
-  if (!ctx.config.rateLimitsEnabled) return;
-  await ctx.db.query(
-    `insert into private.sign_in_failures as f (ip, email, failures) values ($1, $2, 1)
-     on conflict (ip, email) do update set
-       failures = case when f.last_failure_at < now() - make_interval(secs => $3::float8) then 1 else f.failures + 1 end,
-       last_failure_at = now()`,
-    [ip, email, FAILURE_WINDOW_SECONDS],
-  );
-  await ctx.db.query(
-    `update private.sign_in_failures
-        set blocked_until = now() + make_interval(secs => least($5::float8 * power(2, failures - $3 - 1), $4::float8))
-      where ip = $1 and email = $2 and failures > $3`,
-    [ip, email, FREE_FAILURES, MAX_BACKOFF_SECONDS, FIRST_BACKOFF_SECONDS],
-  );
+/** Forgets failures older than a day, at most once a minute per process. */
+async function sweep(ctx: AppContext): Promise<void> {
   const now = Date.now();
-  if (now - lastSweep > 60_000) {
-    lastSweep = now;
-    await ctx.db.query(`delete from private.sign_in_failures where last_failure_at < now() - interval '1 day'`);
-  }
+  if (now - lastSweep < 60_000) return;
+  lastSweep = now;
+  await ctx.db.query(`delete from private.sign_in_failures where last_failure_at < now() - interval '1 day'`);
 }
 
-/** The pair's failures are forgotten after a correct password. */
-export async function clearSignInFailures(ctx: AppContext, ip: string, email: string): Promise<void> {
+/** The pair's count is forgotten after a correct password. */
+export async function forgetSignInFailures(ctx: AppContext, ip: string, email: string): Promise<void> {
   if (!ctx.config.rateLimitsEnabled) return;
   await ctx.db.query('delete from private.sign_in_failures where ip = $1 and email = $2', [ip, email]);
 }
