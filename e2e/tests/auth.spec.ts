@@ -56,6 +56,26 @@ test.describe('sign up and e-mail confirmation', () => {
     ).toBeVisible();
   });
 
+  test('a common or e-mail-based password is refused and the form says why', async ({ page }) => {
+    const email = uniqueEmail('weakpw');
+    await page.goto('/signup');
+    const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('Full Name').fill('Weak Password');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill('short');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(form.getByText('Password must be at least 8 characters')).toBeVisible();
+
+    await form.getByLabel('Password').fill('password123');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Password is too weak: it is one of the most commonly used passwords.')).toBeVisible();
+
+    await form.getByLabel('Password').fill(email);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Password is too weak: it is based on your email address.')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
   test('a broken confirmation link fails with the spec text and returns to /auth', async ({ page }) => {
     await page.goto('/auth/callback?token_hash=not-a-real-token&type=signup');
     await expect(page.getByText('Email verification failed. Please try again.')).toBeVisible();
