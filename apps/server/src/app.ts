@@ -9,6 +9,8 @@ import type { Config } from './config/index.js';
 import { openDb, type Db } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { loadKeys } from './shared/keys.js';
+import { createIdentifier } from './shared/identify.js';
+import { createSessionLiveness } from './shared/session-liveness.js';
 import { createMailer } from './shared/mailer.js';
 import { createRateLimiter } from './shared/rate-limit.js';
 import type { AppContext } from './shared/context.js';
@@ -49,14 +51,20 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const migrations = await migrate(db);
   if (migrations.applied.length) app.log.info({ applied: migrations.applied }, 'migrations applied');
-  const keys = await loadKeys({ dataDir: config.dataDir, privateJwk: config.jwtPrivateKey, issuer: `${config.publicUrl}/auth/v1` });
+  const keys = await loadKeys({
+    dataDir: config.dataDir,
+    privateJwk: config.jwtPrivateKey,
+    previousPublicJwks: config.jwtPreviousPublicKeys,
+    issuer: `${config.publicUrl}/auth/v1`,
+  });
+  const identifier = createIdentifier(keys, createSessionLiveness(db, config.sessionCheckCacheSeconds));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
   });
-  const ctx: AppContext = { config, db, keys, mailer, rateLimiter: createRateLimiter(db, config.rateLimitsEnabled) };
+  const ctx: AppContext = { config, db, keys, identifier, mailer, rateLimiter: createRateLimiter(db, config.rateLimitsEnabled) };
 
   const apiOrigin = new URL(config.publicUrl).origin;
   await app.register(helmet, {

@@ -1,7 +1,7 @@
 // Request guards and small input helpers shared by the handlers.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
-import { bearerToken } from '../shared/principal.js';
+import { IdentifyError, type Identity } from '../shared/identify.js';
 import { clientIp } from '../shared/http.js';
 import type { JwtClaims } from '../shared/keys.js';
 import { AuthError, errors } from './errors.js';
@@ -70,38 +70,47 @@ export interface Authenticated {
   session: SessionRow;
 }
 
-/** The "user" guard of §A.4: a valid access token whose user and session still exist. */
-export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<Authenticated> {
-  const token = bearerToken(req);
-  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  let claims: JwtClaims;
-  try {
-    claims = await ctx.keys.verify(token);
-  } catch (err) {
-    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(err as Error).message}`);
+/** GoTrue's words for a failed identification (SUPABASE-PROTOCOL §A.4, "user"). */
+function guardError(err: IdentifyError): AuthError {
+  switch (err.failure) {
+    case 'no_token':
+      return new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    case 'user_not_found':
+    case 'session_not_found':
+      return new AuthError(403, err.failure, err.message);
+    case 'user_banned':
+      return errors.banned(403);
+    case 'missing_sub':
+    case 'invalid_sub':
+      return new AuthError(403, 'bad_jwt', err.message);
+    default:
+      return new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${err.message}`);
   }
-  if (typeof claims.sub !== 'string' || !claims.sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
-  if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) throw new AuthError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
-  const user = await findUserById(ctx.db, claims.sub);
-  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  const sid = typeof claims.session_id === 'string' && /^[0-9a-f-]{36}$/i.test(claims.session_id) ? claims.session_id : undefined;
-  const session = sid ? await findSession(ctx.db, sid) : undefined;
-  if (!session || session.user_id !== user.id) {
-    throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-  }
-  if (user.is_banned) throw errors.banned(403);
-  return { claims, user, session };
 }
 
-/** The "admin" guard: a bearer JWT whose role is service_role or supabase_admin. */
-export async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<void> {
-  const token = bearerToken(req);
-  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  let claims: JwtClaims;
+/** identify() for the auth service: a bearer token is required, and the session is read now. */
+async function identifyBearer(ctx: AppContext, req: FastifyRequest): Promise<Identity> {
   try {
-    claims = await ctx.keys.verify(token);
+    return await ctx.identifier.identify(req, { fresh: true });
   } catch (err) {
-    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${(err as Error).message}`);
+    throw err instanceof IdentifyError ? guardError(err) : err;
   }
-  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw new AuthError(403, 'not_admin', 'User not allowed');
+}
+
+/** The "user" guard of §A.4: a valid access token whose user and session still exist. */
+export async function authenticate(ctx: AppContext, req: FastifyRequest): Promise<Authenticated> {
+  const identity = await identifyBearer(ctx, req);
+  if (!identity.userId || !identity.sessionId) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  // identify() has just confirmed both exist; the handlers need the rows themselves.
+  const user = await findUserById(ctx.db, identity.userId);
+  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  const session = await findSession(ctx.db, identity.sessionId);
+  if (!session) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  return { claims: identity.claims, user, session };
+}
+
+/** The "admin" guard: a bearer JWT whose role is service_role. */
+export async function requireAdmin(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const identity = await identifyBearer(ctx, req);
+  if (identity.role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed');
 }

@@ -4,7 +4,7 @@
 // handler that writes every AuthError in the dialect the request asked for (§A.2.3).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
-import { checkApiKey } from '../shared/principal.js';
+import { IdentifyError } from '../shared/identify.js';
 import { API_VERSION_2024, AuthError, OAuthError, sendAuthError, wantsNewDialect } from './errors.js';
 import { signup } from './handlers/signup.js';
 import { token } from './handlers/token.js';
@@ -58,8 +58,16 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.addHook('onRequest', async (req, reply) => {
     if (wantsNewDialect(req)) reply.header('x-supabase-api-version', API_VERSION_2024);
     if (req.method === 'OPTIONS' || isOpenRoute(req)) return;
-    const check = await checkApiKey(req, ctx.keys);
-    if (!check.ok) return reply.status(check.status).send(check.body);
+    try {
+      await ctx.identifier.apiKeyRole(req);
+    } catch (err) {
+      if (!(err instanceof IdentifyError)) throw err;
+      // The gateway's own answer, as hosted Supabase's gateway words it (§1.2).
+      const hint = err.failure === 'no_api_key'
+        ? 'No `apikey` request header or url param was found.'
+        : 'Double check your Supabase `anon` or `service_role` API key.';
+      return reply.status(401).send({ message: err.message, hint });
+    }
   });
 
   type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

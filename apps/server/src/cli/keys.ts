@@ -1,10 +1,68 @@
-// `npm run keys`: prints the anon and service-role API keys for this DATA_DIR / JWT_PRIVATE_KEY.
+// `npm run keys [-- <command>]` — the signing keys of this DATA_DIR / JWT_PRIVATE_KEY:
+//   (no command)   print the anon and service-role API keys and the ids of the accepted keys
+//   rotate         make a new current key in DATA_DIR/keys; the old one stays accepted as previous
+//   retire <kid>   stop accepting a previous key (every token it signed ends)
+//   generate       print a new private JWK and its public JWK, for deployments that keep keys in
+//                  JWT_PRIVATE_KEY / JWT_PREVIOUS_PUBLIC_KEYS (README, "Key rotation")
+// Servers read the keys at start: restart every instance after rotate or retire.
 import { loadConfig } from '../config/index.js';
 import { loadKeys } from '../shared/keys.js';
+import { generatePrivateJwk, KeyStoreError, keyId, publicPart, retireKey, rotateSigningKey } from '../shared/key-store.js';
 
 const config = loadConfig();
-const keys = await loadKeys({ dataDir: config.dataDir, privateJwk: config.jwtPrivateKey, issuer: `${config.publicUrl}/auth/v1` });
-console.log(`SUPABASE_URL=${config.publicUrl}`);
-console.log(`ANON_KEY=${keys.anonKey}`);
-console.log(`SERVICE_ROLE_KEY=${keys.serviceRoleKey}`);
-console.log(`JWT_KID=${keys.kid}`);
+const [command, arg] = process.argv.slice(2);
+
+async function printKeys(): Promise<void> {
+  const keys = await loadKeys({
+    dataDir: config.dataDir,
+    privateJwk: config.jwtPrivateKey,
+    previousPublicJwks: config.jwtPreviousPublicKeys,
+    issuer: `${config.publicUrl}/auth/v1`,
+  });
+  console.log(`SUPABASE_URL=${config.publicUrl}`);
+  console.log(`ANON_KEY=${keys.anonKey}`);
+  console.log(`SERVICE_ROLE_KEY=${keys.serviceRoleKey}`);
+  console.log(`JWT_KID=${keys.kid}`);
+  const previous = keys.jwks.keys.slice(1).map((k) => k.kid);
+  console.log(`JWT_PREVIOUS_KIDS=${previous.join(',')}`);
+}
+
+function refuseWhenKeyInEnv(): void {
+  if (config.jwtPrivateKey) {
+    throw new KeyStoreError('the signing key comes from JWT_PRIVATE_KEY: use `npm run keys -- generate` and the README procedure');
+  }
+}
+
+async function main(): Promise<void> {
+  switch (command) {
+    case undefined:
+      return printKeys();
+    case 'rotate': {
+      refuseWhenKeyInEnv();
+      const { newKid, previousKid } = await rotateSigningKey(config.dataDir);
+      console.log(`new current key ${newKid}; ${previousKid} is kept as a previous key. Restart every server.`);
+      return printKeys();
+    }
+    case 'retire': {
+      refuseWhenKeyInEnv();
+      if (!arg) throw new KeyStoreError('usage: npm run keys -- retire <kid>');
+      await retireKey(config.dataDir, arg);
+      console.log(`${arg} retired: tokens it signed are refused once every server has restarted.`);
+      return;
+    }
+    case 'generate': {
+      const jwk = generatePrivateJwk();
+      console.log(`kid: ${await keyId(jwk)}`);
+      console.log(`private JWK (JWT_PRIVATE_KEY): ${JSON.stringify(jwk)}`);
+      console.log(`public JWK (for JWT_PREVIOUS_PUBLIC_KEYS): ${JSON.stringify(publicPart(jwk))}`);
+      return;
+    }
+    default:
+      throw new KeyStoreError(`unknown command ${command}: use rotate, retire <kid> or generate`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof KeyStoreError ? `keys: ${err.message}` : err);
+  process.exit(1);
+});

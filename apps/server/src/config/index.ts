@@ -16,6 +16,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   APP_NAME: z.string().default('TagLedger'),
   JWT_PRIVATE_KEY: z.string().optional(),
+  // Public JWKs (a JSON list or a JWKS) of earlier keys whose tokens are still accepted.
+  JWT_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
+  // How long a process may trust its last answer to "is this session alive?" (revocation delay).
+  SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -40,6 +44,10 @@ export interface Config {
   adminPassword: string | undefined;
   appName: string;
   jwtPrivateKey: string | undefined;
+  /** Public JWKs of previous signing keys, as JSON (JWT_PREVIOUS_PUBLIC_KEYS). */
+  jwtPreviousPublicKeys: string | undefined;
+  /** Seconds a process reuses a session-liveness answer (0–10; 0 asks the database every time). */
+  sessionCheckCacheSeconds: number;
   logLevel: string;
   mailerAutoconfirm: boolean;
   rateLimitsEnabled: boolean;
@@ -123,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD,
     appName: e.APP_NAME,
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
+    jwtPreviousPublicKeys: e.JWT_PREVIOUS_PUBLIC_KEYS || undefined,
+    sessionCheckCacheSeconds: e.SESSION_CHECK_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM === 'true',
     rateLimitsEnabled: e.RATE_LIMITS === 'on',

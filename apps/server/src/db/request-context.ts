@@ -3,7 +3,13 @@
 // and every RLS policy see the caller. Used by rest/, storage/ and functions/.
 import type { Db, Tx } from './types.js';
 
-export type DbRole = 'anon' | 'authenticated' | 'service_role';
+/** The one list of database roles a request may run as (every API checks tokens against it). */
+export const DB_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+export type DbRole = (typeof DB_ROLES)[number];
+
+export function isDbRole(value: unknown): value is DbRole {
+  return typeof value === 'string' && (DB_ROLES as readonly string[]).includes(value);
+}
 
 export interface RequestContext {
   role: DbRole;
@@ -13,10 +19,8 @@ export interface RequestContext {
   headers?: Record<string, string>;
 }
 
-export const ALLOWED_ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
-
 export async function applyRequestContext(tx: Tx, ctx: RequestContext): Promise<void> {
-  if (!ALLOWED_ROLES.has(ctx.role)) throw new Error(`role "${ctx.role}" does not exist`);
+  if (!isDbRole(ctx.role)) throw new Error(`role "${ctx.role}" does not exist`);
   const claims: Record<string, unknown> = { ...ctx.claims, role: ctx.role };
   await tx.query(
     `select set_config('search_path', 'public, extensions', true),

@@ -6,12 +6,11 @@
 // answered by the app-wide cors plugin before routing reaches this code.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
-import { bearerToken, type Principal } from '../shared/principal.js';
+import { bearerToken, IdentifyError, roleIdentity, type Identity as Principal } from '../shared/identify.js';
 import { serverFunctions } from './registry.js';
 import type { ServerFunction } from './types.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
-const ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 /** Functions added at run time; only tests use this (to exercise the gateway without shipping fakes). */
 const registered = new Map<string, ServerFunction>();
@@ -42,21 +41,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The caller by the shared identify(). A function that verifies JWTs refuses any failure with the
+ * gateway's 401; one that does not treats a missing or failed token as an anonymous caller.
+ */
 async function resolveCaller(ctx: AppContext, req: FastifyRequest, verifyJwt: boolean): Promise<Principal> {
-  const anon: Principal = { role: 'anon', claims: { role: 'anon' }, userId: undefined, token: undefined };
-  const token = bearerToken(req);
-  if (!token) {
+  if (!bearerToken(req)) {
     if (verifyJwt) throw new GatewayError(401, { code: 401, message: 'Missing authorization header' });
-    return anon;
+    return roleIdentity('anon');
   }
   try {
-    const claims = await ctx.keys.verify(token);
-    const role = claims.role;
-    if (typeof role !== 'string' || !ROLES.has(role)) throw new Error('unknown role');
-    return { role: role as Principal['role'], claims, userId: typeof claims.sub === 'string' ? claims.sub : undefined, token };
-  } catch {
+    return await ctx.identifier.identify(req);
+  } catch (err) {
+    if (!(err instanceof IdentifyError)) throw err;
     if (verifyJwt) throw new GatewayError(401, { code: 401, message: 'Invalid JWT' });
-    return anon;
+    return roleIdentity('anon');
   }
 }
 

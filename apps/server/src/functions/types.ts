@@ -2,7 +2,7 @@
 // in this folder and is listed in registry.ts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
-import type { Principal } from '../shared/principal.js';
+import type { Identity as Principal } from '../shared/identify.js';
 
 export interface FunctionCall {
   ctx: AppContext;

@@ -2,15 +2,13 @@
 // key, JWT → role), body decoding, then handleRestRequest; the schema cache is built at start.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
-import { checkApiKey, resolvePrincipal, type Principal } from '../shared/principal.js';
-import { JwtError } from '../shared/keys.js';
+import { IdentifyError, type Identity } from '../shared/identify.js';
 import { headerMap } from '../shared/http.js';
 import { RestError } from './errors.js';
 import { errorResponse, handleRestRequest } from './pipeline.js';
 import { getSchemaCache } from './schema-cache/index.js';
 import { startSchemaListener } from './schema-cache/listen.js';
 import type { RestResponse } from './response/build-response.js';
-import { cachingKeys } from './execute/verify-cache.js';
 import { createReadPipeline } from './execute/pipelined.js';
 
 export { reloadSchemaCache } from './schema-cache/index.js';
@@ -34,10 +32,18 @@ function send(reply: FastifyReply, res: RestResponse): FastifyReply {
   return res.body === undefined ? reply.send() : reply.send(res.body);
 }
 
-function jwtError(err: JwtError): RestError {
-  const roleMissing = /^role ".*" does not exist$/.test(err.message);
-  if (roleMissing) return new RestError(401, '22023', err.message);
-  const code = err.reason === 'expired' || err.reason === 'claims' ? 'PGRST303' : 'PGRST301';
+const API_KEY_HINTS: Partial<Record<IdentifyError['failure'], string>> = {
+  no_api_key: 'No `apikey` request header or url param was found.',
+  invalid_api_key: 'Double check your Supabase `anon` or `service_role` API key.',
+};
+
+/** A failed identification in PostgREST's words: 401 with PGRST301/PGRST303 and WWW-Authenticate. */
+function identifyError(err: IdentifyError): RestError {
+  if (/^role ".*" does not exist$/.test(err.message)) return new RestError(401, '22023', err.message);
+  // Bad signature, unknown key, malformed → PGRST301; a token that verified but whose claims no
+  // longer hold (expired, session ended, user banned or gone) → PGRST303.
+  const jwtReason = err.jwt?.reason;
+  const code = err.failure === 'invalid_jwt' && jwtReason !== 'expired' && jwtReason !== 'claims' ? 'PGRST301' : 'PGRST303';
   return new RestError(401, code, err.message, null, null, {
     'www-authenticate': `Bearer error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"`,
   });
@@ -76,16 +82,17 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  const keys = cachingKeys(ctx.keys);
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const key = await checkApiKey(req, keys);
-    if (!key.ok) return reply.status(key.status).headers(API_SECURITY_HEADERS).send(key.body);
-    let principal: Principal;
+    let principal: Identity;
     try {
-      principal = await resolvePrincipal(req, keys, key.role);
+      const apiKeyRole = await ctx.identifier.apiKeyRole(req);
+      principal = await ctx.identifier.identify(req, { fallbackRole: apiKeyRole });
     } catch (err) {
-      if (err instanceof JwtError) return send(reply, errorResponse(jwtError(err)));
-      throw err;
+      if (!(err instanceof IdentifyError)) throw err;
+      const hint = API_KEY_HINTS[err.failure];
+      // The gateway's own answer (not PostgREST's) when the API key is missing or wrong.
+      if (hint) return reply.status(401).headers(API_SECURITY_HEADERS).send({ message: err.message, hint });
+      return send(reply, errorResponse(identifyError(err)));
     }
     let body: unknown;
     try {

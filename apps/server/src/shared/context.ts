@@ -1,6 +1,7 @@
 // What every service plugin receives: the validated config and the shared infrastructure.
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
+import type { Identifier } from './identify.js';
 import type { Keys } from './keys.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -9,6 +10,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   keys: Keys;
+  /** Who is calling: every API identifies its caller through this (identify.ts). */
+  identifier: Identifier;
   mailer: Mailer;
   rateLimiter: RateLimiter;
 }

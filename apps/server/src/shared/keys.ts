@@ -1,28 +1,31 @@
-// The server's signing key (ES256, P-256) and everything derived from it: user access tokens,
+// The server's signing keys (ES256, P-256) and everything derived from them: user access tokens,
 // the anon and service-role API keys, signed storage URLs, and the public JWKS.
-// The private key comes from JWT_PRIVATE_KEY (a JWK, for several instances sharing one key) or
-// is generated into DATA_DIR/keys on first start.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+// The current private key comes from JWT_PRIVATE_KEY (a JWK, for several instances sharing one
+// key) or DATA_DIR/keys (generated on first start). Previous public keys — kept after a rotation
+// (key-store.ts) or listed in JWT_PREVIOUS_PUBLIC_KEYS — still verify the tokens they signed.
+// A token is verified only with the key its header's `kid` names: a token with no `kid`, or a
+// `kid` that is not one of these keys, is refused even when its signature would check out.
 import * as jose from 'jose';
+import { keyId, loadOrCreateSigningKey, parseJwkList, publicPart, readPreviousKeys } from './key-store.js';
 
 export type JwtClaims = jose.JWTPayload & Record<string, unknown>;
 
 export class JwtError extends Error {
   constructor(
     message: string,
-    readonly reason: 'empty' | 'malformed' | 'signature' | 'expired' | 'claims',
+    readonly reason: 'empty' | 'malformed' | 'signature' | 'unknown_key' | 'expired' | 'claims',
   ) {
     super(message);
   }
 }
 
 export interface Keys {
+  /** The id of the current key, which signs every new token. */
   kid: string;
   issuer: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The current public key first, then the previous ones still accepted. */
   jwks: { keys: jose.JWK[] };
   sign(claims: JwtClaims, expiresInSeconds: number): Promise<string>;
   verify(token: string): Promise<JwtClaims>;
@@ -30,24 +33,27 @@ export interface Keys {
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 
-function loadOrCreatePrivateJwk(dataDir: string, fromEnv: string | undefined): jose.JWK {
-  if (fromEnv) return JSON.parse(fromEnv) as jose.JWK;
-  const file = path.join(dataDir, 'keys', 'signing-key.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as jose.JWK;
-  const { privateKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const jwk = privateKey.export({ format: 'jwk' }) as jose.JWK;
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  fs.writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
-  return jwk;
-}
-
-export async function loadKeys(opts: { dataDir: string; privateJwk?: string | undefined; issuer: string }): Promise<Keys> {
-  const privateJwk = loadOrCreatePrivateJwk(opts.dataDir, opts.privateJwk);
-  const kid = await jose.calculateJwkThumbprint(privateJwk);
+export async function loadKeys(opts: {
+  dataDir: string;
+  privateJwk?: string | undefined;
+  /** JWT_PREVIOUS_PUBLIC_KEYS: a JSON list of public JWKs (or a JWKS) still accepted. */
+  previousPublicJwks?: string | undefined;
+  issuer: string;
+}): Promise<Keys> {
+  const privateJwk = opts.privateJwk ? (JSON.parse(opts.privateJwk) as jose.JWK) : loadOrCreateSigningKey(opts.dataDir);
+  const kid = await keyId(privateJwk);
   const privateKey = await jose.importJWK({ ...privateJwk, alg: 'ES256' }, 'ES256');
-  const { d: _d, ...publicJwk } = privateJwk;
-  const publicKey = await jose.importJWK({ ...publicJwk, alg: 'ES256' }, 'ES256');
-  const publicEntry: jose.JWK = { ...publicJwk, kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
+
+  const publicJwks = [publicPart(privateJwk), ...readPreviousKeys(opts.dataDir)];
+  if (opts.previousPublicJwks) publicJwks.push(...parseJwkList(opts.previousPublicJwks, 'JWT_PREVIOUS_PUBLIC_KEYS'));
+  const verifiers = new Map<string, CryptoKey | Uint8Array>();
+  const published: jose.JWK[] = [];
+  for (const jwk of publicJwks) {
+    const id = await keyId(jwk);
+    if (verifiers.has(id)) continue;
+    verifiers.set(id, (await jose.importJWK({ ...jwk, alg: 'ES256' }, 'ES256')) as CryptoKey);
+    published.push({ ...jwk, kid: id, alg: 'ES256', use: 'sig', key_ops: ['verify'] });
+  }
 
   async function sign(claims: JwtClaims, expiresInSeconds: number): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
@@ -60,8 +66,16 @@ export async function loadKeys(opts: { dataDir: string; privateJwk?: string | un
     if (!token) throw new JwtError('Empty JWT is sent in Authorization header', 'empty');
     const parts = token.split('.').length;
     if (parts !== 3) throw new JwtError(`Expected 3 parts in JWT; got ${parts}`, 'malformed');
+    let header: jose.ProtectedHeaderParameters;
     try {
-      const { payload } = await jose.jwtVerify(token, publicKey, { algorithms: ['ES256'], clockTolerance: 30 });
+      header = jose.decodeProtectedHeader(token);
+    } catch {
+      throw new JwtError('JWT cryptographic operation failed', 'malformed');
+    }
+    const key = typeof header.kid === 'string' ? verifiers.get(header.kid) : undefined;
+    if (!key) throw new JwtError('No suitable key or wrong key type', 'unknown_key');
+    try {
+      const { payload } = await jose.jwtVerify(token, key, { algorithms: ['ES256'], clockTolerance: 30 });
       return payload as JwtClaims;
     } catch (err) {
       if (err instanceof jose.errors.JWTExpired) throw new JwtError('JWT expired', 'expired');
@@ -77,5 +91,5 @@ export async function loadKeys(opts: { dataDir: string; privateJwk?: string | un
     TEN_YEARS * 2,
   );
 
-  return { kid, issuer: opts.issuer, anonKey, serviceRoleKey, jwks: { keys: [publicEntry] }, sign, verify };
+  return { kid, issuer: opts.issuer, anonKey, serviceRoleKey, jwks: { keys: published }, sign, verify };
 }

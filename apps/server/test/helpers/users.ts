@@ -10,6 +10,8 @@ export interface TestUser {
   id: string;
   email: string;
   token: string;
+  /** The auth.sessions row the token belongs to. */
+  sessionId: string;
   /** supabase-js client acting as this user. */
   client: SupabaseClient;
 }
@@ -32,6 +34,9 @@ export async function createTestUser(
       opts.isBusiness ?? false,
     ]);
   }
+  // Every API refuses a user token whose session is not alive, so the token gets a real session.
+  const sessionId = crypto.randomUUID();
+  await server.ctx.db.query(`insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')`, [sessionId, id]);
   const token = await server.ctx.keys.sign(
     {
       sub: id,
@@ -43,7 +48,7 @@ export async function createTestUser(
       user_metadata: opts.metadata ?? {},
       aal: 'aal1',
       amr: [{ method: 'password', timestamp: Math.floor(Date.now() / 1000) }],
-      session_id: crypto.randomUUID(),
+      session_id: sessionId,
       is_anonymous: false,
     },
     3600,
@@ -52,5 +57,5 @@ export async function createTestUser(
     ...clientOptions(),
     global: { headers: { Authorization: `Bearer ${token}` } },
   });
-  return { id, email, token, client };
+  return { id, email, token, sessionId, client };
 }

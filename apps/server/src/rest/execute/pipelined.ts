@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { RequestContext } from '../../db/request-context.js';
-import { ALLOWED_ROLES } from '../../db/request-context.js';
+import { isDbRole } from '../../db/request-context.js';
 import type { BuiltQuery } from '../sql/query-builder.js';
 
 const PREAMBLE = `select set_config('transaction_read_only', 'on', true),
@@ -102,7 +102,7 @@ export function createReadPipeline(connectionString: string, max = 20): ReadPipe
   pool.on('error', () => undefined);
   return {
     async run<T>(ctx: RequestContext, query: BuiltQuery, timezone?: string): Promise<T | undefined> {
-      if (!ALLOWED_ROLES.has(ctx.role)) throw new Error(`role "${ctx.role}" does not exist`);
+      if (!isDbRole(ctx.role)) throw new Error(`role "${ctx.role}" does not exist`);
       const sub = ctx.claims.sub;
       const preamble = {
         text: PREAMBLE,

@@ -1,7 +1,7 @@
 // Verifying an ES256 JWT costs more CPU than the rest of a small request. The same API key and
 // access token arrive on every request of a session, so verified claims are remembered until the
 // token expires (bounded map; failures are never cached, expiry is re-checked on every hit).
-import type { JwtClaims, Keys } from '../../shared/keys.js';
+import type { JwtClaims, Keys } from './keys.js';
 
 const MAX_ENTRIES = 5000;
 
