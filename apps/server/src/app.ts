@@ -48,15 +48,16 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     forceCloseConnections: 'idle',
   });
 
-  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const migrations = await migrate(db);
-  if (migrations.applied.length) app.log.info({ applied: migrations.applied }, 'migrations applied');
+  // Keys first: a bad key setting stops the start before the database is touched.
   const keys = await loadKeys({
     dataDir: config.dataDir,
     privateJwk: config.jwtPrivateKey,
     previousPublicJwks: config.jwtPreviousPublicKeys,
     issuer: `${config.publicUrl}/auth/v1`,
   });
+  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const migrations = await migrate(db);
+  if (migrations.applied.length) app.log.info({ applied: migrations.applied }, 'migrations applied');
   const identifier = createIdentifier(keys, createSessionLiveness(db, config.sessionCheckCacheSeconds));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

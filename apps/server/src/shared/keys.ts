@@ -6,7 +6,7 @@
 // A token is verified only with the key its header's `kid` names: a token with no `kid`, or a
 // `kid` that is not one of these keys, is refused even when its signature would check out.
 import * as jose from 'jose';
-import { keyId, loadOrCreateSigningKey, parseJwkList, publicPart, readPreviousKeys } from './key-store.js';
+import { KeyStoreError, keyId, loadOrCreateSigningKey, parseJwkList, publicPart, readPreviousKeys } from './key-store.js';
 
 export type JwtClaims = jose.JWTPayload & Record<string, unknown>;
 
@@ -33,6 +33,16 @@ export interface Keys {
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 
+function parsePrivateJwk(text: string): jose.JWK {
+  try {
+    const jwk = JSON.parse(text) as jose.JWK;
+    if (typeof jwk.d === 'string') return jwk;
+  } catch {
+    // reported below
+  }
+  throw new KeyStoreError('JWT_PRIVATE_KEY must be a private EC P-256 JWK (JSON with d, x, y)');
+}
+
 export async function loadKeys(opts: {
   dataDir: string;
   privateJwk?: string | undefined;
@@ -40,7 +50,7 @@ export async function loadKeys(opts: {
   previousPublicJwks?: string | undefined;
   issuer: string;
 }): Promise<Keys> {
-  const privateJwk = opts.privateJwk ? (JSON.parse(opts.privateJwk) as jose.JWK) : loadOrCreateSigningKey(opts.dataDir);
+  const privateJwk = opts.privateJwk ? parsePrivateJwk(opts.privateJwk) : loadOrCreateSigningKey(opts.dataDir);
   const kid = await keyId(privateJwk);
   const privateKey = await jose.importJWK({ ...privateJwk, alg: 'ES256' }, 'ES256');
 
