@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.js';
 import { loadKeys } from './shared/keys.js';
 import { createIdentifier } from './shared/identify.js';
 import { createSessionLiveness } from './shared/session-liveness.js';
+import { prepareDataDir } from './startup/data-dir.js';
 import { createMailer } from './shared/mailer.js';
 import { createRateLimiter } from './shared/rate-limit.js';
 import type { AppContext } from './shared/context.js';
@@ -48,14 +49,26 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     forceCloseConnections: 'idle',
   });
 
-  // Keys first: a bad key setting stops the start before the database is touched.
+  // Start-up checks run cheapest first and before any migration, so a bad DATA_DIR or signing key
+  // stops the server with one clear line (a StartupError) before the database is changed.
+  prepareDataDir(config.dataDir);
   const keys = await loadKeys({
     dataDir: config.dataDir,
     privateJwk: config.jwtPrivateKey,
     previousPublicJwks: config.jwtPreviousPublicKeys,
     issuer: `${config.publicUrl}/auth/v1`,
   });
-  const db = options.db ?? (await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const db =
+    options.db ??
+    (await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      wait: {
+        timeoutMs: config.databaseConnectTimeoutMs,
+        onRetry: ({ target, reason, retryInMs }) =>
+          app.log.warn({ target, reason, retryInMs }, `database at ${target} is not reachable yet (${reason}); retrying`),
+      },
+    }));
   const migrations = await migrate(db);
   if (migrations.applied.length) app.log.info({ applied: migrations.applied }, 'migrations applied');
   const identifier = createIdentifier(keys, createSessionLiveness(db, config.sessionCheckCacheSeconds));

@@ -8,6 +8,8 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // Seconds to keep retrying a DATABASE_URL server that is not reachable yet (e.g. still starting).
+  DATABASE_CONNECT_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(30),
   SITE_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -35,6 +37,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** How long start-up waits for an unreachable DATABASE_URL server before giving up, in ms. */
+  databaseConnectTimeoutMs: number;
   siteUrl: string;
   /** Public origin of this server; API base URL handed to supabase-js. */
   publicUrl: string;
@@ -109,8 +113,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+    // One line (server.ts prints it as the whole start-up failure).
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}; fix these settings (see "Configuration" in README.md)`);
   }
   const e = parsed.data;
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -123,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT * 1000,
     siteUrl,
     publicUrl: siteUrl,
     smtpUrl: e.SMTP_URL || undefined,

@@ -2,10 +2,13 @@
 // driver (int8 → number, numeric → string) so both behave the same for callers.
 import pg from 'pg';
 import type { Db, QueryResult, Tx } from './types.js';
+import { waitForDatabase, type ConnectWait } from './pg-connect.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export async function openPg(connectionString: string, options: { max?: number } = {}): Promise<Db> {
+export async function openPg(connectionString: string, options: { max?: number; wait?: ConnectWait } = {}): Promise<Db> {
+  // Fail (or wait) here, with a clear message, rather than on the first query of the migrations.
+  await waitForDatabase(connectionString, options.wait ?? { timeoutMs: 0 });
   const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
   // An idle client that errors (e.g. server restart) must not crash the process.
   pool.on('error', () => undefined);

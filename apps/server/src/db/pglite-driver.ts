@@ -1,9 +1,10 @@
 // Embedded PostgreSQL (PGlite), persisted in a folder. PGlite has one connection, so every
 // query and transaction is serialised through a queue: a transaction owns the connection
-// until it commits or rolls back.
+// until it commits or rolls back. A folder is opened by one process only (data-folder-lock.ts).
 import fs from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, QueryResult, Tx } from './types.js';
+import { lockDatabaseFolder, type DataFolderLock } from './data-folder-lock.js';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -20,8 +21,18 @@ class Mutex {
 const parsers = { [types.NUMERIC]: (v: string) => v };
 
 export async function openPglite(dir: string | undefined): Promise<Db> {
-  if (dir) fs.mkdirSync(dir, { recursive: true });
-  const pg = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
+  let folderLock: DataFolderLock | undefined;
+  let pg: PGlite;
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    folderLock = lockDatabaseFolder(dir);
+  }
+  try {
+    pg = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
+  } catch (err) {
+    folderLock?.release();
+    throw err;
+  }
   const lock = new Mutex();
 
   const raw = {
@@ -56,7 +67,11 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
     async close() {
       if (closed) return;
       closed = true;
-      await lock.run(() => pg.close());
+      try {
+        await lock.run(() => pg.close());
+      } finally {
+        folderLock?.release();
+      }
     },
   };
 }

@@ -9,8 +9,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as jose from 'jose';
+import { StartupError } from '../startup/startup-error.js';
 
-export class KeyStoreError extends Error {}
+/** A key setting or key file the operator must fix: at start it is the one line printed. */
+export class KeyStoreError extends StartupError {}
 
 const SIGNING_KEY = 'signing-key.json';
 const PREVIOUS_KEYS = 'previous-keys.json';
@@ -61,11 +63,41 @@ function writeJson(file: string, value: unknown, flag: 'w' | 'wx'): void {
   fs.renameSync(tmp, file);
 }
 
+export function signingKeyFile(dataDir: string): string {
+  return path.join(keysDir(dataDir), SIGNING_KEY);
+}
+
+/**
+ * The text of DATA_DIR/keys/signing-key.json, generated on first start. Several servers sharing
+ * DATA_DIR (with DATABASE_URL) may start at once: a new key is written to a private temporary file
+ * and hard-linked into place, so exactly one key wins and nobody reads a half-written file.
+ */
+export function readOrCreateSigningKeyText(dataDir: string): string {
+  const file = signingKeyFile(dataDir);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(temp, JSON.stringify(generatePrivateJwk()), { mode: 0o600, flag: 'wx' });
+    try {
+      fs.linkSync(temp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+  }
+  return fs.readFileSync(file, 'utf8');
+}
+
 /** The current private key from DATA_DIR/keys, generated there on first start. */
 export function loadOrCreateSigningKey(dataDir: string): jose.JWK {
-  const file = path.join(keysDir(dataDir), SIGNING_KEY);
-  if (!fs.existsSync(file)) writeJson(file, generatePrivateJwk(), 'wx');
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as jose.JWK;
+  const file = signingKeyFile(dataDir);
+  try {
+    return JSON.parse(readOrCreateSigningKeyText(dataDir)) as jose.JWK;
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new KeyStoreError(`${file} is not valid JSON; restore it from a backup`);
+    throw err;
+  }
 }
 
 /** The previous public keys kept in DATA_DIR/keys (none before the first rotation). */

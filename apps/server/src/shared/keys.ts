@@ -5,8 +5,10 @@
 // (key-store.ts) or listed in JWT_PREVIOUS_PUBLIC_KEYS — still verify the tokens they signed.
 // A token is verified only with the key its header's `kid` names: a token with no `kid`, or a
 // `kid` that is not one of these keys, is refused even when its signature would check out.
+// A malformed key is a StartupError (one clear line at start, before the database is opened).
 import * as jose from 'jose';
-import { KeyStoreError, keyId, loadOrCreateSigningKey, parseJwkList, publicPart, readPreviousKeys } from './key-store.js';
+import { StartupError } from '../startup/startup-error.js';
+import { keyId, parseJwkList, publicPart, readPreviousKeys, readOrCreateSigningKeyText, signingKeyFile } from './key-store.js';
 
 export type JwtClaims = jose.JWTPayload & Record<string, unknown>;
 
@@ -33,14 +35,37 @@ export interface Keys {
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 
-function parsePrivateJwk(text: string): jose.JWK {
-  try {
-    const jwk = JSON.parse(text) as jose.JWK;
-    if (typeof jwk.d === 'string') return jwk;
-  } catch {
-    // reported below
+const KEY_HELP = 'an EC P-256 private key as a JSON Web Key: {"kty":"EC","crv":"P-256","x":…,"y":…,"d":…}';
+
+/** The checks importJWK does not make with a readable message: shape first, then the key itself. */
+async function importPrivateJwk(jwk: unknown, source: string): Promise<{ jwk: jose.JWK; privateKey: CryptoKey | Uint8Array }> {
+  const k = jwk as Record<string, unknown> | null;
+  const fields = ['x', 'y', 'd'] as const;
+  if (!k || typeof k !== 'object' || Array.isArray(k) || k.kty !== 'EC' || k.crv !== 'P-256' || fields.some((f) => typeof k[f] !== 'string')) {
+    throw new StartupError(`${source} is not ${KEY_HELP}`);
   }
-  throw new KeyStoreError('JWT_PRIVATE_KEY must be a private EC P-256 JWK (JSON with d, x, y)');
+  try {
+    const privateKey = await jose.importJWK({ ...(k as jose.JWK), alg: 'ES256' }, 'ES256');
+    return { jwk: k as jose.JWK, privateKey: privateKey as CryptoKey | Uint8Array };
+  } catch (err) {
+    throw new StartupError(`${source} is not a usable P-256 private key (${(err as Error).message}); it must be ${KEY_HELP}`);
+  }
+}
+
+function parseJson(text: string, source: string, fix: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new StartupError(`${source} is not valid JSON; ${fix}`);
+  }
+}
+
+/** The current private key: JWT_PRIVATE_KEY, or DATA_DIR/keys/signing-key.json (created on first start). */
+function loadPrivateKey(dataDir: string, fromEnv: string | undefined) {
+  if (fromEnv) return importPrivateJwk(parseJson(fromEnv, 'JWT_PRIVATE_KEY', `it must be ${KEY_HELP}`), 'JWT_PRIVATE_KEY');
+  const file = signingKeyFile(dataDir);
+  const fix = 'restore it from a backup, or set JWT_PRIVATE_KEY (a new key signs every user out and changes the API keys)';
+  return importPrivateJwk(parseJson(readOrCreateSigningKeyText(dataDir), file, fix), file);
 }
 
 export async function loadKeys(opts: {
@@ -50,9 +75,8 @@ export async function loadKeys(opts: {
   previousPublicJwks?: string | undefined;
   issuer: string;
 }): Promise<Keys> {
-  const privateJwk = opts.privateJwk ? parsePrivateJwk(opts.privateJwk) : loadOrCreateSigningKey(opts.dataDir);
+  const { jwk: privateJwk, privateKey } = await loadPrivateKey(opts.dataDir, opts.privateJwk);
   const kid = await keyId(privateJwk);
-  const privateKey = await jose.importJWK({ ...privateJwk, alg: 'ES256' }, 'ES256');
 
   const publicJwks = [publicPart(privateJwk), ...readPreviousKeys(opts.dataDir)];
   if (opts.previousPublicJwks) publicJwks.push(...parseJwkList(opts.previousPublicJwks, 'JWT_PREVIOUS_PUBLIC_KEYS'));
