@@ -28,7 +28,7 @@ export interface TestServer extends BuiltApp {
   close(): Promise<void>;
 }
 
-async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `tl_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
