@@ -14,7 +14,7 @@ import { StartupError } from '../../src/startup/startup-error.js';
 import { loadKeys } from '../../src/shared/keys.js';
 import { clientOptions, createTestDatabase } from '../helpers/test-server.js';
 import {
-  PROCESS_BOUND_MS, freePort, oneLineFailure, runUntilExit, spawnServer, stopServer, waitUntilHealthy, type ServerProcess,
+  PROCESS_BOUND_MS, STARTUP_BOUND_MS, freePort, oneLineFailure, runUntilExit, spawnServer, stopServer, waitUntilHealthy, type ServerProcess,
 } from '../helpers/server-process.js';
 
 const PASSWORD = 'Tl-lock-correct-horse-42!';
@@ -77,7 +77,7 @@ describe('the embedded database folder lock', () => {
       expect(signIn.data.user?.id).toBe(created.data.user?.id);
       expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).pid).toBe(third.child.pid);
     },
-    4 * PROCESS_BOUND_MS,
+    2 * STARTUP_BOUND_MS + PROCESS_BOUND_MS + 20_000,
   );
 
   it('is held per open file, so even a second open in the same process is refused until released', () => {
@@ -102,15 +102,15 @@ describe('the embedded database folder lock', () => {
         const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
         // Started together: both may find no signing key and create one; exactly one must win.
         const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-        const [configA, configB] = await Promise.all([a, b].map(async (s) => (await fetch(`${s.url}/config.json`)).json()));
+        const [configA, configB] = await Promise.all([a, b].map(async (s) => ((await (await fetch(`${s.url}/config.json`)).json()) as { anonKey: string })));
         // ES256 signatures differ on every signing; the key id says which key signed.
-        expect(decodeProtectedHeader(configA.anonKey).kid).toBe(decodeProtectedHeader(configB.anonKey).kid);
+        expect(decodeProtectedHeader(configA!.anonKey).kid).toBe(decodeProtectedHeader(configB!.anonKey).kid);
         expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
         await Promise.all([stopServer(a), stopServer(b)]);
       } finally {
         await database.drop();
       }
     },
-    4 * PROCESS_BOUND_MS,
+    STARTUP_BOUND_MS + 20_000,
   );
 });
