@@ -1,3 +1,4 @@
+/// <reference path="../types/fs-native-extensions.d.ts" />
 // One process per embedded database folder. PGlite keeps no lock of its own, so two servers on one
 // DATA_DIR would both open DATA_DIR/db and one's acknowledged writes would be lost. The lock is an
 // exclusive kernel lock (an open-file-description lock on Linux, via fs-native-extensions) on

@@ -203,7 +203,7 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
     );
     // A fuzzer stopped at the gateway would prove nothing about the functions behind it.
     expect([...reached].sort()).toEqual([...NAMES].sort());
-  });
+  }, 180_000);
 
   it('refuses a body past each function’s limit with 413, with or without Content-Length', async () => {
     for (const fn of serverFunctions) {
