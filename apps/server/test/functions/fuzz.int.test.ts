@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverFunctions } from '../../src/functions/registry.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
+import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 
 const NAMES = serverFunctions.map((f) => f.name);
 const ODD_NAMES = ['', 'nope', '..', '%2e%2e', 'submit-bug-report%00', 'SUBMIT-BUG-REPORT', 'a'.repeat(2500), '%ff', 'rest', 'export-my-data;drop'];
@@ -145,7 +146,7 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
       noSub: `Bearer ${await server.ctx.keys.sign({ role: 'authenticated', aud: 'authenticated' }, 3600)}`,
       unsigned: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`,
     };
-  });
+  }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await server?.close();
   });

@@ -1,7 +1,7 @@
 // Runs the real server as its own process (node --import tsx src/server.ts), the way `npm start`
 // and the e2e suite do, for tests about the process itself: start-up failures, exit codes, what it
 // prints, and what two processes on one machine do to each other.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -42,13 +42,19 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface SpawnServerOptions {
+  /** A program (with its arguments) that execs the server, e.g. setpriv to drop capabilities. */
+  via?: string[];
+}
+
 /** Starts the server with this environment on top of a clean one (no DATABASE_URL unless given). */
-export function spawnServer(env: Record<string, string>, options: Pick<SpawnOptions, 'uid' | 'gid'> = {}): ServerProcess {
+export function spawnServer(env: Record<string, string>, options: SpawnServerOptions = {}): ServerProcess {
   const base: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', RATE_LIMITS: 'off', HOST: '127.0.0.1' };
   delete base.DATABASE_URL;
   delete base.JWT_PRIVATE_KEY;
   delete base.DATABASE_CONNECT_TIMEOUT;
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  const command = [...(options.via ?? []), process.execPath, '--import', 'tsx', ENTRY];
+  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -60,7 +66,7 @@ export function spawnServer(env: Record<string, string>, options: Pick<SpawnOpti
 }
 
 /** Runs the server until it exits; kills it (and reports hung) if it is still running after the bound. */
-export async function runUntilExit(env: Record<string, string>, options: Pick<SpawnOptions, 'uid' | 'gid'> = {}): Promise<ExitResult> {
+export async function runUntilExit(env: Record<string, string>, options: SpawnServerOptions = {}): Promise<ExitResult> {
   const proc = spawnServer({ PORT: '0', ...env }, options);
   let hung = false;
   const timer = setTimeout(() => {

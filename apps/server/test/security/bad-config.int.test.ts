@@ -48,12 +48,11 @@ describe('a bad DATA_DIR', () => {
 
   it('that the server user cannot write', async () => {
     const dir = tempDir();
-    // Root writes everywhere, so as root the server runs as nobody against a root-owned folder.
+    fs.chmodSync(dir, 0o555);
+    // Root writes through permissions (CAP_DAC_OVERRIDE): as root the server runs without capabilities.
     const asRoot = process.getuid?.() === 0;
-    if (asRoot) fs.chmodSync(dir, 0o755);
-    else fs.chmodSync(dir, 0o555);
     try {
-      const line = oneLineFailure(await runUntilExit({ DATA_DIR: dir }, asRoot ? { uid: 65534, gid: 65534 } : {}));
+      const line = oneLineFailure(await runUntilExit({ DATA_DIR: dir }, asRoot ? { via: ['setpriv', '--bounding-set=-all', '--inh-caps=-all'] } : {}));
       expect(line).toContain(`DATA_DIR ${dir} is not writable (EACCES)`);
     } finally {
       fs.chmodSync(dir, 0o755);
