@@ -220,4 +220,19 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
       }
     }
   });
+
+  it('answers 413 to a body far past the limit, which the server stops reading', async () => {
+    // admin-ban-user takes 4 KiB; past 4 × limit + 1 MiB the gateway cuts the upload off.
+    const body = Buffer.alloc(3 * 1024 * 1024, 0x61);
+    for (const chunked of [false, true]) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` };
+      if (chunked) headers['transfer-encoding'] = 'chunked';
+      const sent: Sent = { method: 'POST', path: '/functions/v1/admin-ban-user', headers, body };
+      const answer = await send(server.url, sent);
+      check(sent, answer);
+      expect(answer.status).toBe(413);
+    }
+    // The server is still there for the next caller.
+    expect((await send(server.url, { method: 'GET', path: '/healthz', headers: {} })).status).toBe(200);
+  });
 });
