@@ -87,6 +87,19 @@ describe.each(drivers)('auth MFA on %s', (driver) => {
     expect((await server.anonClient().auth.refreshSession({ refresh_token: before.refresh_token })).error?.code).toBe('refresh_token_already_used');
   });
 
+  it('sends a QR code that supabase-js turns into a complete image URL (no # or % in the SVG)', async () => {
+    const { client } = await signedIn();
+    const { data: enrolled, error } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(error).toBeNull();
+    // supabase-js prefixes the markup as is; a `#` would end the URL at the fragment.
+    const url = enrolled!.totp.qr_code;
+    expect(url.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true);
+    const beforeFragment = new URL(url);
+    expect(beforeFragment.hash).toBe('');
+    expect(url).not.toContain('%');
+    expect(url.trimEnd().endsWith('</svg>')).toBe(true);
+  });
+
   it('rejects expired challenges and unknown factors', async () => {
     const { client } = await signedIn();
     const { data: enrolled } = await client.auth.mfa.enroll({ factorType: 'totp' });

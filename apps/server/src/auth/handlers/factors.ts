@@ -1,7 +1,6 @@
 // MFA with TOTP factors (§A.11): enroll (secret, otpauth URI, SVG QR code), challenge, verify
 // (→ aal2 session with amr totp and a replaced refresh token), unenroll.
 import type { FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../shared/context.js';
 import { isPgError } from '../../db/index.js';
 import { AuthError } from '../errors.js';
@@ -9,6 +8,7 @@ import { authenticate, bodyOf, rateLimit, requestMeta, str, type Authenticated }
 import { findUserById } from '../models/users.js';
 import { addAmrClaim, findSession, insertRefreshToken, revokeSessionTokens } from '../models/sessions.js';
 import { newTotpSecret, verifyTotp } from '../services/totp.js';
+import { totpQrSvg } from '../services/totp-qr.js';
 import { sessionResponse } from '../services/token-service.js';
 
 const MAX_FACTORS = 10;
@@ -74,7 +74,7 @@ export async function enroll(ctx: AppContext, req: FastifyRequest): Promise<unkn
     }
     throw err;
   }
-  const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  const qr = await totpQrSvg(uri);
   return { id, type: 'totp', friendly_name: friendlyName ?? '', totp: { qr_code: qr, secret, uri } };
 }
 

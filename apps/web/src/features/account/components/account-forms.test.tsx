@@ -205,9 +205,17 @@ describe('helpers', () => {
     expect(checkAvatarFile({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toBe('The picture must be 2 MB or smaller.');
   });
 
-  it('turns SVG markup into an image URL and keeps data URLs', () => {
-    expect(qrImageSrc('data:image/svg+xml;utf-8,<svg/>')).toBe('data:image/svg+xml;utf-8,<svg/>');
+  it('turns SVG markup into an encoded image URL and keeps encoded data URLs', () => {
     expect(qrImageSrc('<svg></svg>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%3E%3C%2Fsvg%3E');
+    expect(qrImageSrc('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(qrImageSrc('data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E');
+  });
+
+  it('encodes the markup supabase-js prefixes unencoded, so a # colour cannot cut the image off', () => {
+    const fromSupabaseJs = 'data:image/svg+xml;utf-8,<svg><path fill="#ffffff" d="M0 0h1"/></svg>';
+    const src = qrImageSrc(fromSupabaseJs);
+    expect(new URL(src).hash).toBe('');
+    expect(decodeURIComponent(src.slice(src.indexOf(',') + 1))).toBe('<svg><path fill="#ffffff" d="M0 0h1"/></svg>');
   });
 
   it('describes user agents', () => {

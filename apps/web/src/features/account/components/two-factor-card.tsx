@@ -17,10 +17,18 @@ import {
 } from '../api/mfa';
 import { CodeForm } from './code-form';
 
-/** The server sends the QR code as SVG markup or as an SVG data URL; an <img> needs a URL. */
+/** supabase-js prefixes the server's SVG markup with this, without percent-encoding it. */
+const UNENCODED_SVG_URL = /^data:image\/svg\+xml;(?:charset=)?utf-8,(?=\s*<)/i;
+
+/**
+ * An <img> URL for the enrolment's QR code, which arrives as SVG markup, as markup behind an
+ * unencoded data-URL prefix (what supabase-js makes of it) or as a proper data URL. Markup is always
+ * percent-encoded here: a `#` in it (a hex colour) would otherwise end the URL and break the image.
+ */
 export function qrImageSrc(qr: string): string {
-  if (qr.startsWith('data:')) return qr;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr)}`;
+  const markup = qr.replace(UNENCODED_SVG_URL, '');
+  if (!markup.trimStart().startsWith('<')) return qr;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
 }
 
 function EnrollmentPanel({ enrollment, userId, onDone }: { enrollment: Enrollment; userId: string; onDone(): void }) {
