@@ -1,5 +1,7 @@
 // Ensures the ADMIN_EMAIL/ADMIN_PASSWORD account exists, is confirmed, has that password and has
-// role admin in public.user_profiles. Idempotent, and safe when several processes start at once:
+// role admin in public.user_profiles, and a full name (ADMIN_NAME) so that news bylines, the
+// dashboard greeting and the users table show a person rather than a fallback. A name the admin
+// set later is kept. Idempotent, and safe when several processes start at once:
 // the work runs under a transaction-scoped advisory lock.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../shared/context.js';
@@ -9,7 +11,7 @@ import { hashPassword, verifyPassword } from './services/password.js';
 import { passwordWeakness } from './services/password-policy.js';
 
 export async function ensureAdminAccount(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
-  const { adminEmail, adminPassword } = ctx.config;
+  const { adminEmail, adminPassword, adminName } = ctx.config;
   if (!adminEmail || !adminPassword) return;
   const email = normalizeEmail(adminEmail);
   // The most powerful account follows the same policy as everyone else: refuse to start instead.
@@ -21,7 +23,7 @@ export async function ensureAdminAccount(ctx: AppContext, log: FastifyBaseLogger
     let user = await findUserByEmail(tx, email, { forUpdate: true });
     let wasCreated = false;
     if (!user) {
-      user = await insertUser(tx, { email, passwordHash: newHash, userMetadata: {}, confirmed: true });
+      user = await insertUser(tx, { email, passwordHash: newHash, userMetadata: { full_name: adminName }, confirmed: true });
       wasCreated = true;
     } else {
       const same = (await verifyPassword(user.encrypted_password, adminPassword)).ok;
@@ -31,7 +33,11 @@ export async function ensureAdminAccount(ctx: AppContext, log: FastifyBaseLogger
       ]);
       await markEmailIdentityVerified(tx, user.id, null);
     }
-    await tx.query(`update public.user_profiles set role = 'admin' where id = $1 and role <> 'admin'`, [user.id]);
+    await tx.query(
+      `update public.user_profiles set role = 'admin', full_name = coalesce(full_name, $2)
+        where id = $1 and (role <> 'admin' or full_name is null)`,
+      [user.id, adminName],
+    );
     return wasCreated;
   });
   log.info({ email, created }, 'admin account ensured');

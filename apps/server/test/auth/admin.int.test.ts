@@ -35,6 +35,22 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
     expect((await server.anonClient().auth.signInWithPassword({ email: adminEmail, password: 'boot-pass-2' })).error).toBeNull();
   });
 
+  it('names the bootstrapped admin "{product} Team" (or ADMIN_NAME) and keeps a name the admin chose', async () => {
+    const id = (await server.ctx.db.query<{ id: string }>('select id from auth.users where email = $1', [adminEmail])).rows[0]!.id;
+    const fullName = async () =>
+      (await server.ctx.db.query<{ full_name: string | null }>('select full_name from public.user_profiles where id = $1', [id])).rows[0]?.full_name;
+    expect(await fullName()).toBe('TagLedger Team');
+    const silent = { info: () => undefined } as never;
+    // An admin created before names were given gets one at the next start.
+    await server.ctx.db.query('update public.user_profiles set full_name = null where id = $1', [id]);
+    server.ctx.config.adminName = 'Ops Desk';
+    await ensureAdminAccount(server.ctx, silent);
+    expect(await fullName()).toBe('Ops Desk');
+    await server.ctx.db.query(`update public.user_profiles set full_name = 'Ada Admin' where id = $1`, [id]);
+    await ensureAdminAccount(server.ctx, silent);
+    expect(await fullName()).toBe('Ada Admin');
+  });
+
   it('creates users (confirmed, with metadata) and refuses duplicates and non-admin callers', async () => {
     const admin = server.serviceClient().auth.admin;
     const email = uniqueEmail('created');

@@ -8,6 +8,7 @@ import { useAuth, type UserProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { QueryBoundary } from '@/lib/query-boundary';
 import { adminGroupPaths, navItemsFor, profileMenuItemsFor, type NavItem } from './nav-items';
+import { displayName } from '@/lib/display-name';
 
 export function formatBalance(balance: number | undefined): string {
   return `${(balance ?? 0).toLocaleString('en-US')} TMT`;
@@ -104,7 +105,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
   }, [mobileOpen]);
   const items = navItemsFor(profile);
   const menuItems = profileMenuItemsFor(profile);
-  const name = profile?.full_name || email || 'Account';
+  const name = displayName(profile, email || 'Account');
 
   return (
     <div className="flex flex-1 items-center justify-end gap-2">

@@ -8,6 +8,7 @@ import { useRecentTransactions } from '@/features/dashboard/api/get-recent-trans
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
 import { useWallet } from '@/features/wallet/api/get-wallet';
 import { useAuth } from '@/lib/auth';
+import { displayName } from '@/lib/display-name';
 
 const quickActions = [
   { to: '/tag', label: 'Tag an asset', description: 'Register something you own', icon: Tag },
@@ -22,7 +23,7 @@ export default function DashboardPage() {
   const { user, profile } = useAuth();
   const wallet = useWallet();
   const recent = useRecentTransactions();
-  const name = profile?.full_name || user?.email || '';
+  const name = displayName(profile, user?.email ?? '');
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -19,6 +19,7 @@ import { EmailForm } from '../components/email-form';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SectionCard } from '../components/section-card';
+import { displayName } from '@/lib/display-name';
 
 function ProfileScreen({ userId }: { userId: string }) {
   const { user, profile: authProfile } = useAuth();
@@ -42,7 +43,7 @@ function ProfileScreen({ userId }: { userId: string }) {
     );
   }
   const p = profile.data;
-  const displayName = p.full_name || p.email || 'You';
+  const shownName = displayName(p, p.email || 'You');
   const fail = (fallback: string) => (err: unknown) => {
     toast.error(toAppError(err, fallback).message);
     throw err;
@@ -53,7 +54,7 @@ function ProfileScreen({ userId }: { userId: string }) {
       <div className="space-y-6">
         <SectionCard title="Profile picture">
           <AvatarEditor
-            name={displayName}
+            name={shownName}
             avatarUrl={p.avatar_url}
             busy={upload.isPending || remove.isPending}
             onUpload={(file) =>

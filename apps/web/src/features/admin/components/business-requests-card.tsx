@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { BusinessRequest } from '../api/types';
+import { displayName } from '@/lib/display-name';
 
 export interface BusinessRequestsCardProps {
   requests: BusinessRequest[];
@@ -23,7 +24,7 @@ export function BusinessRequestsCard({ requests, busyId, onDecide }: BusinessReq
             {requests.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
                 <span className="min-w-0">
-                  <span className="block font-medium text-slate-900">{r.full_name || r.email}</span>
+                  <span className="block font-medium text-slate-900">{displayName(r, r.email ?? '—')}</span>
                   <span className="block text-slate-600">{r.email}</span>
                   {r.note && <span className="block text-slate-600">“{r.note}”</span>}
                   <span className="text-xs text-slate-500">{format(new Date(r.created_at), 'MMM d, yyyy')}</span>

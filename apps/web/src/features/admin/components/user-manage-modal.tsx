@@ -12,6 +12,7 @@ import { toAppError } from '@/lib/api-error';
 import type { Role } from '@/lib/auth';
 import type { AdminUser } from '../api/types';
 import { validateAdjustment } from '../lib/adjust';
+import { displayName } from '@/lib/display-name';
 
 export interface UserManageModalProps {
   user: AdminUser | null;
@@ -73,7 +74,7 @@ export function UserManageModal({ user, selfId, onClose, onAdjust, onSetRole, on
     <Modal open onOpenChange={(open) => !open && onClose()} title="Manage user" size="lg">
       <div className="space-y-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="font-medium text-slate-900">{user.full_name || user.email}</span>
+          <span className="font-medium text-slate-900">{displayName(user, user.email ?? '—')}</span>
           <span className="text-slate-600">{user.email}</span>
           <Badge>{user.balance.toLocaleString('en-US')} TMT</Badge>
           {banned && <Badge tone="danger">Banned</Badge>}

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { USERS_PAGE_SIZE, type AdminUser, type UserFilters } from '../api/types';
+import { displayName } from '@/lib/display-name';
 
 export interface UsersTableProps {
   rows: AdminUser[];
@@ -69,7 +70,7 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
               return (
                 <tr key={u.id} data-testid="user-row">
                   <td className="py-2 pr-3">
-                    <span className="block font-medium text-slate-900">{u.full_name || '—'}</span>
+                    <span className="block font-medium text-slate-900">{displayName(u, '—')}</span>
                     <span className="text-slate-600">{u.email}</span>
                   </td>
                   <td className="py-2 pr-3 capitalize">{u.role}</td>

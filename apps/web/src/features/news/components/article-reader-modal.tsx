@@ -3,6 +3,7 @@ import { Modal } from '@/components/ui/modal';
 import type { NewsArticle } from '../api/types';
 import { longDate, paragraphs } from '../lib/format';
 import { ArticleImage } from './article-image';
+import { displayName } from '@/lib/display-name';
 
 interface ArticleReaderModalProps {
   article: NewsArticle | null;
@@ -19,7 +20,7 @@ export function ArticleReaderModal({ article, fallbackAuthor, onClose }: Article
           {article.image_url && <ArticleImage src={article.image_url} alt={article.title} className="max-h-80 w-full rounded-md" />}
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
             <Badge tone="info">{article.news_category}</Badge>
-            <span>{article.author?.full_name || fallbackAuthor}</span>
+            <span>{displayName(article.author, fallbackAuthor)}</span>
             <time dateTime={article.created_at}>{longDate(article.created_at)}</time>
           </div>
           <div className="space-y-3 text-slate-800" data-testid="article-body">

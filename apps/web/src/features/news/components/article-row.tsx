@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { NewsArticle } from '../api/types';
 import { ADMIN_EXCERPT_LENGTH, excerpt, shortDate } from '../lib/format';
+import { displayName } from '@/lib/display-name';
 
 interface ArticleRowProps {
   article: NewsArticle;
@@ -24,7 +25,7 @@ export function ArticleRow({ article, busy, onTogglePublish, onEdit, onDelete }:
         </div>
         <p className="text-sm text-slate-600">{excerpt(article.content, ADMIN_EXCERPT_LENGTH)}</p>
         <p className="text-xs text-slate-500">
-          <span>{article.author?.full_name || 'Unknown Author'}</span>
+          <span>{displayName(article.author, 'Unknown Author')}</span>
           {' · '}
           <time dateTime={article.created_at}>{shortDate(article.created_at)}</time>
         </p>

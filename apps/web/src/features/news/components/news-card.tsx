@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import type { NewsArticle } from '../api/types';
 import { CARD_EXCERPT_LENGTH, excerpt, shortDate } from '../lib/format';
 import { ArticleImage } from './article-image';
+import { displayName } from '@/lib/display-name';
 
 interface NewsCardProps {
   article: NewsArticle;
@@ -22,7 +23,7 @@ export function NewsCard({ article, fallbackAuthor, onReadMore }: NewsCardProps)
         <h2 className="text-lg font-semibold text-slate-900">{article.title}</h2>
         <p className="flex-1 text-sm text-slate-600">{excerpt(article.content, CARD_EXCERPT_LENGTH)}</p>
         <div className="flex items-center justify-between text-xs text-slate-500">
-          <span>{article.author?.full_name || fallbackAuthor}</span>
+          <span>{displayName(article.author, fallbackAuthor)}</span>
           <time dateTime={article.created_at}>{shortDate(article.created_at)}</time>
         </div>
         <Button variant="link" className="self-start" onClick={() => onReadMore(article)} aria-label={`Read More: ${article.title}`}>

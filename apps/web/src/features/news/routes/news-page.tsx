@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { usePublishedCategories } from '../api/get-categories';
 import { usePublishedArticles } from '../api/get-published-articles';
 import { NewsListView } from '../components/news-list-view';
+import { teamName } from '@/lib/display-name';
 
 export default function NewsPage() {
   const { user } = useAuth();
@@ -28,7 +29,7 @@ export default function NewsPage() {
         hasMore={Boolean(articles.hasNextPage)}
         loadingMore={articles.isFetchingNextPage}
         onLoadMore={() => void articles.fetchNextPage()}
-        fallbackAuthor={`${appConfig.appName} Team`}
+        fallbackAuthor={teamName(appConfig.appName)}
       />
     </>
   );
