@@ -22,8 +22,16 @@ type Mode = 'signin' | 'signup';
 interface Variant {
   source: SignupSource;
   initialMode: Mode;
+  /** Heading and subtitle of the sign-up form; the sign-in form always says 'Welcome back'. */
   title: string;
   subtitle: string;
+}
+
+const SIGN_IN_HEADING = { title: 'Welcome back', subtitle: '' };
+
+/** The heading follows the form on show, so switching tabs never leaves the other form's heading. */
+export function headingFor(variant: Variant, mode: Mode): { title: string; subtitle: string } {
+  return mode === 'signin' ? SIGN_IN_HEADING : { title: variant.title, subtitle: variant.subtitle };
 }
 
 export function variantFor(pathname: string): Variant {
@@ -46,7 +54,7 @@ export function variantFor(pathname: string): Variant {
     case '/signup':
       return { source: 'standard', initialMode: 'signup', title: 'Create your account', subtitle: '' };
     default:
-      return { source: 'standard', initialMode: 'signin', title: 'Welcome back', subtitle: '' };
+      return { source: 'standard', initialMode: 'signin', title: 'Create your account', subtitle: '' };
   }
 }
 
@@ -122,6 +130,7 @@ export default function AuthPage() {
   }
 
   const title = auth.mfaPending ? 'Two-factor verification' : mode === 'signin' ? 'Sign In' : 'Sign Up';
+  const heading = headingFor(variant, mode);
 
   return (
     <>
@@ -129,7 +138,7 @@ export default function AuthPage() {
         title={title}
         description={`Sign in to ${appConfig.appName} or create an account to tag, register and verify your assets.`}
       />
-      <AuthCard title={auth.mfaPending ? title : variant.title} subtitle={auth.mfaPending ? undefined : variant.subtitle || undefined}>
+      <AuthCard title={auth.mfaPending ? title : heading.title} subtitle={auth.mfaPending ? undefined : heading.subtitle || undefined}>
         {auth.mfaPending ? (
           <MfaForm
             onSubmit={handleMfa}

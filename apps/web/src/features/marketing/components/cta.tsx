@@ -18,12 +18,13 @@ export function tagHref(signedIn: boolean, from: string | undefined, ref: string
   return query ? `/start-tagging?${query}` : '/start-tagging';
 }
 
+/** "Create a free account" opens the sign-up form (/signup), not the sign-in form (/auth). */
 export function signUpHref(from: string | undefined, ref: string | null): string {
   const params = new URLSearchParams();
   if (from) params.set('from', from);
   if (ref) params.set('ref', ref);
   const qs = params.toString();
-  return qs ? `/auth?${qs}` : '/auth';
+  return qs ? `/signup?${qs}` : '/signup';
 }
 
 const primary =

@@ -79,7 +79,7 @@ describe('public pages', () => {
     renderAt(`${path}?ref=FRIEND42`, Page);
     const slug = path.slice(1);
     expect(screen.getAllByRole('link', { name: /Tag an asset|Tag inventory/ })[0]).toHaveAttribute('href', `/start-tagging?from=${slug}&ref=FRIEND42`);
-    expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute('href', `/auth?from=${slug}&ref=FRIEND42`);
+    expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute('href', `/signup?from=${slug}&ref=FRIEND42`);
   });
 
   it('sends a signed-in visitor\'s "Tag an asset" straight to /tag', () => {
