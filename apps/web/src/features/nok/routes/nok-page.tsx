@@ -14,6 +14,7 @@ import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useCreateNextOfKin, useDeleteNextOfKin, useNextOfKin, useUpdateNextOfKin, type NextOfKin } from '../api/next-of-kin';
 import { NokForm } from '../components/nok-form';
+import { NOK_PAGE_INTRO } from '../lib/copy';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; row: NextOfKin } | null;
 
@@ -152,9 +153,7 @@ export default function NokPage() {
     <div className="mx-auto max-w-4xl px-4 py-8">
       <PageMeta title="Next of Kin" description="The people who should know about your assets: names, relationship and how to reach them." />
       <h1 className="text-2xl font-bold text-slate-900">Next of Kin</h1>
-      <p className="mb-6 mt-1 text-slate-700">
-        The people who should know about your assets. Only you can see this list; we do not contact them on our own.
-      </p>
+      <p className="mb-6 mt-1 text-slate-700">{NOK_PAGE_INTRO}</p>
       {user ? <NokScreen userId={user.id} /> : <Spinner showLabel label="Loading..." />}
     </div>
   );
