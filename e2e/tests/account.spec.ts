@@ -58,6 +58,16 @@ test('preferences and profile fields persist across reloads', async ({ page }) =
 test('deleting the account signs out and the account can no longer sign in', async ({ page }) => {
   const user = await createUser();
   await signIn(page, user);
+  // The end of the flow is expected: no /logout for the deleted user, so no 403 in the console.
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    // The wrong password below is refused with a 4xx the dialog shows; the browser logs that one.
+    if (msg.type() === 'error' && !msg.location().url.includes('/functions/v1/delete-account')) consoleErrors.push(msg.text());
+  });
+  const logoutCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/auth/v1/logout')) logoutCalls.push(req.url());
+  });
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account' });
@@ -71,6 +81,8 @@ test('deleting the account signs out and the account can no longer sign in', asy
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(logoutCalls).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 
   await page.goto('/auth');
   const form = page.getByRole('form', { name: 'Sign in' });
@@ -87,7 +99,10 @@ test('a user who enables TOTP must enter a code at the next sign-in', async ({ p
   await signIn(page, user);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+  await expect(qr).toBeVisible();
+  // Rendered, not just its alt text: the image decoded to real pixels.
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel('6-digit code').fill(totp(secret));
   const enrolledStep = step();

@@ -32,8 +32,17 @@ export interface AuthState {
   mfaPending: boolean;
 }
 
+export interface SignOutOptions {
+  /**
+   * The server has already ended every session (the account was deleted): only this browser's
+   * state is cleared. Asking /logout would get GoTrue's 403 user_not_found, which the browser logs
+   * as an error for what is the expected end of the flow.
+   */
+  sessionsEndedByServer?: boolean;
+}
+
 export interface AuthContextValue extends AuthState {
-  signOut(): Promise<void>;
+  signOut(options?: SignOutOptions): Promise<void>;
   refreshProfile(): Promise<UserProfile | null>;
 }
 
@@ -199,11 +208,13 @@ export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProvi
     };
   }, [handleEvent]);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (options: SignOutOptions = {}) => {
     try {
-      const client = await loadSupabase();
-      const { error } = await client.auth.signOut();
-      if (error) console.warn('Sign-out error (signed out locally anyway):', error.message);
+      if (!options.sessionsEndedByServer) {
+        const client = await loadSupabase();
+        const { error } = await client.auth.signOut();
+        if (error) console.warn('Sign-out error (signed out locally anyway):', error.message);
+      }
     } catch (err) {
       console.warn('Sign-out failed (signed out locally anyway):', err);
     } finally {

@@ -12,7 +12,7 @@ export function useDeleteAccount() {
   const { signOut } = useAuth();
   return useMutation({
     mutationFn: (v: { password: string; confirmation: string }) => deleteAccount(v.password, v.confirmation),
-    // The server already ended every session; signOut() clears this browser (its server call may fail).
-    onSuccess: () => signOut(),
+    // The server already ended every session: clear this browser only (no /logout for a deleted user).
+    onSuccess: () => signOut({ sessionsEndedByServer: true }),
   });
 }
