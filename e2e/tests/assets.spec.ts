@@ -173,3 +173,30 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   await expect(checkPage.getByTestId('certificate-result')).toContainText('Certificate verified');
   await checker.close();
 });
+
+test('a balance below the cost says Insufficient tokens before uploading, with nothing in the console', async ({ page }) => {
+  const user = await createUser({ fullName: 'Short Of Tokens', password: 'Tl-short-ledger-58!' });
+  await credit(user.id, -50); // spend the welcome bonus: nothing left
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  const charges: string[] = [];
+  page.on('request', (req) => {
+    // Uploads and the charging call; a price quote (quoteOnly) is not a charge.
+    const upload = req.url().includes('/storage/v1/object/') && req.method() !== 'GET';
+    const charge = req.url().includes('/functions/v1/register-asset') && !(req.postData() ?? '').includes('quoteOnly');
+    if (upload || charge) charges.push(`${req.method()} ${req.url()}`);
+  });
+  await signIn(page, user);
+  await expect(page.getByTestId('header-balance')).toHaveText('0 TMT');
+  await page.goto('/tag');
+  await page.getByTestId('tag-file-input').setInputFiles([{ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
+  await page.getByRole('textbox', { name: 'Title' }).fill('Desk lamp');
+  const cost = balanceOf(await page.getByTestId('tag-cost').textContent());
+  await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
+  await expect(page.getByRole('alert')).toContainText(`Insufficient tokens. This needs ${cost} TMT. Nothing was charged.`);
+  await expect(page.getByRole('link', { name: 'Top up your wallet' })).toBeVisible();
+  expect(charges).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

@@ -13,7 +13,8 @@ import { discardUploads } from '../api/upload-media';
 import { ACCEPT_ATTRIBUTE, MAX_FILES } from '../lib/media-rules';
 import { MediaList, type PendingMedia } from './media-list';
 import { acceptFiles, quoteInputOf, uploadPending } from './pending-media';
-import { SpendFailureAlert, spendFailure, type SpendFailure } from './spend-failure';
+import { balanceCovers, insufficientTokens, SpendFailureAlert, spendFailure, type SpendFailure } from './spend-failure';
+import { fetchBalance } from '../api/get-balance';
 
 export function AddMediaModal({ assetId, existing, open, onOpenChange }: { assetId: string; existing: number; open: boolean; onOpenChange(o: boolean): void }) {
   const { user } = useAuth();
@@ -58,6 +59,10 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
     // Set once the upload is done: a failure after it is a refused charge (SPEC §8 wallet texts).
     let charging = false;
     try {
+      if (!balanceCovers(await fetchBalance(user.id), total)) {
+        setError(insufficientTokens(total));
+        return;
+      }
       const names = await uploadPending(user.id, media, setMedia);
       charging = true;
       const r = await add.mutateAsync({ assetId, submissionId: submissionId.current, media: names, expectedCost: total ?? null });

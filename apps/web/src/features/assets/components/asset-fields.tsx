@@ -188,7 +188,7 @@ export function AssetFields({ values: v, errors, onChange, kindLocked }: Props) 
       )}
 
       {v.kind === 'general' && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField label="Make" error={errors.make}>
             <Input value={v.make} onChange={set('make')} maxLength={100} />
           </FormField>
@@ -209,7 +209,7 @@ export function AssetFields({ values: v, errors, onChange, kindLocked }: Props) 
       )}
 
       {v.kind === 'digital' && (
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField label="URL" error={errors.asset_url} className="space-y-1 sm:col-span-2">
             <Input value={v.asset_url} onChange={set('asset_url')} placeholder="https://… or ipfs://…" maxLength={1000} />
           </FormField>
@@ -242,7 +242,7 @@ export function AssetFields({ values: v, errors, onChange, kindLocked }: Props) 
       )}
 
       {v.kind === 'business' && (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <FormField label="SKU" error={errors.sku}>
             <Input value={v.sku} onChange={set('sku')} maxLength={100} />
           </FormField>
@@ -255,7 +255,7 @@ export function AssetFields({ values: v, errors, onChange, kindLocked }: Props) 
         </div>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <FormField label="Estimated value" error={errors.estimated_value} className="space-y-1 sm:col-span-2">
           <Input inputMode="decimal" value={v.estimated_value} onChange={set('estimated_value')} placeholder="0.00" />
         </FormField>

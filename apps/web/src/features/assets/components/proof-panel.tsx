@@ -24,7 +24,7 @@ export function ProofPanel({ proof }: { proof: LedgerProof }) {
             ? 'Integrity check failed: the ledger entry does not recompute.'
             : 'Integrity check failed: the record differs from its ledger entry.'}
       </p>
-      <dl className="grid gap-2 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <Row label="Chain position" value={`#${proof.seq} (${EVENT_LABELS[proof.event] ?? proof.event})`} mono={false} />
         <Row label="Recorded at (UTC)" value={proof.created_at} />
         <Row label="Record hash (SHA-256)" value={proof.record_hash} />

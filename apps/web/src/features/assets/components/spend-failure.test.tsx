@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FunctionError } from '../api/call-function';
 import { refreshAfterSpend } from '../api/refresh-after-spend';
-import { SpendFailureAlert, spendFailure } from './spend-failure';
+import { balanceCovers, insufficientTokens, SpendFailureAlert, spendFailure } from './spend-failure';
 
 function show(err: unknown, cost: number | null) {
   render(
@@ -43,5 +43,17 @@ describe('spend failure', () => {
     expect(client.getQueryState(['wallet', 'balance'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['wallet', 'transactions', 1])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['news'])?.isInvalidated).toBe(false);
+  });
+});
+
+describe('balance check before a charge', () => {
+  it('needs a balance of at least the cost (SPEC §5); an unknown cost is left to the server', () => {
+    expect(balanceCovers(30, 30)).toBe(true);
+    expect(balanceCovers(29, 30)).toBe(false);
+    expect(balanceCovers(0, null)).toBe(true);
+  });
+
+  it("says the same 'Insufficient tokens' as the server's refusal", () => {
+    expect(insufficientTokens(30)).toEqual(spendFailure(new FunctionError('Insufficient balance', 402, { code: 'insufficient_tokens' }), 30));
   });
 });

@@ -17,12 +17,20 @@ export function isInsufficientTokens(err: unknown): boolean {
   return err instanceof FunctionError && (err.code === 'insufficient_tokens' || err.status === 402);
 }
 
+/** 'Insufficient tokens' (SPEC §5), whether the balance check before the charge or the server said so. */
+export function insufficientTokens(cost: number | null | undefined): SpendFailure {
+  const need = typeof cost === 'number' ? ` This needs ${cost} TMT.` : '';
+  return { message: `Insufficient tokens.${need} Nothing was charged.`, wallet: true };
+}
+
+/** SPEC §5: spending requires a balance of at least the amount. Unknown cost: let the server decide. */
+export function balanceCovers(balance: number, cost: number | null | undefined): boolean {
+  return typeof cost !== 'number' || balance >= cost;
+}
+
 /** Turns an error of the charging call into the alert text; `cost` is the price the user saw. */
 export function spendFailure(err: unknown, cost: number | null | undefined): SpendFailure {
-  if (isInsufficientTokens(err)) {
-    const need = typeof cost === 'number' ? ` This needs ${cost} TMT.` : '';
-    return { message: `Insufficient tokens.${need} Nothing was charged.`, wallet: true };
-  }
+  if (isInsufficientTokens(err)) return insufficientTokens(cost);
   return { message: `Failed to spend tokens. ${toAppError(err).message} Nothing was charged.` };
 }
 

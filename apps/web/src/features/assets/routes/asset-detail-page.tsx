@@ -205,7 +205,7 @@ export default function AssetDetailPage() {
         </p>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[3fr_2fr]">
         <Card>
           <CardContent>
             <MediaViewer
@@ -255,7 +255,7 @@ export default function AssetDetailPage() {
         </Card>
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader><CardTitle>Ledger proof</CardTitle></CardHeader>
           <CardContent>

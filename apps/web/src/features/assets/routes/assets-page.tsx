@@ -70,7 +70,7 @@ export default function AssetsPage() {
         </Link>
       </div>
 
-      <div className="mt-6 grid gap-3 md:grid-cols-[1fr_auto_auto_auto_auto_auto]">
+      <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto_auto_auto_auto]">
         <div className="relative">
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden="true" />
           <Input
@@ -138,7 +138,7 @@ export default function AssetsPage() {
             action={<Link to="/tag" className={buttonClasses('primary')}>Tag Asset</Link>}
           />
         ) : view === 'grid' ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Assets">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Assets">
             {items.map((a) => (
               <li key={a.id}>
                 <AssetCard asset={a} url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined} />

@@ -57,7 +57,7 @@ export default function PublicAssetPage() {
           The owner reported this asset {a.status}.
         </p>
       )}
-      <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
+      <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[3fr_2fr]">
         <Card><CardContent><MediaViewer media={a.media} urls={urls.data} loading={urls.isLoading} /></CardContent></Card>
         <Card>
           <CardHeader><CardTitle>Details</CardTitle></CardHeader>

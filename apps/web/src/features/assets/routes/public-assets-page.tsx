@@ -39,7 +39,7 @@ export default function PublicAssetsPage() {
       <PageMeta title="Public Assets" description="Assets their owners chose to make public." />
       <h1 className="text-2xl font-semibold text-slate-900">Public Assets</h1>
       <p className="mt-1 text-sm text-slate-600">Assets their owners chose to make public. Owners' names and e-mail addresses are never shown.</p>
-      <div className="mt-6 grid gap-3 md:grid-cols-[1fr_auto_auto_auto]">
+      <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto_auto]">
         <div className="relative">
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden="true" />
           <Input className="pl-9" aria-label="Search public assets" placeholder="Search title, description, tags, serial" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -75,7 +75,7 @@ export default function PublicAssetsPage() {
         ) : items.length === 0 ? (
           <EmptyState title={query ? 'No public assets match' : 'No public assets yet'} />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Public assets">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Public assets">
             {items.map((a) => (
               <li key={a.id}>
                 <Link to={`/public-assets/${a.id}`} className="block h-full">

@@ -20,7 +20,8 @@ import { CostSummary } from '../components/cost-summary';
 import { type PendingMedia } from '../components/media-list';
 import { MediaPicker } from '../components/media-picker';
 import { acceptFiles, pendingFromStored, quoteInputOf, uploadPending } from '../components/pending-media';
-import { SpendFailureAlert, spendFailure, type SpendFailure } from '../components/spend-failure';
+import { balanceCovers, insufficientTokens, SpendFailureAlert, spendFailure, type SpendFailure } from '../components/spend-failure';
+import { fetchBalance } from '../api/get-balance';
 import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
 import { MAX_FILES } from '../lib/media-rules';
 
@@ -114,6 +115,10 @@ export default function TagPage() {
     let charging = false;
     try {
       setBusy('uploading');
+      if (!balanceCovers(await fetchBalance(user.id), expected)) {
+        setFailure(insufficientTokens(expected));
+        return;
+      }
       // Upload what is not uploaded yet (a retry after a failure re-uses finished uploads).
       const names = await uploadPending(user.id, media, setMedia);
       setBusy('registering');
