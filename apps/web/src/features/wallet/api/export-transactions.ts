@@ -9,8 +9,9 @@ import type { TokenTransaction } from './types';
 
 const EXPORT_PAGE = 1000;
 
+/** A GET of zero rows, not a HEAD: supabase-js leaves a HEAD body unread and Chromium logs it as aborted. */
 export async function countTransactions(userId: string): Promise<number> {
-  const result = await supabase.from('token_transactions').select('id', { count: 'exact', head: true }).eq('user_id', userId);
+  const result = await supabase.from('token_transactions').select('id', { count: 'exact' }).eq('user_id', userId).limit(0);
   unwrap(result);
   return result.count ?? 0;
 }
