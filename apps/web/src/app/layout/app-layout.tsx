@@ -17,6 +17,12 @@ const BugReportButton = lazy(() =>
 
 const USE_CASE_LANDINGS = ['/general-tagging', '/nft-tagging', '/mywill-tagging', '/business-tagging'];
 
+/**
+ * Toasts sit top-right (SPEC §2) but below the sticky header (h-16): at sonner's default offset a
+ * toast covered the balance chip and the profile menu for its 4 seconds.
+ */
+const TOAST_OFFSET = { top: 'calc(4rem + 12px)', right: 16 };
+
 /** Rendered right after the Toaster: its effect runs once the Toaster's subscription exists. */
 function ToasterMounted() {
   useEffect(() => markToasterReady(), []);
@@ -56,9 +62,9 @@ export function AppLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <Footer roomForBugButton={Boolean(user)} />
       <Suspense fallback={null}>
-        <Toaster position="top-right" duration={4000} richColors closeButton />
+        <Toaster position="top-right" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} duration={4000} richColors closeButton />
         <ToasterMounted />
       </Suspense>
       {user && (

@@ -35,11 +35,16 @@ const groups: Array<{ title: string; links: Array<[string, string]> }> = [
   },
 ];
 
-export function Footer() {
+/**
+ * `roomForBugButton`: the signed-in layout shows the floating "Report a Bug" button at the bottom
+ * right; the footer's last row grows by the button's height so, scrolled to the end, the button
+ * sits over empty space instead of the footer's text (on phones it would cover links).
+ */
+export function Footer({ roomForBugButton = false }: { roomForBugButton?: boolean }) {
   const contact = supportEmail();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid grid-cols-1 max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-semibold text-slate-900">{appConfig.appName}</p>
           <p className="mt-2 text-sm text-slate-600">
@@ -66,7 +71,7 @@ export function Footer() {
           </nav>
         ))}
       </div>
-      <div className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
+      <div className={`border-t border-slate-100 pt-4 text-center text-xs text-slate-500 ${roomForBugButton ? 'pb-24' : 'pb-4'}`}>
         © {new Date().getFullYear()} {appConfig.appName}
       </div>
     </footer>

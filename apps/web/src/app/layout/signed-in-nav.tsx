@@ -173,7 +173,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
           aria-label="Mobile"
           className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-4 shadow-md xl:hidden"
         >
-          <ul className="grid gap-1 pt-2 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-1 pt-2 sm:grid-cols-2">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className={(s) => cn(linkClass(s), 'block')}>

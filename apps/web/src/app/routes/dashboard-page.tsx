@@ -24,7 +24,7 @@ export default function DashboardPage() {
       <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
       {name && <p className="mt-1 text-slate-600">Welcome back, {name}.</p>}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <CardContent className="py-6">
             <div className="flex items-center gap-3 text-slate-600">

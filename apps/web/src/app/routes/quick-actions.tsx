@@ -19,7 +19,7 @@ export function QuickActions() {
       <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
         Quick actions
       </h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {quickActions.map(({ to, label, description, icon: Icon }) => (
           <li key={to}>
             <Link

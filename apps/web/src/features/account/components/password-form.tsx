@@ -38,7 +38,7 @@ export function PasswordForm({ onSubmit }: PasswordFormProps) {
       <FormField label="Current password" error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
       </FormField>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormField label="New password" error={errors.newPassword?.message} hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a common password.`}>
           <Input type="password" autoComplete="new-password" {...register('newPassword')} />
         </FormField>

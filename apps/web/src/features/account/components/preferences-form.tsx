@@ -74,7 +74,7 @@ export function PreferencesForm({ settings, onSubmit }: PreferencesFormProps) {
         <p className="mt-1 text-xs text-slate-600">Confirmation, password-reset and e-mail-change messages are always sent, because you asked for them.</p>
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
+      <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Language and region</legend>
         <FormField label="Language" hint="The app is available in English for now.">
           <Select options={LANGUAGES} {...register('language')} />

@@ -44,7 +44,7 @@ export function ProfileForm({ initial, onSubmit }: ProfileFormProps) {
       <FormField label="Full name" error={errors.full_name?.message} required>
         <Input autoComplete="name" {...register('full_name')} />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label="Phone" error={errors.phone?.message} hint="Optional. Only you and administrators see it.">
           <Input type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>

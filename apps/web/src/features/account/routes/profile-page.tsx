@@ -50,7 +50,7 @@ function ProfileScreen({ userId }: { userId: string }) {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="space-y-6">
         <SectionCard title="Profile picture">
           <AvatarEditor

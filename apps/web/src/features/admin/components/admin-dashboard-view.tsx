@@ -55,7 +55,7 @@ export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users
         </CardHeader>
         <CardContent>{users}</CardContent>
       </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {requests}
         {audit}
       </div>

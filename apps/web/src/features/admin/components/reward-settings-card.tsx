@@ -59,7 +59,7 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="space-y-4" aria-label="Reward settings" noValidate>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <FormField label="Sign-up bonus (TMT)">
               <Input inputMode="numeric" value={signup} onChange={(e) => setSignup(e.target.value)} />
             </FormField>

@@ -15,7 +15,7 @@ export function StatsCards({ stats }: { stats: DashboardStats }) {
     { label: 'Pending business requests', value: n(stats.pending_business_requests), hint: `${n(stats.users_banned)} banned users` },
   ];
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {cards.map((c) => (
         <Card key={c.label} className="p-4" data-testid={`stat-${c.label}`}>
           <p className="text-sm text-slate-600">{c.label}</p>

@@ -21,7 +21,7 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
   const set = (patch: Partial<UserFilters>) => onFiltersChange({ ...filters, page: 0, ...patch });
   return (
     <div className="space-y-3">
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Input
           type="search"
           aria-label="Search users"
@@ -52,7 +52,9 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
           ]}
         />
       </div>
-      <div className="overflow-x-auto">
+      {/* relative: the header's sr-only "Actions" label is absolutely positioned; without a
+          positioned scroller it escapes the scroll box and widens the whole page on phones. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[720px] text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>

@@ -75,7 +75,7 @@ export default function AdminDashboardPage() {
   }
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title="Admin Dashboard" />
       <AdminDashboardView
         stats={stats.data}

@@ -58,7 +58,7 @@ export function BugReportDetail(p: BugReportDetailProps) {
         </div>
       ) : (
         <div className="space-y-5">
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <div className="space-y-1">
               <label htmlFor={`${ids}-status`} className="block text-sm font-medium text-slate-800">
                 Status
@@ -116,7 +116,7 @@ export function BugReportDetail(p: BugReportDetailProps) {
 
           <section aria-label="Reporter">
             <h3 className="mb-2 text-sm font-semibold text-slate-900">Reporter</h3>
-            <dl className="grid gap-3 sm:grid-cols-2">
+            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               <Field label="Name">{r.user_name || '—'}</Field>
               <Field label="E-mail">{r.user_email || '—'}</Field>
               <Field label="Page">{r.page_url || '—'}</Field>

@@ -91,7 +91,7 @@ export function BugReportsView(p: BugReportsViewProps) {
           </Card>
         ))}
       </div>
-      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto]">
         <Input
           type="search"
           aria-label="Search bug reports"

@@ -40,7 +40,7 @@ export default function BusinessDashboardPage() {
           <Plus className="h-4 w-4" aria-hidden="true" /> Tag a product
         </Link>
       </div>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Products" value={stats.data?.products} />
         <Stat label="Units in stock" value={stats.data?.units} />
         <Stat label="With a serial number" value={stats.data?.with_serial} />
@@ -58,7 +58,7 @@ export default function BusinessDashboardPage() {
             action={<Link to="/tag?kind=business" className={buttonClasses('primary')}>Tag a product</Link>}
           />
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase text-slate-500">
                 <tr><th className="px-4 py-2">Product</th><th className="px-4 py-2">SKU</th><th className="px-4 py-2">Serial</th><th className="px-4 py-2">Qty</th><th className="px-4 py-2">Status</th><th className="px-4 py-2">Added</th></tr>

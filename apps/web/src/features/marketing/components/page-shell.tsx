@@ -44,7 +44,7 @@ export function Bullets(props: { items: ReactNode[] }) {
 export function FactTable(props: { caption: string; head: [string, string, string?]; rows: [ReactNode, ReactNode, ReactNode?][] }) {
   const three = props.head[2] !== undefined;
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{props.caption}</caption>
         <thead>

@@ -37,7 +37,7 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
         <h2 id="benefits" className="text-2xl font-bold text-slate-900">
           What you get
         </h2>
-        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {content.benefits.map((b) => (
             <li key={b.title} className="rounded-lg border border-slate-200 bg-white p-5">
               <h3 className="font-semibold text-slate-900">{b.title}</h3>
@@ -52,7 +52,7 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
           <h2 id="how" className="text-2xl font-bold text-slate-900">
             How it works
           </h2>
-          <ol className="mt-6 grid gap-5 sm:grid-cols-3">
+          <ol className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-3">
             {content.steps.map((s, i) => (
               <li key={s.title} className="rounded-lg bg-white p-5 shadow-sm">
                 <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white">

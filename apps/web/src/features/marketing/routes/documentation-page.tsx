@@ -10,7 +10,7 @@ export default function DocumentationPage() {
       lead={`Everything ${name} does, one section per feature.`}
     >
       <nav aria-label="On this page" className="rounded-lg bg-slate-50 p-4 text-sm">
-        <ul className="grid gap-1 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {[
             ['start', 'Getting started'],
             ['tag', 'Tagging an asset'],

@@ -35,7 +35,7 @@ export default function LandingPage() {
         description={`${name} keeps a dated, tamper-evident record of your belongings, digital works and products, with next of kin and serial-number verification. Private by default.`}
       />
       <section className="bg-gradient-to-b from-blue-50 to-white">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 md:grid-cols-[1fr_auto]">
+        <div className="mx-auto grid grid-cols-1 max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 md:grid-cols-[1fr_auto]">
           <div>
             <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Own it. Prove it. Pass it on.</h1>
             <p className="mt-5 max-w-2xl text-lg text-slate-700">
@@ -57,7 +57,7 @@ export default function LandingPage() {
         <h2 id="how" className="text-2xl font-bold text-slate-900">
           How it works
         </h2>
-        <ol className="mt-6 grid gap-5 md:grid-cols-3">
+        <ol className="mt-6 grid grid-cols-1 gap-5 md:grid-cols-3">
           {[
             ['Capture', 'Photograph the item, record a short video, or upload a PDF such as a receipt or certificate.'],
             ['Fingerprint and record', 'Each file gets a SHA-256 fingerprint; the asset goes into a signed, hash-chained ledger with a timestamp.'],
@@ -79,7 +79,7 @@ export default function LandingPage() {
           <h2 id="uses" className="text-2xl font-bold text-slate-900">
             What people tag
           </h2>
-          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {useCases.map((u) => (
               <li key={u.to}>
                 <Link
@@ -99,7 +99,7 @@ export default function LandingPage() {
         <h2 id="trust" className="text-2xl font-bold text-slate-900">
           Built to be trusted
         </h2>
-        <dl className="mt-6 grid gap-6 md:grid-cols-2">
+        <dl className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
           <div>
             <dt className="font-semibold text-slate-900">Tamper-evident, honestly</dt>
             <dd className="mt-1 text-slate-700">

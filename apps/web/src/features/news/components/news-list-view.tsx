@@ -52,7 +52,7 @@ export function NewsListView(props: NewsListViewProps) {
   } else {
     body = (
       <>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {articles.map((a) => (
             <NewsCard key={a.id} article={a} fallbackAuthor={fallbackAuthor} onReadMore={setReading} />
           ))}

@@ -87,7 +87,7 @@ export function NewsManagementView(p: NewsManagementViewProps) {
           Create Article
         </Button>
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Counter label="Published" value={p.counts?.published} />
         <Counter label="Drafts" value={p.counts?.drafts} />
         <Counter label="Total Articles" value={p.counts?.total} />

@@ -51,7 +51,7 @@ export function NokForm({ initial, submitLabel, onSubmit, onCancel }: NokFormPro
       <FormField label="Relationship" error={errors.relationship?.message} required>
         <Select placeholder="Choose…" options={options.map((r) => ({ value: r, label: r }))} {...register('relationship')} />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label="Email" error={errors.email?.message} hint="An e-mail address or a phone number is required.">
           <Input type="email" autoComplete="off" {...register('email')} />
         </FormField>

@@ -58,7 +58,7 @@ function NokScreen({ userId }: { userId: string }) {
           />
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {list.data.map((k) => (
             <li key={k.id}>
               <Card className="h-full">

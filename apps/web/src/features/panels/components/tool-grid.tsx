@@ -11,7 +11,7 @@ export interface Tool {
 /** A grid of links to the tools a role can use. */
 export function ToolGrid({ tools }: { tools: Tool[] }) {
   return (
-    <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {tools.map(({ to, title, description, icon: Icon }) => (
         <li key={to}>
           <Link

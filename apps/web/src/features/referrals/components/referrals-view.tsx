@@ -60,7 +60,7 @@ export function ReferralsView(props: ReferralsViewProps) {
         </div>
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <Card className="p-4" data-testid="stat-direct">
               <p className="text-sm text-slate-600">People you referred</p>
               <p className="mt-2 text-2xl font-semibold">{direct}</p>
@@ -119,7 +119,7 @@ export function ReferralsView(props: ReferralsViewProps) {
             </CardContent>
           </Card>
 
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader>
                 <CardTitle>People in your network{props.peopleTotal ? ` (${props.peopleTotal})` : ''}</CardTitle>

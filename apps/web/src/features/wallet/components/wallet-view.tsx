@@ -63,7 +63,7 @@ export function WalletView(props: WalletViewProps) {
         </div>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Current Balance" value={show(balance)} icon={<WalletIcon className="h-4 w-4" />} />
         <StatCard label="Total Earned" value={show(failed ? 0 : summary?.total_earned)} tone="text-green-700" icon={<TrendingUp className="h-4 w-4" />} />
         <StatCard label="Total Spent" value={show(failed ? 0 : summary?.total_spent)} tone="text-red-700" icon={<TrendingDown className="h-4 w-4" />} />
@@ -73,13 +73,13 @@ export function WalletView(props: WalletViewProps) {
         />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>Transaction history</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               <Input
                 type="search"
                 aria-label="Search transactions"
