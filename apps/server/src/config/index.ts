@@ -16,7 +16,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   // The full password policy (common passwords, e-mail-derived) is applied at start by ensureAdminAccount.
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ADMIN_NAME: z.string().trim().min(1).max(200).optional(),
+  // Empty counts as unset (env files often carry `ADMIN_NAME=`).
+  ADMIN_NAME: z.string().trim().max(200).optional(),
   APP_NAME: z.string().default('TagLedger'),
   JWT_PRIVATE_KEY: z.string().optional(),
   // Public JWKs (a JSON list or a JWKS) of earlier keys whose tokens are still accepted.
@@ -138,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
-    adminName: e.ADMIN_NAME ?? `${e.APP_NAME} Team`,
+    adminName: e.ADMIN_NAME || `${e.APP_NAME} Team`,
     appName: e.APP_NAME,
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
     jwtPreviousPublicKeys: e.JWT_PREVIOUS_PUBLIC_KEYS || undefined,
