@@ -35,7 +35,7 @@ export default function DocumentationPage() {
         <Bullets
           items={[
             <>
-              Create an account on <TextLink to="/auth">Sign in</TextLink> with your name, e-mail and a password of at least 8
+              <TextLink to="/signup">Create an account</TextLink> with your name, e-mail and a password of at least 8
               characters that is not a common one and not based on your e-mail address.
             </>,
             'Open the confirmation link we e-mail you. Your wallet is created with a sign-up bonus in TMT.',

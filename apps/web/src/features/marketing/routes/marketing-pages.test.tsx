@@ -82,6 +82,16 @@ describe('public pages', () => {
     expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute('href', `/signup?from=${slug}&ref=FRIEND42`);
   });
 
+  it('the landing sends "Create a free account" to the sign-up form, keeping ref', () => {
+    renderAt('/?ref=FRIEND42', LandingPage);
+    expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute('href', '/signup?ref=FRIEND42');
+  });
+
+  it('the documentation\'s getting-started step links to the sign-up form', () => {
+    renderAt('/documentation', DocumentationPage);
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
+  });
+
   it('sends a signed-in visitor\'s "Tag an asset" straight to /tag', () => {
     const [path, Page] = pages.find(([p]) => p === '/general-tagging')!;
     renderAt(path, Page, { user: { id: 'u1' } as never, initialized: true });
