@@ -32,6 +32,9 @@ const envSchema = z.object({
   ADDITIONAL_REDIRECT_URLS: z.string().optional(),
   // Largest object the storage service accepts (bytes), whatever a bucket allows.
   STORAGE_FILE_SIZE_LIMIT: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  // A separate origin (e.g. https://files.example.com) that reaches this same server, used in the
+  // URLs of user files so that they never share the app's origin (cookies, storage, service worker).
+  STORAGE_PUBLIC_URL: z.string().url().refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be an origin such as https://files.example.com').optional(),
 });
 
 export interface Config {
@@ -69,6 +72,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Redirect targets allowed besides SITE_URL (GoTrue URI allow-list patterns, `*` and `**`). */
   additionalRedirectUrls: string[];
+  /** Base URL (origin, no path) of user-file URLs: STORAGE_PUBLIC_URL, or publicUrl when unset. */
+  storagePublicUrl: string;
 }
 
 export type TrustProxy = false | number | string[];
@@ -156,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...parseRedirectList(e.ADDITIONAL_REDIRECT_URLS),
       ...(e.SITE_URL ? [] : [`http://127.0.0.1:${e.PORT}/**`, `http://[::1]:${e.PORT}/**`]),
     ],
+    storagePublicUrl: (e.STORAGE_PUBLIC_URL ?? siteUrl).replace(/\/+$/, ''),
   };
   return { ...config, ...overrides };
 }

@@ -1,10 +1,12 @@
 // Sends an object's bytes the way Storage does: stored type and cache headers, ETag with
 // If-None-Match → 304, single byte ranges → 206, ?download → Content-Disposition attachment.
+// Unlike Storage, only the server-checked type is sent, and anything that is not passive media is
+// always an attachment (the sandboxing headers every storage answer gets are set in routes.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange } from './backend.js';
 import type { ObjectRow, StorageEngine } from './engine.js';
 import { errors } from './errors.js';
-import { isActiveContent } from './mime.js';
+import { isInlineMedia, servedMimeType } from './mime.js';
 
 /** Parses "bytes=a-b" | "bytes=a-" | "bytes=-n" against size; null = no (usable) Range header. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
@@ -43,7 +45,7 @@ export async function sendObject(
 ): Promise<FastifyReply> {
   const meta = row.metadata ?? {};
   const size = Number(meta.size ?? 0);
-  const type = String(meta.mimetype ?? 'application/octet-stream');
+  const type = servedMimeType(meta.mimetype);
   const etag = typeof meta.eTag === 'string' ? meta.eTag : undefined;
   reply.header('Content-Type', type);
   reply.header('Cache-Control', String(meta.cacheControl ?? 'no-cache'));
@@ -52,10 +54,10 @@ export async function sendObject(
   const lastModified = new Date(String(meta.lastModified ?? row.updated_at));
   if (!Number.isNaN(lastModified.getTime())) reply.header('Last-Modified', lastModified.toUTCString());
   if (opts.expires) reply.header('Expires', opts.expires.toUTCString());
-  // An uploaded HTML or SVG file must not run script with this origin's rights.
-  if (isActiveContent(type)) reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   const query = req.query as Record<string, unknown>;
   if (typeof query.download === 'string') reply.header('Content-Disposition', contentDisposition(query.download));
+  // HTML, SVG, XML, scripts, text…: a browser opening the URL saves the file instead of rendering it.
+  else if (!isInlineMedia(type)) reply.header('Content-Disposition', 'attachment');
 
   const ifNoneMatch = req.headers['if-none-match'];
   if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {

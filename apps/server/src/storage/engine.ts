@@ -14,7 +14,7 @@ import type { Tx } from '../db/index.js';
 import { createFileBackend, type ByteRange, type StorageBackend } from './backend.js';
 import { errors, fromDbError, StorageError } from './errors.js';
 import { Inspector } from './ingest.js';
-import { baseMimeType, isMimeAllowed } from './mime.js';
+import { baseMimeType, checkedMimeType, isMimeAllowed } from './mime.js';
 
 export interface Caller {
   role: DbRole;
@@ -49,7 +49,7 @@ export interface UploadInput {
   bucket: string;
   name: string;
   body: Readable;
-  /** The declared type (full header value; parameters kept, as Supabase stores it). */
+  /** The declared type (full header value); only its checked type/subtype is stored (mime.ts). */
   contentType: string;
   cacheControl?: string | undefined;
   userMetadata?: Record<string, unknown> | undefined;
@@ -155,8 +155,10 @@ export class StorageEngine {
   async upload(caller: Caller, input: UploadInput): Promise<{ id: string; key: string }> {
     validateObjectName(input.name);
     const bucket = await this.findBucket(input.bucket);
-    const contentType = input.contentType || 'application/octet-stream';
-    if (!isMimeAllowed(contentType, bucket.allowed_mime_types)) throw errors.invalidMimeType(baseMimeType(contentType));
+    // From here on only the checked type is used: it is what the row records and what downloads send.
+    const contentType = checkedMimeType(input.contentType || 'application/octet-stream');
+    if (!contentType) throw errors.invalidMimeType(baseMimeType(input.contentType));
+    if (!isMimeAllowed(contentType, bucket.allowed_mime_types)) throw errors.invalidMimeType(contentType);
     const limit = this.sizeLimitFor(bucket);
     if (input.contentLength !== undefined && input.contentLength > limit) throw errors.entityTooLarge();
 

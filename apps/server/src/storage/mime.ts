@@ -55,15 +55,30 @@ export function matchesSignature(contentType: string, head: Buffer): boolean {
   return check ? check(head) : true;
 }
 
-/** Types a browser could execute as a document; served with a sandboxing CSP. */
-export function isActiveContent(contentType: string): boolean {
-  const t = baseMimeType(contentType);
-  return (
-    t === 'text/html' ||
-    t === 'image/svg+xml' ||
-    t === 'application/xhtml+xml' ||
-    t.endsWith('/xml') ||
-    t.includes('javascript') ||
-    t === 'text/xsl'
-  );
+// RFC 9110 token characters; a type made of anything else is not one the server can vouch for.
+const MIME_TYPE = /^[a-z0-9!#$%&'*+.^_`|~-]+\/[a-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/**
+ * The type the server checks and stores for an upload: the declared header's type/subtype,
+ * lower-cased, parameters dropped; null when that is not a well-formed type. Browsers read a
+ * raw header differently from us (Chromium takes `image/gif;,text/html` as text/html), so only
+ * this checked value is ever stored or sent back.
+ */
+export function checkedMimeType(contentType: string): string | null {
+  const type = baseMimeType(contentType);
+  return MIME_TYPE.test(type) ? type : null;
+}
+
+/** The Content-Type to serve for a stored type (rows written before types were normalised included). */
+export function servedMimeType(stored: unknown): string {
+  return (typeof stored === 'string' && checkedMimeType(stored)) || 'application/octet-stream';
+}
+
+/**
+ * Types a browser shows as passive media (no script of the file's own can run): these may be
+ * displayed inline; everything else is sent as an attachment. SVG is an image that can carry script.
+ */
+export function isInlineMedia(type: string): boolean {
+  if (type === 'image/svg+xml') return false;
+  return type.startsWith('image/') || type.startsWith('video/') || type.startsWith('audio/') || type === 'application/pdf';
 }

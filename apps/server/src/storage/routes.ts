@@ -1,7 +1,9 @@
 // /storage/v1 — Supabase Storage-compatible object storage (SUPABASE-PROTOCOL Part D).
 // Three plugins: buckets and objects with JSON bodies, and uploads with streamed bodies.
 // Errors leave in Storage's shape (errors.ts), including its HTTP-400 quirk.
+// Every answer carries sandboxing headers (storageSecurityHeaders) instead of the app's page policy.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Config } from '../config/index.js';
 import type { AppContext } from '../shared/context.js';
 import { storageEngine } from './engine.js';
 import { errors, sendStorageError, StorageError } from './errors.js';
@@ -9,8 +11,33 @@ import { bucketRoutes } from './bucket-routes.js';
 import { objectRoutes } from './object-routes.js';
 import { uploadRoutes } from './upload-routes.js';
 
+/**
+ * Headers for every storage answer. User files are served from our origin (or STORAGE_PUBLIC_URL),
+ * so a file a browser opens must never act as a page of the app: no sniffing, no resources, a
+ * sandbox (opaque origin: no scripts, no access to the app's storage or cookies). Framing is
+ * allowed for the app itself (the asset page shows PDFs in a frame); Chromium's PDF viewer works
+ * under this sandbox (checked in test/security/pdf-frame.int.test.ts).
+ */
+export function storageSecurityHeaders(config: Config): Record<string, string> {
+  const appOrigins = [...new Set([config.siteUrl, config.publicUrl].map((u) => new URL(u).origin))];
+  return {
+    'content-security-policy': `default-src 'none'; sandbox; frame-ancestors 'self' ${appOrigins.join(' ')}`,
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'cross-origin',
+    'referrer-policy': 'no-referrer',
+  };
+}
+
 export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const engine = storageEngine(ctx);
+  const securityHeaders = storageSecurityHeaders(ctx.config);
+
+  // Runs after helmet's root hook, so these replace the app page's policy (frame-ancestors 'none').
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(securityHeaders);
+    // frame-ancestors above decides framing; X-Frame-Options cannot name another origin.
+    reply.removeHeader('x-frame-options');
+  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof StorageError) return sendStorageError(reply, err);

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../shared/context.js';
 import { SERVICE_CALLER, storageEngine } from './engine.js';
 import { StorageError } from './errors.js';
+import { servedMimeType } from './mime.js';
 import { signDownloadToken } from './tokens.js';
 
 export { StorageError } from './errors.js';
@@ -48,7 +49,7 @@ export async function getObject(
     const row = await engine.findObject(SERVICE_CALLER, bucket, name);
     const body = await engine.readAll(row);
     const metadata = row.metadata ?? {};
-    return { body, contentType: String(metadata.mimetype ?? 'application/octet-stream'), metadata };
+    return { body, contentType: servedMimeType(metadata.mimetype), metadata };
   } catch (err) {
     if (err instanceof StorageError && err.code === 'NoSuchKey') return null;
     throw err;

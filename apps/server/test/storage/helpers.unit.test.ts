@@ -1,6 +1,6 @@
 // Pure storage helpers: MIME allow-lists and signatures, byte ranges, size strings, key rules.
 import { describe, expect, it } from 'vitest';
-import { isActiveContent, isMimeAllowed, matchesSignature } from '../../src/storage/mime.js';
+import { checkedMimeType, isInlineMedia, isMimeAllowed, matchesSignature, servedMimeType } from '../../src/storage/mime.js';
 import { parseRange } from '../../src/storage/download.js';
 import { parseSizeLimit } from '../../src/storage/bucket-routes.js';
 import { validateBucketId, validateObjectName } from '../../src/storage/engine.js';
@@ -46,10 +46,32 @@ describe('matchesSignature', () => {
     expect(matchesSignature(type, head)).toBe(expected);
   });
 
-  it('flags types a browser would execute', () => {
-    expect(isActiveContent('text/html; charset=utf-8')).toBe(true);
-    expect(isActiveContent('image/svg+xml')).toBe(true);
-    expect(isActiveContent('image/png')).toBe(false);
+  it.each([
+    ['image/gif', 'image/gif'],
+    ['IMAGE/PNG; charset=x', 'image/png'],
+    // Chromium reads this header as text/html; the checked type is the part before ';'.
+    ['image/gif;,text/html', 'image/gif'],
+    ['image/gif ,text/html', null],
+    ['text/html, image/gif', null],
+    ['image', null],
+    ['', null],
+    ['image/gif\u0000', null],
+  ] as const)('checks the declared type %j', (declared, expected) => {
+    expect(checkedMimeType(declared)).toBe(expected);
+  });
+
+  it('serves only a checked type, octet-stream otherwise', () => {
+    expect(servedMimeType('image/gif;,text/html')).toBe('image/gif');
+    expect(servedMimeType('text/html ,x')).toBe('application/octet-stream');
+    expect(servedMimeType(undefined)).toBe('application/octet-stream');
+    expect(servedMimeType(42)).toBe('application/octet-stream');
+  });
+
+  it('shows only passive media inline', () => {
+    for (const t of ['image/png', 'image/gif', 'video/mp4', 'audio/mpeg', 'application/pdf']) expect(isInlineMedia(t)).toBe(true);
+    for (const t of ['image/svg+xml', 'text/html', 'text/plain', 'application/xhtml+xml', 'text/javascript', 'application/json', 'application/octet-stream']) {
+      expect(isInlineMedia(t)).toBe(false);
+    }
   });
 });
 

@@ -81,7 +81,7 @@ describe.each(drivers)('storage API on %s', (driver) => {
       const dl = await service.storage.from('docs').download('notes/hello.txt');
       expect(await dl.data?.text()).toBe('hello world');
       const { data: info } = await service.storage.from('docs').info('notes/hello.txt');
-      expect(info).toMatchObject({ name: 'notes/hello.txt', size: 11, contentType: 'text/plain;charset=UTF-8', cacheControl: 'max-age=3600' });
+      expect(info).toMatchObject({ name: 'notes/hello.txt', size: 11, contentType: 'text/plain', cacheControl: 'max-age=3600' });
       const { rows } = await server.ctx.db.query<{ metadata: Record<string, unknown> }>(
         `select metadata from storage.objects where bucket_id = 'docs' and name = 'notes/hello.txt'`,
       );
@@ -89,7 +89,7 @@ describe.each(drivers)('storage API on %s', (driver) => {
         sha256: sha256('hello world'),
         size: 11,
         contentLength: 11,
-        mimetype: 'text/plain;charset=UTF-8',
+        mimetype: 'text/plain',
         eTag: `"${crypto.createHash('md5').update('hello world').digest('hex')}"`,
         httpStatusCode: 200,
       });
@@ -280,14 +280,25 @@ describe.each(drivers)('storage API on %s', (driver) => {
       expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
     });
 
-    it('serves uploaded HTML and SVG in a script-free sandbox', async () => {
+    it('serves every file sandboxed, and anything but passive media as an attachment', async () => {
       const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
       await service.storage.from('docs').upload('x.svg', svg, { contentType: 'image/svg+xml' });
-      const res = await fetch(`${server.url}/storage/v1/object/docs/x.svg`, { headers: { Authorization: `Bearer ${server.serviceRoleKey}` } });
-      expect(res.headers.get('content-security-policy')).toContain('sandbox');
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      const txt = await fetch(`${server.url}/storage/v1/object/docs/range.txt`, { headers: { Authorization: `Bearer ${server.serviceRoleKey}` } });
-      expect(txt.headers.get('content-security-policy')).not.toContain('sandbox');
+      await service.storage.from('docs').upload('x.html', '<script>alert(1)</script>', { contentType: 'text/html; charset=utf-8' });
+      const get = (name: string) => fetch(`${server.url}/storage/v1/object/docs/${name}`, { headers: { Authorization: `Bearer ${server.serviceRoleKey}` } });
+      for (const name of ['x.svg', 'x.html', 'range.txt']) {
+        const res = await get(name);
+        expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; sandbox; /);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('content-disposition')).toBe('attachment');
+        expect(res.headers.get('x-frame-options')).toBeNull();
+      }
+      expect((await get('x.html')).headers.get('content-type')).toBe('text/html');
+      const png = await fetch(service.storage.from('pics').getPublicUrl('a/blob.png').data.publicUrl);
+      expect(png.headers.get('content-disposition')).toBeNull();
+      expect(png.headers.get('content-security-policy')).toMatch(/^default-src 'none'; sandbox; /);
+      // JSON answers and errors carry the same policy.
+      const missing = await get('nope.txt');
+      expect(missing.headers.get('content-security-policy')).toMatch(/^default-src 'none'; sandbox; /);
     });
 
     it('answers unknown storage routes in Storage shape', async () => {
@@ -373,7 +384,7 @@ describe.each(drivers)('storage API on %s', (driver) => {
       ]);
       const { data: f1 } = await service.storage.from('tree').list('f1');
       expect(f1?.map((e) => e.name)).toEqual(['a.txt', 'b.txt', 'sub']);
-      expect(f1?.[0]?.metadata).toMatchObject({ size: 'f1/a.txt'.length, mimetype: 'text/plain;charset=UTF-8' });
+      expect(f1?.[0]?.metadata).toMatchObject({ size: 'f1/a.txt'.length, mimetype: 'text/plain' });
       const { data: desc } = await service.storage.from('tree').list('f1', { sortBy: { column: 'name', order: 'desc' }, limit: 2 });
       expect(desc?.map((e) => e.name)).toEqual(['sub', 'b.txt']);
       const { data: paged } = await service.storage.from('tree').list('f1', { limit: 1, offset: 1 });

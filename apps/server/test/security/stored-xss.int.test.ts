@@ -1,0 +1,103 @@
+// Hole 1 of the security issue: a file uploaded to the public avatars bucket with a crafted
+// Content-Type (`image/gif;,text/html`) passed the bucket's image-only check (which read the part
+// before `;`) but was served with the raw header, which Chromium reads as the last type in the
+// list — text/html — so the "avatar" ran script as the app. This suite performs the attack in
+// Chromium: a GIF/HTML polyglot page that loads a GIF/JavaScript polyglot from the same origin
+// (our page CSP allows scripts from 'self'), and proves no script ran.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { createTestUser, type TestUser } from '../helpers/users.js';
+import { launchChromium } from './chromium.js';
+
+async function upload(server: TestServer, user: TestUser, name: string, contentType: string, body: string): Promise<Response> {
+  return fetch(`${server.url}/storage/v1/object/avatars/${name}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${user.token}`, apikey: server.anonKey, 'content-type': contentType },
+    body,
+  });
+}
+
+describe.each(drivers)('stored XSS through crafted upload types on %s', (driver) => {
+  let server: TestServer;
+  let browser: Browser;
+  let mallory: TestUser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startTestServer({ driver }), launchChromium()]);
+    mallory = await createTestUser(server);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function plantPolyglots(folder: string): Promise<void> {
+    // Both files carry a GIF signature for the upload check and are HTML / JavaScript to a browser.
+    const script = await upload(server, mallory, `${folder}/payload.gif`, 'image/gif;,text/javascript', 'GIF89a=1;document.title="PWNED-EXTERNAL";');
+    const page = await upload(
+      server,
+      mallory,
+      `${folder}/page.gif`,
+      'image/gif;,text/html',
+      `GIF89a<html><body><script src="payload.gif"></script><script>document.title+="|PWNED-INLINE"</script></body></html>`,
+    );
+    // Accepted: the declared type's checked part (image/gif) is allowed in the avatars bucket.
+    expect(script.status).toBe(200);
+    expect(page.status).toBe(200);
+  }
+
+  async function titleAfterOpening(url: string): Promise<string> {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(url);
+      // goto resolves after the load event: every parser-inserted script (inline or the same-origin
+      // file) would have run by then and changed the title.
+      return await tab.title();
+    } finally {
+      await tab.close();
+    }
+  }
+
+  it('uploads a GIF/HTML polyglot with a crafted type, opens its public URL, and no script runs', async () => {
+    await plantPolyglots(`${mallory.id}/fresh`);
+    expect(await titleAfterOpening(`${server.url}/storage/v1/object/public/avatars/${mallory.id}/fresh/page.gif`)).not.toMatch(/PWNED/);
+  });
+
+  it('keeps polyglots stored with raw types by an older server inert too', async () => {
+    await plantPolyglots(`${mallory.id}/legacy`);
+    // What the old server stored: the raw header, parameters and all.
+    await server.ctx.db.query(
+      `update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', to_jsonb(case when name like '%payload.gif' then 'image/gif;,text/javascript' else 'image/gif;,text/html' end))
+        where bucket_id = 'avatars' and name like $1`,
+      [`${mallory.id}/legacy/%`],
+    );
+    expect(await titleAfterOpening(`${server.url}/storage/v1/object/public/avatars/${mallory.id}/legacy/page.gif`)).not.toMatch(/PWNED/);
+    const res = await fetch(`${server.url}/storage/v1/object/public/avatars/${mallory.id}/legacy/page.gif`);
+    expect(res.headers.get('content-type')).toBe('image/gif');
+  });
+
+  it('stores and serves only the checked type, with sandboxing headers', async () => {
+    const res = await upload(server, mallory, `${mallory.id}/typed.gif`, 'image/gif;,text/html', 'GIF89a<script>1</script>');
+    expect(res.status).toBe(200);
+    const { rows } = await server.ctx.db.query<{ mimetype: string }>(
+      `select metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = 'avatars' and name = $1`,
+      [`${mallory.id}/typed.gif`],
+    );
+    expect(rows[0]?.mimetype).toBe('image/gif');
+    const got = await fetch(`${server.url}/storage/v1/object/public/avatars/${mallory.id}/typed.gif`);
+    expect(got.headers.get('content-type')).toBe('image/gif');
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(got.headers.get('content-security-policy')).toMatch(/^default-src 'none'; sandbox; frame-ancestors 'self'/);
+    // An image may be shown inline.
+    expect(got.headers.get('content-disposition')).toBeNull();
+  });
+
+  it('refuses a declared type that is not a well-formed type', async () => {
+    const res = await upload(server, mallory, `${mallory.id}/bad.gif`, 'image/gif ,text/html', 'GIF89a');
+    expect(res.status).toBe(400);
+    // Refused before the engine by the HTTP layer's media-type parser, or by the engine's check.
+    expect(await res.json()).toMatchObject({ statusCode: expect.stringMatching(/^4\d\d$/), message: expect.any(String) });
+    const { rows } = await server.ctx.db.query(`select 1 from storage.objects where bucket_id = 'avatars' and name = $1`, [`${mallory.id}/bad.gif`]);
+    expect(rows).toHaveLength(0);
+  });
+});
