@@ -81,6 +81,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   const ctx: AppContext = { config, db, keys, identifier, mailer, rateLimiter: createRateLimiter(db, config.rateLimitsEnabled) };
 
   const apiOrigin = new URL(config.publicUrl).origin;
+  // User files may come from their own origin (STORAGE_PUBLIC_URL): pictures, videos, framed PDFs.
+  const fileOrigin = new URL(config.storagePublicUrl).origin;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -90,7 +92,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         // The API origin (publicUrl) may differ from the address the page was opened with
         // (e.g. http://127.0.0.1:3000 vs the default SITE_URL http://localhost:3000).
-        mediaSrc: ["'self'", 'blob:', apiOrigin],
+        mediaSrc: [...new Set(["'self'", 'blob:', apiOrigin, fileOrigin])],
+        frameSrc: [...new Set(["'self'", apiOrigin, fileOrigin])],
         connectSrc: ["'self'", apiOrigin],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -124,7 +127,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await db.query('select 1');
     return reply.send({ status: 'ok' });
   });
-  app.get('/config.json', async () => ({ supabaseUrl: config.publicUrl, anonKey: keys.anonKey, appName: config.appName }));
+  app.get('/config.json', async () => ({ supabaseUrl: config.publicUrl, storageUrl: config.storagePublicUrl, anonKey: keys.anonKey, appName: config.appName }));
 
   await app.register(authRoutes, { prefix: '/auth/v1', ctx });
   await app.register(restRoutes, { prefix: '/rest/v1', ctx });

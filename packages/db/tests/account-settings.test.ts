@@ -93,19 +93,16 @@ describe.each(drivers)('user_settings and profile fields on %s', (driver) => {
     expect(count).toBe(0);
   });
 
-  it('accepts only an avatar URL inside the user\'s own avatars folder', async () => {
-    const own = `http://localhost:3000/storage/v1/object/public/avatars/${alice}/avatar.png`;
-    await asUser(t.db, alice, (tx) => tx.query('update public.user_profiles set avatar_url = $2 where id = $1', [alice, own]));
-    await expectSqlState(
-      asUser(t.db, alice, (tx) => tx.query('update public.user_profiles set avatar_url = $2 where id = $1', [alice, 'https://tracker.example/pixel.gif'])),
-      '23514',
-    );
-    await expectSqlState(
-      asUser(t.db, alice, (tx) =>
-        tx.query('update public.user_profiles set avatar_url = $2 where id = $1', [alice, `http://x/storage/v1/object/public/avatars/${bob}/a.png`]),
-      ),
-      '23514',
-    );
+  it('accepts only the public URL of an avatar object the user owns', async () => {
+    const [mine, theirs] = [`${crypto.randomUUID()}.png`, `${crypto.randomUUID()}.png`];
+    await t.db.query(`insert into storage.objects (bucket_id, name, owner_id) values ('avatars', $1, $2), ('avatars', $3, $4)`, [mine, alice, theirs, bob]);
+    const set = (url: string) => asUser(t.db, alice, (tx) => tx.query('update public.user_profiles set avatar_url = $2 where id = $1', [alice, url]));
+    await set(`http://localhost:3000/storage/v1/object/public/avatars/${mine}`);
+    await expectSqlState(set('https://tracker.example/pixel.gif'), '23514');
+    await expectSqlState(set(`http://x/storage/v1/object/public/avatars/${theirs}`), '23514');
+    await expectSqlState(set(`http://x/storage/v1/object/public/avatars/${crypto.randomUUID()}.png`), '23514');
+    await expectSqlState(set(`http://x/storage/v1/object/public/avatars/${mine}?track=1`), '23514');
+    await expectSqlState(set(`http://x/storage/v1/object/public/avatars/${alice}/${mine}`), '23514');
   });
 
   it('answers e-mail preferences to the service role only', async () => {

@@ -1,9 +1,10 @@
 // POST /functions/v1/public-asset-media {assetIds: [...], firstOnly?} — no sign-in needed.
-// Short-lived signed URLs for the files of PUBLIC assets, keyed by media id. Object names (which
-// begin with the owner's user id) never leave the server, so the public cannot link assets to
-// owners. Private assets' files are simply absent from the answer.
+// Short-lived URLs for the files of PUBLIC assets, keyed by media id (/storage/v1/media/<id>).
+// Object names (which begin with the owner's user id) never leave the server, not even inside a
+// token, so the public cannot link assets to owners. Private assets' files are absent from the
+// answer, and a URL handed out earlier stops working once its asset is private (checked per use).
 import { z } from 'zod';
-import { createSignedUrl } from '../storage/service.js';
+import { createPublicMediaUrl } from '../storage/service.js';
 import { fail } from '../assets/errors.js';
 import { clientIp } from '../shared/http.js';
 import type { ServerFunction } from './types.js';
@@ -24,21 +25,15 @@ export const publicAssetMedia: ServerFunction = {
     if (!(await ctx.rateLimiter.hit(`public-asset-media:ip:${clientIp(req)}`, { limit: 300, windowSeconds: 60 }))) {
       return fail(reply, 429, 'Too many requests. Please try again in a minute.');
     }
-    const { rows } = await ctx.db.query<{ id: string; object_name: string }>(
-      `select m.id, m.object_name from public.asset_media m join public.assets a on a.id = m.asset_id
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `select m.id from public.asset_media m join public.assets a on a.id = m.asset_id
        where a.id = any($1::uuid[]) and a.privacy = 'public'
          and (not $2 or m.position = (select min(m2.position) from public.asset_media m2 where m2.asset_id = a.id))
        order by m.asset_id, m.position`,
       [parsed.data.assetIds, parsed.data.firstOnly ?? false],
     );
     const urls: Record<string, string> = {};
-    for (const r of rows) {
-      try {
-        urls[r.id] = `${ctx.config.publicUrl}${await createSignedUrl(ctx, 'asset-media', r.object_name, PUBLIC_MEDIA_URL_SECONDS)}`;
-      } catch (err) {
-        req.log.warn({ err, media: r.id }, 'public media file missing');
-      }
-    }
+    for (const r of rows) urls[r.id] = `${ctx.config.storagePublicUrl}${await createPublicMediaUrl(ctx, r.id, PUBLIC_MEDIA_URL_SECONDS)}`;
     return { urls, expiresIn: PUBLIC_MEDIA_URL_SECONDS };
   },
 };

@@ -16,7 +16,7 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   const { config, keys } = opts.ctx;
   const indexFile = path.join(config.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
-  const publicConfig = { supabaseUrl: config.publicUrl, anonKey: keys.anonKey, appName: config.appName };
+  const publicConfig = { supabaseUrl: config.publicUrl, storageUrl: config.storagePublicUrl, anonKey: keys.anonKey, appName: config.appName };
   const indexHtml = hasBuild
     ? fs
         .readFileSync(indexFile, 'utf8')

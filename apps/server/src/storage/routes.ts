@@ -9,6 +9,7 @@ import { storageEngine } from './engine.js';
 import { errors, sendStorageError, StorageError } from './errors.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { objectRoutes } from './object-routes.js';
+import { publicMediaRoutes } from './public-media-routes.js';
 import { uploadRoutes } from './upload-routes.js';
 
 /**
@@ -58,4 +59,5 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   await app.register(bucketRoutes, { engine });
   await app.register(objectRoutes, { engine });
   await app.register(uploadRoutes, { engine });
+  await app.register(publicMediaRoutes, { engine });
 }

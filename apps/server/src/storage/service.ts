@@ -7,7 +7,7 @@ import type { AppContext } from '../shared/context.js';
 import { SERVICE_CALLER, storageEngine } from './engine.js';
 import { StorageError } from './errors.js';
 import { servedMimeType } from './mime.js';
-import { signDownloadToken } from './tokens.js';
+import { signDownloadToken, signPublicMediaToken } from './tokens.js';
 
 export { StorageError } from './errors.js';
 
@@ -71,4 +71,14 @@ export async function createSignedUrl(ctx: AppContext, bucket: string, name: str
   const token = await signDownloadToken(ctx, bucket, name, Math.max(1, Math.floor(expiresInSeconds)));
   const path = [bucket, ...name.split('/')].map(encodeURIComponent).join('/');
   return `/storage/v1/object/sign/${path}?token=${token}`;
+}
+
+/**
+ * A URL, relative to the storage origin, for one file of a public asset by its media id:
+ * `/storage/v1/media/<id>?token=…`. Names no object or owner; stops working as soon as the asset
+ * is no longer public (the route checks on every request), and in any case when it expires.
+ */
+export async function createPublicMediaUrl(ctx: AppContext, mediaId: string, expiresInSeconds: number): Promise<string> {
+  const token = await signPublicMediaToken(ctx, mediaId, Math.max(1, Math.floor(expiresInSeconds)));
+  return `/storage/v1/media/${encodeURIComponent(mediaId)}?token=${token}`;
 }

@@ -43,3 +43,24 @@ export async function verifyUrlToken(
   if (claims.scope !== scope) throw errors.invalidSignature('The token scope does not allow this operation');
   return claims;
 }
+
+/**
+ * Public-media tokens name a media id only (a JWT's payload is readable, so it must not carry the
+ * object name, which starts with the owner's user id). The route re-checks the asset's privacy.
+ */
+export function signPublicMediaToken(ctx: AppContext, mediaId: string, expiresIn: number): Promise<string> {
+  return ctx.keys.sign({ media: mediaId, scope: 'public-media' }, expiresIn);
+}
+
+/** Verifies a public-media token for mediaId; throws InvalidJWT / InvalidSignature. */
+export async function verifyPublicMediaToken(ctx: AppContext, token: string | undefined, mediaId: string): Promise<Record<string, unknown>> {
+  if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
+  let claims: Record<string, unknown>;
+  try {
+    claims = await ctx.keys.verify(token);
+  } catch (err) {
+    throw errors.invalidJwt(err instanceof JwtError ? err.message : 'invalid token');
+  }
+  if (claims.scope !== 'public-media' || claims.media !== mediaId) throw errors.invalidSignature();
+  return claims;
+}

@@ -89,6 +89,7 @@ export async function startTestServer(
   // Links in mail and redirects must point at the real port.
   built.ctx.config.publicUrl = url;
   if (!opts.env?.SITE_URL) built.ctx.config.siteUrl = url;
+  if (!opts.env?.STORAGE_PUBLIC_URL) built.ctx.config.storagePublicUrl = url;
   const { anonKey, serviceRoleKey } = built.ctx.keys;
   return {
     ...built,

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { launchChromium, PDF_VIEWER_ORIGIN } from './chromium.js';
 import { onePagePdf } from './pdf.js';
@@ -39,7 +40,7 @@ describe.each(drivers)('framing stored PDFs on %s', (driver) => {
     other = http.createServer((_req, res) => res.end());
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-  }, 60_000);
+  }, STARTUP_TIMEOUT);
   afterAll(async () => {
     other?.close();
     await browser?.close();

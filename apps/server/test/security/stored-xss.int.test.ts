@@ -4,8 +4,10 @@
 // list — text/html — so the "avatar" ran script as the app. This suite performs the attack in
 // Chromium: a GIF/HTML polyglot page that loads a GIF/JavaScript polyglot from the same origin
 // (our page CSP allows scripts from 'self'), and proves no script ran.
+import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 import { launchChromium } from './chromium.js';
@@ -25,25 +27,28 @@ describe.each(drivers)('stored XSS through crafted upload types on %s', (driver)
   beforeAll(async () => {
     [server, browser] = await Promise.all([startTestServer({ driver }), launchChromium()]);
     mallory = await createTestUser(server);
-  }, 60_000);
+  }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await browser?.close();
     await server?.close();
   });
 
-  async function plantPolyglots(folder: string): Promise<void> {
+  /** Uploads the two polyglots under avatar names (<uuid>.gif); returns the page's public URL. */
+  async function plantPolyglots(): Promise<{ url: string; names: string[] }> {
+    const [scriptName, pageName] = [`${crypto.randomUUID()}.gif`, `${crypto.randomUUID()}.gif`];
     // Both files carry a GIF signature for the upload check and are HTML / JavaScript to a browser.
-    const script = await upload(server, mallory, `${folder}/payload.gif`, 'image/gif;,text/javascript', 'GIF89a=1;document.title="PWNED-EXTERNAL";');
+    const script = await upload(server, mallory, scriptName, 'image/gif;,text/javascript', 'GIF89a=1;document.title="PWNED-EXTERNAL";');
     const page = await upload(
       server,
       mallory,
-      `${folder}/page.gif`,
+      pageName,
       'image/gif;,text/html',
-      `GIF89a<html><body><script src="payload.gif"></script><script>document.title+="|PWNED-INLINE"</script></body></html>`,
+      `GIF89a<html><body><script src="${scriptName}"></script><script>document.title+="|PWNED-INLINE"</script></body></html>`,
     );
     // Accepted: the declared type's checked part (image/gif) is allowed in the avatars bucket.
     expect(script.status).toBe(200);
     expect(page.status).toBe(200);
+    return { url: `${server.url}/storage/v1/object/public/avatars/${pageName}`, names: [scriptName, pageName] };
   }
 
   async function titleAfterOpening(url: string): Promise<string> {
@@ -59,32 +64,35 @@ describe.each(drivers)('stored XSS through crafted upload types on %s', (driver)
   }
 
   it('uploads a GIF/HTML polyglot with a crafted type, opens its public URL, and no script runs', async () => {
-    await plantPolyglots(`${mallory.id}/fresh`);
-    expect(await titleAfterOpening(`${server.url}/storage/v1/object/public/avatars/${mallory.id}/fresh/page.gif`)).not.toMatch(/PWNED/);
+    const { url } = await plantPolyglots();
+    expect(await titleAfterOpening(url)).not.toMatch(/PWNED/);
   });
 
   it('keeps polyglots stored with raw types by an older server inert too', async () => {
-    await plantPolyglots(`${mallory.id}/legacy`);
+    const { url, names } = await plantPolyglots();
     // What the old server stored: the raw header, parameters and all.
-    await server.ctx.db.query(
-      `update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', to_jsonb(case when name like '%payload.gif' then 'image/gif;,text/javascript' else 'image/gif;,text/html' end))
-        where bucket_id = 'avatars' and name like $1`,
-      [`${mallory.id}/legacy/%`],
-    );
-    expect(await titleAfterOpening(`${server.url}/storage/v1/object/public/avatars/${mallory.id}/legacy/page.gif`)).not.toMatch(/PWNED/);
-    const res = await fetch(`${server.url}/storage/v1/object/public/avatars/${mallory.id}/legacy/page.gif`);
+    const raw = ['image/gif;,text/javascript', 'image/gif;,text/html'];
+    for (const [i, name] of names.entries()) {
+      await server.ctx.db.query(`update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', to_jsonb($2::text)) where bucket_id = 'avatars' and name = $1`, [
+        name,
+        raw[i],
+      ]);
+    }
+    expect(await titleAfterOpening(url)).not.toMatch(/PWNED/);
+    const res = await fetch(url);
     expect(res.headers.get('content-type')).toBe('image/gif');
   });
 
   it('stores and serves only the checked type, with sandboxing headers', async () => {
-    const res = await upload(server, mallory, `${mallory.id}/typed.gif`, 'image/gif;,text/html', 'GIF89a<script>1</script>');
+    const typed = `${crypto.randomUUID()}.gif`;
+    const res = await upload(server, mallory, typed, 'image/gif;,text/html', 'GIF89a<script>1</script>');
     expect(res.status).toBe(200);
     const { rows } = await server.ctx.db.query<{ mimetype: string }>(
       `select metadata ->> 'mimetype' as mimetype from storage.objects where bucket_id = 'avatars' and name = $1`,
-      [`${mallory.id}/typed.gif`],
+      [typed],
     );
     expect(rows[0]?.mimetype).toBe('image/gif');
-    const got = await fetch(`${server.url}/storage/v1/object/public/avatars/${mallory.id}/typed.gif`);
+    const got = await fetch(`${server.url}/storage/v1/object/public/avatars/${typed}`);
     expect(got.headers.get('content-type')).toBe('image/gif');
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
     expect(got.headers.get('content-security-policy')).toMatch(/^default-src 'none'; sandbox; frame-ancestors 'self'/);
@@ -93,11 +101,12 @@ describe.each(drivers)('stored XSS through crafted upload types on %s', (driver)
   });
 
   it('refuses a declared type that is not a well-formed type', async () => {
-    const res = await upload(server, mallory, `${mallory.id}/bad.gif`, 'image/gif ,text/html', 'GIF89a');
+    const bad = `${crypto.randomUUID()}.gif`;
+    const res = await upload(server, mallory, bad, 'image/gif ,text/html', 'GIF89a');
     expect(res.status).toBe(400);
     // Refused before the engine by the HTTP layer's media-type parser, or by the engine's check.
     expect(await res.json()).toMatchObject({ statusCode: expect.stringMatching(/^4\d\d$/), message: expect.any(String) });
-    const { rows } = await server.ctx.db.query(`select 1 from storage.objects where bucket_id = 'avatars' and name = $1`, [`${mallory.id}/bad.gif`]);
+    const { rows } = await server.ctx.db.query(`select 1 from storage.objects where bucket_id = 'avatars' and name = $1`, [bad]);
     expect(rows).toHaveLength(0);
   });
 });

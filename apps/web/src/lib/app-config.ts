@@ -1,8 +1,10 @@
 // Public runtime configuration. The server inlines it into index.html as
-// <script id="app-config" type="application/json">{supabaseUrl, anonKey, appName}</script>;
+// <script id="app-config" type="application/json">{supabaseUrl, storageUrl, anonKey, appName}</script>;
 // under `vite dev` nothing is inlined, so main.tsx awaits loadAppConfig() which fetches /config.json.
 export interface AppConfig {
   supabaseUrl: string;
+  /** Origin of user-file URLs (the server's STORAGE_PUBLIC_URL); the API origin when none is set. */
+  storageUrl: string;
   anonKey: string;
   appName: string;
 }
@@ -29,6 +31,7 @@ const inlined = readInlined();
 /** Mutable on purpose: filled once before the app renders (inlined or fetched), read everywhere after. */
 export const appConfig: AppConfig = {
   supabaseUrl: inlined?.supabaseUrl ?? origin(),
+  storageUrl: inlined?.storageUrl ?? inlined?.supabaseUrl ?? origin(),
   anonKey: inlined?.anonKey ?? '',
   appName: inlined?.appName ?? DEFAULT_APP_NAME,
 };
@@ -41,6 +44,7 @@ export async function loadAppConfig(): Promise<AppConfig> {
   const body = (await res.json()) as Partial<AppConfig>;
   // In dev the API lives behind the vite proxy on this origin, whatever publicUrl the server reports.
   appConfig.supabaseUrl = import.meta.env.DEV ? origin() : (body.supabaseUrl ?? origin());
+  appConfig.storageUrl = import.meta.env.DEV ? origin() : (body.storageUrl ?? appConfig.supabaseUrl);
   appConfig.anonKey = body.anonKey ?? '';
   appConfig.appName = body.appName ?? DEFAULT_APP_NAME;
   return appConfig;

@@ -2,8 +2,8 @@
 // always, others only for media of public assets.
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
-import { appConfig } from '@/lib/app-config';
 import { supabase } from '@/lib/supabase';
+import { userFileUrl } from '@/lib/user-files';
 import { assetKeys } from './keys';
 
 export const SIGNED_URL_SECONDS = 300;
@@ -18,7 +18,7 @@ export async function fetchSignedUrls(names: string[]): Promise<Record<string, s
   const out: Record<string, string> = {};
   for (const r of rows) {
     if (r.path && r.signedUrl && !r.error) {
-      out[r.path] = r.signedUrl.startsWith('http') ? r.signedUrl : `${appConfig.supabaseUrl}${r.signedUrl}`;
+      out[r.path] = userFileUrl(r.signedUrl);
     }
   }
   return out;

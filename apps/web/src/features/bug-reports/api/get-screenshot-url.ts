@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { userFileUrl } from '@/lib/user-files';
 import { bugReportKeys } from './keys';
 
 export const SCREENSHOT_BUCKET = 'bug-screenshots';
@@ -11,7 +12,7 @@ const URL_TTL_SECONDS = 600;
 export async function getScreenshotUrl(path: string): Promise<string> {
   const data = unwrap(await supabase.storage.from(SCREENSHOT_BUCKET).createSignedUrl(path, URL_TTL_SECONDS));
   if (!data?.signedUrl) throw new AppError('The screenshot could not be loaded.');
-  return data.signedUrl;
+  return userFileUrl(data.signedUrl);
 }
 
 export function useScreenshotUrl(path: string | null) {
