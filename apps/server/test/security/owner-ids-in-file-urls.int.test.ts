@@ -89,11 +89,12 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
     expect(other.status).toBe(400);
     expect(await other.json()).toMatchObject({ code: 'InvalidSignature' });
     // The owner's own signed storage URL has the download scope; it opens nothing here.
-    const { data } = await alice.client.storage.from('asset-media').createSignedUrls([(await server.ctx.db.query<{ object_name: string }>('select object_name from public.asset_media where id = $1', [mediaId])).rows[0]!.object_name], 60);
-    const download = new URL(data![0]!.signedUrl, server.url).searchParams.get('token')!;
+    const { rows } = await server.ctx.db.query<{ object_name: string }>('select object_name from public.asset_media where id = $1', [mediaId]);
+    const { data } = await alice.client.storage.from('asset-media').createSignedUrl(rows[0]!.object_name, 60);
+    const download = new URL(data!.signedUrl).searchParams.get('token')!;
     expect((await fetch(`${server.url}/storage/v1/media/${mediaId}?token=${download}`)).status).toBe(400);
     // …and a media token opens no storage object.
-    const objectName = new URL(data![0]!.signedUrl, server.url).pathname.replace('/storage/v1/object/sign/', '');
+    const objectName = new URL(data!.signedUrl).pathname.replace('/storage/v1/object/sign/', '');
     expect((await fetch(`${server.url}/storage/v1/object/sign/${objectName}?token=${token}`)).status).toBe(400);
     expect((await fetch(`${server.url}/storage/v1/media/${mediaId}`)).status).toBe(400);
     expect((await fetch(`${server.url}/storage/v1/media/not-a-uuid?token=${token}`)).status).toBe(400);
