@@ -183,7 +183,8 @@ export class StorageEngine {
     const version = crypto.randomUUID();
     const key = blobKey(version);
     const inspector = new Inspector(limit, contentType);
-    input.body.on('error', (err) => inspector.destroy(err));
+    // A body that fails while streaming (cut connection, malformed multipart) is the client's fault.
+    input.body.on('error', (err) => inspector.destroy(err instanceof StorageError ? err : errors.invalidRequest('The request body could not be read')));
     await this.backend.put(key, input.body.pipe(inspector));
     let previous: string | null;
     try {

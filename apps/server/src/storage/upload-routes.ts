@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { SERVICE_CALLER, type StorageEngine } from './engine.js';
 import { callerFrom } from './caller.js';
-import { errors } from './errors.js';
+import { errors, StorageError } from './errors.js';
 import { verifyUrlToken } from './tokens.js';
 
 interface UploadBody {
@@ -41,9 +41,15 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** The multipart parser fails with plain errors on a malformed body; that is the client's fault. */
+function malformed(err: unknown): StorageError {
+  return err instanceof StorageError ? err : errors.invalidRequest('Malformed multipart body');
+}
+
 async function readUpload(req: FastifyRequest): Promise<UploadBody> {
   if (req.isMultipart()) {
-    const parts = req.parts({ limits: { fileSize: Infinity, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })[Symbol.asyncIterator]();
+    const iterator = req.parts({ limits: { fileSize: Infinity, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })[Symbol.asyncIterator]();
+    const parts = { next: () => iterator.next().catch((err: unknown) => Promise.reject(malformed(err))) };
     const fields: Record<string, string> = {};
     let file: MultipartFile | undefined;
     // Fields before the file part (supabase-js puts cacheControl and metadata first).
