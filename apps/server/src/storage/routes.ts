@@ -2,7 +2,7 @@
 // Three plugins: buckets and objects with JSON bodies, and uploads with streamed bodies.
 // Errors leave in Storage's shape (errors.ts), including its HTTP-400 quirk.
 // Every answer carries sandboxing headers (storageSecurityHeaders) instead of the app's page policy.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
 import type { AppContext } from '../shared/context.js';
 import { storageEngine } from './engine.js';
@@ -29,6 +29,22 @@ export function storageSecurityHeaders(config: Config): Record<string, string> {
   };
 }
 
+/** Routes a browser opens directly (links, <img>, <video>, frames): no Authorization header needed. */
+const BROWSER_FILE_ROUTES = /^\/storage\/v1\/(object\/(public|sign)|render\/image\/(public|sign)|media)\//;
+
+/**
+ * With STORAGE_PUBLIC_URL set, a user file opened on any other host (the app's origin) is sent to
+ * the storage origin instead, so that old or hand-made links never open a file on the app's origin.
+ * API calls (uploads, authenticated downloads with a token header) stay where they are.
+ */
+function storageOriginRedirect(config: Config, req: FastifyRequest): string | null {
+  if (config.storagePublicUrl === config.publicUrl) return null;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !BROWSER_FILE_ROUTES.test(req.url)) return null;
+  const files = new URL(config.storagePublicUrl);
+  if (req.host === files.host) return null;
+  return `${files.origin}${req.url}`;
+}
+
 export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const engine = storageEngine(ctx);
   const securityHeaders = storageSecurityHeaders(ctx.config);
@@ -38,6 +54,10 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     reply.headers(securityHeaders);
     // frame-ancestors above decides framing; X-Frame-Options cannot name another origin.
     reply.removeHeader('x-frame-options');
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    const target = storageOriginRedirect(ctx.config, req);
+    if (target) return reply.redirect(target, 307);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
