@@ -21,6 +21,9 @@ function totp(secret: string, at = Date.now()): string {
 
 const step = () => Math.floor(Date.now() / 30_000);
 
+// A valid 1×1 PNG.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082', 'hex');
+
 test('export downloads a JSON file with the user\'s data', async ({ page }) => {
   const user = await createUser({ fullName: 'Export Person' });
   await signIn(page, user);
@@ -53,6 +56,25 @@ test('preferences and profile fields persist across reloads', async ({ page }) =
   await expect(page.getByText('Profile updated')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Country')).toHaveValue('Portugal');
+});
+
+test('a profile picture is shown from a URL that does not name its owner, and can be replaced and removed', async ({ page }) => {
+  const user = await createUser({ fullName: 'Picture Person' });
+  await signIn(page, user);
+  await page.goto('/profile');
+  await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  const avatar = page.getByRole('img', { name: "Picture Person's avatar" });
+  await expect(avatar).toBeVisible();
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  const first = (await avatar.getAttribute('src'))!;
+  expect(first).toMatch(/\/storage\/v1\/object\/public\/avatars\/[0-9a-f-]{36}\.png$/);
+  expect(first).not.toContain(user.id);
+  // Replacing uploads a new file and deletes the old one.
+  await page.getByLabel('Choose a profile picture').setInputFiles({ name: 'me2.png', mimeType: 'image/png', buffer: PNG });
+  await expect(avatar).not.toHaveAttribute('src', first);
+  await expect.poll(async () => (await fetch(first)).status).toBe(400);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await expect(avatar).toBeHidden();
 });
 
 test('deleting the account signs out and the account can no longer sign in', async ({ page }) => {

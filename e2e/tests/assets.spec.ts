@@ -58,6 +58,15 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   await expect(page.getByTestId('proof-integrity')).toContainText('Integrity verified');
   const detailUrl = page.url();
 
+  // The receipt is shown in the page: Chromium's PDF viewer runs in the frame (storage answers may
+  // be framed by the app, and stay sandboxed), instead of "refused to connect".
+  await page.getByRole('button', { name: /^2\. document/ }).click();
+  await expect(page.locator('iframe[title="Document 2"]')).toBeVisible();
+  await expect
+    .poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai')))
+    .toBe(true);
+  expect(page.frames().some((f) => f.url().startsWith('chrome-error:'))).toBe(false);
+
   // Add the warranty later: charged the price difference (a further document).
   await page.getByRole('button', { name: 'Add files' }).click();
   await page.getByLabel('Files to add').setInputFiles([{ name: 'warranty.pdf', mimeType: 'application/pdf', buffer: PDF }]);

@@ -1,5 +1,6 @@
 // /storage/v1 — Supabase Storage-compatible object storage (SUPABASE-PROTOCOL Part D).
-// Three plugins: buckets and objects with JSON bodies, and uploads with streamed bodies.
+// Four plugins: buckets and objects with JSON bodies, uploads with streamed bodies, and public
+// asset media by id.
 // Errors leave in Storage's shape (errors.ts), including its HTTP-400 quirk.
 // Every answer carries sandboxing headers (storageSecurityHeaders) instead of the app's page policy.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
