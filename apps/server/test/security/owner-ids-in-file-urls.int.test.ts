@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
+import { fetchAnswer } from '../helpers/http.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 import { JPEG } from '../assets/fixtures.js';
@@ -63,41 +64,41 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
     // The token's payload is readable by anyone: it must not carry the name either.
     const token = new URL(url).searchParams.get('token')!;
     expect(JSON.stringify(jose.decodeJwt(token))).not.toContain(alice.id);
-    const res = await fetch(url);
+    const res = await fetchAnswer(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect(Buffer.from(await res.arrayBuffer()).equals(JPEG)).toBe(true);
+    expect(res.body.equals(JPEG)).toBe(true);
   });
 
   it('stops serving a handed-out URL as soon as the asset is made private, and again when public', async () => {
     const url = (await publicUrls())[mediaId]!;
-    expect((await fetch(url)).status).toBe(200);
+    expect((await fetchAnswer(url)).status).toBe(200);
     expect((await alice.client.from('assets').update({ privacy: 'private' }).eq('id', assetId)).error).toBeNull();
-    const closed = await fetch(url);
+    const closed = await fetchAnswer(url);
     expect(closed.status).toBe(400);
-    expect(await closed.json()).toMatchObject({ statusCode: '404', error: 'not_found' });
-    expect((await fetch(url, { method: 'HEAD' })).status).toBe(400);
+    expect(JSON.parse(closed.body.toString())).toMatchObject({ statusCode: '404', error: 'not_found' });
+    expect((await fetchAnswer(url, { method: 'HEAD' })).status).toBe(400);
     expect(await publicUrls()).toEqual({});
     expect((await alice.client.from('assets').update({ privacy: 'public' }).eq('id', assetId)).error).toBeNull();
-    expect((await fetch(url)).status).toBe(200);
+    expect((await fetchAnswer(url)).status).toBe(200);
   });
 
   it('refuses a media token for another id, a storage download token, and no token', async () => {
     const url = new URL((await publicUrls())[mediaId]!);
     const token = url.searchParams.get('token')!;
-    const other = await fetch(`${server.url}/storage/v1/media/${crypto.randomUUID()}?token=${token}`);
+    const other = await fetchAnswer(`${server.url}/storage/v1/media/${crypto.randomUUID()}?token=${token}`);
     expect(other.status).toBe(400);
-    expect(await other.json()).toMatchObject({ code: 'InvalidSignature' });
+    expect(JSON.parse(other.body.toString())).toMatchObject({ code: 'InvalidSignature' });
     // The owner's own signed storage URL has the download scope; it opens nothing here.
     const { rows } = await server.ctx.db.query<{ object_name: string }>('select object_name from public.asset_media where id = $1', [mediaId]);
     const { data } = await alice.client.storage.from('asset-media').createSignedUrl(rows[0]!.object_name, 60);
     const download = new URL(data!.signedUrl).searchParams.get('token')!;
-    expect((await fetch(`${server.url}/storage/v1/media/${mediaId}?token=${download}`)).status).toBe(400);
+    expect((await fetchAnswer(`${server.url}/storage/v1/media/${mediaId}?token=${download}`)).status).toBe(400);
     // …and a media token opens no storage object.
     const objectName = new URL(data!.signedUrl).pathname.replace('/storage/v1/object/sign/', '');
-    expect((await fetch(`${server.url}/storage/v1/object/sign/${objectName}?token=${token}`)).status).toBe(400);
-    expect((await fetch(`${server.url}/storage/v1/media/${mediaId}`)).status).toBe(400);
-    expect((await fetch(`${server.url}/storage/v1/media/not-a-uuid?token=${token}`)).status).toBe(400);
+    expect((await fetchAnswer(`${server.url}/storage/v1/object/sign/${objectName}?token=${token}`)).status).toBe(400);
+    expect((await fetchAnswer(`${server.url}/storage/v1/media/${mediaId}`)).status).toBe(400);
+    expect((await fetchAnswer(`${server.url}/storage/v1/media/not-a-uuid?token=${token}`)).status).toBe(400);
   });
 
   it('names avatars without their owner, and lets nobody else claim or remove them', async () => {
@@ -107,12 +108,12 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
     expect(url).not.toContain(alice.id);
     expect((await alice.client.from('user_profiles').update({ avatar_url: url }).eq('id', alice.id)).error).toBeNull();
     expect((await server.anonClient().storage.from('avatars').list()).data ?? []).toEqual([]);
-    expect((await fetch(url)).status).toBe(200);
+    expect((await fetchAnswer(url)).status).toBe(200);
     // Mallory can neither show alice's picture as his own, nor see, nor delete it.
     const claimed = await mallory.client.from('user_profiles').update({ avatar_url: url }).eq('id', mallory.id);
     expect(claimed.error).not.toBeNull();
     expect((await mallory.client.storage.from('avatars').list()).data).toEqual([]);
     await mallory.client.storage.from('avatars').remove([name]);
-    expect((await fetch(url)).status).toBe(200);
+    expect((await fetchAnswer(url)).status).toBe(200);
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
 import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
+import { fetchAnswer } from '../helpers/http.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
@@ -35,21 +36,21 @@ describe.each(drivers)('a separate origin for user files on %s', (driver) => {
 
   it('redirects files opened on the app origin to the files origin, and serves them there', async () => {
     const path = '/storage/v1/object/public/origin-pics/a.png';
-    const onApp = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+    const onApp = await fetchAnswer(`${server.url}${path}`, { redirect: 'manual' });
     expect(onApp.status).toBe(307);
     expect(onApp.headers.get('location')).toBe(`${filesOrigin}${path}`);
-    const onFiles = await fetch(`${filesOrigin}${path}`, { redirect: 'manual' });
+    const onFiles = await fetchAnswer(`${filesOrigin}${path}`, { redirect: 'manual' });
     expect(onFiles.status).toBe(200);
-    expect(Buffer.from(await onFiles.arrayBuffer()).equals(PNG)).toBe(true);
-    const signed = await fetch(`${server.url}/storage/v1/object/sign/origin-pics/a.png?token=x`, { redirect: 'manual' });
+    expect(onFiles.body.equals(PNG)).toBe(true);
+    const signed = await fetchAnswer(`${server.url}/storage/v1/object/sign/origin-pics/a.png?token=x`, { redirect: 'manual' });
     expect(signed.status).toBe(307);
   });
 
   it('leaves API calls on the app origin alone', async () => {
     const auth = { Authorization: `Bearer ${server.serviceRoleKey}` };
-    const download = await fetch(`${server.url}/storage/v1/object/authenticated/origin-pics/a.png`, { headers: auth, redirect: 'manual' });
+    const download = await fetchAnswer(`${server.url}/storage/v1/object/authenticated/origin-pics/a.png`, { headers: auth, redirect: 'manual' });
     expect(download.status).toBe(200);
-    const upload = await fetch(`${server.url}/storage/v1/object/origin-pics/b.png`, {
+    const upload = await fetchAnswer(`${server.url}/storage/v1/object/origin-pics/b.png`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'image/png' },
       body: PNG,
