@@ -1,7 +1,7 @@
 // GET/HEAD /storage/v1/media/<media id>?token=… — the files of public assets, for anyone holding a
 // URL from the public-asset-media function. The URL and its token name only the media id (object
 // names begin with the owner's user id), and every request asks the database again whether the
-// asset is still public, so making an asset private closes its URLs at once (decision 0060).
+// asset is still public, so making an asset private closes its URLs at once (decision 0063).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVICE_CALLER, type StorageEngine } from './engine.js';
 import { sendObject } from './download.js';
