@@ -30,7 +30,7 @@ export const changePassword: ServerFunction = {
     if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]!.message);
     const { current_password: current, new_password: next } = parsed.data;
 
-    if (!(await requireCurrentPassword({ ctx, principal, reply }, userId, current))) return reply;
+    if (!(await requireCurrentPassword({ ctx, reply }, userId, current))) return reply;
     if (Buffer.byteLength(next, 'utf8') > MAX_PASSWORD_BYTES) {
       return fail(reply, 400, `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`, 'validation_failed');
     }

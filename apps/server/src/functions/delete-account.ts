@@ -39,7 +39,7 @@ export const deleteAccount: ServerFunction = {
       return fail(reply, 400, `Type ${DELETE_CONFIRMATION} to confirm`, 'confirmation_mismatch');
     }
 
-    if (!(await requireCurrentPassword({ ctx, principal, reply }, userId, password))) return reply;
+    if (!(await requireCurrentPassword({ ctx, reply }, userId, password))) return reply;
 
     // Collected before the rows that reference them disappear.
     const { rows: objects } = await ctx.db.query<{ bucket_id: string; name: string }>(

@@ -1,7 +1,8 @@
 // Re-authentication shared by the account functions that change or end the account
-// (change-password, delete-account): the caller proves the current password, and a user with a
-// verified two-factor factor must also call with an aal2 session, so a stolen aal1 session or a
-// stolen password alone is not enough. Answers {error, code} itself when the check fails.
+// (change-password, delete-account): the caller proves the current password. (A user with a
+// verified two-factor factor has already been asked for an aal2 session by the functions gateway,
+// two-factor.ts, so a stolen aal1 session or a stolen password alone is not enough.) Answers
+// {error, code} itself when the check fails.
 import type { FastifyReply } from 'fastify';
 import { verifyPassword } from '../auth/services/password.js';
 import type { FunctionCall } from './types.js';
@@ -11,18 +12,16 @@ export function fail(reply: FastifyReply, status: number, error: string, code?: 
 }
 
 /**
- * True when the caller passed; false when the refusal (404, 400 or 403) has been sent. A boolean,
+ * True when the caller passed; false when the refusal (404 or 400) has been sent. A boolean,
  * not the reply: a FastifyReply is thenable, so an async function cannot hand it back intact.
  */
 export async function requireCurrentPassword(
-  { ctx, principal, reply }: Pick<FunctionCall, 'ctx' | 'principal' | 'reply'>,
+  { ctx, reply }: Pick<FunctionCall, 'ctx' | 'reply'>,
   userId: string,
   password: string,
 ): Promise<boolean> {
-  const { rows } = await ctx.db.query<{ encrypted_password: string | null; has_mfa: boolean }>(
-    `select u.encrypted_password,
-            exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'verified') as has_mfa
-       from auth.users u where u.id = $1 and u.deleted_at is null`,
+  const { rows } = await ctx.db.query<{ encrypted_password: string | null }>(
+    'select u.encrypted_password from auth.users u where u.id = $1 and u.deleted_at is null',
     [userId],
   );
   const user = rows[0];
@@ -32,10 +31,6 @@ export async function requireCurrentPassword(
   }
   if (!(await verifyPassword(user.encrypted_password, password)).ok) {
     fail(reply, 400, 'Current password is incorrect', 'invalid_credentials');
-    return false;
-  }
-  if (user.has_mfa && principal.claims.aal !== 'aal2') {
-    fail(reply, 403, 'Enter a code from your authenticator app first', 'insufficient_aal');
     return false;
   }
   return true;

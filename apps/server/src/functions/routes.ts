@@ -1,6 +1,7 @@
 // /functions/v1/:name[/…] — the server-functions gateway (SUPABASE-PROTOCOL Part C).
 // For each request, in order: find the function (404 NOT_FOUND), verify the JWT when the function
-// asks for it (401 before any body is read), read the body within the function's own limit, decode
+// asks for it (401 before any body is read) together with the two-factor rule (403
+// insufficient_aal), read the body within the function's own limit, decode
 // it by content type, run the handler, and send its return value as JSON. Errors a handler throws
 // with a 4xx status become {error}; anything else is a 500 without details. CORS preflights are
 // answered by the app-wide cors plugin before routing reaches this code.
@@ -8,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { bearerToken, IdentifyError, roleIdentity, type Identity as Principal } from '../shared/identify.js';
 import { serverFunctions } from './registry.js';
+import { INSUFFICIENT_AAL, twoFactorSatisfied } from './two-factor.js';
 import type { ServerFunction } from './types.js';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -144,6 +146,11 @@ export async function functionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     if (!fn) throw new GatewayError(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     req.serverFunction = fn;
     req.functionPrincipal = await resolveCaller(ctx, req, fn.verifyJwt);
+    // Functions that need a signed-in caller touch that user's data: a user with a verified
+    // factor must have entered a code (aal2). Public functions (verifyJwt false) stay open.
+    if (fn.verifyJwt && !(await twoFactorSatisfied(ctx, req.functionPrincipal))) {
+      throw new GatewayError(403, { ...INSUFFICIENT_AAL });
+    }
   });
 
   const handler = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {

@@ -30,7 +30,10 @@ export class FunctionError extends Error {
 
 export interface ServerFunction {
   name: string;
-  /** When true (the default on hosted Supabase), a valid JWT is required before the handler runs. */
+  /**
+   * When true (the default on hosted Supabase), a valid JWT is required before the handler runs,
+   * and a user with a verified two-factor factor must call with an aal2 session.
+   */
   verifyJwt: boolean;
   /** Maximum request body in bytes (default 1 MiB). */
   bodyLimit?: number;

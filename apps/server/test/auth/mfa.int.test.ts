@@ -1,23 +1,10 @@
 // MFA with TOTP through supabase.auth.mfa: enroll → challenge → verify gives an aal2 session
 // (amr totp, refresh token replaced); protected changes need aal2; unenroll.
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as jose from 'jose';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
-
-/** An independent RFC 6238 implementation (SHA-1, 6 digits, 30 s) for the test side. */
-function totpNow(secretBase32: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secretBase32.replace(/=+$/, '')) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30000)));
-  const mac = crypto.createHmac('sha1', key).update(counter).digest();
-  const off = mac[19]! & 15;
-  return String((mac.readUInt32BE(off) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
+import { totpNow } from '../helpers/totp.js';
 
 describe.each(drivers)('auth MFA on %s', (driver) => {
   let server: TestServer;
