@@ -41,6 +41,17 @@ const PUBLIC_TABLES = [
   'storage.buckets',
 ];
 
+/** Security-definer functions that serve public things (the verify page, public assets, prices). */
+const PUBLIC_FUNCTIONS = [
+  'get_ledger_entries',
+  'get_public_asset',
+  'lookup_referral_code',
+  'quote_asset_cost',
+  'search_public_assets',
+  'verify_asset_ledger',
+  'verify_serial',
+];
+
 /** Functions a user calls that run as their owner (bypassing RLS), each with harmless arguments. */
 const GUARDED_FUNCTIONS: Record<string, (uid: string, assetId: string) => [string, unknown[]]> = {
   update_user_activity: () => ['select public.update_user_activity()', []],
@@ -157,6 +168,20 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
     const unguarded = rows.filter((r) => !r.guarded).map((r) => r.name).sort();
     expect(guardedNow).toEqual([...GUARDED_TABLES].sort());
     expect(unguarded).toEqual([...PUBLIC_TABLES].sort());
+  });
+
+  it('has every security-definer function a user may call check the rule, unless it serves public things', async () => {
+    const { rows } = await t.db.query<{ name: string; checks: boolean }>(
+      `select p.proname as name,
+              p.prosrc like '%private.require_aal_satisfied()%' or p.prosrc like '%private.require_admin()%' as checks
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute')
+        order by 1`,
+    );
+    const unchecked = rows.filter((r) => !r.checks).map((r) => r.name);
+    expect(unchecked).toEqual([...PUBLIC_FUNCTIONS].sort());
+    const checkedUserFunctions = rows.filter((r) => r.checks && !r.name.startsWith('admin_')).map((r) => r.name);
+    expect(checkedUserFunctions).toEqual(Object.keys(GUARDED_FUNCTIONS).sort());
   });
 
   it('shows a two-factor user nothing of theirs at aal1, or with no aal claim', async () => {
