@@ -134,6 +134,11 @@ test('a user who enables TOTP must enter a code at the next sign-in', async ({ p
   // A fresh browser: the password alone is not enough any more.
   const context = await browser.newContext();
   const second = await context.newPage();
+  // Nothing the half-signed-in (aal1) screen loads may fail: data needs aal2 once a factor exists.
+  const failedDataCalls: string[] = [];
+  second.on('response', (res) => {
+    if (/\/(rest|storage|functions)\/v1\//.test(res.url()) && res.status() >= 400) failedDataCalls.push(`${res.status()} ${res.url()}`);
+  });
   await second.goto('/auth');
   const form = second.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(user.email);
@@ -152,6 +157,11 @@ test('a user who enables TOTP must enter a code at the next sign-in', async ({ p
   await mfa.getByLabel('Authentication code').fill(totp(secret));
   await mfa.getByRole('button', { name: 'Verify' }).click();
   await expect(second).toHaveURL(/\/dashboard/, { timeout: 15_000 });
+  expect(failedDataCalls).toEqual([]);
+  // At aal2 the user's own data is back: the settings screen reads their factor and settings.
+  await second.goto('/settings');
+  await expect(second.getByText('Enabled', { exact: true })).toBeVisible();
+  expect(failedDataCalls).toEqual([]);
   await context.close();
 });
 
