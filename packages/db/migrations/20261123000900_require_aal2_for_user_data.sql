@@ -82,6 +82,12 @@ create policy "Two-factor users need an aal2 session" on public.asset_messages a
   using ((select private.aal_satisfied())) with check ((select private.aal_satisfied()));
 create policy "Two-factor users need an aal2 session" on storage.objects as restrictive to authenticated
   using ((select private.aal_satisfied())) with check ((select private.aal_satisfied()));
+create policy "Two-factor users need an aal2 session" on public.contact_requests as restrictive to authenticated
+  using ((select private.aal_satisfied())) with check ((select private.aal_satisfied()));
+create policy "Two-factor users need an aal2 session" on public.contact_blocked_senders as restrictive to authenticated
+  using ((select private.aal_satisfied())) with check ((select private.aal_satisfied()));
+create policy "Two-factor users need an aal2 session" on public.contact_abuse_reports as restrictive to authenticated
+  using ((select private.aal_satisfied())) with check ((select private.aal_satisfied()));
 
 -- ---------------------------------------------------------------------------------------------
 -- Admin and moderator powers belong to a session that satisfies the rule: every admin policy and
@@ -325,5 +331,70 @@ begin
      order by r.created_at desc, r.id desc
      limit 1
   );
+end
+$$;
+
+create or replace function public.block_contact_sender(p_message_id uuid) returns uuid
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+  v_owner uuid;
+  v_key text;
+  v_name text;
+  v_title text;
+  v_id uuid;
+begin
+  perform private.require_aal_satisfied();
+  if v_uid is null then
+    raise exception 'Sign in to block a sender' using errcode = '42501';
+  end if;
+  select m.owner_id, private.contact_sender_key(m.sender_email), m.sender_name, a.title
+    into v_owner, v_key, v_name, v_title
+    from public.asset_messages m join public.assets a on a.id = m.asset_id
+   where m.id = p_message_id;
+  if v_owner is null or v_owner <> v_uid then
+    raise exception 'Message not found' using errcode = 'P0002';
+  end if;
+  insert into public.contact_blocked_senders (owner_id, sender_key, sender_name, asset_title)
+  values (v_uid, v_key, v_name, pg_catalog.left(v_title, 200))
+  on conflict (owner_id, sender_key) do update set sender_name = excluded.sender_name
+  returning id into v_id;
+  return v_id;
+end
+$$;
+
+create or replace function public.report_contact_abuse(p_message_id uuid, p_reason text default null) returns uuid
+language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_uid uuid := auth.uid();
+  v_owner uuid;
+  v_key text;
+  v_name text;
+  v_message text;
+  v_reason text := nullif(pg_catalog.btrim(p_reason), '');
+  v_id uuid;
+begin
+  perform private.require_aal_satisfied();
+  if v_uid is null then
+    raise exception 'Sign in to report abuse' using errcode = '42501';
+  end if;
+  if v_reason is not null and char_length(v_reason) > 1000 then
+    raise exception 'The reason must be at most 1000 characters' using errcode = '22023';
+  end if;
+  select m.owner_id, private.contact_sender_key(m.sender_email), m.sender_name, m.message
+    into v_owner, v_key, v_name, v_message
+    from public.asset_messages m
+   where m.id = p_message_id;
+  if v_owner is null or v_owner <> v_uid then
+    raise exception 'Message not found' using errcode = 'P0002';
+  end if;
+  insert into public.contact_abuse_reports (reporter_id, message_id, sender_key, sender_name, message, reason)
+  values (v_uid, p_message_id, v_key, v_name, v_message, v_reason)
+  on conflict (reporter_id, message_id) do update set reason = coalesce(excluded.reason, public.contact_abuse_reports.reason)
+  returning id into v_id;
+  perform public.block_contact_sender(p_message_id);
+  return v_id;
 end
 $$;

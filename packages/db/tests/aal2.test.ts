@@ -23,6 +23,9 @@ const GUARDED_TABLES = [
   'public.asset_media',
   'public.asset_ledger',
   'public.asset_messages',
+  'public.contact_requests',
+  'public.contact_blocked_senders',
+  'public.contact_abuse_reports',
   'storage.objects',
 ] as const;
 
@@ -53,7 +56,7 @@ const PUBLIC_FUNCTIONS = [
 ];
 
 /** Functions a user calls that run as their owner (bypassing RLS), each with harmless arguments. */
-const GUARDED_FUNCTIONS: Record<string, (uid: string, assetId: string) => [string, unknown[]]> = {
+const GUARDED_FUNCTIONS: Record<string, (uid: string, assetId: string, messageId: string) => [string, unknown[]]> = {
   update_user_activity: () => ['select public.update_user_activity()', []],
   wallet_summary: () => ['select public.wallet_summary()', []],
   request_business_account: () => [`select public.request_business_account('for my shop')`, []],
@@ -64,6 +67,8 @@ const GUARDED_FUNCTIONS: Record<string, (uid: string, assetId: string) => [strin
   get_asset_proof: (_uid, assetId) => ['select public.get_asset_proof($1)', [assetId]],
   quote_added_media: (_uid, assetId) => ['select public.quote_added_media($1, 1, 0)', [assetId]],
   list_my_sessions: () => ['select * from public.list_my_sessions()', []],
+  block_contact_sender: (_uid, _assetId, messageId) => ['select public.block_contact_sender($1)', [messageId]],
+  report_contact_abuse: (_uid, _assetId, messageId) => [`select public.report_contact_abuse($1, 'spam')`, [messageId]],
 };
 
 type Aal = 'aal1' | 'aal2' | undefined;
@@ -74,10 +79,13 @@ function asUserAt<T>(t: TestDb, userId: string, aal: Aal, fn: (tx: Tx) => Promis
   return withRequestContext(t.db, { role: 'authenticated', claims }, fn);
 }
 
+/** Guarded tables the authenticated role may read at all (contact_requests is the server's only). */
+const READABLE_TABLES = GUARDED_TABLES.filter((table) => table !== 'public.contact_requests');
+
 async function visibleRows(t: TestDb, userId: string, aal: Aal): Promise<Record<string, number>> {
   return asUserAt(t, userId, aal, async (tx) => {
     const counts: Record<string, number> = {};
-    for (const table of GUARDED_TABLES) {
+    for (const table of READABLE_TABLES) {
       counts[table] = Number((await tx.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]!.n);
     }
     return counts;
@@ -94,6 +102,8 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
   let admin: string;
   let guardedAsset: string;
   let plainAsset: string;
+  let guardedMessage: string;
+  let plainMessage: string;
 
   async function addFactor(userId: string, status: 'verified' | 'unverified'): Promise<string> {
     const { rows } = await t.db.query<{ id: string }>(
@@ -105,7 +115,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
   }
 
   /** One row per guarded table for userId (profile, settings and wallet exist from sign-up). */
-  async function seed(userId: string, referred: string): Promise<string> {
+  async function seed(userId: string, referred: string): Promise<{ assetId: string; messageId: string }> {
     const q = (sql: string, params: unknown[] = []) => t.db.query(sql, params);
     await q(`insert into public.next_of_kin (user_id, full_name, relationship, email) values ($1, 'Heir', 'Daughter', 'heir@example.test')`, [userId]);
     await q(`select private.ledger_post($1, 50, 'admin_adjustment', 'Test credit')`, [userId]);
@@ -130,12 +140,21 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
       [assetId, userId, photo, 'a'.repeat(64)],
     );
     await q(`select private.append_asset_ledger(a, 'register') from public.assets a where a.id = $1`, [assetId]);
-    await q(
+    const message = await t.db.query<{ id: string }>(
       `insert into public.asset_messages (asset_id, owner_id, sender_name, sender_email, message)
-       values ($1, $2, 'Finder', 'finder@example.test', 'I found your ring')`,
+       values ($1, $2, 'Finder', 'finder@example.test', 'I found your ring') returning id`,
       [assetId, userId],
     );
-    return assetId;
+    const messageId = message.rows[0]!.id;
+    await q(
+      `insert into public.contact_blocked_senders (owner_id, sender_key, sender_name, asset_title) values ($1, 'pest@example.test', 'Pest', 'Family ring')`,
+      [userId],
+    );
+    await q(
+      `insert into public.contact_abuse_reports (reporter_id, message_id, sender_key, sender_name, message) values ($1, $2, 'finder@example.test', 'Finder', 'I found your ring')`,
+      [userId, messageId],
+    );
+    return { assetId, messageId };
   }
 
   beforeAll(async () => {
@@ -145,8 +164,8 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
     admin = await createAuthUser(t.db, { role: 'admin' });
     const referred = await createAuthUser(t.db);
     const referred2 = await createAuthUser(t.db);
-    guardedAsset = await seed(guarded, referred);
-    plainAsset = await seed(plain, referred2);
+    ({ assetId: guardedAsset, messageId: guardedMessage } = await seed(guarded, referred));
+    ({ assetId: plainAsset, messageId: plainMessage } = await seed(plain, referred2));
     await t.db.query(`insert into public.admin_audit_log (admin_id, action, target_user_id) values ($1, 'test_action', $2)`, [admin, guarded]);
     await addFactor(guarded, 'verified');
     await addFactor(admin, 'verified');
@@ -187,13 +206,13 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
   it('shows a two-factor user nothing of theirs at aal1, or with no aal claim', async () => {
     for (const aal of ['aal1', undefined] as const) {
       const counts = await visibleRows(t, guarded, aal);
-      expect(counts).toEqual(Object.fromEntries(GUARDED_TABLES.map((table) => [table, 0])));
+      expect(counts).toEqual(Object.fromEntries(READABLE_TABLES.map((table) => [table, 0])));
     }
   });
 
   it('shows a two-factor user their rows at aal2', async () => {
     const counts = await visibleRows(t, guarded, 'aal2');
-    for (const table of GUARDED_TABLES) {
+    for (const table of READABLE_TABLES) {
       // admin_audit_log is for admins only, with or without a factor.
       if (table === 'public.admin_audit_log') expect(counts[table], table).toBe(0);
       else expect(counts[table], table).toBeGreaterThan(0);
@@ -206,7 +225,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
     try {
       const after = await visibleRows(t, plain, 'aal1');
       expect(after).toEqual(before);
-      for (const table of GUARDED_TABLES) {
+      for (const table of READABLE_TABLES) {
         if (table !== 'public.admin_audit_log') expect(before[table], table).toBeGreaterThan(0);
       }
       expect(await visibleRows(t, plain, undefined)).toEqual(before);
@@ -239,7 +258,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
 
   it('refuses every function a two-factor user calls at aal1, and runs them at aal2', async () => {
     for (const [name, call] of Object.entries(GUARDED_FUNCTIONS)) {
-      const [sql, params] = call(guarded, guardedAsset);
+      const [sql, params] = call(guarded, guardedAsset, guardedMessage);
       try {
         await asUserAt(t, guarded, 'aal1', (tx) => tx.query(sql, params));
         throw new Error(`${name} ran at aal1`);
@@ -253,7 +272,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
 
   it('runs the same functions for a user without a factor at aal1', async () => {
     for (const [name, call] of Object.entries(GUARDED_FUNCTIONS)) {
-      const [sql, params] = call(plain, plainAsset);
+      const [sql, params] = call(plain, plainAsset, plainMessage);
       await expect(asUserAt(t, plain, 'aal1', (tx) => tx.query(sql, params)), name).resolves.toBeDefined();
     }
   });
