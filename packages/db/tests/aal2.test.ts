@@ -251,7 +251,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
     expect((await asUserAt(t, guarded, 'aal2', (tx) => tx.query(addKin))).rowCount).toBe(1);
 
     const upload = `insert into storage.objects (bucket_id, name, owner, owner_id) values ('avatars', $1, $2::uuid, $2::text)`;
-    const params = [`${guarded}/avatar.png`, guarded];
+    const params = [`${crypto.randomUUID()}.png`, guarded];
     await expectSqlState(asUserAt(t, guarded, 'aal1', (tx) => tx.query(upload, params)), '42501');
     expect((await asUserAt(t, guarded, 'aal2', (tx) => tx.query(upload, params))).rowCount).toBe(1);
   });
