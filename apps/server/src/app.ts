@@ -21,6 +21,7 @@ import { storageRoutes } from './storage/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { webRoutes } from './plugins/web.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
+import { sendFrameworkError } from './shared/framework-errors.js';
 
 export const EXPOSED_HEADERS = [
   'Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'Range-Unit', 'X-Total-Count', 'Link',
@@ -47,6 +48,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     routerOptions: { maxParamLength: 2000 },
     // Graceful shutdown: stop accepting, let in-flight requests finish.
     forceCloseConnections: 'idle',
+    // Bad URLs are refused before routing; each API still answers them in its own shape.
+    frameworkErrors: sendFrameworkError,
   });
 
   // Start-up checks run cheapest first and before any migration, so a bad DATA_DIR or signing key

@@ -13,7 +13,7 @@ export type ErrorCode =
   | 'same_password' | 'reauthentication_not_valid' | 'otp_expired' | 'otp_disabled' | 'weak_password'
   | 'over_request_rate_limit' | 'over_email_send_rate_limit' | 'bad_code_verifier' | 'anonymous_provider_disabled'
   | 'invalid_credentials' | 'email_address_invalid' | 'web3_provider_disabled' | 'request_entity_too_large'
-  | 'flow_state_already_used' | 'feature_disabled';
+  | 'flow_state_already_used' | 'feature_disabled' | 'not_found';
 
 export class AuthError extends Error {
   constructor(
@@ -62,6 +62,26 @@ export function sendAuthError(req: FastifyRequest, reply: FastifyReply, err: Aut
   return reply.status(err.status).send({ code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra });
 }
 
+/**
+ * Any error under /auth/v1 — a handler's, or one raised by the framework (body limits, parse
+ * failures, bad URLs) — in GoTrue's shape; unexpected ones are logged and answered without detail.
+ */
+export function sendAnyAuthError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  if (err instanceof AuthError || err instanceof OAuthError) return sendAuthError(req, reply, err);
+  const fe = err as { code?: string; statusCode?: number; message?: string };
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
+    return sendAuthError(req, reply, new AuthError(413, 'request_entity_too_large', 'Request body too large'));
+  }
+  if (fe.code === 'FST_ERR_BAD_URL' || fe.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendAuthError(req, reply, new AuthError(400, 'validation_failed', 'Invalid request path'));
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return sendAuthError(req, reply, new AuthError(fe.statusCode, 'validation_failed', fe.message ?? 'Bad request'));
+  }
+  req.log.error({ err }, 'auth: unexpected error');
+  return sendAuthError(req, reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+}
+
 // Constructors for the errors used in several places, with GoTrue's exact texts.
 export const errors = {
   validation: (message: string) => new AuthError(400, 'validation_failed', message),
@@ -73,6 +93,7 @@ export const errors = {
   weakPassword: (message: string, reasons: string[]) =>
     new AuthError(422, 'weak_password', message, { weak_password: { reasons } }),
   userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   otpExpired: (hash: boolean) =>
     new AuthError(403, 'otp_expired', hash ? 'Email link is invalid or has expired' : 'Token has expired or is invalid'),
 };

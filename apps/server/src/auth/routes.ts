@@ -1,11 +1,11 @@
 // /auth/v1 — the GoTrue-compatible auth service. Reads like GoTrue's api.go: each line is a
 // path, its guard and its handler. Infrastructure for the whole prefix is set up first:
 // JSON parsing (empty body → {}, bad JSON → bad_json), the API-key gateway, and one error
-// handler that writes every AuthError in the dialect the request asked for (§A.2.3).
+// handler (and a 404 handler) that write every error in the dialect the request asked for (§A.2.3).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { IdentifyError } from '../shared/identify.js';
-import { API_VERSION_2024, AuthError, OAuthError, sendAuthError, wantsNewDialect } from './errors.js';
+import { API_VERSION_2024, AuthError, type OAuthError, sendAnyAuthError, sendAuthError, wantsNewDialect } from './errors.js';
 import { signup } from './handlers/signup.js';
 import { token } from './handlers/token.js';
 import { getUser, logout, reauthenticate, updateCurrentUser } from './handlers/user.js';
@@ -42,18 +42,10 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY }, parseJson);
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, parseJson);
 
-  app.setErrorHandler((err: FastifyError | AuthError | OAuthError, req, reply) => {
-    if (err instanceof AuthError || err instanceof OAuthError) return sendAuthError(req, reply, err);
-    const fe = err as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
-      return sendAuthError(req, reply, new AuthError(413, 'request_entity_too_large', 'Request body too large'));
-    }
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return sendAuthError(req, reply, new AuthError(fe.statusCode, 'validation_failed', fe.message));
-    }
-    req.log.error({ err }, 'auth: unexpected error');
-    return sendAuthError(req, reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
-  });
+  app.setErrorHandler((err: FastifyError | AuthError | OAuthError, req, reply) => sendAnyAuthError(req, reply, err));
+  // Unknown paths and methods: the 404 handler of this prefix also parses bodies with the
+  // parsers above, so an empty or malformed body cannot surface as a framework error here.
+  app.setNotFoundHandler((req, reply) => sendAuthError(req, reply, new AuthError(404, 'not_found', 'Not Found')));
 
   app.addHook('onRequest', async (req, reply) => {
     if (wantsNewDialect(req)) reply.header('x-supabase-api-version', API_VERSION_2024);

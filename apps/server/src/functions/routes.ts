@@ -5,7 +5,7 @@
 // it by content type, run the handler, and send its return value as JSON. Errors a handler throws
 // with a 4xx status become {error}; anything else is a 500 without details. CORS preflights are
 // answered by the app-wide cors plugin before routing reaches this code.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { bearerToken, IdentifyError, roleIdentity, type Identity as Principal } from '../shared/identify.js';
 import { serverFunctions } from './registry.js';
@@ -117,14 +117,21 @@ function errorStatus(err: unknown): number | undefined {
   return s !== undefined && s >= 400 && s < 500 ? s : undefined;
 }
 
+/** Any error under /functions/v1 (gateway refusals, a function's 4xx, the framework's own). */
+export function sendAnyFunctionsError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  if (err instanceof GatewayError) return reply.status(err.statusCode).send(err.body);
+  const code = (err as { code?: unknown }).code;
+  if (code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(400).send({ code: 'BAD_REQUEST', message: 'Invalid request path' });
+  }
+  const status = errorStatus(err);
+  if (status) return reply.status(status).send({ error: (err as Error).message });
+  req.log.error({ err, fn: req.serverFunction?.name }, 'server function failed');
+  return reply.status(500).send({ error: 'Internal error' });
+}
+
 export async function functionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof GatewayError) return reply.status(err.statusCode).send(err.body);
-    const status = errorStatus(err);
-    if (status) return reply.status(status).send({ error: (err as Error).message });
-    req.log.error({ err, fn: req.serverFunction?.name }, 'server function failed');
-    return reply.status(500).send({ error: 'Internal error' });
-  });
+  app.setErrorHandler((err, req, reply) => sendAnyFunctionsError(req, reply, err));
 
   // Bodies are read by our own parser so each function's limit applies even without Content-Length.
   app.removeAllContentTypeParsers();
@@ -153,7 +160,7 @@ export async function functionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     }
   });
 
-  const handler = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const fn = req.serverFunction!;
     const result = await fn.handler({ ctx, principal: req.functionPrincipal!, req, reply, rawBody: req.functionRawBody });
     if (reply.sent || result === reply) return reply;

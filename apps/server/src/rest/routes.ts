@@ -67,6 +67,26 @@ function decodeBody(req: FastifyRequest): unknown {
   throw new RestError(400, 'PGRST102', `Content-Type not acceptable: ${type}`);
 }
 
+/**
+ * Any error under /rest/v1 that did not come out of the pipeline — the framework's own (body
+ * limit, bad URL) or an unexpected throw — as a PostgREST error body, never Fastify's shape.
+ */
+export function sendAnyRestError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  if (err instanceof RestError) return send(reply, errorResponse(err));
+  const fe = err as { code?: string; statusCode?: number; message?: string };
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
+    return send(reply, errorResponse(new RestError(413, 'PGRST102', 'Request body too large')));
+  }
+  if (fe.code === 'FST_ERR_BAD_URL' || fe.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, errorResponse(new RestError(400, 'PGRST100', 'Invalid request path')));
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return send(reply, errorResponse(new RestError(fe.statusCode, 'PGRST102', fe.message ?? 'Invalid request')));
+  }
+  req.log.error({ err }, 'rest request failed');
+  return send(reply, errorResponse(new RestError(500, 'XX000', 'Internal server error')));
+}
+
 export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
   // Build the cache now (migrations already ran) so the first request does not pay for it.
@@ -77,6 +97,8 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     await stopListener();
     await readPipeline?.close();
   });
+
+  app.setErrorHandler((err, req, reply) => sendAnyRestError(req, reply, err));
 
   // Take every body as text: this plugin decodes it and answers errors in PostgREST's shape.
   app.removeAllContentTypeParsers();

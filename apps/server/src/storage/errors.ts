@@ -2,7 +2,7 @@
 //   {"statusCode":"404","error":"not_found","message":"Object not found","code":"NoSuchKey"}
 // Quirk reproduced on purpose: most 4xx answer with HTTP 400 and carry the semantic status only
 // in the body's statusCode; 5xx stay 500, range errors 416, rate limiting 429.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPgError } from '../db/index.js';
 
 export class StorageError extends Error {
@@ -69,4 +69,21 @@ export function fromDbError(err: unknown, onUnique: () => StorageError = errors.
 
 export function sendStorageError(reply: FastifyReply, err: StorageError): FastifyReply {
   return reply.status(err.httpStatus).type('application/json').send(err.toBody());
+}
+
+/** Any error under /storage/v1, including the framework's own (body limits, parsers, bad URLs). */
+export function sendAnyStorageError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  if (err instanceof StorageError) return sendStorageError(reply, err);
+  const fe = err as { code?: string; statusCode?: number; message?: string };
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return sendStorageError(reply, errors.entityTooLarge());
+  }
+  if (fe.code === 'FST_ERR_BAD_URL' || fe.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendStorageError(reply, errors.invalidRequest('Invalid request path'));
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return sendStorageError(reply, errors.invalidRequest(fe.message ?? 'Invalid request'));
+  }
+  req.log.error({ err }, 'storage error');
+  return sendStorageError(reply, errors.internal());
 }

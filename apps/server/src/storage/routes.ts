@@ -3,11 +3,11 @@
 // asset media by id.
 // Errors leave in Storage's shape (errors.ts), including its HTTP-400 quirk.
 // Every answer carries sandboxing headers (storageSecurityHeaders) instead of the app's page policy.
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
 import type { AppContext } from '../shared/context.js';
 import { storageEngine } from './engine.js';
-import { errors, sendStorageError, StorageError } from './errors.js';
+import { sendAnyStorageError, sendStorageError, StorageError } from './errors.js';
 import { bucketRoutes } from './bucket-routes.js';
 import { objectRoutes } from './object-routes.js';
 import { publicMediaRoutes } from './public-media-routes.js';
@@ -61,17 +61,7 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     if (target) return reply.redirect(target, 307);
   });
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof StorageError) return sendStorageError(reply, err);
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return sendStorageError(reply, errors.entityTooLarge());
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendStorageError(reply, errors.invalidRequest(err.message));
-    }
-    req.log.error({ err }, 'storage error');
-    return sendStorageError(reply, errors.internal());
-  });
+  app.setErrorHandler((err, req, reply) => sendAnyStorageError(req, reply, err));
 
   app.setNotFoundHandler((req, reply) =>
     sendStorageError(reply, new StorageError(404, 'Not Found', 'NotFound', `Route ${req.method}:${req.url.split('?')[0]} not found`)),
