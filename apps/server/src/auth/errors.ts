@@ -13,7 +13,7 @@ export type ErrorCode =
   | 'same_password' | 'reauthentication_not_valid' | 'otp_expired' | 'otp_disabled' | 'weak_password'
   | 'over_request_rate_limit' | 'over_email_send_rate_limit' | 'bad_code_verifier' | 'anonymous_provider_disabled'
   | 'invalid_credentials' | 'email_address_invalid' | 'web3_provider_disabled' | 'request_entity_too_large'
-  | 'flow_state_already_used' | 'feature_disabled' | 'not_found';
+  | 'flow_state_already_used' | 'feature_disabled' | 'not_found' | 'manual_linking_disabled';
 
 export class AuthError extends Error {
   constructor(

@@ -8,7 +8,7 @@ import { IdentifyError } from '../shared/identify.js';
 import { API_VERSION_2024, AuthError, type OAuthError, sendAnyAuthError, sendAuthError, wantsNewDialect } from './errors.js';
 import { signup } from './handlers/signup.js';
 import { token } from './handlers/token.js';
-import { getUser, logout, reauthenticate, updateCurrentUser } from './handlers/user.js';
+import { getUser, logout, reauthenticate, unlinkIdentity, updateCurrentUser } from './handlers/user.js';
 import { verifyGet, verifyPost } from './handlers/verify.js';
 import { otp, recover, resend } from './handlers/recover.js';
 import { authorize, callback, health, settings, sso } from './handlers/settings.js';
@@ -83,6 +83,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.get('/callback', h(callback));
   app.post('/callback', h(callback));
   app.get('/user/identities/authorize', h(authorize));
+  app.delete('/user/identities/:identityId', h(unlinkIdentity));
 
   app.get('/user', h(getUser));
   app.put('/user', h(updateCurrentUser));

@@ -27,6 +27,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  // GoTrue's GOTRUE_DISABLE_SIGNUP: no new accounts from /signup or /otp (admins can still invite).
+  DISABLE_SIGNUP: z.enum(['true', 'false']).default('false'),
+  // GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: signInAnonymously() creates anonymous accounts.
+  ENABLE_ANONYMOUS_SIGNINS: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   ADDITIONAL_REDIRECT_URLS: z.string().optional(),
@@ -62,6 +66,10 @@ export interface Config {
   logLevel: string;
   mailerAutoconfirm: boolean;
   rateLimitsEnabled: boolean;
+  /** Public sign-up refused (admin invites and admin-created users still work). */
+  disableSignup: boolean;
+  /** Anonymous sign-ins (POST /signup without e-mail or phone) allowed. */
+  anonymousSigninsEnabled: boolean;
   webDist: string;
   /** Global cap on one stored object, in bytes (buckets may set lower limits). */
   storageFileSizeLimit: number;
@@ -152,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM === 'true',
     rateLimitsEnabled: e.RATE_LIMITS === 'on',
+    disableSignup: e.DISABLE_SIGNUP === 'true',
+    anonymousSigninsEnabled: e.ENABLE_ANONYMOUS_SIGNINS === 'true',
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     trustProxy,

@@ -16,7 +16,7 @@ import { hashPassword, isSupportedHash } from '../services/password.js';
 import { checkPasswordStrength } from '../services/password-policy.js';
 import { parseBanDuration } from '../services/duration.js';
 import { mergeMetadata } from '../services/user-service.js';
-import { mintEmailToken, withQuery } from '../services/otp.js';
+import { mintEmailToken, verifyActionLink } from '../services/otp.js';
 import { resolveRedirect } from '../services/redirect.js';
 import { sendInvite } from '../services/mail.js';
 
@@ -237,43 +237,89 @@ export async function deleteUserFactor(ctx: AppContext, req: FastifyRequest): Pr
   return factorJson(factor);
 }
 
+const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
+type LinkType = (typeof LINK_TYPES)[number];
+
+interface MintedLink {
+  user: UserRow;
+  token: { code: string; stored: string };
+}
+
+/** signup / invite / magiclink / recovery: the account's own address gets the token. */
+async function mintAccountLink(
+  tx: Queryable, type: 'signup' | 'invite' | 'magiclink' | 'recovery', email: string,
+  password: string | undefined, data: Record<string, unknown>,
+): Promise<MintedLink> {
+  let u = await findUserByEmail(tx, email, { forUpdate: true });
+  if (!u) {
+    if (type === 'magiclink' || type === 'recovery') throw errors.userNotFound();
+    if (type === 'signup' && !password) throw errors.validation('Signup requires a valid password');
+    const randomHash = password ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
+    u = await insertUser(tx, { email, passwordHash: randomHash, userMetadata: data, confirmed: false });
+    if (type === 'invite') await updateUser(tx, u.id, {}, ['invited_at = now()']);
+  } else if ((type === 'signup' || type === 'invite') && u.email_confirmed_at) {
+    throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  }
+  const t = mintEmailToken(email, false);
+  const slot = type === 'signup' || type === 'invite' ? 'confirmation' : 'recovery';
+  await updateUser(tx, u.id, { [`${slot}_token`]: t.stored }, [`${slot}_sent_at = now()`]);
+  return { user: (await findUserById(tx, u.id))!, token: t };
+}
+
+/**
+ * email_change_current / email_change_new: starts the same change PUT /user does (both halves
+ * when the current address is confirmed) and returns the link for the half asked for.
+ */
+async function mintEmailChangeLink(tx: Queryable, type: 'email_change_current' | 'email_change_new', email: string, newEmail: string): Promise<MintedLink> {
+  const u = await findUserByEmail(tx, email, { forUpdate: true });
+  if (!u) throw errors.userNotFound();
+  if (newEmail === u.email) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  const taken = await findUserByEmail(tx, newEmail);
+  if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  const toNew = mintEmailToken(newEmail, false);
+  const toCurrent = u.email_confirmed_at ? mintEmailToken(email, false) : undefined;
+  if (type === 'email_change_current' && !toCurrent) {
+    throw errors.validation('The current email address is not confirmed: use type email_change_new');
+  }
+  await updateUser(tx, u.id, {
+    email_change: newEmail, email_change_token_new: toNew.stored, email_change_token_current: toCurrent?.stored ?? null,
+    email_change_confirm_status: 0,
+  }, ['email_change_sent_at = now()']);
+  return { user: (await findUserById(tx, u.id))!, token: type === 'email_change_current' ? toCurrent! : toNew };
+}
+
 /** POST /admin/generate_link: the action link and code, without sending mail. */
 export async function generateLink(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
   await requireAdmin(ctx, req);
   const body = bodyOf(req);
   const type = str(body, 'type');
-  if (type !== 'signup' && type !== 'magiclink' && type !== 'recovery' && type !== 'invite') {
-    throw errors.validation('Invalid link type: signup, invite, magiclink or recovery expected');
+  if (!(LINK_TYPES as readonly (string | undefined)[]).includes(type)) {
+    throw errors.validation(`Invalid link type: ${LINK_TYPES.join(', ')} expected`);
   }
+  const linkType = type as LinkType;
   const email = validateEmail(str(body, 'email'));
+  const isEmailChange = linkType === 'email_change_current' || linkType === 'email_change_new';
+  const newEmailRaw = str(body, 'new_email');
+  if (isEmailChange && !newEmailRaw) throw errors.validation('The new email address is required for email change links');
+  const newEmail = isEmailChange ? validateEmail(newEmailRaw) : undefined;
   const redirectTo = resolveRedirect(ctx, queryParam(req, 'redirect_to') ?? str(body, 'redirect_to'), ctx.config.siteUrl);
-  const password = type === 'signup' ? await passwordFromBody(body, email) : undefined;
+  const password = linkType === 'signup' ? await passwordFromBody(body, email) : undefined;
   const data = objField(body, 'data') ?? {};
-  const randomHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
 
-  const { user, token, verificationType } = await ctx.db.transaction(async (tx) => {
-    let u = await findUserByEmail(tx, email, { forUpdate: true });
-    if (!u) {
-      if (type === 'magiclink' || type === 'recovery') throw errors.userNotFound();
-      if (type === 'signup' && !password) throw errors.validation('Signup requires a valid password');
-      u = await insertUser(tx, { email, passwordHash: password ?? randomHash, userMetadata: data, confirmed: false });
-      if (type === 'invite') await updateUser(tx, u.id, {}, ['invited_at = now()']);
-    } else if ((type === 'signup' || type === 'invite') && u.email_confirmed_at) {
-      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-    }
-    const t = mintEmailToken(email, false);
-    const slot = type === 'signup' || type === 'invite' ? 'confirmation' : 'recovery';
-    await updateUser(tx, u.id, { [`${slot}_token`]: t.stored }, [`${slot}_sent_at = now()`]);
-    return { user: (await findUserById(tx, u.id))!, token: t, verificationType: type };
-  });
+  const { user, token } = await ctx.db.transaction((tx) =>
+    isEmailChange
+      ? mintEmailChangeLink(tx, linkType, email, newEmail!)
+      : mintAccountLink(tx, linkType as 'signup' | 'invite' | 'magiclink' | 'recovery', email, password, data),
+  );
   const json = await userJson(ctx.db, user);
   return {
     ...json,
-    action_link: withQuery(`${ctx.config.publicUrl}/auth/v1/verify`, { token: token.stored, type: verificationType, redirect_to: redirectTo }),
+    // Both e-mail-change halves are verified as type=email_change (GoTrue's links do the same).
+    action_link: verifyActionLink(ctx.config.publicUrl, token.stored, isEmailChange ? 'email_change' : linkType, redirectTo),
     email_otp: token.code,
     hashed_token: token.stored,
     redirect_to: redirectTo,
-    verification_type: verificationType,
+    verification_type: linkType,
   };
 }
 

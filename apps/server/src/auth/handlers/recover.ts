@@ -93,6 +93,7 @@ export async function otp(ctx: AppContext, req: FastifyRequest): Promise<Record<
     let user: UserRow | undefined = await findUserByEmail(tx, email, { forUpdate: true });
     if (!user) {
       if (!createUser) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+      if (ctx.config.disableSignup) throw errors.signupDisabled();
       user = await insertUser(tx, { email, passwordHash: randomPassword, userMetadata: data, confirmed: false });
       if (ctx.config.mailerAutoconfirm) user = await confirmEmail(tx, user);
     }

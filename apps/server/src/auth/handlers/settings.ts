@@ -11,8 +11,10 @@ const PROVIDERS = [
 
 export async function settings(ctx: AppContext): Promise<unknown> {
   return {
-    external: Object.fromEntries(PROVIDERS.map((p) => [p, p === 'email'])),
-    disable_signup: false,
+    external: Object.fromEntries(
+      PROVIDERS.map((p) => [p, p === 'email' || (p === 'anonymous_users' && ctx.config.anonymousSigninsEnabled)]),
+    ),
+    disable_signup: ctx.config.disableSignup,
     mailer_autoconfirm: ctx.config.mailerAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',

@@ -11,6 +11,7 @@ import { checkPasswordStrength } from '../services/password-policy.js';
 import { parsePkce } from '../services/otp.js';
 import { sendConfirmation } from '../services/mail.js';
 import { issueSession } from '../services/token-service.js';
+import { signupAnonymously } from './anonymous.js';
 import { prepareConfirmation, type PendingMail } from '../services/user-service.js';
 import { clearSentAt } from './mail-failure.js';
 
@@ -22,7 +23,9 @@ export async function signup(ctx: AppContext, req: FastifyRequest): Promise<unkn
   const data = objField(body, 'data') ?? {};
   if (emailRaw && phone) throw errors.validation('Only an email address or phone number should be provided on signup.');
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
-  if (!emailRaw) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  // No address and no phone is how signInAnonymously() asks (GoTrue's order of checks).
+  if (!emailRaw) return signupAnonymously(ctx, req, data);
+  if (ctx.config.disableSignup) throw errors.signupDisabled();
   const meta = requestMeta(req);
   await rateLimit(ctx, `otp:ip:${meta.ip}`, 30);
   const email = validateEmail(emailRaw);

@@ -46,6 +46,10 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
 
   let passwordHash: string | undefined;
   if (password !== undefined) {
+    // A password needs an address to sign in with: anonymous accounts link an e-mail first.
+    if (user.is_anonymous && !user.email) {
+      throw new AuthError(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+    }
     // Judged against the address the account will have once this update is through.
     checkPasswordStrength(password, newEmail ?? user.email);
     if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password)).ok) {
@@ -136,4 +140,13 @@ export async function reauthenticate(ctx: AppContext, req: FastifyRequest): Prom
     throw new AuthError(500, 'unexpected_failure', 'Error sending reauthentication email');
   }
   return {};
+}
+
+/**
+ * DELETE /user/identities/:id (supabase-js unlinkIdentity). Identities come only from e-mail
+ * here and manual linking is not offered, so the answer is GoTrue's with manual linking off.
+ */
+export async function unlinkIdentity(ctx: AppContext, req: FastifyRequest): Promise<never> {
+  await authenticate(ctx, req);
+  throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
 }

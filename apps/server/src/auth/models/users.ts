@@ -101,6 +101,35 @@ export async function insertUser(tx: Queryable, u: NewUser): Promise<UserRow> {
   return (await findUserById(tx, id))!;
 }
 
+/** An anonymous account (signInAnonymously): no address, no identity, is_anonymous set. */
+export async function insertAnonymousUser(tx: Queryable, userMetadata: Record<string, unknown>): Promise<UserRow> {
+  const id = crypto.randomUUID();
+  await tx.query(
+    `insert into auth.users (id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, is_anonymous)
+     values ($1, 'authenticated', 'authenticated', null, null, '{}'::jsonb, $2, true)`,
+    [id, JSON.stringify(userMetadata)],
+  );
+  return (await findUserById(tx, id))!;
+}
+
+/**
+ * Gives a user that has none (an anonymous account linking its first address) the e-mail
+ * identity and the provider in app_metadata that e-mail accounts are created with.
+ */
+export async function ensureEmailIdentity(tx: Queryable, userId: string, email: string): Promise<void> {
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
+     select $1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true, 'phone_verified', false), 'email', null
+      where not exists (select 1 from auth.identities where user_id = $1::uuid and provider = 'email')`,
+    [userId, email],
+  );
+  await tx.query(
+    `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"provider":"email","providers":["email"]}'::jsonb
+      where id = $1 and not (raw_app_meta_data ? 'provider')`,
+    [userId],
+  );
+}
+
 /** Sets columns on a user (names are fixed by callers, never from input); updated_at is bumped. */
 export async function updateUser(tx: Queryable, id: string, set: Record<string, unknown>, rawSql: string[] = []): Promise<void> {
   const keys = Object.keys(set);

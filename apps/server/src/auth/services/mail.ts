@@ -2,7 +2,7 @@
 // change and reauthentication. Each has a plain-text and an HTML body, the link (logged in
 // outbox mode) and the 6-digit code. Link targets follow issue 2 "Mail".
 import type { AppContext } from '../../shared/context.js';
-import { withQuery } from './otp.js';
+import { verifyActionLink, withQuery } from './otp.js';
 import { resolveRedirect } from './redirect.js';
 
 function escapeHtml(s: string): string {
@@ -39,7 +39,7 @@ ${link ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:1
 }
 
 function verifyLink(ctx: AppContext, tokenHash: string, type: string, redirectTo: string): string {
-  return withQuery(`${ctx.config.publicUrl}/auth/v1/verify`, { token: tokenHash, type, redirect_to: redirectTo });
+  return verifyActionLink(ctx.config.publicUrl, tokenHash, type, redirectTo);
 }
 
 /** Links to the sign-up's emailRedirectTo (or SITE_URL/auth/callback) with token_hash and type=signup. */

@@ -58,6 +58,21 @@ export function withQuery(raw: string, params: Record<string, string>): string {
   return url.toString();
 }
 
+/** Go's url.QueryEscape: everything but A–Z a–z 0–9 - _ . ~ is percent-encoded, spaces as '+'. */
+function queryEscape(s: string): string {
+  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+}
+
+/**
+ * The GET /verify link of magic-link, invite and e-mail-change mails and of generate_link.
+ * Like GoTrue, redirect_to is left as it is unless it contains '&', '=' or '#' (then it would
+ * break the link's own query and is escaped), so a plain URL stays readable.
+ */
+export function verifyActionLink(publicUrl: string, tokenHash: string, type: string, redirectTo: string): string {
+  const redirect = /[&=#]/.test(redirectTo) ? queryEscape(redirectTo) : redirectTo;
+  return `${publicUrl}/auth/v1/verify?token=${queryEscape(tokenHash)}&type=${queryEscape(type)}&redirect_to=${redirect}`;
+}
+
 /** Puts params into the fragment, keys sorted like Go's url.Values.Encode. */
 export function withFragment(raw: string, params: Record<string, string>): string {
   const url = new URL(raw);

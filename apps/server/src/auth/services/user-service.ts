@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/types.js';
 import type { AppContext } from '../../shared/context.js';
 import { isPgError } from '../../db/index.js';
 import { AuthError } from '../errors.js';
-import { findUserById, markEmailIdentityVerified, updateUser, type UserRow } from '../models/users.js';
+import { ensureEmailIdentity, findUserById, markEmailIdentityVerified, updateUser, type UserRow } from '../models/users.js';
 import { claimMailSlot, createFlowState, mintEmailToken, type PkceParams } from './otp.js';
 
 /** user_metadata update semantics: keys merge, a key set to null is removed. */
@@ -73,6 +73,7 @@ export async function applyEmailChange(tx: Queryable, user: UserRow): Promise<Us
     }
     throw err;
   }
+  await ensureEmailIdentity(tx, user.id, email);
   await markEmailIdentityVerified(tx, user.id, email);
   return (await findUserById(tx, user.id))!;
 }
