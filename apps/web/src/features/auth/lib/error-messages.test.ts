@@ -26,6 +26,12 @@ describe('friendlyAuthError', () => {
     expect(friendlyAuthError({ status: 503, message: 'upstream' })).toMatch(/temporarily unavailable/);
   });
 
+  it("shows the server's own text when sign-ups are disabled (DISABLE_SIGNUP)", () => {
+    expect(friendlyAuthError({ code: 'signup_disabled', status: 422, message: 'Signups not allowed for this instance' })).toBe(
+      'Signups not allowed for this instance',
+    );
+  });
+
   it('falls back to the server message, then a generic text', () => {
     expect(friendlyAuthError({ code: 'something_new', message: 'Server says no' })).toBe('Server says no');
     expect(friendlyAuthError(null)).toBe(GENERIC_ERROR);

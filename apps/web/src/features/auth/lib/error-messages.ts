@@ -1,5 +1,6 @@
 // Friendly texts for the auth server's error codes (GoTrue `error_code`, surfaced by supabase-js as
-// `error.code`). Unknown codes fall back to the server's own message.
+// `error.code`). Unknown codes fall back to the server's own message — on purpose for
+// signup_disabled, whose text is the instance's own ("Signups not allowed for this instance").
 import { weakPasswordMessage } from '@/lib/password-policy';
 
 interface AuthErrorLike {
@@ -18,7 +19,6 @@ const MESSAGES: Record<string, string> = {
   over_request_rate_limit: 'Too many attempts. Please wait a moment and try again.',
   over_email_send_rate_limit: 'Too many emails were sent. Please wait a few minutes before trying again.',
   email_address_invalid: 'Please enter a valid email address.',
-  signup_disabled: 'New sign-ups are currently disabled.',
   email_provider_disabled: 'Signing up with email is currently disabled.',
   user_banned: 'This account has been suspended. Please contact support.',
   session_not_found: 'Your session has expired. Please sign in again.',
