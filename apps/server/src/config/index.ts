@@ -39,6 +39,12 @@ const envSchema = z.object({
   // A separate origin (e.g. https://files.example.com) that reaches this same server, used in the
   // URLs of user files so that they never share the app's origin (cookies, storage, service worker).
   STORAGE_PUBLIC_URL: z.string().url().refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be an origin such as https://files.example.com').optional(),
+  // Token purchases (Stripe Checkout). Without a secret key purchases are off.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  // VAT included in package prices, in percent; shown as a line on receipts when set.
+  RECEIPT_VAT_PERCENT: z.coerce.number().min(0).max(100).optional(),
 });
 
 export interface Config {
@@ -73,6 +79,11 @@ export interface Config {
   webDist: string;
   /** Global cap on one stored object, in bytes (buckets may set lower limits). */
   storageFileSizeLimit: number;
+  /** Stripe: secret API key (purchases are off without it), webhook signing secret, and an
+   * optional API origin for a local Stripe-compatible server (tests, stripe-mock). */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  /** VAT rate included in prices, in percent, for the receipt line; undefined prints none. */
+  receiptVatPercent: number | undefined;
   /**
    * Which X-Forwarded-For hops to believe, in Fastify's trustProxy terms: false (the socket address
    * is the client), a hop count, or the addresses/CIDR ranges of our own proxies.
@@ -172,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...(e.SITE_URL ? [] : [`http://127.0.0.1:${e.PORT}/**`, `http://[::1]:${e.PORT}/**`]),
     ],
     storagePublicUrl: (e.STORAGE_PUBLIC_URL ?? siteUrl).replace(/\/+$/, ''),
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+      apiBase: e.STRIPE_API_BASE || undefined,
+    },
+    receiptVatPercent: e.RECEIPT_VAT_PERCENT,
   };
   return { ...config, ...overrides };
 }

@@ -12,6 +12,8 @@ import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
 import { addAssetMedia } from './add-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
+import { createCheckoutSession } from './create-checkout-session.js';
+import { stripeWebhook } from './stripe-webhook.js';
 
 export const serverFunctions: ServerFunction[] = [
   submitBugReport,
@@ -26,4 +28,6 @@ export const serverFunctions: ServerFunction[] = [
   publicAssetMedia,
   addAssetMedia,
   adminBanUser,
+  createCheckoutSession,
+  stripeWebhook,
 ];
