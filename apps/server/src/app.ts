@@ -22,6 +22,7 @@ import { functionsRoutes } from './functions/routes.js';
 import { webRoutes } from './plugins/web.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
 import { sendFrameworkError } from './shared/framework-errors.js';
+import { publicClientConfig } from './shared/public-config.js';
 
 export const EXPOSED_HEADERS = [
   'Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'Range-Unit', 'X-Total-Count', 'Link',
@@ -130,7 +131,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await db.query('select 1');
     return reply.send({ status: 'ok' });
   });
-  app.get('/config.json', async () => ({ supabaseUrl: config.publicUrl, storageUrl: config.storagePublicUrl, anonKey: keys.anonKey, appName: config.appName }));
+  app.get('/config.json', async () => publicClientConfig(config, keys.anonKey));
 
   await app.register(authRoutes, { prefix: '/auth/v1', ctx });
   await app.register(restRoutes, { prefix: '/rest/v1', ctx });

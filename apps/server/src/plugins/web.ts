@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../shared/context.js';
+import { publicClientConfig } from '../shared/public-config.js';
 
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1'];
 
@@ -16,7 +17,7 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   const { config, keys } = opts.ctx;
   const indexFile = path.join(config.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
-  const publicConfig = { supabaseUrl: config.publicUrl, storageUrl: config.storagePublicUrl, anonKey: keys.anonKey, appName: config.appName };
+  const publicConfig = publicClientConfig(config, keys.anonKey);
   const indexHtml = hasBuild
     ? fs
         .readFileSync(indexFile, 'utf8')

@@ -309,6 +309,13 @@ describe.each(drivers)('token purchases on %s', (driver) => {
     expect(await balance(user)).toBe(start + 100);
   });
 
+  it('tells the web app that purchases are enabled, and the VAT rate for receipts', async () => {
+    const body = (await (await fetch(`${server.url}/config.json`)).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ purchasesEnabled: true, vatPercent: 20 });
+    expect(JSON.stringify(body)).not.toContain(stripe.secretKey);
+    expect(JSON.stringify(body)).not.toContain(stripe.webhookSecret);
+  });
+
   it('P7: only one-off token packages are sold (no subscription plans to fail to deliver)', async () => {
     const { session } = await checkout(alice);
     expect(session.mode).toBe('payment');
@@ -341,5 +348,7 @@ describe('token purchases without Stripe settings', () => {
     expect(await res.json()).toMatchObject({ code: 'purchases_disabled' });
     const hook = await fetch(`${server.url}/functions/v1/stripe-webhook`, { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x' }, body: '{}' });
     expect(hook.status).toBe(503);
+    const config = (await (await fetch(`${server.url}/config.json`)).json()) as Record<string, unknown>;
+    expect(config).toMatchObject({ purchasesEnabled: false, vatPercent: null });
   });
 });

@@ -1,5 +1,5 @@
 // Public runtime configuration. The server inlines it into index.html as
-// <script id="app-config" type="application/json">{supabaseUrl, storageUrl, anonKey, appName}</script>;
+// <script id="app-config" type="application/json">{supabaseUrl, storageUrl, anonKey, appName, purchasesEnabled, vatPercent}</script>;
 // under `vite dev` nothing is inlined, so main.tsx awaits loadAppConfig() which fetches /config.json.
 export interface AppConfig {
   supabaseUrl: string;
@@ -7,6 +7,10 @@ export interface AppConfig {
   storageUrl: string;
   anonKey: string;
   appName: string;
+  /** Whether the server can sell tokens (Stripe configured). */
+  purchasesEnabled: boolean;
+  /** VAT included in prices, in percent, for receipts; null when none is configured. */
+  vatPercent: number | null;
 }
 
 const DEFAULT_APP_NAME = 'TagLedger';
@@ -34,6 +38,8 @@ export const appConfig: AppConfig = {
   storageUrl: inlined?.storageUrl ?? inlined?.supabaseUrl ?? origin(),
   anonKey: inlined?.anonKey ?? '',
   appName: inlined?.appName ?? DEFAULT_APP_NAME,
+  purchasesEnabled: inlined?.purchasesEnabled ?? false,
+  vatPercent: inlined?.vatPercent ?? null,
 };
 
 /** Resolves once the config is complete. Only fetches when the server did not inline it (vite dev). */
@@ -47,5 +53,7 @@ export async function loadAppConfig(): Promise<AppConfig> {
   appConfig.storageUrl = import.meta.env.DEV ? origin() : (body.storageUrl ?? appConfig.supabaseUrl);
   appConfig.anonKey = body.anonKey ?? '';
   appConfig.appName = body.appName ?? DEFAULT_APP_NAME;
+  appConfig.purchasesEnabled = body.purchasesEnabled ?? false;
+  appConfig.vatPercent = body.vatPercent ?? null;
   return appConfig;
 }

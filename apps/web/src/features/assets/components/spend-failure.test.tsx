@@ -22,7 +22,7 @@ describe('spend failure', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Insufficient tokens');
     expect(alert).toHaveTextContent('25 TMT');
-    expect(screen.getByRole('link', { name: 'Top up your wallet' })).toHaveAttribute('href', '/wallet');
+    expect(screen.getByRole('link', { name: 'Buy tokens' })).toHaveAttribute('href', '/wallet#buy-tokens');
   });
 
   it("says 'Failed to spend tokens' without a wallet link for any other refusal", () => {

@@ -8,7 +8,7 @@ import { FunctionError } from '../api/call-function';
 
 export interface SpendFailure {
   message: string;
-  /** True when topping up the wallet is the way out; the alert then links to /wallet. */
+  /** True when buying tokens is the way out; the alert then links to the wallet's Buy tokens card. */
   wallet?: boolean;
 }
 
@@ -39,8 +39,8 @@ export function SpendFailureAlert({ failure, className = '' }: { failure: SpendF
     <div role="alert" className={`rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 ${className}`}>
       <p>{failure.message}</p>
       {failure.wallet && (
-        <Link to="/wallet" className={buttonClasses('link', 'md', 'mt-1')}>
-          Top up your wallet
+        <Link to="/wallet#buy-tokens" className={buttonClasses('link', 'md', 'mt-1')}>
+          Buy tokens
         </Link>
       )}
     </div>

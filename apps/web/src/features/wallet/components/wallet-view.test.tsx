@@ -90,9 +90,11 @@ describe('WalletView', () => {
     expect(props.onExport).toHaveBeenCalled();
   });
 
-  it('describes only real ways to get TMT (no fake purchase)', () => {
-    renderView();
-    expect(screen.queryByText(/buy/i)).toBeNull();
+  it('describes the real ways to get TMT, buying included, and shows the side panel it is given', () => {
+    renderView({ aside: <p>Buy tokens panel</p>, notice: <p>Purchase notice</p> });
+    expect(screen.getByText('Buying a package of tokens.')).toBeInTheDocument();
+    expect(screen.getByText('Buy tokens panel')).toBeInTheDocument();
+    expect(screen.getByText('Purchase notice')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /referral program/i })).toHaveAttribute('href', '/referrals');
   });
 });

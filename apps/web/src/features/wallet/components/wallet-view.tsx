@@ -1,5 +1,6 @@
 // /wallet body, presentational: everything arrives through props so each state (loading,
 // failure per SPEC §8, empty, filtered, paged) is testable without a server.
+import type { ReactNode } from 'react';
 import { Download, Gift, RefreshCw, TrendingDown, TrendingUp, Wallet as WalletIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -30,6 +31,10 @@ export interface WalletViewProps {
   onExport(): void;
   refreshing: boolean;
   onRefresh(): void;
+  /** Shown above the history (the purchase status after returning from checkout). */
+  notice?: ReactNode;
+  /** Shown at the top of the side column (buying tokens, purchases). */
+  aside?: ReactNode;
 }
 
 export function WalletView(props: WalletViewProps) {
@@ -62,6 +67,8 @@ export function WalletView(props: WalletViewProps) {
           </Button>
         </div>
       )}
+
+      {props.notice}
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Current Balance" value={show(balance)} icon={<WalletIcon className="h-4 w-4" />} />
@@ -133,22 +140,26 @@ export function WalletView(props: WalletViewProps) {
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>How to get TMT</CardTitle>
-          </CardHeader>
-          <CardContent className="space-y-3 text-sm text-slate-700">
-            <p>TMT tokens pay for tagging assets. You receive them in these ways:</p>
-            <ul className="list-disc space-y-1 pl-5">
-              <li>A welcome bonus when your account is created.</li>
-              <li>Referral rewards when people join with your link — on five levels.</li>
-              <li>Grants and corrections by an administrator.</li>
-            </ul>
-            <Link to="/referrals" className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline">
-              <Gift className="h-4 w-4" aria-hidden="true" /> Open the referral program
-            </Link>
-          </CardContent>
-        </Card>
+        <div className="min-w-0 space-y-6">
+          {props.aside}
+          <Card>
+            <CardHeader>
+              <CardTitle>How to get TMT</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3 text-sm text-slate-700">
+              <p>TMT tokens pay for tagging assets. You receive them in these ways:</p>
+              <ul className="list-disc space-y-1 pl-5">
+                <li>Buying a package of tokens.</li>
+                <li>A welcome bonus when your account is created.</li>
+                <li>Referral rewards when people join with your link — on five levels.</li>
+                <li>Grants and corrections by an administrator.</li>
+              </ul>
+              <Link to="/referrals" className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline">
+                <Gift className="h-4 w-4" aria-hidden="true" /> Open the referral program
+              </Link>
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </div>
   );

@@ -1,10 +1,17 @@
 // /wallet: balance, whole-history totals, the newest 20 transactions with "Load more", search and
-// filters, CSV export, and the SPEC §8 failure state (balance 0, no transactions, retry).
-import { useEffect, useState } from 'react';
+// filters, CSV export, and the SPEC §8 failure state (balance 0, no transactions, retry); buying
+// tokens, the purchase history, and the purchase status after returning from checkout.
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { toAppError } from '@/lib/api-error';
+import { appConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
+import { startCheckout, usePurchases, useTokenPackages } from '../api/purchases';
+import { BuyTokens } from '../components/buy-tokens';
+import { PurchaseHistory } from '../components/purchase-history';
+import { PurchaseNotice } from '../components/purchase-notice';
 import { fetchAllTransactions, transactionsToCsv } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
 import { useInvalidateWallet, useWallet } from '../api/get-wallet';
@@ -43,6 +50,41 @@ export default function WalletPage() {
   const invalidate = useInvalidateWallet();
   const [exporting, setExporting] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const returnedPurchase = params.get('purchase');
+  const checkout = params.get('checkout') === 'cancelled' ? 'cancelled' : params.get('checkout') === 'success' ? 'success' : null;
+  const packages = useTokenPackages();
+  const purchases = usePurchases(Boolean(returnedPurchase));
+  const [buying, setBuying] = useState<string | null>(null);
+  const [buyError, setBuyError] = useState<string | null>(null);
+  const returned = purchases.data?.find((p) => p.id === returnedPurchase);
+  const returnedStatus = returned?.status;
+
+  // When the webhook has credited the purchase we came back for, reload the balance everywhere
+  // (the header included) without a page reload.
+  const seenStatus = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (returnedStatus && seenStatus.current && seenStatus.current !== returnedStatus) void invalidate();
+    seenStatus.current = returnedStatus;
+  }, [returnedStatus, invalidate]);
+
+  // /wallet#buy-tokens (from "Insufficient tokens"): bring the packages into view.
+  useEffect(() => {
+    if (location.hash === '#buy-tokens' && packages.data) document.getElementById('buy-tokens')?.scrollIntoView?.();
+  }, [location.hash, packages.data]);
+
+  async function buy(packageId: string) {
+    setBuying(packageId);
+    setBuyError(null);
+    try {
+      const { url } = await startCheckout(packageId);
+      window.location.assign(url);
+    } catch (err) {
+      setBuyError(toAppError(err, 'Could not open the checkout. Please try again.').message);
+      setBuying(null);
+    }
+  }
 
   const failed = wallet.isError || summary.isError || transactions.isError;
 
@@ -87,6 +129,19 @@ export default function WalletPage() {
         onExport={() => void exportCsv()}
         refreshing={refreshing}
         onRefresh={() => void refresh()}
+        notice={returnedPurchase && checkout ? <PurchaseNotice checkout={checkout} purchase={returned} balance={wallet.data?.balance} /> : null}
+        aside={
+          <>
+            <BuyTokens
+              enabled={appConfig.purchasesEnabled}
+              packages={packages.data}
+              buying={buying}
+              error={buyError}
+              onBuy={(id) => void buy(id)}
+            />
+            <PurchaseHistory purchases={purchases.data ?? []} vatPercent={appConfig.vatPercent} />
+          </>
+        }
       />
     </div>
   );

@@ -1,0 +1,77 @@
+// Token packages, the signed-in user's purchases, and opening a Checkout Session. Reading a
+// purchase never changes it: only the server's verified Stripe webhook credits tokens.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { callFunction } from '@/features/assets/api/call-function';
+import type { TokenPackage } from '../lib/packages';
+import { walletKeys } from './keys';
+
+export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'disputed';
+
+export interface TokenPurchase {
+  id: string;
+  package_name: string;
+  tokens: number;
+  amount_minor: number;
+  currency: string;
+  status: PurchaseStatus;
+  reference: string;
+  amount_refunded_minor: number;
+  tokens_reversed: number;
+  paid_at: string | null;
+  created_at: string;
+}
+
+const PURCHASE_COLUMNS = 'id, package_name, tokens, amount_minor, currency, status, reference, amount_refunded_minor, tokens_reversed, paid_at, created_at';
+export const PURCHASES_SHOWN = 20;
+
+function toPurchase(row: Record<string, unknown>): TokenPurchase {
+  return {
+    ...(row as unknown as TokenPurchase),
+    tokens: Number(row.tokens),
+    amount_minor: Number(row.amount_minor),
+    amount_refunded_minor: Number(row.amount_refunded_minor),
+    tokens_reversed: Number(row.tokens_reversed),
+  };
+}
+
+export function useTokenPackages() {
+  return useQuery({
+    queryKey: ['token-packages'],
+    queryFn: async (): Promise<TokenPackage[]> => {
+      const rows = unwrap(
+        await supabase.from('token_packages').select('id, name, tokens, price_minor, currency').eq('active', true).order('sort_order').order('tokens'),
+      );
+      return (rows ?? []).map((r) => ({ ...r, tokens: Number(r.tokens), price_minor: Number(r.price_minor) }));
+    },
+    staleTime: 60_000,
+  });
+}
+
+export const purchasesQueryOptions = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: [...walletKeys.all(userId), 'purchases'],
+    queryFn: async (): Promise<TokenPurchase[]> => {
+      const rows = unwrap(
+        await supabase.from('token_purchases').select(PURCHASE_COLUMNS).eq('user_id', userId!).order('created_at', { ascending: false }).limit(PURCHASES_SHOWN),
+      );
+      return (rows ?? []).map(toPurchase);
+    },
+    enabled: Boolean(userId),
+  });
+
+/** The purchases list; polls every 2 s while `pollWhilePending` and one of them is pending. */
+export function usePurchases(pollWhilePending: boolean) {
+  const { user } = useAuth();
+  return useQuery({
+    ...purchasesQueryOptions(user?.id),
+    refetchInterval: (query) => (pollWhilePending && query.state.data?.some((p) => p.status === 'pending') ? 2000 : false),
+  });
+}
+
+/** Opens a Checkout Session for a package; the answer's url is Stripe's payment page. */
+export function startCheckout(packageId: string): Promise<{ url: string; purchaseId: string }> {
+  return callFunction<{ url: string; purchaseId: string }>('create-checkout-session', { packageId });
+}

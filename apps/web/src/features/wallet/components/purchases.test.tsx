@@ -1,0 +1,108 @@
+// Buying tokens on /wallet: package cards, the "not enabled" text, purchase history with receipts,
+// and the status shown after returning from checkout.
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { TokenPurchase } from '../api/purchases';
+import type { TokenPackage } from '../lib/packages';
+import { BuyTokens } from './buy-tokens';
+import { PurchaseHistory } from './purchase-history';
+import { PurchaseNotice } from './purchase-notice';
+
+const packages: TokenPackage[] = [
+  { id: 'a', name: 'Starter', tokens: 100, price_minor: 100, currency: 'gbp' },
+  { id: 'b', name: 'Standard', tokens: 500, price_minor: 450, currency: 'gbp' },
+  { id: 'c', name: 'Bulk', tokens: 5000, price_minor: 3999, currency: 'gbp' },
+];
+
+const purchase = (over: Partial<TokenPurchase> = {}): TokenPurchase => ({
+  id: crypto.randomUUID(),
+  package_name: 'Starter',
+  tokens: 100,
+  amount_minor: 100,
+  currency: 'gbp',
+  status: 'paid',
+  reference: 'TL-ABCDEF1234',
+  amount_refunded_minor: 0,
+  tokens_reversed: 0,
+  paid_at: '2026-11-23T10:00:00Z',
+  created_at: '2026-11-23T09:59:00Z',
+  ...over,
+});
+
+describe('Buy tokens', () => {
+  it('lists each package with its price, price per 100 TMT and saving, and buys the one clicked', () => {
+    const onBuy = vi.fn();
+    render(<BuyTokens enabled packages={packages} buying={null} error={null} onBuy={onBuy} />);
+    const items = within(screen.getByRole('list', { name: 'Token packages' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent('100 TMT');
+    expect(items[0]).toHaveTextContent('£1.00 per 100 TMT');
+    expect(items[0]).not.toHaveTextContent('Save');
+    expect(items[1]).toHaveTextContent('£0.90 per 100 TMT');
+    expect(items[1]).toHaveTextContent('Save 10%');
+    expect(items[2]).toHaveTextContent('5,000 TMT');
+    expect(items[2]).toHaveTextContent('Save 20%');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy 500 TMT for £4.50' }));
+    expect(onBuy).toHaveBeenCalledWith('b');
+  });
+
+  it('disables the other packages while a checkout opens and shows an error', () => {
+    render(<BuyTokens enabled packages={packages} buying="a" error="The payment provider could not be reached." onBuy={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Buy 500 TMT for £4.50' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('could not be reached');
+  });
+
+  it('says purchases are not enabled and how an admin enables them', () => {
+    render(<BuyTokens enabled={false} packages={packages} buying={null} error={null} onBuy={vi.fn()} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Token purchases are not enabled on this server');
+    expect(screen.getByRole('status')).toHaveTextContent('STRIPE_SECRET_KEY');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('Purchase history', () => {
+  it('shows each status and a receipt for paid purchases with the VAT line when configured', () => {
+    render(
+      <PurchaseHistory
+        vatPercent={20}
+        purchases={[
+          purchase(),
+          purchase({ status: 'pending', paid_at: null, reference: 'TL-PENDING001' }),
+          purchase({ status: 'refunded', amount_refunded_minor: 100, reference: 'TL-REFUND0001' }),
+          purchase({ status: 'disputed', reference: 'TL-DISPUTE001' }),
+        ]}
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'Purchases' })).getAllByRole('listitem');
+    expect(items.map((i) => within(i).getAllByText(/^(Paid|Pending|Refunded|Disputed)$/)[0]!.textContent)).toEqual(['Paid', 'Pending', 'Refunded', 'Disputed']);
+    const receipt = screen.getByLabelText('Receipt TL-ABCDEF1234');
+    expect(receipt).toHaveTextContent('Reference');
+    expect(receipt).toHaveTextContent('23 Nov 2026');
+    expect(receipt).toHaveTextContent('100 TMT');
+    expect(receipt).toHaveTextContent('£1.00');
+    expect(receipt).toHaveTextContent('Includes VAT at 20%£0.17');
+    expect(screen.queryByLabelText('Receipt TL-PENDING001')).toBeNull();
+    expect(screen.getByLabelText('Receipt TL-REFUND0001')).toHaveTextContent('Refunded£1.00');
+  });
+
+  it('prints no VAT line when none is configured', () => {
+    render(<PurchaseHistory vatPercent={null} purchases={[purchase()]} />);
+    expect(screen.getByLabelText('Receipt TL-ABCDEF1234')).not.toHaveTextContent('VAT');
+  });
+});
+
+describe('Purchase notice after checkout', () => {
+  it('is pending until the purchase is paid, then shows the tokens and the new balance', () => {
+    const { rerender } = render(<PurchaseNotice checkout="success" purchase={purchase({ status: 'pending', paid_at: null })} balance={50} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Purchase pending');
+    rerender(<PurchaseNotice checkout="success" purchase={purchase()} balance={150} />);
+    expect(screen.getByRole('status')).toHaveTextContent('100 TMT added to your wallet. Your balance is now 150 TMT.');
+  });
+
+  it('says a cancelled checkout charged nothing, and a failed payment added nothing', () => {
+    const { rerender } = render(<PurchaseNotice checkout="cancelled" purchase={purchase({ status: 'pending', paid_at: null })} balance={50} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Checkout was cancelled. Nothing was charged.');
+    rerender(<PurchaseNotice checkout="success" purchase={purchase({ status: 'failed', paid_at: null })} balance={50} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Nothing was added');
+  });
+});
