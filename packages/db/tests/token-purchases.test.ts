@@ -98,4 +98,91 @@ describe.each(drivers)('token purchases (database) on %s', (driver) => {
     expect(after.rows[0]).toEqual({ balance: 70, debt: 0 });
     await t.db.query(`select private.ledger_post($1, -1, 'tag_asset', 'spend')`, [user]);
   });
+
+  it('refuses the admin price and revenue functions to anonymous and standard callers', async () => {
+    const calls = [
+      `select public.admin_save_token_package(null, 'Free', 1000000, 50)`,
+      `select public.admin_update_tagging_prices('{"photo_first": 0}'::jsonb)`,
+      `select public.admin_revenue_stats(30, 'gbp')`,
+    ];
+    for (const sql of calls) {
+      await expectSqlState(asAnon(t.db, (tx) => tx.query(sql)), '42501');
+      await expectSqlState(asUser(t.db, alice, (tx) => tx.query(sql)), '42501');
+    }
+    const { rows } = await t.db.query<{ amount: number }>(`select amount::int from public.asset_pricing where item = 'photo_first'`);
+    expect(rows[0]!.amount).toBe(25);
+  });
+
+  it('lets admins create, edit and deactivate packages, with an audit entry each time', async () => {
+    const created = await asUser(t.db, admin, async (tx) =>
+      (await tx.query<{ id: string; price_minor: string }>(`select * from public.admin_save_token_package(null, 'Huge', 20000, 14999, 'GBP', true, 4)`)).rows[0]!,
+    );
+    expect(Number(created.price_minor)).toBe(14999);
+    await asUser(t.db, admin, (tx) => tx.query(`select public.admin_save_token_package($1, 'Huge', 20000, 12999, 'gbp', false, 4)`, [created.id]));
+    const anon = await asAnon(t.db, (tx) => tx.query('select id from public.token_packages where id = $1', [created.id]));
+    expect(anon.rows).toEqual([]);
+    const audit = await t.db.query<{ details: { before: { price_minor: number } | null; after: { price_minor: number; active: boolean } } }>(
+      `select details from public.admin_audit_log where action = 'save_token_package' and details ->> 'package_id' = $1 order by created_at`,
+      [created.id],
+    );
+    expect(audit.rows.map((r) => [r.details.before?.price_minor ?? null, r.details.after.price_minor, r.details.after.active])).toEqual([
+      [null, 14999, true],
+      [14999, 12999, false],
+    ]);
+    await expectSqlState(asUser(t.db, admin, (tx) => tx.query(`select public.admin_save_token_package(null, 'Cheap', 100, 10)`)), '22023');
+    await expectSqlState(asUser(t.db, admin, (tx) => tx.query(`select public.admin_save_token_package(null, '', 100, 100)`)), '22023');
+    await expectSqlState(asUser(t.db, admin, (tx) => tx.query(`select public.admin_save_token_package($1, 'X', 100, 100)`, [crypto.randomUUID()])), 'P0002');
+  });
+
+  it('lets admins change the tagging prices that quote_asset_cost reads, auditing each change', async () => {
+    await asUser(t.db, admin, (tx) =>
+      tx.query(`select public.admin_update_tagging_prices('{"photo_first": 30, "base": 10, "video": [{"max_seconds": 60, "amount": 70}]}'::jsonb)`),
+    );
+    const quote = await asAnon(t.db, async (tx) => (await tx.query<{ q: { total: number } }>('select public.quote_asset_cost(1, 0, array[30]::numeric[]) as q')).rows[0]!.q);
+    expect(quote.total).toBe(10 + 30 + 70);
+    const audit = await t.db.query<{ item: string; before: number; after: number }>(
+      `select details ->> 'item' as item, (details ->> 'before')::int as before, (details ->> 'after')::int as after
+         from public.admin_audit_log where action = 'update_tagging_price' order by item`,
+    );
+    expect(audit.rows).toEqual([
+      { item: 'photo_first', before: 25, after: 30 },
+      { item: 'video_60', before: 60, after: 70 },
+    ]);
+    await expectSqlState(asUser(t.db, admin, (tx) => tx.query(`select public.admin_update_tagging_prices('{"photo_first": -1}'::jsonb)`)), '22023');
+    await expectSqlState(asUser(t.db, admin, (tx) => tx.query(`select public.admin_update_tagging_prices('{"nonsense": 1}'::jsonb)`)), '22023');
+    await expectSqlState(
+      asUser(t.db, admin, (tx) => tx.query(`select public.admin_update_tagging_prices('{"video": [{"max_seconds": 5, "amount": 1}]}'::jsonb)`)),
+      'P0002',
+    );
+  });
+
+  it('reports revenue: gross, refunds and a per-day series', async () => {
+    const user = await createAuthUser(t.db);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      ids.push(await asService(t.db, async (tx) => (await tx.query<{ id: string }>('select id from private.open_token_purchase($1, $2)', [user, starter])).rows[0]!.id));
+    }
+    for (const [i, id] of ids.entries()) {
+      await asService(t.db, async (tx) => {
+        await tx.query('select private.attach_checkout_session($1, $2)', [id, `cs_${i}`]);
+        await tx.query(`select private.apply_stripe_event($1, 'checkout.session.completed', $2::jsonb)`, [
+          `evt_pay_${i}`,
+          JSON.stringify({ id: `cs_${i}`, client_reference_id: id, metadata: { purchase_id: id, user_id: user }, amount_total: 100, currency: 'gbp', payment_status: 'paid', payment_intent: `pi_${i}` }),
+        ]);
+      });
+    }
+    await asService(t.db, (tx) =>
+      tx.query(`select private.apply_stripe_event('evt_refund', 'charge.refunded', '{"payment_intent": "pi_0", "amount_refunded": 100, "currency": "gbp"}'::jsonb)`),
+    );
+    const stats = await asUser(t.db, admin, async (tx) =>
+      (await tx.query<{ s: { gross_minor: number; refunds_minor: number; net_minor: number; paid_count: number; by_day: { day: string; gross_minor: number; refunds_minor: number }[] } }>(
+        `select public.admin_revenue_stats(30, 'gbp') as s`,
+      )).rows[0]!.s,
+    );
+    expect(stats).toMatchObject({ gross_minor: 200, refunds_minor: 100, net_minor: 100, paid_count: 2 });
+    expect(stats.by_day).toHaveLength(30);
+    const paidDay = (await t.db.query<{ d: string }>(`select to_char((paid_at at time zone 'UTC')::date, 'YYYY-MM-DD') as d from public.token_purchases where id = $1`, [ids[1]])).rows[0]!.d;
+    expect(stats.by_day.find((d) => d.day === paidDay)).toMatchObject({ gross_minor: 200, refunds_minor: 100 });
+    await expectSqlState(asUser(t.db, admin, (tx) => tx.query('select public.admin_revenue_stats(0)')), '22023');
+  });
 });

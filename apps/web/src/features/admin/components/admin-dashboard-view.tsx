@@ -16,9 +16,11 @@ export interface AdminDashboardViewProps {
   requests: ReactNode;
   audit: ReactNode;
   settings?: ReactNode;
+  /** Revenue, token packages and tagging prices. */
+  payments?: ReactNode;
 }
 
-export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users, requests, audit, settings }: AdminDashboardViewProps) {
+export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users, requests, audit, settings, payments }: AdminDashboardViewProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">Admin Dashboard</h1>
@@ -59,6 +61,7 @@ export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users
         {requests}
         {audit}
       </div>
+      {payments}
       {settings}
     </div>
   );

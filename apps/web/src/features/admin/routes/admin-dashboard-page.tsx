@@ -18,11 +18,15 @@ import { adminKeys } from '../api/keys';
 import { useBusinessRequests } from '../api/list-business-requests';
 import { useAdminUsers } from '../api/list-users';
 import { useRewardSettings, useUpdateRewardSettings } from '../api/reward-settings';
+import { useAdminTokenPackages, useRevenueStats, useSaveTokenPackage, useTaggingPrices, useUpdateTaggingPrices } from '../api/payments';
 import type { AdminUser, UserFilters } from '../api/types';
 import { AdminDashboardView } from '../components/admin-dashboard-view';
 import { AuditLogCard } from '../components/audit-log-card';
 import { BusinessRequestsCard } from '../components/business-requests-card';
+import { RevenueCard } from '../components/revenue-card';
 import { RewardSettingsCard } from '../components/reward-settings-card';
+import { TaggingPricesCard } from '../components/tagging-prices-card';
+import { TokenPackagesCard } from '../components/token-packages-card';
 import { UserManageModal } from '../components/user-manage-modal';
 import { UsersTable } from '../components/users-table';
 
@@ -48,6 +52,11 @@ export default function AdminDashboardPage() {
   const audit = useAuditLog();
   const rewardSettings = useRewardSettings();
   const saveRewardSettings = useUpdateRewardSettings();
+  const revenue = useRevenueStats();
+  const tokenPackages = useAdminTokenPackages();
+  const savePackage = useSaveTokenPackage();
+  const taggingPrices = useTaggingPrices();
+  const saveTaggingPrices = useUpdateTaggingPrices();
   const [managedId, setManagedId] = useState<string | null>(null);
   const [decidingId, setDecidingId] = useState<string | null>(null);
 
@@ -80,7 +89,7 @@ export default function AdminDashboardPage() {
       <AdminDashboardView
         stats={stats.data}
         statsLoading={stats.isPending}
-        failed={stats.isError || users.isError || requests.isError || audit.isError || rewardSettings.isError}
+        failed={stats.isError || users.isError || requests.isError || audit.isError || rewardSettings.isError || revenue.isError || tokenPackages.isError || taggingPrices.isError}
         onRetry={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all })}
         users={
           <UsersTable
@@ -97,6 +106,19 @@ export default function AdminDashboardPage() {
         }
         requests={<BusinessRequestsCard requests={requests.data ?? []} busyId={decidingId} onDecide={(id, ok) => void decideRequest(id, ok)} />}
         audit={<AuditLogCard entries={audit.data ?? []} />}
+        payments={
+          <>
+            {revenue.data && <RevenueCard stats={revenue.data} />}
+            {tokenPackages.data && <TokenPackagesCard packages={tokenPackages.data} onSave={(p) => savePackage.mutateAsync(p)} />}
+            {taggingPrices.data && (
+              <TaggingPricesCard
+                key={JSON.stringify(taggingPrices.data)}
+                prices={taggingPrices.data}
+                onSave={(p) => saveTaggingPrices.mutateAsync(p)}
+              />
+            )}
+          </>
+        }
         settings={
           rewardSettings.data && (
             <RewardSettingsCard

@@ -1,0 +1,98 @@
+// Admin payments cards: revenue figures and chart, editing packages, editing tagging prices.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminTokenPackage, RevenueStats } from '../api/payments';
+import { RevenueCard } from './revenue-card';
+import { TaggingPricesCard } from './tagging-prices-card';
+import { parsePrice, TokenPackagesCard } from './token-packages-card';
+
+const packages: AdminTokenPackage[] = [
+  { id: 'a', name: 'Starter', tokens: 100, price_minor: 100, currency: 'gbp', active: true, sort_order: 1 },
+  { id: 'b', name: 'Standard', tokens: 500, price_minor: 450, currency: 'gbp', active: true, sort_order: 2 },
+];
+
+describe('RevenueCard', () => {
+  it('shows gross, refunds and net, and one bar per day', () => {
+    const stats: RevenueStats = {
+      currency: 'gbp',
+      gross_minor: 4549,
+      refunds_minor: 100,
+      net_minor: 4449,
+      paid_count: 3,
+      disputed_minor: 0,
+      by_day: [
+        { day: '2026-11-22', gross_minor: 0, refunds_minor: 0 },
+        { day: '2026-11-23', gross_minor: 4549, refunds_minor: 100 },
+      ],
+    };
+    render(<RevenueCard stats={stats} />);
+    const figures = screen.getByLabelText('Revenue figures');
+    expect(figures).toHaveTextContent('Gross£45.49');
+    expect(figures).toHaveTextContent('Refunds£1.00');
+    expect(figures).toHaveTextContent('Net£44.49');
+    expect(screen.getAllByTestId('revenue-bar')).toHaveLength(2);
+    expect(screen.getByRole('img')).toHaveAccessibleName('Gross revenue per day, last 2 days: £45.49 in total.');
+  });
+});
+
+describe('TokenPackagesCard', () => {
+  it('parses prices with at most two decimals', () => {
+    expect(parsePrice('4.5')).toBe(450);
+    expect(parsePrice('39.99')).toBe(3999);
+    expect(parsePrice('1')).toBe(100);
+    expect(parsePrice('1.234')).toBeNull();
+    expect(parsePrice('-1')).toBeNull();
+  });
+
+  it('saves an edited package and deactivates it', async () => {
+    const onSave = vi.fn().mockResolvedValue({});
+    render(<TokenPackagesCard packages={packages} onSave={onSave} />);
+    const form = screen.getByRole('form', { name: 'Package Standard' });
+    fireEvent.change(within(form).getByLabelText('Price (GBP)'), { target: { value: '4.00' } });
+    fireEvent.click(within(form).getByLabelText('On sale'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ ...packages[1], price_minor: 400, active: false }));
+  });
+
+  it('adds a package and refuses one below 0.50', async () => {
+    const onSave = vi.fn().mockResolvedValue({});
+    render(<TokenPackagesCard packages={packages} onSave={onSave} />);
+    const form = screen.getByRole('form', { name: 'New package' });
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Mega' } });
+    fireEvent.change(within(form).getByLabelText('Tokens'), { target: { value: '20000' } });
+    fireEvent.change(within(form).getByLabelText('Price (GBP)'), { target: { value: '0.10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('at least 0.50');
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.change(within(form).getByLabelText('Price (GBP)'), { target: { value: '149.99' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith({ id: null, name: 'Mega', tokens: 20000, price_minor: 14999, currency: 'gbp', active: true, sort_order: 3 }),
+    );
+  });
+});
+
+describe('TaggingPricesCard', () => {
+  it('sends every item and video tier, and shows the server refusal', async () => {
+    const onSave = vi.fn().mockRejectedValueOnce({ message: 'Prices must be between 0 and 100,000 TMT', code: '22023' }).mockResolvedValue({});
+    render(
+      <TaggingPricesCard
+        prices={{ items: { base: 10, photo_first: 25, photo_additional: 13, document_first: 25, document_additional: 13 }, video: [{ max_seconds: 60, amount: 60 }] }}
+        onSave={onSave}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('First photo'), { target: { value: '30' } });
+    fireEvent.change(screen.getByLabelText('Video up to 60 s'), { target: { value: '70' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Prices must be between');
+    fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Tagging prices saved'));
+    expect(onSave).toHaveBeenLastCalledWith({
+      base: 10, photo_first: 30, photo_additional: 13, document_first: 25, document_additional: 13, video: [{ max_seconds: 60, amount: 70 }],
+    });
+    fireEvent.change(screen.getByLabelText('Registration'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('whole numbers');
+    expect(onSave).toHaveBeenCalledTimes(2);
+  });
+});
