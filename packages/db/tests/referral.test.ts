@@ -1,8 +1,11 @@
 // Referrals: codes at sign-up, the narrow lookup, apply_referral_on_signup's caller checks,
-// at-most-once application, cycle guard, default referrer, and five levels paid exactly once.
+// at-most-once application, cycle guard, default referrer, and five levels paid exactly once —
+// pending at sign-up, paid by the referred user's first purchase, taken back by a refund within
+// 14 days (issue 12); a referrer can be attached only while confirming a new account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asService, asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from './helpers/db.js';
 import type { Db } from '../../../apps/server/src/db/index.js';
+import { payPurchase, refundPurchase } from './helpers/purchases.js';
 
 async function balance(db: Db, userId: string): Promise<number> {
   const { rows } = await db.query<{ balance: string }>('select balance from public.user_wallets where user_id = $1', [userId]);
@@ -97,11 +100,15 @@ describe.each(drivers)('referrals on %s', (driver) => {
     const result = await apply(t.db, newcomer, await codeOf(t.db, chain[5]!));
     expect(result).toEqual({ success: true, default_referrer_used: false });
 
+    // Pending until the newcomer buys tokens.
+    expect(await Promise.all(chain.map((id) => balance(t.db, id)))).toEqual(before);
+    await payPurchase(t.db, newcomer);
+
     const after = await Promise.all(chain.map((id) => balance(t.db, id)));
     const gained = after.map((b, i) => b - before[i]!);
     // chain[5] is level 1 … chain[1] is level 5; chain[0] is level 6 and gets nothing.
     expect(gained).toEqual([0, 5, 10, 20, 30, 50]);
-    expect(await balance(t.db, newcomer)).toBe(50);
+    expect(await balance(t.db, newcomer)).toBe(50 + 100);
 
     // Retries, duplicates (sequential and concurrent), other codes and the service role: nothing more.
     const again = await apply(t.db, newcomer, await codeOf(t.db, chain[5]!));
@@ -141,6 +148,7 @@ describe.each(drivers)('referrals on %s', (driver) => {
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     const fresh = results.filter((r) => r.status === 'fulfilled' && !(r.value as ApplyResult).already_applied);
     expect(fresh).toHaveLength(1);
+    await payPurchase(t.db, child);
     expect(await balance(t.db, parent)).toBe(before + 50);
   });
 
@@ -150,6 +158,7 @@ describe.each(drivers)('referrals on %s', (driver) => {
     const before = await balance(t.db, parent);
     const child = await createAuthUser(t.db, { metadata: { referral_code: code.toLowerCase() } });
     expect(await apply(t.db, child, '')).toEqual({ success: true, default_referrer_used: false });
+    await payPurchase(t.db, child);
     expect(await balance(t.db, parent)).toBe(before + 50);
   });
 
@@ -160,15 +169,22 @@ describe.each(drivers)('referrals on %s', (driver) => {
     const leaf = await createAuthUser(t.db, { email: 'leaf-secret@example.test' });
     await apply(t.db, leaf, await codeOf(t.db, mid));
 
-    const stats = await asUser(t.db, top, async (tx) =>
-      (await tx.query<{ level: number; referred_count: string; tokens_earned: string; reward: string }>('select * from public.my_referral_stats()')).rows,
-    );
-    expect(stats.map((s) => [Number(s.level), Number(s.referred_count), Number(s.tokens_earned), Number(s.reward)])).toEqual([
-      [1, 1, 50, 50],
-      [2, 1, 30, 30],
-      [3, 0, 0, 20],
-      [4, 0, 0, 10],
-      [5, 0, 0, 5],
+    const statsOf = async () =>
+      (await asUser(t.db, top, async (tx) =>
+        (await tx.query<{ level: number; referred_count: string; tokens_earned: string; tokens_pending: string; reward: string }>('select * from public.my_referral_stats()')).rows,
+      )).map((s) => [Number(s.level), Number(s.referred_count), Number(s.tokens_earned), Number(s.tokens_pending), Number(s.reward)]);
+    // [level, people, earned, pending, reward per person]
+    expect(await statsOf()).toEqual([
+      [1, 1, 0, 50, 50],
+      [2, 1, 0, 30, 30],
+      [3, 0, 0, 0, 20],
+      [4, 0, 0, 0, 10],
+      [5, 0, 0, 0, 5],
+    ]);
+    await payPurchase(t.db, mid);
+    expect((await statsOf()).slice(0, 2)).toEqual([
+      [1, 1, 50, 0, 50],
+      [2, 1, 0, 30, 30],
     ]);
     const people = await asUser(t.db, top, async (tx) => (await tx.query('select * from public.my_referred_users(50, 0)')).rows);
     expect(people.map((p) => [(p as { display_name: string }).display_name, Number((p as { level: number }).level)])).toEqual([
@@ -208,6 +224,8 @@ describe.each(drivers)('referrals on %s', (driver) => {
     expect(await apply(t.db, x, '')).toEqual({ success: true, default_referrer_used: true });
     const y = await createAuthUser(t.db);
     expect(await apply(t.db, y, 'UNKNOWN9')).toEqual({ success: true, default_referrer_used: true });
+    await payPurchase(t.db, x);
+    await payPurchase(t.db, y);
     expect(await balance(t.db, house)).toBe(houseBefore + 100);
     const { rows } = await t.db.query<{ n: string }>('select count(*) as n from public.user_profiles where referred_by = $1', [house]);
     expect(Number(rows[0]?.n)).toBe(2);
@@ -229,6 +247,76 @@ describe.each(drivers)('referrals on %s', (driver) => {
     const before = await balance(t.db, admin);
     const w = await createAuthUser(t.db);
     expect(await apply(t.db, w, '')).toEqual({ success: true, default_referrer_used: true });
+    await payPurchase(t.db, w);
     expect(await balance(t.db, admin)).toBe(before + 50);
+  });
+
+  it('pays nothing for sign-ups that never buy (plus-addressed fake accounts)', async () => {
+    const farmer = await createAuthUser(t.db, { email: 'farmer@example.test' });
+    const code = await codeOf(t.db, farmer);
+    const before = await balance(t.db, farmer);
+    for (let i = 0; i < 5; i++) {
+      const fake = await createAuthUser(t.db, { email: `farmer+${i}@example.test` });
+      await apply(t.db, fake, code);
+    }
+    expect(await balance(t.db, farmer)).toBe(before);
+    const { rows } = await t.db.query<{ status: string; n: string }>(
+      'select status, count(*) as n from public.referrals where referrer_id = $1 group by status',
+      [farmer],
+    );
+    expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([['pending', 5]]);
+  });
+
+  it('pays only for the first purchase, and takes the reward back when it is refunded within 14 days', async () => {
+    const parent = await createAuthUser(t.db);
+    const child = await createAuthUser(t.db);
+    await apply(t.db, child, await codeOf(t.db, parent));
+    const before = await balance(t.db, parent);
+    const first = await payPurchase(t.db, child);
+    await payPurchase(t.db, child);
+    expect(await balance(t.db, parent)).toBe(before + 50);
+    await refundPurchase(t.db, first);
+    expect(await balance(t.db, parent)).toBe(before);
+    const { rows } = await t.db.query<{ status: string }>('select status from public.referrals where referred_id = $1', [child]);
+    expect(rows).toEqual([{ status: 'reversed' }]);
+  });
+
+  it('keeps the reward when the refund comes more than 14 days after payment', async () => {
+    const parent = await createAuthUser(t.db);
+    const child = await createAuthUser(t.db);
+    await apply(t.db, child, await codeOf(t.db, parent));
+    const purchase = await payPurchase(t.db, child);
+    const paid = await balance(t.db, parent);
+    await t.db.query(`update public.token_purchases set paid_at = now() - interval '15 days' where id = $1`, [purchase]);
+    await refundPurchase(t.db, purchase);
+    expect(await balance(t.db, parent)).toBe(paid);
+  });
+
+  it('a referrer whose reward was spent owes it as debt when the purchase is refunded', async () => {
+    const parent = await createAuthUser(t.db);
+    const child = await createAuthUser(t.db);
+    await apply(t.db, child, await codeOf(t.db, parent));
+    const purchase = await payPurchase(t.db, child);
+    await t.db.query(`select private.ledger_post($1, -90, 'tag_asset', 'spend')`, [parent]);
+    await refundPurchase(t.db, purchase);
+    const { rows } = await t.db.query<{ balance: number; debt: number }>('select balance::int, debt::int from public.user_wallets where user_id = $1', [parent]);
+    expect(rows[0]).toEqual({ balance: 0, debt: 40 });
+  });
+
+  it('lets an account attach a referrer only while confirming it, not later', async () => {
+    const referrer = await createAuthUser(t.db);
+    const old = await createAuthUser(t.db);
+    await t.db.query(`update auth.users set email_confirmed_at = now() - interval '2 hours' where id = $1`, [old]);
+    await expectSqlState(apply(t.db, old, await codeOf(t.db, referrer)), '42501');
+    const unconfirmed = await createAuthUser(t.db);
+    await t.db.query('update auth.users set email_confirmed_at = null where id = $1', [unconfirmed]);
+    await expectSqlState(apply(t.db, unconfirmed, await codeOf(t.db, referrer)), '42501');
+    const { rows } = await t.db.query<{ n: string }>('select count(*) as n from public.referrals where referrer_id = $1', [referrer]);
+    expect(Number(rows[0]!.n)).toBe(0);
+    // Once applied at confirmation, later calls answer already_applied and change nothing.
+    const fresh = await createAuthUser(t.db);
+    await apply(t.db, fresh, '');
+    await t.db.query(`update auth.users set email_confirmed_at = now() - interval '2 hours' where id = $1`, [fresh]);
+    expect(await apply(t.db, fresh, await codeOf(t.db, referrer))).toMatchObject({ already_applied: true });
   });
 });

@@ -294,6 +294,23 @@ describe.each(drivers)('token purchases on %s', (driver) => {
     await expectLedgerConsistent();
   });
 
+  it("pays the referrer when the referred user's first purchase is paid, and takes it back on a refund", async () => {
+    const referrer = await createTestUser(server);
+    const referred = await createTestUser(server);
+    const { data: profile } = await referrer.client.from('user_profiles').select('referral_code').eq('id', referrer.id).single();
+    const applied = await referred.client.rpc('apply_referral_on_signup', { p_new_user_id: referred.id, p_referral_code: profile!.referral_code, p_source: 'email_verification' });
+    expect(applied.error).toBeNull();
+    const start = await balance(referrer);
+    const { session } = await checkout(referred);
+    expect(await balance(referrer)).toBe(start);
+    await stripe.deliver(webhook, stripe.completedEvent(session.id));
+    expect(await balance(referrer)).toBe(start + 50);
+    const stats = await referrer.client.rpc('my_referral_stats');
+    expect((stats.data as { tokens_earned: number; tokens_pending: number }[])[0]).toMatchObject({ tokens_earned: 50, tokens_pending: 0 });
+    await stripe.deliver(webhook, stripe.refundEvent(session.id, 100));
+    expect(await balance(referrer)).toBe(start);
+  });
+
   it('answers other event types with 200 and does nothing; refuses GET', async () => {
     const res = await stripe.deliver(webhook, stripe.event('customer.created', { id: 'cus_1' }));
     expect(res).toEqual({ status: 200, body: { received: true, outcome: 'ignored_type' } });

@@ -12,6 +12,7 @@ export async function fetchReferralStats(): Promise<LevelStat[]> {
     level: Number(r.level),
     referred_count: Number(r.referred_count),
     tokens_earned: Number(r.tokens_earned),
+    tokens_pending: Number(r.tokens_pending ?? 0),
     reward: Number(r.reward),
   }));
 }

@@ -16,6 +16,7 @@ export async function fetchReferredPeople(page: number): Promise<{ rows: Referre
     display_name: String(r.display_name ?? ''),
     level: Number(r.level),
     reward: Number(r.reward),
+    status: (['pending', 'earned', 'reversed', 'none'].includes(String(r.status)) ? r.status : 'none') as ReferredPerson['status'],
     joined_at: String(r.joined_at),
   }));
   return { rows, total: Number(data?.[0]?.total ?? 0) };

@@ -2,6 +2,8 @@ export interface LevelStat {
   level: number;
   referred_count: number;
   tokens_earned: number;
+  /** Rewards waiting for the referred people's first purchase (TMT). */
+  tokens_pending: number;
   /** The current reward for this level (TMT). */
   reward: number;
 }
@@ -10,6 +12,8 @@ export interface ReferredPerson {
   display_name: string;
   level: number;
   reward: number;
+  /** pending until their first purchase is paid; earned; reversed after a refund; none (no reward). */
+  status: 'pending' | 'earned' | 'reversed' | 'none';
   joined_at: string;
 }
 

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReferralsView, type ReferralsViewProps } from './referrals-view';
 
 const stats = [
-  { level: 1, referred_count: 2, tokens_earned: 100, reward: 50 },
-  { level: 2, referred_count: 1, tokens_earned: 30, reward: 30 },
-  { level: 3, referred_count: 0, tokens_earned: 0, reward: 20 },
-  { level: 4, referred_count: 0, tokens_earned: 0, reward: 10 },
-  { level: 5, referred_count: 0, tokens_earned: 0, reward: 5 },
+  { level: 1, referred_count: 3, tokens_earned: 100, tokens_pending: 50, reward: 50 },
+  { level: 2, referred_count: 1, tokens_earned: 30, tokens_pending: 0, reward: 30 },
+  { level: 3, referred_count: 0, tokens_earned: 0, tokens_pending: 0, reward: 20 },
+  { level: 4, referred_count: 0, tokens_earned: 0, tokens_pending: 0, reward: 10 },
+  { level: 5, referred_count: 0, tokens_earned: 0, tokens_pending: 0, reward: 5 },
 ];
 
 function renderView(over: Partial<ReferralsViewProps> = {}) {
@@ -17,8 +17,8 @@ function renderView(over: Partial<ReferralsViewProps> = {}) {
     appName: 'TagLedger',
     stats,
     people: [
-      { display_name: 'Mia', level: 1, reward: 50, joined_at: '2026-11-20T10:00:00Z' },
-      { display_name: 'Member', level: 2, reward: 30, joined_at: '2026-11-21T10:00:00Z' },
+      { display_name: 'Mia', level: 1, reward: 50, status: 'earned', joined_at: '2026-11-20T10:00:00Z' },
+      { display_name: 'Member', level: 2, reward: 30, status: 'pending', joined_at: '2026-11-21T10:00:00Z' },
     ],
     peopleTotal: 2,
     rewards: [{ id: 'r1', amount: 50, description: 'Level 1 referral reward: Mia joined', created_at: '2026-11-20T10:00:00Z' }],
@@ -40,15 +40,19 @@ describe('ReferralsView', () => {
   it('shows the code, counts and earnings for all five levels', () => {
     renderView();
     expect(screen.getByTestId('referral-code')).toHaveTextContent('ABCD2345');
-    expect(screen.getByTestId('stat-direct')).toHaveTextContent('2');
-    expect(screen.getByTestId('stat-network')).toHaveTextContent('3');
+    expect(screen.getByTestId('stat-direct')).toHaveTextContent('3');
+    expect(screen.getByTestId('stat-network')).toHaveTextContent('4');
     expect(screen.getByTestId('stat-earned')).toHaveTextContent('130 TMT');
+    expect(screen.getByTestId('stat-pending')).toHaveTextContent('50 TMT');
+    expect(screen.getByTestId('level-1')).toHaveTextContent('Level 150 TMT350 TMT100 TMT');
     for (const s of stats) {
       const row = screen.getByTestId(`level-${s.level}`);
       expect(row).toHaveTextContent(`Level ${s.level}`);
       expect(row).toHaveTextContent(`${s.reward} TMT`);
     }
-    expect(within(screen.getByRole('list', { name: 'Referred people' })).getAllByRole('listitem')).toHaveLength(2);
+    const people = within(screen.getByRole('list', { name: 'Referred people' })).getAllByRole('listitem');
+    expect(people).toHaveLength(2);
+    expect(people[1]).toHaveTextContent('30 TMT pending');
     expect(screen.getByRole('list', { name: 'Reward history' })).toHaveTextContent('+50 TMT');
   });
 

@@ -32,6 +32,7 @@ export function ReferralsView(props: ReferralsViewProps) {
   const stats = props.stats ?? [];
   const direct = stats.find((s) => s.level === 1)?.referred_count ?? 0;
   const earned = stats.reduce((sum, s) => sum + s.tokens_earned, 0);
+  const pending = stats.reduce((sum, s) => sum + s.tokens_pending, 0);
   const network = stats.reduce((sum, s) => sum + s.referred_count, 0);
   const maxPerSignup = stats.reduce((sum, s) => sum + s.reward, 0);
 
@@ -40,8 +41,8 @@ export function ReferralsView(props: ReferralsViewProps) {
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Referrals</h1>
         <p className="mt-1 text-slate-600">
-          Invite people with your link. When they confirm their account you earn TMT — and you also earn when the people they
-          invite join, up to five levels deep.
+          Invite people with your link. When someone you invited makes their first token purchase you earn TMT — and you
+          also earn when the people they invite buy, up to five levels deep. Until then the reward is shown as pending.
         </p>
       </div>
 
@@ -60,7 +61,7 @@ export function ReferralsView(props: ReferralsViewProps) {
         </div>
       ) : (
         <>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Card className="p-4" data-testid="stat-direct">
               <p className="text-sm text-slate-600">People you referred</p>
               <p className="mt-2 text-2xl font-semibold">{direct}</p>
@@ -72,6 +73,10 @@ export function ReferralsView(props: ReferralsViewProps) {
             <Card className="p-4" data-testid="stat-earned">
               <p className="text-sm text-slate-600">Total earned</p>
               <p className="mt-2 text-2xl font-semibold text-green-700">{tmt(earned)}</p>
+            </Card>
+            <Card className="p-4" data-testid="stat-pending">
+              <p className="text-sm text-slate-600">Pending (until their first purchase)</p>
+              <p className="mt-2 text-2xl font-semibold text-amber-700">{tmt(pending)}</p>
             </Card>
           </div>
 
@@ -90,8 +95,9 @@ export function ReferralsView(props: ReferralsViewProps) {
                 <thead className="text-slate-600">
                   <tr>
                     <th scope="col" className="py-2">Level</th>
-                    <th scope="col" className="py-2">Reward per sign-up</th>
+                    <th scope="col" className="py-2">Reward per customer</th>
                     <th scope="col" className="py-2">People</th>
+                    <th scope="col" className="py-2 text-right">Pending</th>
                     <th scope="col" className="py-2 text-right">Earned</th>
                   </tr>
                 </thead>
@@ -101,6 +107,7 @@ export function ReferralsView(props: ReferralsViewProps) {
                       <th scope="row" className="py-2 font-medium">Level {s.level}</th>
                       <td className="py-2">{tmt(s.reward)}</td>
                       <td className="py-2">{s.referred_count}</td>
+                      <td className="py-2 text-right">{tmt(s.tokens_pending)}</td>
                       <td className="py-2 text-right">{tmt(s.tokens_earned)}</td>
                     </tr>
                   ))}
@@ -111,6 +118,7 @@ export function ReferralsView(props: ReferralsViewProps) {
                       <th scope="row" className="py-2">Total</th>
                       <td className="py-2">{tmt(maxPerSignup)}</td>
                       <td className="py-2">{network}</td>
+                      <td className="py-2 text-right">{tmt(pending)}</td>
                       <td className="py-2 text-right">{tmt(earned)}</td>
                     </tr>
                   </tfoot>
@@ -136,7 +144,16 @@ export function ReferralsView(props: ReferralsViewProps) {
                           <span className="ml-2 text-slate-500">Level {p.level}</span>
                         </span>
                         <span className="text-right text-slate-600">
-                          {day(p.joined_at)} · <span className="text-green-700">{tmt(p.reward)}</span>
+                          {day(p.joined_at)} ·{' '}
+                          {p.status === 'earned' ? (
+                            <span className="text-green-700">{tmt(p.reward)}</span>
+                          ) : p.status === 'pending' ? (
+                            <span className="text-amber-700">{tmt(p.reward)} pending</span>
+                          ) : p.status === 'reversed' ? (
+                            <span className="text-slate-500 line-through">{tmt(p.reward)}</span>
+                          ) : (
+                            <span className="text-slate-500">no reward</span>
+                          )}
                         </span>
                       </li>
                     ))}
@@ -158,7 +175,7 @@ export function ReferralsView(props: ReferralsViewProps) {
               </CardHeader>
               <CardContent>
                 {(props.rewards ?? []).length === 0 ? (
-                  <EmptyState icon={<Gift className="h-8 w-8" />} title="No rewards yet" description="Rewards appear here when people join." />
+                  <EmptyState icon={<Gift className="h-8 w-8" />} title="No rewards yet" description="Rewards appear here when people you invited make their first purchase." />
                 ) : (
                   <ul className="divide-y divide-slate-100" aria-label="Reward history">
                     {props.rewards!.map((r) => (
