@@ -1,5 +1,6 @@
 // Starts what the e2e tests run against: a private build of the web app, an
-// SMTP sink, and the real server on a free port with a fresh DATA_DIR. Returns the teardown.
+// SMTP sink, a local Stripe-compatible server (checkout page + signed webhooks), and the real
+// server on a free port with a fresh DATA_DIR. Returns the teardown.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -7,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadKeys } from '../apps/server/src/shared/keys.ts';
 import { startFileMailSink } from './fixtures/mail-sink.ts';
+import { startFakeStripe } from '../apps/server/test/helpers/fake-stripe.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_EMAIL = 'admin@e2e.example.com';
@@ -60,6 +62,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const sink = await startFileMailSink(mailDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // Its checkout page's "Pay" button delivers the signed checkout.session.completed event to the
+  // server's webhook, then returns to the app, as Stripe Checkout does.
+  const stripe = await startFakeStripe({ webhookUrl: `${baseURL}/functions/v1/stripe-webhook` });
 
   const logFile = path.join(work, 'server.log');
   const log = fs.openSync(logFile, 'a');
@@ -80,6 +85,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
+      ...stripe.serverEnv(),
     },
     stdio: ['ignore', log, log],
   });
@@ -106,6 +112,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       });
     }
     await sink.close();
+    await stripe.close();
     fs.closeSync(log);
     if (process.env.E2E_KEEP !== '1') fs.rmSync(work, { recursive: true, force: true });
   };

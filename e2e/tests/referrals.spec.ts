@@ -1,6 +1,7 @@
 // A referral link → sign-up → e-mail confirmation: the new user gets the welcome bonus, and the
-// five ancestors above the referrer's link each get their level's reward exactly once, visible in
-// their balances, their /wallet history and their /referrals figures.
+// five ancestors above the referrer's link each get a *pending* reward, paid exactly once when
+// the newcomer's first token purchase is paid (checkout → signed webhook) — visible in their
+// balances, their /wallet history and their /referrals figures.
 import { createUser, e2eEnv, expect, lastMailTo, linkIn, signIn, test, uniqueEmail, type TestUser } from '../fixtures/index.ts';
 
 async function accessToken(user: TestUser): Promise<string> {
@@ -28,7 +29,7 @@ const codeOf = async (token: string, id: string) =>
 const balanceOf = async (token: string, id: string) =>
   Number((await rest<{ balance: number }[]>(token, `user_wallets?select=balance&user_id=eq.${id}`))[0]!.balance);
 
-test('a referral link pays the new user and five levels of ancestors once', async ({ page, browser }) => {
+test("a referral link pays five levels of ancestors once, when the new user's first purchase is paid", async ({ page, browser }) => {
   // A chain of six people: chain[5] referred by chain[4] … chain[1] referred by chain[0].
   const chain: { user: TestUser; token: string }[] = [];
   for (let i = 0; i < 6; i++) {
@@ -71,6 +72,21 @@ test('a referral link pays the new user and five levels of ancestors once', asyn
   await expect(page.getByTestId('transaction-row')).toHaveCount(1);
   await expect(page.getByTestId('transaction-row').first()).toContainText('Welcome bonus');
 
+  // Signing up alone pays the ancestors nothing: the rewards are pending.
+  expect(await Promise.all(chain.map((c) => balanceOf(c.token, c.user.id)))).toEqual(before);
+  const pendingContext = await browser.newContext();
+  const pendingPage = await pendingContext.newPage();
+  await signIn(pendingPage, referrer.user);
+  await pendingPage.goto('/referrals');
+  await expect(pendingPage.getByTestId('stat-pending')).toContainText('50 TMT');
+  await pendingContext.close();
+
+  // The newcomer buys tokens: checkout → Pay → the webhook credits the purchase and the rewards.
+  await page.getByRole('button', { name: 'Buy 100 TMT for £1.00' }).click();
+  await page.getByRole('button', { name: 'Pay £1.00' }).click();
+  await expect(page).toHaveURL(/\/wallet\?purchase=/);
+  await expect(page.getByTestId('header-balance')).toHaveText('150 TMT');
+
   // The ancestors: level 1 (the referrer) … level 5; the sixth person up gets nothing.
   const after = await Promise.all(chain.map((c) => balanceOf(c.token, c.user.id)));
   expect(after.map((b, i) => b - before[i]!)).toEqual([0, 5, 10, 20, 30, 50]);
@@ -86,10 +102,12 @@ test('a referral link pays the new user and five levels of ancestors once', asyn
   await signIn(referrerPage, referrer.user);
   await expect(referrerPage.getByTestId('header-balance')).toHaveText(`${after[5]} TMT`);
   await referrerPage.goto('/wallet');
-  await expect(referrerPage.getByTestId('transaction-row').first()).toContainText('Level 1 referral reward: Referred Newcomer joined');
+  await expect(referrerPage.getByTestId('transaction-row').first()).toContainText('Level 1 referral reward: Referred Newcomer made their first purchase');
   await referrerPage.goto('/referrals');
   await expect(referrerPage.getByTestId('referral-code')).toHaveText(code);
   await expect(referrerPage.getByTestId('level-1')).toContainText('50 TMT');
+  await expect(referrerPage.getByTestId('stat-earned')).toContainText('50 TMT');
+  await expect(referrerPage.getByTestId('stat-pending')).toContainText('0 TMT');
   await expect(referrerPage.getByRole('list', { name: 'Referred people' })).toContainText('Referred Newcomer');
   await expect(referrerPage.getByRole('list', { name: 'Referred people' })).not.toContainText(email);
   await expect(referrerPage.getByRole('textbox', { name: 'Referral link' })).toHaveValue(new RegExp(`/general-tagging\\?ref=${code}$`));
@@ -100,7 +118,7 @@ test('a referral link pays the new user and five levels of ancestors once', asyn
   const farPage = await farContext.newPage();
   await signIn(farPage, chain[1]!.user);
   await farPage.goto('/wallet');
-  await expect(farPage.getByTestId('transaction-row').first()).toContainText('Level 5 referral reward: Referred Newcomer joined');
+  await expect(farPage.getByTestId('transaction-row').first()).toContainText('Level 5 referral reward: Referred Newcomer made their first purchase');
   await expect(farPage.getByTestId('transaction-row').first()).toContainText('+5 TMT');
   await farContext.close();
 });
