@@ -65,9 +65,11 @@ describe.each(drivers)('token purchases on %s', (driver) => {
     return data as Record<string, unknown> | null;
   }
 
+  /** The debt as the wallet screen reads it (through the data API, as the user). */
   async function debt(user: TestUser): Promise<number> {
-    const { rows } = await server.ctx.db.query<{ debt: string }>('select debt from public.user_wallets where user_id = $1', [user.id]);
-    return Number(rows[0]?.debt);
+    const { data, error } = await user.client.from('user_wallets').select('debt').eq('user_id', user.id).single();
+    expect(error).toBeNull();
+    return Number(data?.debt);
   }
 
   /** balance = sum(ledger) for every wallet (the ledger's invariant). */

@@ -10,11 +10,13 @@ import { walletKeys } from './keys';
 
 export interface Wallet {
   balance: number;
+  /** TMT owed after a refund or dispute took back tokens already spent; settled by the next purchase. */
+  debt: number;
 }
 
 export async function fetchWallet(userId: string): Promise<Wallet> {
-  const row = unwrap(await supabase.from('user_wallets').select('balance').eq('user_id', userId).maybeSingle());
-  return { balance: Number(row?.balance ?? 0) };
+  const row = unwrap(await supabase.from('user_wallets').select('balance, debt').eq('user_id', userId).maybeSingle());
+  return { balance: Number(row?.balance ?? 0), debt: Number(row?.debt ?? 0) };
 }
 
 export const walletQueryOptions = (userId: string | undefined) =>

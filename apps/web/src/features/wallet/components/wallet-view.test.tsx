@@ -90,6 +90,12 @@ describe('WalletView', () => {
     expect(props.onExport).toHaveBeenCalled();
   });
 
+  it('explains a debt left by a refund, and shows none without one', () => {
+    renderView({ debt: 40 });
+    expect(screen.getByRole('alert')).toHaveTextContent('You owe 40 TMT');
+    expect(screen.getByRole('alert')).toHaveTextContent('your next purchase settles it first');
+  });
+
   it('describes the real ways to get TMT, buying included, and shows the side panel it is given', () => {
     renderView({ aside: <p>Buy tokens panel</p>, notice: <p>Purchase notice</p> });
     expect(screen.getByText('Buying a package of tokens.')).toBeInTheDocument();

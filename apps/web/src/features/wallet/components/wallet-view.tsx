@@ -31,6 +31,8 @@ export interface WalletViewProps {
   onExport(): void;
   refreshing: boolean;
   onRefresh(): void;
+  /** TMT owed from a refunded or disputed purchase (spending is blocked until a purchase settles it). */
+  debt?: number | undefined;
   /** Shown above the history (the purchase status after returning from checkout). */
   notice?: ReactNode;
   /** Shown at the top of the side column (buying tokens, purchases). */
@@ -69,6 +71,13 @@ export function WalletView(props: WalletViewProps) {
       )}
 
       {props.notice}
+
+      {!failed && (props.debt ?? 0) > 0 && (
+        <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          You owe {formatTmt(props.debt!)} because a refunded or disputed purchase took back tokens that were already spent.
+          Spending is paused until it is settled; your next purchase settles it first.
+        </div>
+      )}
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Current Balance" value={show(balance)} icon={<WalletIcon className="h-4 w-4" />} />

@@ -115,6 +115,7 @@ export default function WalletPage() {
       <PageMeta title="Wallet" description="Your TMT balance and transaction history." />
       <WalletView
         balance={wallet.data?.balance}
+        debt={wallet.data?.debt}
         summary={summary.data}
         transactions={transactions.data?.pages.flat() ?? []}
         loading={transactions.isPending}
