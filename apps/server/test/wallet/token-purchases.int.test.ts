@@ -335,6 +335,33 @@ describe.each(drivers)('token purchases on %s', (driver) => {
     expect(JSON.stringify(body)).not.toContain(stripe.webhookSecret);
   });
 
+  it('P6: a price an admin sets is the price of the next checkout; nobody else can set one', async () => {
+    const admin = await createTestUser(server, { role: 'admin' });
+    const { data: created, error } = await admin.client.rpc('admin_save_token_package', {
+      p_id: null, p_name: 'Promo', p_tokens: 1000, p_price_minor: 700, p_currency: 'gbp', p_active: true, p_sort_order: 9,
+    });
+    expect(error).toBeNull();
+    const promo = created as { id: string };
+    const user = await createTestUser(server);
+    const first = await checkout(user, { id: promo.id, tokens: 1000, price_minor: 700 });
+    expect(first.session.amount_total).toBe(700);
+    await admin.client.rpc('admin_save_token_package', {
+      p_id: promo.id, p_name: 'Promo', p_tokens: 1000, p_price_minor: 650, p_currency: 'gbp', p_active: true, p_sort_order: 9,
+    });
+    const second = await checkout(user, { id: promo.id, tokens: 1000, price_minor: 650 });
+    expect(second.session.amount_total).toBe(650);
+    // The first purchase keeps the price it was opened at, so its payment still matches.
+    expect((await stripe.deliver(webhook, stripe.completedEvent(first.session.id))).body.outcome).toBe('credited');
+    const denied = await user.client.rpc('admin_save_token_package', {
+      p_id: promo.id, p_name: 'Promo', p_tokens: 1000, p_price_minor: 50, p_currency: 'gbp', p_active: true, p_sort_order: 9,
+    });
+    expect(denied.error?.code).toBe('42501');
+    await admin.client.rpc('admin_save_token_package', {
+      p_id: promo.id, p_name: 'Promo', p_tokens: 1000, p_price_minor: 650, p_currency: 'gbp', p_active: false, p_sort_order: 9,
+    });
+    expect(await callCheckout(user, { packageId: promo.id })).toMatchObject({ status: 404, body: { code: 'package_not_found' } });
+  });
+
   it('P7: only one-off token packages are sold (no subscription plans to fail to deliver)', async () => {
     const { session } = await checkout(alice);
     expect(session.mode).toBe('payment');
