@@ -1,4 +1,5 @@
-// Two-factor authentication guards the data (migration 20261123000900): a user with a verified
+// Two-factor authentication guards the data (migrations 20261123000900, and 20261123000950 for
+// token purchases): a user with a verified
 // factor reaches their rows, their functions and their files only from an aal2 session. Run as
 // the authenticated role with the claims the server writes (aal1, aal2, or no aal at all), for a
 // user with a verified factor, with an unverified one, and with none.
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../../apps/server/src/db/index.js';
 import { withRequestContext } from '../../../apps/server/src/db/request-context.js';
 import { asService, asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from './helpers/db.js';
+import { payPurchase } from './helpers/purchases.js';
 
 /** Every table holding a user's data, and the column that names the user whose row it is. */
 const GUARDED_TABLES = [
@@ -26,6 +28,7 @@ const GUARDED_TABLES = [
   'public.contact_requests',
   'public.contact_blocked_senders',
   'public.contact_abuse_reports',
+  'public.token_purchases',
   'storage.objects',
 ] as const;
 
@@ -41,6 +44,7 @@ const PUBLIC_TABLES = [
   'public.asset_pricing',
   'public.asset_video_pricing',
   'public.ledger_checkpoints',
+  'public.token_packages',
   'storage.buckets',
 ];
 
@@ -154,6 +158,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
       `insert into public.contact_abuse_reports (reporter_id, message_id, sender_key, sender_name, message) values ($1, $2, 'finder@example.test', 'Finder', 'I found your ring')`,
       [userId, messageId],
     );
+    await payPurchase(t.db, userId);
     return { assetId, messageId };
   }
 
@@ -302,6 +307,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
       prices: (await tx.query('select 1 from public.asset_pricing')).rowCount,
       tokenSettings: (await tx.query('select 1 from public.token_settings')).rowCount,
       referralSettings: (await tx.query('select 1 from public.referral_settings')).rowCount,
+      packages: (await tx.query('select 1 from public.token_packages')).rowCount,
       verify: (await tx.query<{ r: unknown }>(`select public.verify_serial('NO-SUCH-SERIAL') as r`)).rowCount,
       publicSearch: (await tx.query(`select public.search_public_assets(null, null, null, null, false, 10, 0)`)).rowCount,
     }));
@@ -309,6 +315,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
     expect(publicView.prices).toBeGreaterThan(0);
     expect(publicView.tokenSettings).toBeGreaterThan(0);
     expect(publicView.referralSettings).toBeGreaterThan(0);
+    expect(publicView.packages).toBeGreaterThan(0);
     expect(publicView.verify).toBe(1);
     expect(publicView.publicSearch).toBe(1);
   });

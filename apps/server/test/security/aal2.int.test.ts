@@ -3,12 +3,14 @@
 // (aal1) and tries to read the next of kin and the heir instructions, the wallet, to export
 // everything, to spend the tokens and to reach the stored files. All refused or empty; after a
 // code from the authenticator app (aal2) the same session gets everything; a user without a
-// factor is not asked for anything.
+// factor is not asked for anything. Buying tokens too: an aal1 session cannot open a checkout or
+// read the purchases (migration 20261123000950 and the functions gateway).
 import crypto from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.js';
 import { totpNow } from '../helpers/totp.js';
 import { JPEG } from '../assets/fixtures.js';
 
@@ -21,10 +23,15 @@ const HEIR_INSTRUCTIONS = 'The ring goes to my daughter Ana';
 
 describe.each(drivers)('two-factor authentication guards the data on %s', (driver) => {
   let server: TestServer;
+  let stripe: FakeStripe;
   beforeAll(async () => {
-    server = await startTestServer({ driver, env: { RATE_LIMITS: 'off' } });
+    stripe = await startFakeStripe();
+    server = await startTestServer({ driver, env: { RATE_LIMITS: 'off', ...stripe.serverEnv() } });
   }, STARTUP_TIMEOUT);
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await stripe?.close();
+  });
 
   async function token(client: SupabaseClient): Promise<string> {
     return (await client.auth.getSession()).data.session!.access_token;
@@ -153,6 +160,8 @@ describe.each(drivers)('two-factor authentication guards the data on %s', (drive
     let secret: string;
     let assetId: string;
     let spare: string;
+    let packageId: string;
+    let purchaseId: string;
     const avatar = `${crypto.randomUUID()}.png`;
     let passwordOnly: SupabaseClient;
 
@@ -172,6 +181,11 @@ describe.each(drivers)('two-factor authentication guards the data on %s', (drive
       const second = await uploadPending(owner, userId);
       expect(second.result.error).toBeNull();
       spare = second.name;
+      const { rows: packages } = await server.ctx.db.query<{ id: string }>('select id from public.token_packages order by sort_order limit 1');
+      packageId = packages[0]!.id;
+      const bought = await callFunction(owner, 'create-checkout-session', { packageId });
+      expect(bought.status).toBe(200);
+      purchaseId = bought.json.purchaseId as string;
 
       const { data: enrolled, error } = await owner.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' });
       expect(error).toBeNull();
@@ -225,6 +239,20 @@ describe.each(drivers)('two-factor authentication guards the data on %s', (drive
       expect(rows).toHaveLength(1);
     });
 
+    it('refuses a checkout and hides their purchases at aal1', async () => {
+      const checkout = await callFunction(passwordOnly, 'create-checkout-session', { packageId });
+      expect(checkout.status).toBe(403);
+      expect(checkout.json).toEqual({ error: 'Enter a code from your authenticator app first', code: 'insufficient_aal' });
+      const { rows } = await server.ctx.db.query('select id from public.token_purchases where user_id = $1', [userId]);
+      expect(rows).toEqual([{ id: purchaseId }]);
+      const purchases = await passwordOnly.from('token_purchases').select('id');
+      expect(purchases.error).toBeNull();
+      expect(purchases.data).toEqual([]);
+      // The price list is public and stays readable for the two-factor screen's session.
+      const packages = await passwordOnly.from('token_packages').select('id');
+      expect(packages.data?.map((p) => p.id)).toContain(packageId);
+    });
+
     it('keeps their stored files out of reach at aal1', async () => {
       const avatars = passwordOnly.storage.from('avatars');
       expect((await avatars.download(avatar)).data).toBeNull();
@@ -255,6 +283,8 @@ describe.each(drivers)('two-factor authentication guards the data on %s', (drive
       const heir = await passwordOnly.from('assets').select('heir_instructions').eq('id', assetId).single();
       expect(heir.data?.heir_instructions).toBe(HEIR_INSTRUCTIONS);
       expect((await passwordOnly.rpc('wallet_summary')).error).toBeNull();
+      expect((await passwordOnly.from('token_purchases').select('id')).data).toEqual([{ id: purchaseId }]);
+      expect((await callFunction(passwordOnly, 'create-checkout-session', { packageId })).status).toBe(200);
 
       const exported = await callFunction(passwordOnly, 'export-my-data', {});
       expect(exported.status).toBe(200);
