@@ -1,48 +1,25 @@
 // Revenue on the admin dashboard: gross, refunds, net, and income per day for the last 30 days,
-// drawn like the sign-ups chart (inline SVG bars with titles and a text summary).
+// drawn by the shared daily bar chart.
 import { format, parseISO } from 'date-fns';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DailyBarChart } from '@/components/ui/daily-bar-chart';
 import { formatMoney } from '@/features/wallet/lib/packages';
 import type { RevenueStats } from '../api/payments';
 
-const WIDTH = 600;
-const HEIGHT = 160;
-const PAD_BOTTOM = 2;
-
 export function RevenueChart({ data, currency }: { data: RevenueStats['by_day']; currency: string }) {
-  const max = Math.max(1, ...data.map((d) => d.gross_minor));
   const total = data.reduce((s, d) => s + d.gross_minor, 0);
-  const slot = data.length ? WIDTH / data.length : WIDTH;
-  const label = `Gross revenue per day, last ${data.length} days: ${formatMoney(total, currency)} in total.`;
+  const bars = data.map((d) => ({
+    day: d.day,
+    value: d.gross_minor,
+    title: `${format(parseISO(d.day), 'MMM d')}: ${formatMoney(d.gross_minor, currency)}${d.refunds_minor ? `, refunds ${formatMoney(d.refunds_minor, currency)}` : ''}`,
+  }));
   return (
-    <figure className="w-full">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="h-40 w-full" preserveAspectRatio="none">
-        <line x1="0" y1={HEIGHT - PAD_BOTTOM} x2={WIDTH} y2={HEIGHT - PAD_BOTTOM} stroke="#cbd5e1" strokeWidth="1" />
-        {data.map((d, i) => {
-          const h = ((HEIGHT - PAD_BOTTOM - 4) * d.gross_minor) / max;
-          return (
-            <rect
-              key={d.day}
-              data-testid="revenue-bar"
-              x={i * slot + slot * 0.15}
-              y={HEIGHT - PAD_BOTTOM - h}
-              width={slot * 0.7}
-              height={Math.max(h, 0)}
-              rx="2"
-              className="fill-green-600"
-            >
-              <title>{`${format(parseISO(d.day), 'MMM d')}: ${formatMoney(d.gross_minor, currency)}${d.refunds_minor ? `, refunds ${formatMoney(d.refunds_minor, currency)}` : ''}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
-      {data.length > 0 && (
-        <div className="flex justify-between text-xs text-slate-500" aria-hidden="true">
-          <span>{format(parseISO(data[0]!.day), 'MMM d')}</span>
-          <span>{format(parseISO(data[data.length - 1]!.day), 'MMM d')}</span>
-        </div>
-      )}
-    </figure>
+    <DailyBarChart
+      bars={bars}
+      label={`Gross revenue per day, last ${data.length} days: ${formatMoney(total, currency)} in total.`}
+      barTestId="revenue-bar"
+      barClassName="fill-green-600"
+    />
   );
 }
 
