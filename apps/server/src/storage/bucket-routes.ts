@@ -6,6 +6,7 @@ import type { StorageEngine } from './engine.js';
 import { validateBucketId } from './engine.js';
 import { callerFrom } from './caller.js';
 import { errors } from './errors.js';
+import { isoTimestampSql } from './timestamps.js';
 
 const UNITS: Record<string, number> = { b: 1, kb: 1000, mb: 1000 ** 2, gb: 1000 ** 3, tb: 1000 ** 4 };
 
@@ -36,9 +37,11 @@ function parseBody(body: unknown) {
   return parsed.data;
 }
 
+// The Storage API's bucket shape: no `type` (only analytics/vector bucket listings carry one), the
+// owner's id or "" for buckets made with the service key, timestamps as JavaScript dates print them.
 const BUCKET_JSON = `jsonb_build_object('id', b.id, 'name', b.name, 'owner', coalesce(b.owner_id, ''), 'public', b.public,
-  'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types, 'type', b.type,
-  'created_at', b.created_at, 'updated_at', b.updated_at)`;
+  'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types,
+  'created_at', ${isoTimestampSql('b.created_at')}, 'updated_at', ${isoTimestampSql('b.updated_at')})`;
 
 const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
 

@@ -15,6 +15,7 @@ import { createFileBackend, type ByteRange, type StorageBackend } from './backen
 import { errors, fromDbError, StorageError } from './errors.js';
 import { Inspector } from './ingest.js';
 import { baseMimeType, checkedMimeType, isMimeAllowed } from './mime.js';
+import { isoTimestampSql } from './timestamps.js';
 
 export interface Caller {
   role: DbRole;
@@ -283,7 +284,7 @@ export class StorageEngine {
     const row = await this.run(caller, 'storage.object.get', async (tx) => {
       const { rows } = await tx.query<ObjectRow>(
         `select id, bucket_id, name, version, metadata, user_metadata,
-                to_jsonb(updated_at) #>> '{}' as updated_at, to_jsonb(created_at) #>> '{}' as created_at
+                ${isoTimestampSql('updated_at')} as updated_at, ${isoTimestampSql('created_at')} as created_at
            from storage.objects where bucket_id = $1 and name = $2`,
         [bucket, name],
       );
@@ -419,8 +420,9 @@ export async function listFolder(engine: StorageEngine, caller: Caller, bucket: 
          union all
          select rel, id, updated_at, created_at, last_accessed_at, metadata from o where strpos(rel, '/') = 0
        )
-       select jsonb_build_object('name', name, 'id', id, 'updated_at', updated_at, 'created_at', created_at,
-                                 'last_accessed_at', last_accessed_at, 'metadata', metadata) as entry
+       select jsonb_build_object('name', name, 'id', id, 'updated_at', ${isoTimestampSql('updated_at')},
+                                 'created_at', ${isoTimestampSql('created_at')},
+                                 'last_accessed_at', ${isoTimestampSql('last_accessed_at')}, 'metadata', metadata) as entry
          from entries
         where $3 = '' or strpos(lower(name), lower($3)) > 0
         order by ${sortExpr} ${order} nulls last, name collate "C"

@@ -36,6 +36,11 @@ function parseMetadata(text: string | undefined): Record<string, unknown> | unde
   throw errors.invalidRequest('Invalid metadata: expected a JSON object');
 }
 
+/** `type/subtype`, optionally followed by parameters: what Fastify's body parsing accepts. */
+function isMediaType(value: string): boolean {
+  return /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+\s*(;.*)?$/i.test(value.trim());
+}
+
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
@@ -147,6 +152,14 @@ export async function uploadRoutes(app: FastifyInstance, { engine }: { engine: S
   // Hand every body over unread; multipart gets its own (streaming) parser below.
   app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
   await app.register(multipart);
+  // supabase-js sends `content-type: undefined` (the string) when a caller passes
+  // `{ contentType: undefined }`, and Fastify refuses any value that is not `type/subtype` with 415
+  // before a route runs. The Storage API takes such uploads, so an unusable value counts as no
+  // content type at all (stored as application/octet-stream, still checked against the bucket).
+  app.addHook('onRequest', async (req) => {
+    const type = req.headers['content-type'];
+    if (type !== undefined && !isMediaType(type)) delete req.headers['content-type'];
+  });
 
   /** Runs one upload step; on any failure drains the body first, then lets the error answer. */
   async function guarded<T>(req: FastifyRequest, reply: FastifyReply, fn: (setBody: (b: Readable) => void) => Promise<T>): Promise<T> {
