@@ -9,7 +9,11 @@ select c.relname as name, c.relkind in ('v','m') as is_view,
        (c.relkind in ('r','p') or pg_relation_is_updatable(c.oid, true) & 8 = 8) as insertable,
        coalesce(json_agg(json_build_object(
          'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'typname', t.typname,
-         'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+         'nullable', not a.attnotnull,
+         -- Identity columns have no pg_attrdef row; missing=default takes their next sequence value.
+         'default', case when a.attidentity = 'd'
+                         then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                         else pg_get_expr(d.adbin, d.adrelid) end) order by a.attnum)
          filter (where a.attnum is not null), '[]') as columns
 from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
