@@ -70,4 +70,28 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
       expect(rows[0]!.n).toBe(0);
     });
   });
+
+  describe('embeds under one name', () => {
+    it('refuses two embeds with the same name with 42712, as PostgREST', async () => {
+      const { data, error, status } = await user.client
+        .from('pf_pairs')
+        .select('id, pf_people!first_person(name), pf_people!second_person(name)');
+      expect(status).toBe(400);
+      expect(data).toBeNull();
+      expect(error).toMatchObject({ code: '42712', message: 'table name "pf_pairs_pf_people_1" specified more than once', details: null, hint: null });
+    });
+
+    it('embeds both when aliased apart', async () => {
+      const { data, error } = await user.client
+        .from('pf_pairs')
+        .select('id, first:pf_people!first_person(name), second:pf_people!second_person(name)');
+      expect(error).toBeNull();
+      expect(data).toEqual([{ id: 1, first: { name: 'Ann' }, second: { name: 'Ben' } }]);
+    });
+
+    it('refuses a repeated alias too', async () => {
+      const { error } = await user.client.from('pf_pairs').select('id, who:pf_people!first_person(name), who:pf_people!second_person(name)');
+      expect(error).toMatchObject({ code: '42712', message: 'table name "pf_pairs_who_1" specified more than once' });
+    });
+  });
 });

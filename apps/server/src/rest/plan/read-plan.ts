@@ -82,6 +82,15 @@ export function findRelationship(cache: SchemaCache, from: string, to: string, h
   );
 }
 
+/**
+ * Two embeds answering under one name (`users!first(*),users!second(*)`): one would silently
+ * replace the other in the JSON. PostgREST's query gives both the same alias, and PostgreSQL
+ * refuses with 42712 naming it; the same answer here, before any SQL runs.
+ */
+function duplicateEmbed(parent: string, name: string): RestError {
+  return new RestError(400, '42712', `table name "${parent}_${name}_1" specified more than once`);
+}
+
 export class ReadPlanner {
   private nextId = 1;
   constructor(private readonly cache: SchemaCache) {}
@@ -121,6 +130,7 @@ export class ReadPlanner {
           spread: item.spread,
           id: this.nextId++,
         };
+        if (node.embeds.some((e) => e.name === embed.name)) throw duplicateEmbed(table.name, embed.name);
         node.embeds.push(embed);
         if (!embed.empty) node.projection.push({ kind: 'embed', embed });
         if (embed.inner) node.where.push({ kind: 'embed-null', embed, isNull: false });
