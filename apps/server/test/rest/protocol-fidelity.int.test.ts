@@ -1,5 +1,5 @@
 // Data API fidelity with PostgREST 13 through unmodified supabase-js (issue 16): missing=default
-// on identity columns, duplicate embed names. Tables of its own, made as the superuser.
+// on identity columns, duplicate embed names, embedding by constraint or column name, self-embeds. Tables of its own, made as the superuser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadSchemaCache } from '../../src/rest/routes.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -29,6 +29,9 @@ create table public.pf_pairs (
 grant select on public.pf_people, public.pf_pairs to anon, authenticated;
 insert into public.pf_people values (1, 'Ann'), (2, 'Ben');
 insert into public.pf_pairs values (1, 1, 2);
+create table public.pf_collections (id bigint primary key, parent_id bigint references public.pf_collections(id), name text not null);
+grant select on public.pf_collections to anon, authenticated;
+insert into public.pf_collections values (1, null, 'root'), (2, 1, 'child a'), (3, 1, 'child b'), (4, 2, 'grandchild');
 `;
 
 describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
@@ -92,6 +95,44 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
     it('refuses a repeated alias too', async () => {
       const { error } = await user.client.from('pf_pairs').select('id, who:pf_people!first_person(name), who:pf_people!second_person(name)');
       expect(error).toMatchObject({ code: '42712', message: 'table name "pf_pairs_who_1" specified more than once' });
+    });
+  });
+
+  describe('embed targets', () => {
+    it('embeds by foreign-key constraint name', async () => {
+      const { data, error } = await user.client
+        .from('pf_pairs')
+        .select('id, first_friend:pf_pairs_first_person_fkey(name), pf_pairs_second_person_fkey(name)');
+      expect(error).toBeNull();
+      expect(data).toEqual([{ id: 1, first_friend: { name: 'Ann' }, pf_pairs_second_person_fkey: { name: 'Ben' } }]);
+    });
+
+    it('embeds by foreign-key column name', async () => {
+      const { data, error } = await user.client.from('pf_collections').select('name, parent_id(name)').eq('id', 4).single();
+      expect(error).toBeNull();
+      expect(data).toEqual({ name: 'grandchild', parent_id: { name: 'child a' } });
+      const root = await user.client.from('pf_collections').select('name, parent:parent_id(name)').eq('id', 1).single();
+      expect(root.data).toEqual({ name: 'root', parent: null });
+    });
+
+    it('refuses names that are neither a table, a constraint of this table nor one of its key columns', async () => {
+      for (const select of ['id, nothing_fkey(*)', 'id, pf_collections_parent_id_fkey(*)', 'id, name(*)']) {
+        const { error, status } = await user.client.from('pf_pairs').select(select);
+        expect(status).toBe(400);
+        expect(error).toMatchObject({ code: 'PGRST200' });
+      }
+      const { error } = await user.client.from('pf_pairs').select('id, first_person(name)').limit(1);
+      expect(error).toBeNull();
+    });
+
+    it('a table embedding itself without a hint gets its children', async () => {
+      const { data, error } = await user.client.from('pf_collections').select('id, pf_collections(id, name)').in('id', [1, 3]).order('id');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { id: 1, pf_collections: [{ id: 2, name: 'child a' }, { id: 3, name: 'child b' }] },
+        { id: 3, pf_collections: [] },
+      ]);
+      // The parent side stays reachable through its column (see 'embeds by foreign-key column name').
     });
   });
 });

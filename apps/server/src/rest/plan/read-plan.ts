@@ -63,6 +63,32 @@ export function findRelationship(cache: SchemaCache, from: string, to: string, h
         : r.constraint === hint || r.pairs.some(([a, b]) => a === hint || b === hint),
     );
   }
+  if (candidates.length > 1 && from === to && hint === undefined) {
+    // A table embedding itself without a hint (`collections(*)` on collections): PostgREST takes
+    // the one-to-many side, the rows that point at this one (its children).
+    const children = candidates.filter((r) => r.cardinality === 'o2m' && !r.junction);
+    if (children.length === 1) return children[0]!;
+  }
+  return oneRelationship(cache, from, to, hint, candidates);
+}
+
+/**
+ * The relationship an embed names when its target is not a table: a foreign-key constraint of
+ * `from` (`first_friend:best_friends_first_user_fkey(*)`) or a single foreign-key column of `from`
+ * (`parent_id(*)`), as PostgREST allows. The embed then reads the constraint's other table.
+ */
+export function findRelationshipByKey(cache: SchemaCache, from: string, target: string, hint: string | undefined): Relationship {
+  let candidates = cache.relationships.filter(
+    (r) =>
+      r.from === from &&
+      !r.junction &&
+      (r.constraint === target || ((r.cardinality === 'm2o' || r.cardinality === 'o2o') && r.pairs.length === 1 && r.pairs[0]![0] === target)),
+  );
+  if (hint !== undefined) candidates = candidates.filter((r) => r.to === hint || r.constraint === hint);
+  return oneRelationship(cache, from, target, hint, candidates);
+}
+
+function oneRelationship(cache: SchemaCache, from: string, to: string, hint: string | undefined, candidates: Relationship[]): Relationship {
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) {
     throw new RestError(
@@ -108,16 +134,11 @@ export class ReadPlanner {
         if (item.cast) p.cast = resolveCast(this.cache, item.cast);
         node.projection.push(p);
       } else {
-        const target = this.cache.tables.get(item.relation);
-        if (!target) {
-          throw new RestError(
-            400,
-            'PGRST200',
-            `Could not find a relationship between '${table.name}' and '${item.relation}' in the schema cache`,
-            `Searched for a foreign key relationship between '${table.name}' and '${item.relation}' in the schema '${this.cache.schema}', but no matches were found.`,
-          );
-        }
-        const relationship = findRelationship(this.cache, table.name, item.relation, item.hint);
+        // The target is a table, else a foreign-key constraint or column of this table.
+        const relationship = this.cache.tables.has(item.relation)
+          ? findRelationship(this.cache, table.name, item.relation, item.hint)
+          : findRelationshipByKey(this.cache, table.name, item.relation, item.hint);
+        const target = this.cache.tables.get(relationship.to)!;
         const toMany = relationship.cardinality === 'o2m' || relationship.cardinality === 'm2m';
         if (item.spread && toMany) throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many relationship is not supported');
         const embed: EmbedNode = {
