@@ -18,7 +18,12 @@ import { callQuery, deleteQuery, insertQuery, updateQuery } from './sql/statemen
 
 export function buildQuery(ap: ActionPlan): BuiltQuery {
   const { plan, output } = ap;
-  const body: BodyOptions = { singular: output.accept.media === 'object', stripNulls: output.accept.stripNulls };
+  // CSV only for a body that is sent: a Location header is built from the JSON rows.
+  const body: BodyOptions = {
+    singular: output.accept.media === 'object',
+    stripNulls: output.accept.stripNulls,
+    csv: output.accept.media === 'csv' && output.wantBody,
+  };
   switch (plan.kind) {
     case 'read': {
       const t = plan.root.table;

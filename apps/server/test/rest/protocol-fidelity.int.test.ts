@@ -1,5 +1,6 @@
 // Data API fidelity with PostgREST 13 through unmodified supabase-js (issue 16): missing=default
-// on identity columns, duplicate embed names, embedding by constraint or column name, self-embeds. Tables of its own, made as the superuser.
+// on identity columns, duplicate embed names, embedding by constraint or column name, self-embeds,
+// CSV in PostgreSQL's text form. Tables of its own, made as the superuser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadSchemaCache } from '../../src/rest/routes.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -31,6 +32,13 @@ insert into public.pf_people values (1, 'Ann'), (2, 'Ben');
 insert into public.pf_pairs values (1, 1, 2);
 create table public.pf_collections (id bigint primary key, parent_id bigint references public.pf_collections(id), name text not null);
 grant select on public.pf_collections to anon, authenticated;
+create table public.pf_csv (id bigint primary key, name text, doc jsonb, ok boolean, tags text[], at timestamptz, empty text);
+grant select on public.pf_csv to anon, authenticated;
+insert into public.pf_csv values
+  (1, 'two words', '{"a":[1,2],"b":"x"}', true, '{x,y}', '2026-01-02T03:04:05Z', ''),
+  (2, 'say "hi", ok', null, false, '{}', null, null);
+create function public.pf_names() returns setof text language sql stable as $$ select name from public.pf_csv order by id $$;
+grant execute on function public.pf_names() to anon, authenticated;
 insert into public.pf_collections values (1, null, 'root'), (2, 1, 'child a'), (3, 1, 'child b'), (4, 2, 'grandchild');
 `;
 
@@ -133,6 +141,33 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
         { id: 3, pf_collections: [] },
       ]);
       // The parent side stays reachable through its column (see 'embeds by foreign-key column name').
+    });
+  });
+
+  describe('CSV', () => {
+    it('renders rows in PostgreSQL\'s text form, as PostgREST', async () => {
+      const { data, error } = await user.client.from('pf_csv').select('*').order('id').csv();
+      expect(error).toBeNull();
+      expect(data).toBe(
+        'id,name,doc,ok,tags,at,empty\n' +
+          '1,"two words","{""a"": [1, 2], ""b"": ""x""}",t,"{x,y}","2026-01-02 03:04:05+00",""\n' +
+          '2,"say ""hi"", ok",,f,{},,',
+      );
+    });
+
+    it('renders embeds as JSON text and empty results as an empty body', async () => {
+      const { data } = await user.client.from('pf_pairs').select('id, first:pf_people!first_person(name)').csv();
+      expect(data).toBe('id,first\n1,"{""name"":""Ann""}"');
+      const none = await fetch(`${server.url}/rest/v1/pf_csv?select=id&id=eq.99`, { headers: { apikey: server.anonKey, accept: 'text/csv' } });
+      expect(none.status).toBe(200);
+      expect(await none.text()).toBe('');
+    });
+
+    it('names a set-returning function\'s column after the function', async () => {
+      const res = await fetch(`${server.url}/rest/v1/rpc/pf_names`, { headers: { apikey: server.anonKey, accept: 'text/csv' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(await res.text()).toBe('pf_names\n"two words"\n"say ""hi"", ok"');
     });
   });
 });

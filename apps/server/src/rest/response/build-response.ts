@@ -14,20 +14,6 @@ export interface RestResponse {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** JSON array of objects → CSV with a header row (keys of the first row). */
-export function toCsv(json: string): string {
-  const rows = JSON.parse(json) as Record<string, unknown>[];
-  if (!Array.isArray(rows) || !rows.length) return '';
-  const keys = Object.keys(rows[0]!);
-  return [keys.map(csvCell).join(','), ...rows.map((r) => keys.map((k) => csvCell(r[k])).join(','))].join('\n');
-}
-
 /** PostgREST's range status: 416 past the end, 206 for a partial page, else 200. */
 function rangeStatus(offset: number, returned: number, total: number | null): number {
   if (total === null) return 200;
@@ -74,7 +60,8 @@ function buildBaseResponse(ap: ActionPlan, row: ResultRow): RestResponse {
   if (applied) headers['preference-applied'] = applied;
   const media = output.accept.media;
   const contentType = media === 'object' ? OBJECT_TYPE : media === 'csv' ? 'text/csv; charset=utf-8' : JSON_TYPE;
-  const render = (body: string | null) => (body === null ? undefined : media === 'csv' ? toCsv(body) : body);
+  // CSV bodies come rendered from the query (csvBodySql), JSON ones as text: sent as they are.
+  const render = (body: string | null) => body ?? undefined;
   const total = row.total;
 
   if (plan.kind === 'read' || (plan.kind === 'call' && plan.shape !== 'void' && plan.shape !== 'scalar' && plan.shape !== 'composite')) {

@@ -201,10 +201,26 @@ export interface BuiltQuery {
 export interface BodyOptions {
   singular: boolean;
   stripNulls: boolean;
+  /** text/csv: the body is rendered by PostgreSQL (see csvBodySql). */
+  csv?: boolean;
+}
+
+/**
+ * CSV as PostgREST renders it: a header of the first row's keys, then each row in PostgreSQL's
+ * record text form without its parentheses, so quoting, NULLs, booleans (t/f), timestamps, arrays
+ * and JSON spacing are PostgreSQL's own. No rows give an empty body.
+ */
+export function csvBodySql(): string {
+  return (
+    `case when count("t") = 0 then '' else ` +
+    `(select string_agg("k", ',') from (select json_object_keys(json_agg("t")->0) as "k") as "h") || chr(10) || ` +
+    `string_agg(substring("t"::text, 2, length("t"::text) - 2), chr(10)) end`
+  );
 }
 
 /** The JSON body over rows `t`: array (default) or the single object; nulls stripped on request. */
 export function bodySql(o: BodyOptions): string {
+  if (o.csv) return csvBodySql();
   const row = o.stripNulls ? 'json_strip_nulls(row_to_json("t"))' : '"t"';
   return o.singular ? `coalesce((json_agg(${row})->0)::text, 'null')` : `coalesce(json_agg(${row}), '[]')::text`;
 }

@@ -3,7 +3,7 @@
 import type { CallPlan, DeletePlan, InsertPlan, UpdatePlan } from '../plan/types.js';
 import type { Table } from '../schema-cache/types.js';
 import { ident, literal, Params, qualified } from './fragment.js';
-import { bodySql, conditionSql, neededColumns, readQuery, RESPONSE_GUCS, tableAlias, type BodyOptions, type BuiltQuery } from './query-builder.js';
+import { bodySql, conditionSql, csvBodySql, neededColumns, readQuery, RESPONSE_GUCS, tableAlias, type BodyOptions, type BuiltQuery } from './query-builder.js';
 
 const rel = (t: Table) => qualified(t.schema, t.name);
 
@@ -134,10 +134,15 @@ export function callQuery(plan: CallPlan, opts: BodyOptions & { limit?: number; 
     return { text: `select null::bigint as "total", 1 as "page_total", ${body} as "body", ${RESPONSE_GUCS} from (select ${call} as "pgrst_scalar"${from}) as "t"`, values: params.values };
   }
   if (plan.shape === 'set-scalar') {
-    const page = `select ${call} as "pgrst_scalar"${from}`;
+    // CSV names the column after the function, as PostgREST does.
+    const page = `select ${call} as ${opts.csv ? ident(plan.routine.name) : '"pgrst_scalar"'}${from}`;
     const lim = `${opts.limit !== undefined ? ` limit ${params.add(opts.limit)}::bigint` : ''}${opts.offset ? ` offset ${params.add(opts.offset)}::bigint` : ''}`;
     const total = plan.count ? `(select count(*) from (${page}) as "c")` : 'null::bigint';
-    const body = opts.singular ? `coalesce((json_agg("t"."pgrst_scalar")->0)::text, 'null')` : `coalesce(json_agg("t"."pgrst_scalar"), '[]')::text`;
+    const body = opts.csv
+      ? csvBodySql()
+      : opts.singular
+        ? `coalesce((json_agg("t"."pgrst_scalar")->0)::text, 'null')`
+        : `coalesce(json_agg("t"."pgrst_scalar"), '[]')::text`;
     return { text: `select ${total} as "total", count(*) as "page_total", ${body} as "body", ${RESPONSE_GUCS} from (${page}${lim}) as "t"`, values: params.values };
   }
   // Composite results: the function's rows are a relation for select/filters/order/embeds.
