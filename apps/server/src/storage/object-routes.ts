@@ -6,6 +6,7 @@ import { listFolder, SERVICE_CALLER, type Caller, type StorageEngine } from './e
 import { callerFrom } from './caller.js';
 import { sendObject } from './download.js';
 import { errors } from './errors.js';
+import { listV2, listV2Body } from './list-v2.js';
 import { signDownloadToken, signUploadToken, verifyUrlToken } from './tokens.js';
 
 type Params = { bucket: string; '*': string };
@@ -119,6 +120,14 @@ export async function objectRoutes(app: FastifyInstance, { engine }: { engine: S
       sortOrder: body.sortBy.order.toLowerCase() === 'desc' ? 'desc' : 'asc',
       search: body.search,
     });
+  });
+
+  app.post('/object/list-v2/:bucket', async (req) => {
+    const caller = await callerFrom(req, ctx);
+    const { bucket } = req.params as { bucket: string };
+    const body = parse(listV2Body, req.body);
+    await engine.findBucket(bucket);
+    return listV2(engine, caller, bucket, body);
   });
 
   app.delete('/object/:bucket', async (req) => {

@@ -1,9 +1,10 @@
 // Storage API fidelity through the unmodified supabase-js client (issue 16): signed uploads whose
 // content type supabase-js sends as the string "undefined", the bucket and list shapes (no `type`,
-// owner, JavaScript-style timestamps).
+// owner, JavaScript-style timestamps), and list-v2 (flat, with delimiter, cursor pages, RLS).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { createTestUser } from '../helpers/users.js';
 
 const ISO_Z = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -69,6 +70,77 @@ describe.each(drivers)('storage protocol fidelity on %s', (driver) => {
       for (const key of ['created_at', 'updated_at', 'last_accessed_at'] as const) expect(data![0]![key]).toMatch(ISO_Z);
       const info = await service.storage.from('fidelity').info('dated/one.txt');
       expect(info.data?.createdAt).toMatch(ISO_Z);
+    });
+  });
+
+  describe('listV2', () => {
+    beforeAll(async () => {
+      expect((await service.storage.createBucket('tree2', { public: false })).error).toBeNull();
+      for (const name of ['top.txt', 'f1/a.txt', 'f1/b.txt', 'f1/sub/c.txt', 'f2/d.txt', 'folio.txt']) {
+        expect((await service.storage.from('tree2').upload(name, name)).error).toBeNull();
+      }
+    });
+
+    it('lists flat under a string prefix', async () => {
+      const { data, error } = await service.storage.from('tree2').listV2({ prefix: 'f' });
+      expect(error).toBeNull();
+      expect(data!.hasNext).toBe(false);
+      expect(data!.folders).toEqual([]);
+      expect(data!.objects.map((o) => o.name)).toEqual(['f1/a.txt', 'f1/b.txt', 'f1/sub/c.txt', 'f2/d.txt', 'folio.txt']);
+      expect(data!.objects[0]).toMatchObject({ key: 'f1/a.txt', metadata: expect.objectContaining({ size: 8 }) });
+      expect(data!.objects[0]!.updated_at).toMatch(ISO_Z);
+      expect(data).not.toHaveProperty('nextCursor');
+    });
+
+    it('groups into folders with with_delimiter', async () => {
+      const root = await service.storage.from('tree2').listV2({ with_delimiter: true });
+      expect(root.data!.folders).toEqual([
+        { name: 'f1/', key: 'f1' },
+        { name: 'f2/', key: 'f2' },
+      ]);
+      expect(root.data!.objects.map((o) => [o.name, o.key])).toEqual([
+        ['folio.txt', 'folio.txt'],
+        ['top.txt', 'top.txt'],
+      ]);
+      const f1 = await service.storage.from('tree2').listV2({ prefix: 'f1/', with_delimiter: true });
+      expect(f1.data!.folders).toEqual([{ name: 'f1/sub/', key: 'sub' }]);
+      expect(f1.data!.objects.map((o) => [o.name, o.key])).toEqual([
+        ['f1/a.txt', 'a.txt'],
+        ['f1/b.txt', 'b.txt'],
+      ]);
+    });
+
+    it('pages with the cursor, by name and by time, in both orders', async () => {
+      for (const sortBy of [{ column: 'name', order: 'asc' }, { column: 'name', order: 'desc' }, { column: 'created_at', order: 'asc' }, { column: 'updated_at', order: 'desc' }] as const) {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 10; page++) {
+          const { data, error } = await service.storage.from('tree2').listV2({ limit: 2, cursor, sortBy });
+          expect(error).toBeNull();
+          seen.push(...data!.objects.map((o) => o.name));
+          if (!data!.hasNext) break;
+          expect(data!.objects).toHaveLength(2);
+          cursor = data!.nextCursor;
+        }
+        expect([...seen].sort()).toEqual(['f1/a.txt', 'f1/b.txt', 'f1/sub/c.txt', 'f2/d.txt', 'folio.txt', 'top.txt']);
+        if (sortBy.column === 'name') expect(seen).toEqual(sortBy.order === 'asc' ? [...seen].sort() : [...seen].sort().reverse());
+      }
+    });
+
+    it('refuses a forged cursor and bad options with 400, and shows only what RLS lets the caller see', async () => {
+      const forged = await service.storage.from('tree2').listV2({ cursor: 'not-a-cursor' });
+      expect(forged.error).toMatchObject({ statusCode: '400', message: 'Invalid cursor' });
+      const wrongKind = Buffer.from(JSON.stringify({ v: 'top.txt', n: 'top.txt' })).toString('base64url');
+      const mixed = await service.storage.from('tree2').listV2({ cursor: wrongKind, sortBy: { column: 'created_at', order: 'asc' } });
+      expect(mixed.error).toMatchObject({ statusCode: '400', message: 'Invalid cursor' });
+      const bad = await service.storage.from('tree2').listV2({ limit: 0 });
+      expect(bad.error).toMatchObject({ statusCode: '400' });
+      const missing = await service.storage.from('no-such-bucket').listV2();
+      expect(missing.error).toMatchObject({ statusCode: '404' });
+      const user = await createTestUser(server);
+      const { data, error } = await user.client.storage.from('tree2').listV2({ with_delimiter: true });
+      expect(error).toBeNull();
+      expect(data).toEqual({ hasNext: false, folders: [], objects: [] });
     });
   });
 });
