@@ -1,6 +1,6 @@
 // Data API fidelity with PostgREST 13 through unmodified supabase-js (issue 16): missing=default
 // on identity columns, duplicate embed names, embedding by constraint or column name, self-embeds,
-// CSV in PostgreSQL's text form. Tables of its own, made as the superuser.
+// CSV in PostgreSQL's text form, rel(count). Tables of its own, made as the superuser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reloadSchemaCache } from '../../src/rest/routes.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -168,6 +168,39 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
       expect(await res.text()).toBe('pf_names\n"two words"\n"say ""hi"", ok"');
+    });
+  });
+
+  describe('rel(count)', () => {
+    it('counts related rows, to-many as [{count}], honouring embedded filters', async () => {
+      const { data, error } = await user.client.from('pf_collections').select('id, pf_collections(count)').order('id');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { id: 1, pf_collections: [{ count: 2 }] },
+        { id: 2, pf_collections: [{ count: 1 }] },
+        { id: 3, pf_collections: [{ count: 0 }] },
+        { id: 4, pf_collections: [{ count: 0 }] },
+      ]);
+      const filtered = await user.client.from('pf_collections').select('id, kids:pf_collections(count)').eq('id', 1).eq('kids.name', 'child a');
+      expect(filtered.data).toEqual([{ id: 1, kids: [{ count: 1 }] }]);
+      const inner = await user.client.from('pf_collections').select('id, pf_collections!inner(count)').order('id');
+      expect(inner.data?.map((r) => r.id)).toEqual([1, 2]);
+      const people = await user.client.from('pf_people').select('name, pf_pairs!first_person(count)').order('id');
+      expect(people.data).toEqual([
+        { name: 'Ann', pf_pairs: [{ count: 1 }] },
+        { name: 'Ben', pf_pairs: [{ count: 0 }] },
+      ]);
+    });
+
+    it('counts a to-one embed as an object', async () => {
+      const { data, error } = await user.client.from('pf_pairs').select('id, pf_people!first_person(count)');
+      expect(error).toBeNull();
+      expect(data).toEqual([{ id: 1, pf_people: { count: 1 } }]);
+    });
+
+    it('keeps other aggregates refused while they are disabled', async () => {
+      const { error } = await user.client.from('pf_collections').select('id, pf_collections(id.sum())');
+      expect(error).toMatchObject({ code: 'PGRST123' });
     });
   });
 });

@@ -117,6 +117,22 @@ function duplicateEmbed(parent: string, name: string): RestError {
   return new RestError(400, '42712', `table name "${parent}_${name}_1" specified more than once`);
 }
 
+/**
+ * `rel(count)`: PostgREST's count of related rows, which works with aggregates disabled. Only the
+ * bare word, and only when the table has no column of that name (then it is that column).
+ */
+function isBareCount(target: Table, children: SelectItem[]): boolean {
+  const only = children.length === 1 ? children[0] : undefined;
+  return (
+    only?.kind === 'field' &&
+    only.field.name === 'count' &&
+    !only.field.jsonPath.length &&
+    only.alias === undefined &&
+    only.cast === undefined &&
+    !target.columns.has('count')
+  );
+}
+
 export class ReadPlanner {
   private nextId = 1;
   constructor(private readonly cache: SchemaCache) {}
@@ -141,14 +157,16 @@ export class ReadPlanner {
         const target = this.cache.tables.get(relationship.to)!;
         const toMany = relationship.cardinality === 'o2m' || relationship.cardinality === 'm2m';
         if (item.spread && toMany) throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many relationship is not supported');
+        const countOnly = !item.spread && isBareCount(target, item.children);
         const embed: EmbedNode = {
           name: item.alias ?? item.relation,
           outName: item.alias ?? item.relation,
           relationship,
-          node: this.node(target, item.children),
+          node: this.node(target, countOnly ? [] : item.children),
           inner: item.joinType === 'inner',
           empty: item.children.length === 0,
           spread: item.spread,
+          countOnly,
           id: this.nextId++,
         };
         if (node.embeds.some((e) => e.name === embed.name)) throw duplicateEmbed(table.name, embed.name);

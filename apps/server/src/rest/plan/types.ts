@@ -48,6 +48,8 @@ export interface EmbedNode {
   /** `rel()` — joined for filtering but not projected. */
   empty: boolean;
   spread: boolean;
+  /** `rel(count)`: the number of related rows (`[{"count": n}]`, or `{"count": n}` to-one). */
+  countOnly: boolean;
   /** Stable identifier for SQL aliases, assigned during planning. */
   id: number;
 }

@@ -71,6 +71,10 @@ export function conditionSql(alias: string, c: Condition, params: Params): strin
       return opSql(fieldSql(alias, c.field, params), c.expr, c.field, params);
     case 'embed-null': {
       const j = `${lateralAlias(c.embed.id)}."pgrst_j"`;
+      if (c.embed.countOnly) {
+        const n = isToMany(c.embed) ? `(${j}->0->>'count')::bigint` : `(${j}->>'count')::bigint`;
+        return c.isNull ? `${n} = 0` : `${n} > 0`;
+      }
       if (isToMany(c.embed)) return c.isNull ? `json_array_length(${j}) = 0` : `json_array_length(${j}) > 0`;
       return c.isNull ? `${j} is null` : `${j} is not null`;
     }
@@ -184,6 +188,11 @@ function embedLateral(e: EmbedNode, parentAlias: string, schema: string, params:
   const inner = nodeSql(e.node, c, qualified(child.schema, child.name), params, [joinSql(e, parentAlias, c, schema)]);
   const select = inner.select || 'null as "pgrst_none"';
   const sub = `select ${select} from ${inner.from}${inner.where}${inner.order}`;
+  if (e.countOnly) {
+    // Every related row that passes the embed's filters counts; its range does not apply.
+    const count = `json_build_object('count', count(*))`;
+    return `left join lateral (select ${isToMany(e) ? `json_build_array(${count})` : count} as "pgrst_j" from (${sub}) as "x") as ${lateralAlias(e.id)} on true`;
+  }
   if (isToMany(e)) {
     return `left join lateral (select coalesce(json_agg("x"), '[]') as "pgrst_j" from (${sub}${limitSql(e.node.limit, e.node.offset, params)}) as "x") as ${lateralAlias(e.id)} on true`;
   }
