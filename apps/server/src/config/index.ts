@@ -31,6 +31,8 @@ const envSchema = z.object({
   DISABLE_SIGNUP: z.enum(['true', 'false']).default('false'),
   // GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: signInAnonymously() creates anonymous accounts.
   ENABLE_ANONYMOUS_SIGNINS: z.enum(['true', 'false']).default('false'),
+  // PostgREST's db-tx-end: how /rest/v1 transactions end, and whether `Prefer: tx=` may change it.
+  REST_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   ADDITIONAL_REDIRECT_URLS: z.string().optional(),
@@ -76,6 +78,7 @@ export interface Config {
   disableSignup: boolean;
   /** Anonymous sign-ins (POST /signup without e-mail or phone) allowed. */
   anonymousSigninsEnabled: boolean;
+  restTxEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
   webDist: string;
   /** Global cap on one stored object, in bytes (buckets may set lower limits). */
   storageFileSizeLimit: number;
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitsEnabled: e.RATE_LIMITS === 'on',
     disableSignup: e.DISABLE_SIGNUP === 'true',
     anonymousSigninsEnabled: e.ENABLE_ANONYMOUS_SIGNINS === 'true',
+    restTxEnd: e.REST_TX_END,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     trustProxy,

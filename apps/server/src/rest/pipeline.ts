@@ -82,7 +82,22 @@ export interface RestEnv {
   db: Db;
   /** One-round-trip path for read-only requests (PostgreSQL driver only). */
   readPipeline?: ReadPipeline | undefined;
+  /** REST_TX_END (PostgREST's db-tx-end); commit when absent. */
+  txEnd?: TxEnd;
   onInternalError?: (err: unknown) => void;
+}
+
+export type TxEnd = 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+
+/**
+ * Whether this request's transaction is rolled back, as PostgREST decides it: the setting's
+ * default, which `Prefer: tx=commit|rollback` may change only where the setting allows overrides
+ * (then the preference is reported as applied). Without the allowance the preference is ignored.
+ */
+export function transactionEnd(setting: TxEnd, preferred: 'commit' | 'rollback' | undefined): { rollback: boolean; preferenceApplied: boolean } {
+  const byDefault = setting === 'rollback' || setting === 'rollback-allow-override';
+  if (preferred && setting.endsWith('-allow-override')) return { rollback: preferred === 'rollback', preferenceApplied: true };
+  return { rollback: byDefault, preferenceApplied: false };
 }
 
 export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: RequestContext): Promise<RestResponse> {
@@ -108,14 +123,16 @@ export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: Requ
     // Minimal writes return no rows, so the singular check only applies when rows come back.
     const checkSingular = singular && (ap.plan.kind === 'read' || ap.plan.kind === 'call' || ap.output.wantBody);
     const maxAffected = writes && ap.prefs.handling === 'strict' ? ap.prefs.maxAffected : undefined;
+    const tx = transactionEnd(env.txEnd ?? 'commit', ap.prefs.tx);
     const row = await runMainTx(db, ctx, query, {
       readOnly: ap.readOnly,
+      rollback: tx.rollback,
       pipeline: env.readPipeline,
       singular: checkSingular,
       ...(maxAffected !== undefined ? { maxAffected } : {}),
       ...(ap.prefs.timezone ? { timezone: ap.prefs.timezone } : {}),
     });
-    return buildResponse(ap, row);
+    return buildResponse(ap, row, { tx: tx.preferenceApplied });
   } catch (err) {
     const e = toRestError(err, anon);
     if (e.status >= 500) env.onInternalError?.(err);

@@ -127,7 +127,7 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const q = url.indexOf('?');
     const path = `/${(req.params as { '*'?: string })['*'] ?? ''}`;
     const res = await handleRestRequest(
-      { db: ctx.db, readPipeline, onInternalError: (err) => req.log.error({ err }, 'rest request failed') },
+      { db: ctx.db, readPipeline, txEnd: ctx.config.restTxEnd, onInternalError: (err) => req.log.error({ err }, 'rest request failed') },
       { method: req.method, path, queryString: q >= 0 ? url.slice(q + 1) : '', headers: req.headers, body },
       { role: principal.role, claims: principal.claims, method: req.method, path, headers: headerMap(req) },
     );

@@ -23,6 +23,13 @@ export interface TxChecks {
   maxAffected?: number;
 }
 
+/** Carries a finished result out of the transaction so that throwing rolls the work back. */
+class RollbackWithResult extends Error {
+  constructor(readonly row: ResultRow) {
+    super('rolled back on request');
+  }
+}
+
 function checked(row: ResultRow | undefined, opts: TxChecks): ResultRow {
   const r = row ?? { total: null, page_total: 0, body: null };
   const pageTotal = Number(r.page_total);
@@ -46,21 +53,28 @@ export async function runMainTx(
   db: Db,
   ctx: RequestContext,
   query: BuiltQuery,
-  opts: { readOnly: boolean; timezone?: string; pipeline?: ReadPipeline | undefined } & TxChecks,
+  opts: { readOnly: boolean; rollback?: boolean; timezone?: string; pipeline?: ReadPipeline | undefined } & TxChecks,
 ): Promise<ResultRow> {
   // Read-only work has nothing to roll back, so it can take the one-round-trip path.
   if (opts.readOnly && opts.pipeline) {
     return checked(await opts.pipeline.run<ResultRow>(ctx, query, opts.timezone), opts);
   }
-  return withRequestContext(
-    db,
-    ctx,
-    async (tx) => {
-      if (opts.timezone) await tx.query(`select set_config('timezone', $1, true)`, [opts.timezone]);
-      const res = await tx.query<ResultRow>(query.text, query.values);
-      // Throwing here rolls the transaction back (singular 406, max-affected).
-      return checked(res.rows[0], opts);
-    },
-    { readOnly: opts.readOnly },
-  );
+  try {
+    return await withRequestContext(
+      db,
+      ctx,
+      async (tx) => {
+        if (opts.timezone) await tx.query(`select set_config('timezone', $1, true)`, [opts.timezone]);
+        const res = await tx.query<ResultRow>(query.text, query.values);
+        // Throwing here rolls the transaction back (singular 406, max-affected, tx=rollback).
+        const row = checked(res.rows[0], opts);
+        if (opts.rollback) throw new RollbackWithResult(row);
+        return row;
+      },
+      { readOnly: opts.readOnly },
+    );
+  } catch (err) {
+    if (err instanceof RollbackWithResult) return err.row;
+    throw err;
+  }
 }

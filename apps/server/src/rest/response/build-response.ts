@@ -49,14 +49,14 @@ function applyOverrides(res: RestResponse, row: ResultRow): RestResponse {
   return res;
 }
 
-export function buildResponse(ap: ActionPlan, row: ResultRow): RestResponse {
-  return applyOverrides(buildBaseResponse(ap, row), row);
+export function buildResponse(ap: ActionPlan, row: ResultRow, applied: { tx: boolean } = { tx: false }): RestResponse {
+  return applyOverrides(buildBaseResponse(ap, row, applied.tx), row);
 }
 
-function buildBaseResponse(ap: ActionPlan, row: ResultRow): RestResponse {
+function buildBaseResponse(ap: ActionPlan, row: ResultRow, txApplied: boolean): RestResponse {
   const { plan, output } = ap;
   const headers: Record<string, string> = {};
-  const applied = appliedPreferences(ap.prefs, { tx: false, count: true });
+  const applied = appliedPreferences(ap.prefs, { tx: txApplied, count: true });
   if (applied) headers['preference-applied'] = applied;
   const media = output.accept.media;
   const contentType = media === 'object' ? OBJECT_TYPE : media === 'csv' ? 'text/csv; charset=utf-8' : JSON_TYPE;
