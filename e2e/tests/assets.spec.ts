@@ -205,7 +205,7 @@ test('a balance below the cost says Insufficient tokens before uploading, with n
   const cost = balanceOf(await page.getByTestId('tag-cost').textContent());
   await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
   await expect(page.getByRole('alert')).toContainText(`Insufficient tokens. This needs ${cost} TMT. Nothing was charged.`);
-  await expect(page.getByRole('link', { name: 'Top up your wallet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy tokens' })).toHaveAttribute('href', '/wallet#buy-tokens');
   expect(charges).toEqual([]);
   expect(consoleErrors).toEqual([]);
 });
