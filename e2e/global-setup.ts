@@ -6,9 +6,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { loadKeys } from '../apps/server/src/shared/keys.ts';
+import { startFakeStripe } from '@tagledger/test-kit/fake-stripe';
 import { startFileMailSink } from './fixtures/mail-sink.ts';
-import { startFakeStripe } from '../apps/server/test/helpers/fake-stripe.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_EMAIL = 'admin@e2e.example.com';
@@ -41,6 +40,20 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
+/** ANON_KEY and SERVICE_ROLE_KEY as `npm run keys` prints them for the server's environment. */
+function apiKeys(env: NodeJS.ProcessEnv): { anonKey: string; serviceRoleKey: string } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/keys.ts'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
+  const value = (name: string) => new RegExp(`^${name}=(.+)$`, 'm').exec(run.stdout)?.[1];
+  const anonKey = value('ANON_KEY');
+  const serviceRoleKey = value('SERVICE_ROLE_KEY');
+  if (run.status !== 0 || !anonKey || !serviceRoleKey) throw new Error(`npm run keys failed: ${run.stderr}`);
+  return { anonKey, serviceRoleKey };
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-e2e-'));
   const dataDir = path.join(work, 'data');
@@ -51,11 +64,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // own build (or E2E_WEB_DIST, a build made beforehand, e.g. by CI).
   const webDist = process.env.E2E_WEB_DIST ?? path.join(work, 'web-dist');
   if (!process.env.E2E_WEB_DIST) {
-    const build = spawnSync(
-      'npx',
-      ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-      { cwd: path.join(ROOT, 'apps/web'), stdio: 'inherit' },
-    );
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: path.join(ROOT, 'apps/web'),
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('web build failed');
   }
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no index.html in ${webDist}`);
@@ -69,24 +81,27 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logFile = path.join(work, 'server.log');
   const log = fs.openSync(logFile, 'a');
   // Always the embedded database: a fresh, isolated one per run.
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  const env = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SITE_URL: baseURL,
+    SMTP_URL: sink.smtpUrl,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    RATE_LIMITS: 'off',
+    // Test-only: POST /test/v1/clock lets the legacy journey advance months (tests/legacy.spec.ts).
+    TEST_CLOCK: 'on',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: webDist,
+    ...stripe.serverEnv(),
+  };
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SITE_URL: baseURL,
-      SMTP_URL: sink.smtpUrl,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-      ...stripe.serverEnv(),
-    },
+    env,
     stdio: ['ignore', log, log],
   });
 
@@ -125,8 +140,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw err;
   }
 
-  // The server generated its signing key in DATA_DIR; the same loader yields the same API keys.
-  const keys = await loadKeys({ dataDir, issuer: `${baseURL}/auth/v1` });
+  // The server generated its signing key in DATA_DIR; its keys command prints the API keys for it.
+  const keys = apiKeys(env);
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SERVICE_KEY = keys.serviceRoleKey;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test level on a fresh machine: installs what is missing (Debian's Chromium),
-# starts the local PostgreSQL if it is down, then typecheck → unit/integration/db/component
+# Runs every test level on a fresh machine: installs what is missing (Debian's Chromium and
+# PostgreSQL), starts the local PostgreSQL if it is down, then format → lint → typecheck → unit/integration/db/component
 # (PGlite and PostgreSQL) → build → end-to-end in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,13 +11,35 @@ if [ ! -x /usr/bin/chromium ]; then
     || { cat /tmp/tagledger-chromium-install.log; exit 1; }
 fi
 
+if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+  echo "Installing Debian's PostgreSQL for the database tests…"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql) \
+    >/tmp/tagledger-postgresql-install.log 2>&1 || { cat /tmp/tagledger-postgresql-install.log; exit 1; }
+fi
+
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   echo "Starting the local PostgreSQL…"
   pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
   for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
 fi
+# The tests connect as postgres without a password over TCP (a fresh cluster asks for one) and use
+# a database named test as the base for their own databases.
+if ! psql "$TEST_DATABASE_URL" -Atqc 'select 1' >/dev/null 2>&1; then
+  echo "Letting the tests reach the local PostgreSQL…"
+  hba="$(su postgres -c "psql -Atqc 'show hba_file'")"
+  if ! grep -q '^host all postgres 127.0.0.1/32 trust' "$hba"; then
+    sed -i '1i host all postgres 127.0.0.1/32 trust\nhost all postgres ::1/128 trust' "$hba"
+    su postgres -c "psql -qc 'select pg_reload_conf()'" >/dev/null
+  fi
+  su postgres -c "psql -Atqc \"select 1 from pg_database where datname = 'test'\"" | grep -q 1 \
+    || su postgres -c "createdb test"
+fi
 
+echo "== format (Prettier)"
+npm run format:check
+echo "== lint (ESLint: rules, import boundaries, no cycles)"
+npm run lint
 echo "== typecheck"
 npm run typecheck
 echo "== server, database and web tests"

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { lingui } from '@lingui/vite-plugin';
 
 // The API server (apps/server) serves the built app and all API prefixes on one port.
 // In `vite dev` we proxy those prefixes to it, so the SPA and the APIs share an origin.
@@ -36,7 +37,8 @@ function precompress(): Plugin {
           return e.isDirectory() ? walk(full) : [full];
         });
       for (const file of walk(outDir)) {
-        if (!/\.(js|css|svg|txt|json|webmanifest)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        if (!/\.(js|css|svg|txt|json|webmanifest)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`))
+          continue;
         const body = fs.readFileSync(file);
         if (body.length < 1024) continue;
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
@@ -67,20 +69,35 @@ function preloadLandingRoute(): Plugin {
         const files = new Set<string>([landing.fileName]);
         const visit = (name: string) => {
           const chunk = chunks.find((c) => c.fileName === name);
-          for (const dep of chunk?.imports ?? []) if (!files.has(dep)) (files.add(dep), visit(dep));
+          for (const dep of chunk?.imports ?? []) {
+            if (files.has(dep)) continue;
+            files.add(dep);
+            visit(dep);
+          }
         };
         visit(landing.fileName);
         const entryImports = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
         return [...files]
           .filter((f) => !entryImports.has(f))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` }, injectTo: 'head' as const }));
+          .map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devAppName(), preloadLandingRoute(), precompress()],
+  plugins: [
+    react(),
+    lingui({ failOnCompileError: true }),
+    tailwindcss(),
+    devAppName(),
+    preloadLandingRoute(),
+    precompress(),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), lingui({ failOnCompileError: true })],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     environment: 'jsdom',

@@ -9,7 +9,7 @@ import { createUser, e2eEnv, expect, lastMailTo, linkIn, signIn, test, uniqueEma
 
 // A valid 1×1 JPEG and a minimal PDF.
 const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
@@ -17,7 +17,11 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Roo
 async function credit(userId: string, amount: number): Promise<void> {
   const res = await fetch(`${e2eEnv.baseURL}/rest/v1/rpc/admin_adjust_tokens`, {
     method: 'POST',
-    headers: { apikey: e2eEnv.serviceKey, authorization: `Bearer ${e2eEnv.serviceKey}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: e2eEnv.serviceKey,
+      authorization: `Bearer ${e2eEnv.serviceKey}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ p_user_id: userId, p_amount: amount, p_reason: 'E2E tagging budget' }),
   });
   if (!res.ok) throw new Error(`credit failed: ${res.status} ${await res.text()}`);
@@ -34,7 +38,9 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   const title = `Road bike ${serial}`;
 
   await signIn(page, owner);
-  await expect.poll(async () => balanceOf(await page.getByTestId('header-balance').textContent())).toBeGreaterThanOrEqual(200);
+  await expect
+    .poll(async () => balanceOf(await page.getByTestId('header-balance').textContent()))
+    .toBeGreaterThanOrEqual(200);
   const balanceBefore = balanceOf(await page.getByTestId('header-balance').textContent());
 
   // Tag it.
@@ -69,13 +75,17 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
 
   // Add the warranty later: charged the price difference (a further document).
   await page.getByRole('button', { name: 'Add files' }).click();
-  await page.getByLabel('Files to add').setInputFiles([{ name: 'warranty.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await page
+    .getByLabel('Files to add')
+    .setInputFiles([{ name: 'warranty.pdf', mimeType: 'application/pdf', buffer: PDF }]);
   const addButton = page.getByRole('dialog').getByRole('button', { name: /^Add for \d+ TMT$/ });
   await expect(addButton).toBeVisible();
   const addCost = balanceOf(await addButton.textContent());
   await addButton.click();
   await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(page.getByTestId('header-balance')).toHaveText(`${(balanceBefore - cost - addCost).toLocaleString('en-US')} TMT`);
+  await expect(page.getByTestId('header-balance')).toHaveText(
+    `${(balanceBefore - cost - addCost).toLocaleString('en-US')} TMT`,
+  );
   await expect(page.getByRole('list', { name: 'History' })).toContainText('Edited');
 
   // It is in My Assets.
@@ -160,7 +170,10 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   expect(proof.serial_number).toBe(serial);
   expect(proof.event).toBe('stolen');
   expect(proof.entry_hash).toBe(
-    crypto.createHash('sha256').update(`${proof.prev_hash}|${proof.record_hash}|${proof.seq}|${proof.event}|${proof.created_at}`).digest('hex'),
+    crypto
+      .createHash('sha256')
+      .update(`${proof.prev_hash}|${proof.record_hash}|${proof.seq}|${proof.event}|${proof.created_at}`)
+      .digest('hex'),
   );
   const res = await fetch(`${e2eEnv.baseURL}/functions/v1/ledger-checkpoints`, {
     method: 'POST',
@@ -183,7 +196,9 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   await checker.close();
 });
 
-test('a balance below the cost says Insufficient tokens before uploading, with nothing in the console', async ({ page }) => {
+test('a balance below the cost says Insufficient tokens before uploading, with nothing in the console', async ({
+  page,
+}) => {
   const user = await createUser({ fullName: 'Short Of Tokens', password: 'Tl-short-ledger-58!' });
   await credit(user.id, -50); // spend the welcome bonus: nothing left
   const consoleErrors: string[] = [];
@@ -204,7 +219,9 @@ test('a balance below the cost says Insufficient tokens before uploading, with n
   await page.getByRole('textbox', { name: 'Title' }).fill('Desk lamp');
   const cost = balanceOf(await page.getByTestId('tag-cost').textContent());
   await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
-  await expect(page.getByRole('alert')).toContainText(`Insufficient tokens. This needs ${cost} TMT. Nothing was charged.`);
+  await expect(page.getByRole('alert')).toContainText(
+    `Insufficient tokens. This needs ${cost} TMT. Nothing was charged.`,
+  );
   await expect(page.getByRole('link', { name: 'Buy tokens' })).toHaveAttribute('href', '/wallet#buy-tokens');
   expect(charges).toEqual([]);
   expect(consoleErrors).toEqual([]);

@@ -25,6 +25,8 @@ test.describe('sign up and e-mail confirmation', () => {
   test('a sign-up that started on a tagging landing ends on /tag', async ({ page }) => {
     const email = uniqueEmail('tagging');
     await page.goto('/general-tagging');
+    // The landing is remembered once it is shown (after the language catalogue has loaded).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/signup');
     const form = page.getByRole('form', { name: 'Sign up' });
     await form.getByLabel('Full Name').fill('Grace Hopper');
@@ -50,9 +52,9 @@ test.describe('sign up and e-mail confirmation', () => {
     // Either the server says so, or (enumeration protection) no second account appears and the
     // user is asked to check their mail; both are acceptable, a crash or a new account is not.
     await expect(
-      page.getByText('An account with this email already exists. Please sign in instead.').or(
-        page.getByRole('heading', { name: 'Check your email' }),
-      ),
+      page
+        .getByText('An account with this email already exists. Please sign in instead.')
+        .or(page.getByRole('heading', { name: 'Check your email' })),
     ).toBeVisible();
   });
 

@@ -21,7 +21,9 @@ test('a user reports a bug and an admin finds it with its screenshot and logs', 
   await expect(submit).toBeDisabled();
   await modal.getByLabel('Describe the issue').fill(`The news widget is blank ${run}`);
   await submit.click();
-  await expect(page.getByText('Bug report submitted successfully! Thank you for helping us improve the product.').first()).toBeVisible();
+  await expect(
+    page.getByText('Bug report submitted successfully! Thank you for helping us improve the product.').first(),
+  ).toBeVisible();
   await expect(modal).toBeHidden();
 
   // The admins were told by e-mail.

@@ -19,7 +19,9 @@ test('buying a package credits the wallet through the webhook and shows the rece
   await page.getByRole('button', { name: 'Pay £1.00' }).click();
 
   await expect(page).toHaveURL(/\/wallet\?purchase=[0-9a-f-]+&checkout=success$/);
-  await expect(page.getByRole('status').filter({ hasText: 'added to your wallet' })).toContainText('100 TMT added to your wallet. Your balance is now 150 TMT.');
+  await expect(page.getByRole('status').filter({ hasText: 'added to your wallet' })).toContainText(
+    '100 TMT added to your wallet. Your balance is now 150 TMT.',
+  );
   await expect(page.getByTestId('header-balance')).toHaveText('150 TMT');
   const purchases = page.getByRole('list', { name: 'Purchases' });
   await expect(purchases.getByRole('listitem')).toHaveCount(1);

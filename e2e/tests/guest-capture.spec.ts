@@ -4,14 +4,20 @@ import { e2eEnv, expect, lastMailTo, linkIn, test, uniqueEmail } from '../fixtur
 
 // A valid 1×1 JPEG.
 const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
   'base64',
 );
 
-const service = { apikey: e2eEnv.serviceKey, authorization: `Bearer ${e2eEnv.serviceKey}`, 'content-type': 'application/json' };
+const service = {
+  apikey: e2eEnv.serviceKey,
+  authorization: `Bearer ${e2eEnv.serviceKey}`,
+  'content-type': 'application/json',
+};
 
 async function creditByEmail(email: string, amount: number): Promise<void> {
-  const found = await fetch(`${e2eEnv.baseURL}/rest/v1/user_profiles?select=id&email=eq.${encodeURIComponent(email)}`, { headers: service });
+  const found = await fetch(`${e2eEnv.baseURL}/rest/v1/user_profiles?select=id&email=eq.${encodeURIComponent(email)}`, {
+    headers: service,
+  });
   const rows = (await found.json()) as { id: string }[];
   if (!found.ok || rows.length !== 1) throw new Error(`profile lookup failed: ${found.status} ${JSON.stringify(rows)}`);
   const res = await fetch(`${e2eEnv.baseURL}/rest/v1/rpc/admin_adjust_tokens`, {
@@ -32,7 +38,9 @@ test('capture before signing up, keep it through sign-up, register it on /tag', 
   await expect(page).toHaveURL(/\/start-tagging\?from=general-tagging$/);
   await expect(page.getByRole('heading', { name: 'Start tagging', level: 1 })).toBeVisible();
 
-  await page.getByTestId('start-file-input').setInputFiles([{ name: 'clock.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
+  await page
+    .getByTestId('start-file-input')
+    .setInputFiles([{ name: 'clock.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
   await expect(page.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('status').filter({ hasText: 'Saved on this device.' })).toBeVisible();
 

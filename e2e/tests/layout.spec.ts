@@ -6,14 +6,50 @@ import type { Page } from '@playwright/test';
 import { createUser, e2eEnv, expect, signIn, test, type CreateUserOptions } from '../fixtures/index.ts';
 
 const PUBLIC = [
-  '/', '/auth', '/login', '/signup', '/business-auth', '/check-email', '/unauthorized', '/launch', '/dao',
-  '/general-tagging', '/nft-tagging', '/mywill-tagging', '/business-tagging', '/influencer-signup', '/auth/callback',
-  '/forgot-password', '/reset-password', '/privacy-policy', '/terms-of-service', '/cookie-policy', '/gdpr-compliance',
-  '/data-processing-agreement', '/support', '/faq', '/about-us', '/careers', '/documentation', '/public-assets',
+  '/',
+  '/auth',
+  '/login',
+  '/signup',
+  '/business-auth',
+  '/check-email',
+  '/unauthorized',
+  '/launch',
+  '/dao',
+  '/general-tagging',
+  '/nft-tagging',
+  '/mywill-tagging',
+  '/business-tagging',
+  '/influencer-signup',
+  '/auth/callback',
+  '/forgot-password',
+  '/reset-password',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+  '/gdpr-compliance',
+  '/data-processing-agreement',
+  '/support',
+  '/faq',
+  '/about-us',
+  '/careers',
+  '/documentation',
+  '/public-assets',
   '/verify/NO-SUCH-SERIAL-1',
+  '/01/09506000134352/21/NO-SUCH-UNIT-1',
 ];
 const SIGNED_IN = [
-  '/dashboard', '/tag', '/assets', '/wallet', '/profile', '/settings', '/nok', '/referrals', '/news', '/influencer-referrals',
+  '/dashboard',
+  '/tag',
+  '/assets',
+  '/wallet',
+  '/profile',
+  '/settings',
+  '/nok',
+  '/nok/accept?token=not-a-real-token',
+  '/legacy',
+  '/referrals',
+  '/news',
+  '/influencer-referrals',
 ];
 const BUSINESS = ['/business-dashboard'];
 const ADMIN = ['/admin-influencer-dashboard', '/bug-reports', '/admin', '/news-management'];
@@ -49,7 +85,11 @@ function trackRequests(page: Page, current: () => string, problems: Problem[]): 
   page.on('requestfinished', done);
   page.on('requestfailed', (req) => {
     done();
-    problems.push({ path: current(), width: 0, what: `request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}` });
+    problems.push({
+      path: current(),
+      width: 0,
+      what: `request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`,
+    });
   });
   return () => inFlight;
 }
@@ -58,7 +98,11 @@ function trackRequests(page: Page, current: () => string, problems: Problem[]): 
 async function grantTokens(userId: string, amount: number, reason: string) {
   const res = await fetch(`${e2eEnv.baseURL}/rest/v1/rpc/admin_adjust_tokens`, {
     method: 'POST',
-    headers: { apikey: e2eEnv.serviceKey, authorization: `Bearer ${e2eEnv.serviceKey}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: e2eEnv.serviceKey,
+      authorization: `Bearer ${e2eEnv.serviceKey}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ p_user_id: userId, p_amount: amount, p_reason: reason }),
   });
   if (!res.ok) throw new Error(`admin_adjust_tokens failed: ${res.status} ${await res.text()}`);
@@ -84,7 +128,8 @@ async function layoutProblems(page: Page, appScreen: boolean): Promise<string[]>
     const found: string[] = [];
     // Signed-in screens keep to the app's column (max-w-6xl, 72rem) like every other screen.
     const column = document.querySelector('main')?.firstElementChild?.getBoundingClientRect();
-    if (appScreen && column && column.width > 72 * 16) found.push(`content column is ${Math.round(column.width)}px wide (more than 72rem)`);
+    if (appScreen && column && column.width > 72 * 16)
+      found.push(`content column is ${Math.round(column.width)}px wide (more than 72rem)`);
     const viewport = document.documentElement.clientWidth;
     const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
     if (pageWidth > viewport) {
@@ -170,7 +215,8 @@ async function visitAll(page: Page, paths: string[], signedInAs?: CreateUserOpti
       await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
       if (width === WIDTHS[0]) await navigate(page, path);
       await settle(page, inFlight);
-      for (const what of await layoutProblems(page, signedInAs !== undefined && APP_SCREENS.has(path))) problems.push({ path, width, what });
+      for (const what of await layoutProblems(page, signedInAs !== undefined && APP_SCREENS.has(path)))
+        problems.push({ path, width, what });
       if (width === 360) for (const what of await bugButtonCovers(page)) problems.push({ path, width, what });
     }
   }
@@ -185,7 +231,9 @@ test.describe('every screen fits, shows its images and logs no error', () => {
   });
 
   test('standard user (restricted screens send them elsewhere)', async ({ page }) => {
-    await visitAll(page, [...SIGNED_IN, ...PUBLIC_SIGNED_IN, ...BUSINESS, ...ADMIN, ...MODERATION], { fullName: 'Layout Standard' });
+    await visitAll(page, [...SIGNED_IN, ...PUBLIC_SIGNED_IN, ...BUSINESS, ...ADMIN, ...MODERATION], {
+      fullName: 'Layout Standard',
+    });
   });
 
   test('business user', async ({ page }) => {
@@ -197,7 +245,10 @@ test.describe('every screen fits, shows its images and logs no error', () => {
   });
 
   test('admin', async ({ page }) => {
-    await visitAll(page, [...SIGNED_IN, ...ADMIN, ...MODERATION, ...BUSINESS], { role: 'admin', fullName: 'Layout Admin' });
+    await visitAll(page, [...SIGNED_IN, ...ADMIN, ...MODERATION, ...BUSINESS], {
+      role: 'admin',
+      fullName: 'Layout Admin',
+    });
   });
 });
 

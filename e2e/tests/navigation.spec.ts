@@ -75,7 +75,8 @@ for (const c of guardCases) {
     await signIn(page, user);
     await page.goto(c.path);
     await expect(page).toHaveURL(c.lands);
-    if (c.path === '/admin' && c.role === 'admin') await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    if (c.path === '/admin' && c.role === 'admin')
+      await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
     if (c.path === '/moderator' && /moderator$/.test(String(c.lands)))
       await expect(page.getByRole('heading', { name: 'Moderator Panel' })).toBeVisible();
   });

@@ -37,7 +37,8 @@ test('an admin manages articles and a user sees exactly the published ones', asy
   const admin = await signedInPage(browser, 'admin', 'Nora Newsdesk');
   await admin.goto('/news-management');
   await expect(admin.getByRole('heading', { name: 'News Management' })).toBeVisible();
-  for (const label of ['Published', 'Drafts', 'Total Articles']) await expect(admin.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ['Published', 'Drafts', 'Total Articles'])
+    await expect(admin.getByText(label, { exact: true })).toBeVisible();
 
   // Validation before anything is saved.
   await admin.getByRole('button', { name: 'Create Article' }).first().click();
@@ -50,7 +51,12 @@ test('an admin manages articles and a user sees exactly the published ones', asy
   const liveTitle = `Launch ${run}`;
   const body = `Paragraph one of ${run}. ${'Long text '.repeat(20)}\nParagraph two <b>not bold</b>.`;
   await createArticle(admin, { title: draftTitle, content: body, category: 'Product Updates', publish: false });
-  await createArticle(admin, { title: liveTitle, content: `We launched ${run}.`, category: 'Company News', publish: true });
+  await createArticle(admin, {
+    title: liveTitle,
+    content: `We launched ${run}.`,
+    category: 'Company News',
+    publish: true,
+  });
 
   const draftRow = admin.getByRole('listitem').filter({ hasText: draftTitle });
   await expect(draftRow.getByText('Draft', { exact: true })).toBeVisible();
@@ -106,7 +112,9 @@ test('an admin manages articles and a user sees exactly the published ones', asy
   // Delete with the exact confirmation.
   await editedRow.getByRole('button', { name: `Delete ${editedTitle}` }).click();
   const confirm = admin.getByRole('dialog', { name: 'Delete Article' });
-  await expect(confirm.getByText('Are you sure you want to delete this article? This action cannot be undone.')).toBeVisible();
+  await expect(
+    confirm.getByText('Are you sure you want to delete this article? This action cannot be undone.'),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete Article' }).click();
   await expect(admin.getByText('Article deleted successfully').first()).toBeVisible();
   await expect(admin.getByRole('listitem').filter({ hasText: editedTitle })).toHaveCount(0);
@@ -133,7 +141,11 @@ test('a reader loads further pages of a category while scrolling', async ({ brow
   }));
   const res = await fetch(`${e2eEnv.baseURL}/rest/v1/news_articles`, {
     method: 'POST',
-    headers: { apikey: e2eEnv.serviceKey, authorization: `Bearer ${e2eEnv.serviceKey}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: e2eEnv.serviceKey,
+      authorization: `Bearer ${e2eEnv.serviceKey}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(rows),
   });
   expect(res.status).toBe(201);

@@ -2,7 +2,17 @@
 // five ancestors above the referrer's link each get a *pending* reward, paid exactly once when
 // the newcomer's first token purchase is paid (checkout → signed webhook) — visible in their
 // balances, their /wallet history and their /referrals figures.
-import { createUser, e2eEnv, expect, lastMailTo, linkIn, signIn, test, uniqueEmail, type TestUser } from '../fixtures/index.ts';
+import {
+  createUser,
+  e2eEnv,
+  expect,
+  lastMailTo,
+  linkIn,
+  signIn,
+  test,
+  uniqueEmail,
+  type TestUser,
+} from '../fixtures/index.ts';
 
 async function accessToken(user: TestUser): Promise<string> {
   const res = await fetch(`${e2eEnv.baseURL}/auth/v1/token?grant_type=password`, {
@@ -29,17 +39,28 @@ const codeOf = async (token: string, id: string) =>
 const balanceOf = async (token: string, id: string) =>
   Number((await rest<{ balance: number }[]>(token, `user_wallets?select=balance&user_id=eq.${id}`))[0]!.balance);
 
-test("a referral link pays five levels of ancestors once, when the new user's first purchase is paid", async ({ page, browser }) => {
+test("a referral link pays five levels of ancestors once, when the new user's first purchase is paid", async ({
+  page,
+  browser,
+}) => {
   // A chain of six people: chain[5] referred by chain[4] … chain[1] referred by chain[0].
   const chain: { user: TestUser; token: string }[] = [];
   for (let i = 0; i < 6; i++) {
     const user = await createUser({ fullName: `Ancestor ${i}` });
     const token = await accessToken(user);
     if (i > 0) {
-      const result = await rest<{ success: boolean; default_referrer_used: boolean }>(token, 'rpc/apply_referral_on_signup', {
-        method: 'POST',
-        body: JSON.stringify({ p_new_user_id: user.id, p_referral_code: await codeOf(chain[i - 1]!.token, chain[i - 1]!.user.id), p_source: 'e2e' }),
-      });
+      const result = await rest<{ success: boolean; default_referrer_used: boolean }>(
+        token,
+        'rpc/apply_referral_on_signup',
+        {
+          method: 'POST',
+          body: JSON.stringify({
+            p_new_user_id: user.id,
+            p_referral_code: await codeOf(chain[i - 1]!.token, chain[i - 1]!.user.id),
+            p_source: 'e2e',
+          }),
+        },
+      );
       expect(result).toEqual({ success: true, default_referrer_used: false });
     }
     chain.push({ user, token });
@@ -102,7 +123,9 @@ test("a referral link pays five levels of ancestors once, when the new user's fi
   await signIn(referrerPage, referrer.user);
   await expect(referrerPage.getByTestId('header-balance')).toHaveText(`${after[5]} TMT`);
   await referrerPage.goto('/wallet');
-  await expect(referrerPage.getByTestId('transaction-row').first()).toContainText('Level 1 referral reward: Referred Newcomer made their first purchase');
+  await expect(referrerPage.getByTestId('transaction-row').first()).toContainText(
+    'Level 1 referral reward: Referred Newcomer made their first purchase',
+  );
   await referrerPage.goto('/referrals');
   await expect(referrerPage.getByTestId('referral-code')).toHaveText(code);
   await expect(referrerPage.getByTestId('level-1')).toContainText('50 TMT');
@@ -110,7 +133,9 @@ test("a referral link pays five levels of ancestors once, when the new user's fi
   await expect(referrerPage.getByTestId('stat-pending')).toContainText('0 TMT');
   await expect(referrerPage.getByRole('list', { name: 'Referred people' })).toContainText('Referred Newcomer');
   await expect(referrerPage.getByRole('list', { name: 'Referred people' })).not.toContainText(email);
-  await expect(referrerPage.getByRole('textbox', { name: 'Referral link' })).toHaveValue(new RegExp(`/general-tagging\\?ref=${code}$`));
+  await expect(referrerPage.getByRole('textbox', { name: 'Referral link' })).toHaveValue(
+    new RegExp(`/general-tagging\\?ref=${code}$`),
+  );
   await context.close();
 
   // A level-5 ancestor sees their 5 TMT in the history.
@@ -118,7 +143,9 @@ test("a referral link pays five levels of ancestors once, when the new user's fi
   const farPage = await farContext.newPage();
   await signIn(farPage, chain[1]!.user);
   await farPage.goto('/wallet');
-  await expect(farPage.getByTestId('transaction-row').first()).toContainText('Level 5 referral reward: Referred Newcomer made their first purchase');
+  await expect(farPage.getByTestId('transaction-row').first()).toContainText(
+    'Level 5 referral reward: Referred Newcomer made their first purchase',
+  );
   await expect(farPage.getByTestId('transaction-row').first()).toContainText('+5 TMT');
   await farContext.close();
 });

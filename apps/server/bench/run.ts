@@ -26,9 +26,8 @@ import { reloadSchemaCache } from '../src/rest/routes.js';
 import { getSchemaCache } from '../src/rest/schema-cache/index.js';
 import { parseRequest } from '../src/rest/request/parse-request.js';
 import { actionPlan } from '../src/rest/plan/index.js';
-import { buildQuery } from '../src/rest/pipeline.js';
-import { withRequestContext } from '../src/db/request-context.js';
-import { createReadPipeline } from '../src/rest/execute/pipelined.js';
+import { buildQuery } from '../src/rest/sql/build-query.js';
+import { withRequestContext } from '@tagledger/db';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -64,11 +63,21 @@ async function run(url: string, opts: Partial<autocannon.Options> = {}): Promise
   // (the refresh-token scenario keeps functions in its requests and stays on the main thread).
   const workers = opts.requests ? 0 : 1;
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, workers, ...opts });
-  return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 /** A bare HTTP server that runs one fixed statement per request on the given query function. */
-async function directServer(query: (text: string, values: unknown[]) => Promise<{ rows: { body: string }[] }>, text: string, values: unknown[]) {
+async function directServer(
+  query: (text: string, values: unknown[]) => Promise<{ rows: { body: string }[] }>,
+  text: string,
+  values: unknown[],
+) {
   const server = http.createServer((_req, res) => {
     query(text, values).then(
       (r) => {
@@ -83,7 +92,10 @@ async function directServer(query: (text: string, values: unknown[]) => Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const addr = server.address();
-  return { url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 async function seed(server: TestServer, userId: string): Promise<void> {
@@ -107,7 +119,11 @@ async function refreshTokens(server: TestServer, n: number): Promise<string[] | 
   const password = 'bench-password-123';
   const created = await fetch(`${server.url}/auth/v1/admin/users`, {
     method: 'POST',
-    headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: server.serviceRoleKey,
+      authorization: `Bearer ${server.serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ email, password, email_confirm: true }),
   });
   if (!created.ok) return undefined;
@@ -136,14 +152,20 @@ async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
     // Sanity: the API answers 20 rows with embedded authors.
     const check = await fetch(`${server.url}/rest/v1/bench_posts?${SELECT_QS}`, { headers });
     const sample = (await check.json()) as { author: { name: string } }[];
-    if (check.status !== 200 || sample.length !== 20 || !sample[0]?.author?.name) throw new Error(`unexpected answer ${check.status}`);
+    if (check.status !== 200 || sample.length !== 20 || !sample[0]?.author?.name)
+      throw new Error(`unexpected answer ${check.status}`);
 
     const rest = await run(`${server.url}/rest/v1/bench_posts?${SELECT_QS}`, { headers });
     rows.push({ driver, scenario: 'rest: list with embed', ...rest });
 
     // The very statement the API runs, without the transaction, role and claims around it.
     const cache = await getSchemaCache(server.ctx.db);
-    const built = buildQuery(actionPlan(parseRequest({ method: 'GET', path: '/bench_posts', queryString: SELECT_QS, headers: {}, body: undefined }), cache));
+    const built = buildQuery(
+      actionPlan(
+        parseRequest({ method: 'GET', path: '/bench_posts', queryString: SELECT_QS, headers: {}, body: undefined }),
+        cache,
+      ),
+    );
     let pool: pg.Pool | undefined;
     let query: (text: string, values: unknown[]) => Promise<{ rows: { body: string }[] }>;
     if (driver === 'pg') {
@@ -160,7 +182,10 @@ async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
     // The same statement wrapped as the API must run it: BEGIN READ ONLY, role + claims, COMMIT.
     const claims = await server.ctx.keys.verify(user.token);
     const inTx = await directServer(
-      (t, v) => withRequestContext(server.ctx.db, { role: 'authenticated', claims }, (tx) => tx.query<{ body: string }>(t, v), { readOnly: true }),
+      (t, v) =>
+        withRequestContext(server.ctx.db, { role: 'authenticated', claims }, (tx) => tx.query<{ body: string }>(t, v), {
+          readOnly: true,
+        }),
       built.text,
       built.values,
     );
@@ -169,15 +194,21 @@ async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
 
     if (driver === 'pg') {
       // What the API does for reads on PostgreSQL (one pipelined round trip), without HTTP framework.
-      const pipeline = createReadPipeline(server.config.databaseUrl!);
+      const db = server.ctx.db;
       const piped = await directServer(
-        async (t, v) => ({ rows: [(await pipeline.run<{ body: string }>({ role: 'authenticated', claims }, { text: t, values: v }))!] }),
+        async (t, v) => ({
+          rows: [
+            (await db.readInOneRoundTrip!<{ body: string }>(
+              { role: 'authenticated', claims },
+              { text: t, values: v },
+            ))!,
+          ],
+        }),
         built.text,
         built.values,
       );
       rows.push({ driver, scenario: 'direct SQL, pipelined with role + claims', ...(await run(piped.url)) });
       await piped.close();
-      await pipeline.close();
     }
 
     const tokens = await refreshTokens(server, CONNECTIONS);
@@ -193,7 +224,10 @@ async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
             headers: { apikey: server.anonKey, 'content-type': 'application/json' },
             // A shared pool of live refresh tokens: each request takes one, its answer puts the
             // rotated child back (autocannon resets per-request context, so no per-connection state).
-            setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify({ refresh_token: tokens.shift() ?? '' }) }),
+            setupRequest: (req: autocannon.Request) => ({
+              ...req,
+              body: JSON.stringify({ refresh_token: tokens.shift() ?? '' }),
+            }),
             onResponse: (status: number, body: string) => {
               if (status !== 200 && process.env.BENCH_DEBUG) console.error(status, body.slice(0, 200));
               if (status === 200) tokens.push((JSON.parse(body) as { refresh_token: string }).refresh_token);
@@ -226,7 +260,9 @@ function median(xs: number[]): number {
 function medians(runs: Row[][]): Row[] {
   const out: Row[] = [];
   for (const r of runs[0] ?? []) {
-    const same = runs.map((run) => run.find((x) => x.driver === r.driver && x.scenario === r.scenario)).filter((x): x is Row => !!x);
+    const same = runs
+      .map((run) => run.find((x) => x.driver === r.driver && x.scenario === r.scenario))
+      .filter((x): x is Row => !!x);
     out.push({
       driver: r.driver,
       scenario: r.scenario,
@@ -251,7 +287,9 @@ function table(rows: Row[], runs: Row[][]): string {
     '|---|---|---:|---|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    const each = runs.map((run) => run.find((x) => x.driver === r.driver && x.scenario === r.scenario)?.reqPerSec.toFixed(0) ?? '–').join(' / ');
+    const each = runs
+      .map((run) => run.find((x) => x.driver === r.driver && x.scenario === r.scenario)?.reqPerSec.toFixed(0) ?? '–')
+      .join(' / ');
     lines.push(
       `| ${r.driver} | ${r.scenario} | ${r.reqPerSec.toFixed(0)} | ${each} | ${r.p50} | ${r.p99} | ${ratio(rows, r, BARE)} | ${ratio(rows, r, WITH_CONTEXT[r.driver])} | ${r.errors} / ${r.non2xx} |`,
     );
@@ -265,18 +303,26 @@ function verdict(rows: Row[]): string {
   for (const driver of ['pglite', 'pg']) {
     const rest = rows.find((x) => x.driver === driver && x.scenario.startsWith('rest'));
     if (!rest) continue;
-    for (const [label, base] of [['(a) the bare statement', BARE], ['(b) the statement with role + claims', WITH_CONTEXT[driver]]] as const) {
+    for (const [label, base] of [
+      ['(a) the bare statement', BARE],
+      ['(b) the statement with role + claims', WITH_CONTEXT[driver]],
+    ] as const) {
       const b = rows.find((x) => x.driver === driver && x.scenario === base);
       if (!b) continue;
       const pct = (100 * rest.reqPerSec) / b.reqPerSec;
-      out.push(`- ${driver === 'pg' ? 'PostgreSQL' : 'PGlite'} vs ${label}: ${pct.toFixed(0)}% — target (≥ 60%) **${pct >= 60 ? 'met' : 'not met'}**.`);
+      out.push(
+        `- ${driver === 'pg' ? 'PostgreSQL' : 'PGlite'} vs ${label}: ${pct.toFixed(0)}% — target (≥ 60%) **${pct >= 60 ? 'met' : 'not met'}**.`,
+      );
     }
   }
   return out.join('\n');
 }
 
 function loadAvg(): string {
-  return os.loadavg().map((x) => x.toFixed(2)).join(', ');
+  return os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
 }
 
 /** Replaces (or appends) the marked "Data API" section of the repository's bench/RESULTS.md. */
@@ -288,7 +334,10 @@ function writeSummary(body: string): void {
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
   const a = current.indexOf(start);
   const b = current.indexOf(end);
-  const next = a >= 0 && b > a ? current.slice(0, a) + section + current.slice(b + end.length) : `${current.trimEnd()}\n\n${section}\n`;
+  const next =
+    a >= 0 && b > a
+      ? current.slice(0, a) + section + current.slice(b + end.length)
+      : `${current.trimEnd()}\n\n${section}\n`;
   fs.writeFileSync(file, next);
 }
 

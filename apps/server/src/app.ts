@@ -6,13 +6,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { Config } from './config/index.js';
-import { openDb, type Db } from './db/index.js';
-import { migrate } from './db/migrate.js';
+import { openDb, type Db } from '@tagledger/db';
+import { migrate } from '@tagledger/db';
 import { loadKeys } from './shared/keys.js';
 import { createIdentifier } from './shared/identify.js';
 import { createSessionLiveness } from './shared/session-liveness.js';
 import { prepareDataDir } from './startup/data-dir.js';
 import { createMailer } from './shared/mailer.js';
+import { startJobQueue } from './jobs/queue.js';
 import { createRateLimiter } from './shared/rate-limit.js';
 import type { AppContext } from './shared/context.js';
 import { authRoutes } from './auth/routes.js';
@@ -20,13 +21,28 @@ import { restRoutes } from './rest/routes.js';
 import { storageRoutes } from './storage/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { webRoutes } from './plugins/web.js';
+import { installLegacy } from './legacy/routes.js';
+import { testClockRoutes } from './legacy/test-clock.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
-import { sendFrameworkError } from './shared/framework-errors.js';
+import { sendFrameworkError } from './plugins/framework-errors.js';
 import { publicClientConfig } from './shared/public-config.js';
+import { operationsRoutes, requestId, type Readiness } from './plugins/operations.js';
+import { loggerOptions } from './shared/logger.js';
 
 export const EXPOSED_HEADERS = [
-  'Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'Range-Unit', 'X-Total-Count', 'Link',
-  'X-Supabase-Api-Version', 'Content-Disposition', 'ETag', 'Content-Length', 'Proxy-Status', 'x-sb-error-code',
+  'Content-Range',
+  'Content-Location',
+  'Location',
+  'Preference-Applied',
+  'Range-Unit',
+  'X-Total-Count',
+  'Link',
+  'X-Supabase-Api-Version',
+  'Content-Disposition',
+  'ETag',
+  'Content-Length',
+  'Proxy-Status',
+  'x-sb-error-code',
 ];
 
 /** Fastify's typings take a hop count only as a function: trust the nearest `hops` addresses. */
@@ -37,11 +53,15 @@ function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Set `draining` when shutdown begins, so /readyz tells load balancers to stop sending. */
+  readiness: Readiness;
 }
 
 export async function buildApp(config: Config, options: { db?: Db } = {}): Promise<BuiltApp> {
+  const readiness: Readiness = { draining: false };
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // Off unless TRUST_PROXY names our proxies: otherwise any client could choose its own IP.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -70,7 +90,10 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
       wait: {
         timeoutMs: config.databaseConnectTimeoutMs,
         onRetry: ({ target, reason, retryInMs }) =>
-          app.log.warn({ target, reason, retryInMs }, `database at ${target} is not reachable yet (${reason}); retrying`),
+          app.log.warn(
+            { target, reason, retryInMs },
+            `database at ${target} is not reachable yet (${reason}); retrying`,
+          ),
       },
     }));
   const migrations = await migrate(db);
@@ -81,8 +104,19 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
+    retry: config.mailRetry,
+    db,
   });
-  const ctx: AppContext = { config, db, keys, identifier, mailer, rateLimiter: createRateLimiter(db, config.rateLimitsEnabled) };
+  const jobs = await startJobQueue({ db, log: app.log, pollSeconds: config.jobsPollSeconds });
+  const ctx: AppContext = {
+    config,
+    db,
+    keys,
+    identifier,
+    mailer,
+    rateLimiter: createRateLimiter(db, config.rateLimitsEnabled),
+    jobs,
+  };
 
   const apiOrigin = new URL(config.publicUrl).origin;
   // User files may come from their own origin (STORAGE_PUBLIC_URL): pictures, videos, framed PDFs.
@@ -127,24 +161,28 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     });
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    await db.query('select 1');
-    return reply.send({ status: 'ok' });
-  });
+  await app.register(operationsRoutes, { ctx, readiness });
   app.get('/config.json', async () => publicClientConfig(config, keys.anonKey));
 
   await app.register(authRoutes, { prefix: '/auth/v1', ctx });
   await app.register(restRoutes, { prefix: '/rest/v1', ctx });
   await app.register(storageRoutes, { prefix: '/storage/v1', ctx });
   await app.register(functionsRoutes, { prefix: '/functions/v1', ctx });
+  await installLegacy(app, ctx);
+  if (config.testClock) {
+    app.log.warn('TEST_CLOCK=on: POST /test/v1/clock can move the application clock (tests only)');
+    await app.register(testClockRoutes, { ctx });
+  }
   await app.register(webRoutes, { ctx });
 
   await ensureAdminAccount(ctx, app.log);
 
   app.addHook('onClose', async () => {
-    mailer.close();
+    // Running jobs finish before the mailer and the database go away.
+    await jobs.stop();
+    await mailer.close();
     if (!options.db) await db.close();
   });
 
-  return { app, ctx };
+  return { app, ctx, readiness };
 }

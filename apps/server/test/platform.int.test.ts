@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from './helpers/test-server.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate } from '@tagledger/db';
 
 describe.each(drivers)('platform on %s', (driver) => {
   let server: TestServer;

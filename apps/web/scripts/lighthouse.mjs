@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lighthouse (mobile, default simulated throttling), median of 3 runs per page, against a running
-// server that serves the production build. Lighthouse is not a project dependency: set
+// server that serves the production build; also the image bytes transferred (resource summary). Lighthouse is not a project dependency: set
 // LIGHTHOUSE_BIN to an installed CLI, or it runs `npx --yes lighthouse@13.5.0`.
 //   node apps/web/scripts/lighthouse.mjs http://127.0.0.1:3000 / /auth /faq
 import { execFileSync } from 'node:child_process';
@@ -18,6 +18,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 for (const page of targets) {
   const scores = Object.fromEntries(categories.map((c) => [c, []]));
+  const imageKb = [];
+  const imageRequests = [];
   for (let i = 0; i < runs; i++) {
     const out = path.join(tmp, `run-${i}.json`);
     const args = [
@@ -37,6 +39,12 @@ for (const page of targets) {
       continue;
     }
     for (const c of categories) scores[c].push(Math.round(report.categories[c].score * 100));
+    const images = report.audits['resource-summary'].details.items.find((r) => r.resourceType === 'image');
+    imageKb.push(Math.round((images?.transferSize ?? 0) / 1024));
+    imageRequests.push(images?.requestCount ?? 0);
   }
-  console.log(`${page}\t${categories.map((c) => `${c} ${median(scores[c])} (${scores[c].join('/')})`).join('\t')}`);
+  const imageSummary = `images ${median(imageKb)} KiB in ${median(imageRequests)} requests (${imageKb.join('/')})`;
+  console.log(
+    `${page}\t${categories.map((c) => `${c} ${median(scores[c])} (${scores[c].join('/')})`).join('\t')}\t${imageSummary}`,
+  );
 }

@@ -2,7 +2,7 @@
 // Measures the JavaScript a browser needs for `/` from the production build (apps/web/dist):
 //   initial  = the entry script in dist/index.html + every <link rel="modulepreload"> it lists;
 //   landing  = initial + the lazily loaded landing route chunk and its static imports
-//              (followed through dist/.vite/manifest.json).
+//              (followed through dist/.vite/manifest.json) + the English message catalogue.
 // Sizes are gzip level 9 of each file, summed. Usage: node apps/web/scripts/measure-bundle.mjs [--budget 100]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +31,10 @@ function closure(key, into) {
 const landingKey = Object.keys(manifest).find((k) => k.endsWith('features/marketing/routes/landing-page.tsx'));
 const landing = new Set(initial);
 if (landingKey) closure(landingKey, landing);
+// The first render also waits for the visitor's message catalogue (main.tsx, lib/i18n): English here.
+const catalogueKey = Object.keys(manifest).find((k) => k.endsWith('locales/en.po'));
+if (catalogueKey) closure(catalogueKey, landing);
+const otherCatalogues = Object.keys(manifest).filter((k) => /locales\/(?!en\.po)[a-z]+\.po$/.test(k));
 // The landing route is loaded without the query wrapper (router.tsx: withQueryClient false).
 
 const sum = (files) => [...files].reduce((n, f) => n + gz(f), 0);
@@ -41,6 +45,8 @@ for (const f of initial) console.log(`  ${f}  ${kb(gz(f))} KB`);
 console.log(`  total ${kb(initialBytes)} KB gzip`);
 console.log(`everything to render / (plus the lazy landing route): ${kb(landingBytes)} KB gzip`);
 for (const f of landing) if (!initial.has(f)) console.log(`  + ${f}  ${kb(gz(f))} KB`);
+for (const k of otherCatalogues)
+  console.log(`other language (instead of English): ${k}  ${kb(gz(manifest[k].file))} KB gzip`);
 if (initialBytes / 1024 > budgetKb) {
   console.error(`over budget: ${kb(initialBytes)} KB > ${budgetKb} KB`);
   process.exit(1);

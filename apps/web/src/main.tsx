@@ -5,6 +5,8 @@ import { AppProvider } from '@/app/provider';
 import { preloadScreen } from '@/app/router';
 import { installConsoleCapture } from '@/features/bug-report/console-capture';
 import { loadAppConfig } from '@/lib/app-config';
+import { activateLocale, i18n } from '@/lib/i18n/i18n';
+import { initialLocale } from '@/lib/i18n/locales';
 
 // Start recording console activity first, so bug reports include what happened during start-up.
 installConsoleCapture();
@@ -13,7 +15,8 @@ preloadScreen(window.location.pathname);
 
 const root = createRoot(document.getElementById('root')!);
 
-loadAppConfig()
+// The configuration and the visitor's language catalogue load in parallel; the first render needs both.
+Promise.all([loadAppConfig(), activateLocale(initialLocale())])
   .then(() => {
     root.render(
       <StrictMode>
@@ -25,7 +28,7 @@ loadAppConfig()
     console.error(err);
     root.render(
       <p role="alert" style={{ padding: 24 }}>
-        The app could not start: its configuration is missing. Reload the page to try again.
+        {i18n._('The app could not start: its configuration is missing. Reload the page to try again.')}
       </p>,
     );
   });

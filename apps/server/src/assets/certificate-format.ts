@@ -8,7 +8,13 @@ export function formatDateTime(iso: string, m: CertificateMessages): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const time = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-  return m.dateTime({ day: d.getUTCDate(), month: m.months[d.getUTCMonth()]!, year: d.getUTCFullYear(), time, zone: 'UTC' });
+  return m.dateTime({
+    day: d.getUTCDate(),
+    month: m.months[d.getUTCMonth()]!,
+    year: d.getUTCFullYear(),
+    time,
+    zone: 'UTC',
+  });
 }
 
 /** "1,250.00 GBP" in the messages' locale; the raw text when it is not a number. */

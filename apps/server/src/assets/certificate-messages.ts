@@ -1,6 +1,7 @@
 // Every text the ownership certificate prints, in one object per language, so a translation is
 // one more object of the same shape (the layout never holds words of its own). Dates and amounts
 // are formatted with `locale` and `months` (certificate-format.ts).
+import type { Localized } from '../shared/language.js';
 
 export interface CertificateMessages {
   locale: string;
@@ -88,7 +89,20 @@ export interface CertificateMessages {
 
 export const certificateMessagesEn: CertificateMessages = {
   locale: 'en-GB',
-  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  months: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
   dateTime: ({ day, month, year, time, zone }) => `${day} ${month} ${year}, ${time} ${zone}`,
   date: ({ day, month, year }) => `${day} ${month} ${year}`,
 
@@ -184,13 +198,145 @@ export const certificateMessagesEn: CertificateMessages = {
   independentHeading: 'How to verify independently',
   independentSteps: [
     'Recompute entry_hash = SHA-256 of "prev_hash|record_hash|position|event|recorded_at" from the values above; it must equal the entry hash.',
-    'Fetch the public chain and the signing keys from the ledger-checkpoints function. From this entry to the checkpoint, each entry\'s prev_hash must equal the entry hash before it, and each entry hash must recompute.',
+    "Fetch the public chain and the signing keys from the ledger-checkpoints function. From this entry to the checkpoint, each entry's prev_hash must equal the entry hash before it, and each entry hash must recompute.",
     'Verify the checkpoint signature (an ES256 JWT) with the published key of the ID above; its entry_hash must equal the hash you reached.',
     'To check a file, compute its SHA-256 and compare it with the fingerprint listed above.',
   ],
   notBlockchain:
     'This is a tamper-evident, hash-chained ledger kept by the operator and signed with its key; it is not a public blockchain.',
 
-  footer: ({ appName, assetId, page, pages }) => `${appName}  ·  Certificate for asset ${assetId}  ·  Page ${page} of ${pages}`,
+  footer: ({ appName, assetId, page, pages }) =>
+    `${appName}  ·  Certificate for asset ${assetId}  ·  Page ${page} of ${pages}`,
   bytes: ({ value, unit }) => `${value} ${unit}`,
+};
+
+export const certificateMessagesFr: CertificateMessages = {
+  locale: 'fr-FR',
+  months: [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ],
+  dateTime: ({ day, month, year, time, zone }) => `${day} ${month} ${year} à ${time} ${zone}`,
+  date: ({ day, month, year }) => `${day} ${month} ${year}`,
+
+  documentTitle: ({ appName, assetTitle }) => `Certificat d’enregistrement ${appName} : ${assetTitle}`,
+  title: 'Certificat d’enregistrement',
+  issued: ({ when }) => `Délivré le ${when}`,
+  lead: ({ appName }) =>
+    `Ce document certifie que le bien décrit ci-dessous est inscrit au registre des biens ${appName}.`,
+  leadVerified: 'Lors de la délivrance de ce certificat, son entrée au registre a été contrôlée et trouvée intacte.',
+  leadNotVerified: 'Lors de la délivrance de ce certificat, son entrée au registre n’a PAS pu être vérifiée.',
+
+  kinds: {
+    general: 'Propriété générale',
+    digital: 'Bien numérique / NFT',
+    legacy: 'Testament et héritage',
+    business: 'Inventaire professionnel',
+  },
+  statuses: { active: 'Actif', lost: 'Signalé perdu', stolen: 'Signalé volé' },
+  fields: {
+    kind: 'Catégorie',
+    serialNumber: 'Numéro de série',
+    makeModel: 'Marque et modèle',
+    estimatedValue: 'Valeur estimée',
+    registered: 'Enregistré le',
+    status: 'Statut',
+    assetId: 'Identifiant du bien',
+    description: 'Description',
+  },
+  descriptionContinued: 'Description complète en annexe.',
+  photoCaption: 'Photo enregistrée',
+  noPhoto: 'Aucune photo enregistrée',
+  photoNotShown: 'Photo enregistrée (non affichée)',
+
+  ledgerHeading: 'Inscription au registre',
+  ledgerEntryLabel: 'Entrée du registre',
+  ledgerEntry: ({ seq, event }) => `Entrée n° ${seq} (${event})`,
+  ledgerRecorded: 'Inscrite le',
+  ledgerIntegrity: 'Intégrité à la délivrance',
+  integrityVerified: 'Vérifiée : l’entrée se recalcule et correspond à la fiche',
+  integrityNotVerified: 'NON vérifiée',
+  ledgerCheckpoint: 'Point de contrôle signé',
+  checkpointSummary: ({ seq, when }) => `Couverte par le point de contrôle n° ${seq}, signé le ${when}`,
+  noCheckpoint: 'Pas encore de point de contrôle',
+  events: {
+    register: 'enregistrement',
+    edit: 'détails modifiés',
+    privacy: 'visibilité modifiée',
+    lost: 'signalé perdu',
+    stolen: 'signalé volé',
+    found: 'retrouvé',
+    delete: 'suppression',
+  },
+
+  verifyHeading: 'Comment vérifier ce certificat',
+  verifySteps: ({ appName }) => [
+    `Scannez le QR code, ou ouvrez l’adresse ci-dessous, pour voir la fiche à jour sur ${appName}.`,
+    'Vérifiez que le numéro de série et les détails affichés correspondent à ce certificat.',
+    'La fiche à jour indique le statut actuel, par exemple si l’objet a été signalé perdu ou volé.',
+    'Pour une vérification qui ne dépend pas du site, suivez la preuve technique en annexe.',
+  ],
+  verifyAddress: 'Adresse',
+
+  appendixTitle: 'Annexe : preuve technique',
+  appendixContinued: 'Annexe : preuve technique (suite)',
+  appendixLead: ({ appName }) =>
+    `Les éléments ci-dessous permettent à chacun de vérifier ce certificat sans passer par le site de ${appName}. ` +
+    'La même preuve est intégrée en JSON dans le champ Sujet de ce PDF, pour les logiciels.',
+  fullDescription: 'Description complète',
+  filesHeading: 'Fichiers et leurs empreintes SHA-256 (calculées par le serveur)',
+  noFiles: 'Aucun fichier n’est joint à ce bien.',
+  fileKinds: { photo: 'Photo', video: 'Vidéo', document: 'Document' },
+  fileLine: ({ index, kind, mime, size }) => `${index}. ${kind} (${mime}), ${size}`,
+  entryHeading: 'Entrée du registre',
+  entryFields: {
+    position: 'Position dans la chaîne',
+    event: 'Événement',
+    recordedAt: 'Inscrite le',
+    hashedTimestamp: 'Horodatage tel que haché (recorded_at)',
+    recordHash: 'Empreinte de la fiche (record_hash)',
+    prevHash: 'Empreinte de l’entrée précédente (prev_hash)',
+    entryHash: 'Empreinte de l’entrée (entry_hash)',
+    integrity: 'Intégrité à la délivrance',
+  },
+  positionValue: ({ seq, registeredSeq }) =>
+    `n° ${seq} ; le bien a été enregistré pour la première fois au n° ${registeredSeq}`,
+  checkpointHeading: 'Point de contrôle signé',
+  checkpointFields: {
+    covers: 'Couvre la chaîne jusqu’à',
+    headHash: 'Empreinte de l’entrée de tête',
+    signedAt: 'Signé le',
+    keyId: 'Identifiant de clé (ES256)',
+    signature: 'Signature (JWT)',
+  },
+  coversValue: ({ seq }) => `Entrée n° ${seq}`,
+  independentHeading: 'Comment vérifier de façon indépendante',
+  independentSteps: [
+    'Recalculez entry_hash = SHA-256 de « prev_hash|record_hash|position|event|recorded_at » à partir des valeurs ci-dessus ; le résultat doit être égal à l’empreinte de l’entrée.',
+    'Récupérez la chaîne publique et les clés de signature auprès de la fonction ledger-checkpoints. De cette entrée jusqu’au point de contrôle, le prev_hash de chaque entrée doit être égal à l’empreinte de l’entrée précédente, et chaque empreinte doit se recalculer.',
+    'Vérifiez la signature du point de contrôle (un JWT ES256) avec la clé publiée sous l’identifiant ci-dessus ; son entry_hash doit être égal à l’empreinte obtenue.',
+    'Pour vérifier un fichier, calculez son SHA-256 et comparez-le à l’empreinte indiquée ci-dessus.',
+  ],
+  notBlockchain:
+    'Il s’agit d’un registre infalsifiable, chaîné par empreintes, tenu par l’opérateur et signé avec sa clé ; ce n’est pas une blockchain publique.',
+
+  footer: ({ appName, assetId, page, pages }) =>
+    `${appName}  ·  Certificat du bien ${assetId}  ·  Page ${page} sur ${pages}`,
+  bytes: ({ value, unit }) => `${value} ${{ B: 'o', KB: 'Ko', MB: 'Mo', GB: 'Go' }[unit]}`,
+};
+
+/** The certificate's texts in each language the product speaks. */
+export const certificateMessages: Localized<CertificateMessages> = {
+  en: certificateMessagesEn,
+  fr: certificateMessagesFr,
 };

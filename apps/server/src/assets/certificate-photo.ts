@@ -59,6 +59,10 @@ export async function loadCertificatePhoto(
   if (!first) return { thumbnail: null, hasPhoto: photos.length > 0 };
   const object = await getObject(ctx, 'asset-media', first.object_name);
   const thumbnail = object ? await makeThumbnail(object.body) : null;
-  if (!thumbnail) log.warn({ mime: first.mime_type, found: Boolean(object) }, 'certificate photo could not be read; using the placeholder');
+  if (!thumbnail)
+    log.warn(
+      { mime: first.mime_type, found: Boolean(object) },
+      'certificate photo could not be read; using the placeholder',
+    );
   return { thumbnail, hasPhoto: true };
 }

@@ -7,11 +7,21 @@
 // Texts come from certificate-messages.ts; nothing here holds words of its own.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import type { LedgerEntry } from '@tagledger/functions-api';
 import type { Checkpoint } from './checkpoints.js';
 import { certificateMessagesEn, type CertificateMessages } from './certificate-messages.js';
 import { formatAmount, formatBytes, formatDateTime } from './certificate-format.js';
 import type { Thumbnail } from './certificate-photo.js';
-import { blockHeight, clampLines, drawLines, encodable, lineBox, wrapText, type Rgb, type TextStyle } from './pdf-layout.js';
+import {
+  blockHeight,
+  clampLines,
+  drawLines,
+  encodable,
+  lineBox,
+  wrapText,
+  type Rgb,
+  type TextStyle,
+} from './pdf-layout.js';
 
 export interface CertificateInput {
   appName: string;
@@ -32,13 +42,7 @@ export interface CertificateInput {
     currency: string;
   };
   media: { kind: string; mime_type: string; size_bytes: number; sha256: string }[];
-  proof: {
-    seq: number;
-    event: string;
-    record_hash: string;
-    prev_hash: string;
-    entry_hash: string;
-    created_at: string;
+  proof: LedgerEntry & {
     registered_seq: number;
     entry_valid: boolean;
     record_matches: boolean;
@@ -84,7 +88,7 @@ interface Fonts {
 function styles(f: Fonts) {
   return {
     brand: { font: f.bold, size: 13, color: BRAND },
-    issued: { font: f.regular, size: 8.5, color: MUTED, lineHeight: 13 * 1.3 / 8.5 },
+    issued: { font: f.regular, size: 8.5, color: MUTED, lineHeight: (13 * 1.3) / 8.5 },
     title: { font: f.bold, size: 26, color: INK, lineHeight: 1.15 },
     appendixTitle: { font: f.bold, size: 18, color: INK, lineHeight: 1.2 },
     lead: { font: f.regular, size: 10.5, color: MUTED, lineHeight: 1.4 },
@@ -110,7 +114,14 @@ function rule(page: PDFPage, y: number, color: Rgb = RULE, thickness = 0.75) {
 }
 
 /** A label beside its value (value already wrapped to its column); returns the bottom of the row. */
-function drawRow(page: PDFPage, s: Styles, label: string, valueLines: string[], valueStyle: TextStyle, at: { x: number; top: number; labelWidth?: number }): number {
+function drawRow(
+  page: PDFPage,
+  s: Styles,
+  label: string,
+  valueLines: string[],
+  valueStyle: TextStyle,
+  at: { x: number; top: number; labelWidth?: number },
+): number {
   const labelWidth = at.labelWidth ?? LABEL_WIDTH;
   const labelBottom = drawLines(page, wrapText(label, s.label, labelWidth - 8), s.label, { x: at.x, top: at.top });
   const valueBottom = drawLines(page, valueLines, valueStyle, { x: at.x + labelWidth, top: at.top });
@@ -118,7 +129,10 @@ function drawRow(page: PDFPage, s: Styles, label: string, valueLines: string[], 
 }
 
 function rowHeight(s: Styles, label: string, valueLines: string[], valueStyle: TextStyle, labelWidth: number): number {
-  return Math.max(blockHeight(wrapText(label, s.label, labelWidth - 8), s.label), blockHeight(valueLines, valueStyle)) + ROW_GAP;
+  return (
+    Math.max(blockHeight(wrapText(label, s.label, labelWidth - 8), s.label), blockHeight(valueLines, valueStyle)) +
+    ROW_GAP
+  );
 }
 
 /** Brand line with a right-aligned note, then a rule; returns the top for what follows. */
@@ -130,9 +144,25 @@ function drawHeader(page: PDFPage, s: Styles, appName: string, note: string): nu
   return brandBottom - 4 - 20;
 }
 
-function drawPhoto(page: PDFPage, s: Styles, m: CertificateMessages, image: PDFImage | null, hasPhoto: boolean, x: number, top: number): number {
+function drawPhoto(
+  page: PDFPage,
+  s: Styles,
+  m: CertificateMessages,
+  image: PDFImage | null,
+  hasPhoto: boolean,
+  x: number,
+  top: number,
+): number {
   const bottom = top - PHOTO_BOX;
-  page.drawRectangle({ x, y: bottom, width: PHOTO_BOX, height: PHOTO_BOX, color: rgb(...PANEL), borderColor: rgb(...RULE), borderWidth: 0.75 });
+  page.drawRectangle({
+    x,
+    y: bottom,
+    width: PHOTO_BOX,
+    height: PHOTO_BOX,
+    color: rgb(...PANEL),
+    borderColor: rgb(...RULE),
+    borderWidth: 0.75,
+  });
   if (image) {
     const scale = Math.min((PHOTO_BOX - 8) / image.width, (PHOTO_BOX - 8) / image.height);
     const w = image.width * scale;
@@ -141,14 +171,30 @@ function drawPhoto(page: PDFPage, s: Styles, m: CertificateMessages, image: PDFI
   } else {
     const text = hasPhoto ? m.photoNotShown : m.noPhoto;
     const lines = wrapText(text, s.caption, PHOTO_BOX - 20);
-    drawLines(page, lines, s.caption, { x, top: bottom + PHOTO_BOX / 2 + blockHeight(lines, s.caption) / 2, width: PHOTO_BOX, align: 'center' });
+    drawLines(page, lines, s.caption, {
+      x,
+      top: bottom + PHOTO_BOX / 2 + blockHeight(lines, s.caption) / 2,
+      width: PHOTO_BOX,
+      align: 'center',
+    });
   }
   if (!image) return bottom;
-  return drawLines(page, [encodable(m.photoCaption, s.caption.font)], s.caption, { x, top: bottom - 4, width: PHOTO_BOX, align: 'center' });
+  return drawLines(page, [encodable(m.photoCaption, s.caption.font)], s.caption, {
+    x,
+    top: bottom - 4,
+    width: PHOTO_BOX,
+    align: 'center',
+  });
 }
 
 /** Numbered steps with a hanging indent; returns the bottom. */
-function drawSteps(page: PDFPage, style: TextStyle, steps: string[], at: { x: number; top: number; width: number }, firstNumber = 1): number {
+function drawSteps(
+  page: PDFPage,
+  style: TextStyle,
+  steps: string[],
+  at: { x: number; top: number; width: number },
+  firstNumber = 1,
+): number {
   const indent = 14;
   let top = at.top;
   steps.forEach((step, i) => {
@@ -163,11 +209,32 @@ function stepsHeight(style: TextStyle, steps: string[], width: number): number {
 }
 
 /** Page 1: the certificate. Returns whether the description was cut (the appendix then holds it in full). */
-function drawCertificatePage(page: PDFPage, s: Styles, m: CertificateMessages, input: CertificateInput, qr: PDFImage, photo: PDFImage | null): { descriptionClamped: boolean } {
+function drawCertificatePage(
+  page: PDFPage,
+  s: Styles,
+  m: CertificateMessages,
+  input: CertificateInput,
+  qr: PDFImage,
+  photo: PDFImage | null,
+): { descriptionClamped: boolean } {
   const { asset, proof, checkpoint, appName } = input;
   // A quiet double frame marks the page as the certificate proper.
-  page.drawRectangle({ x: 20, y: 20, width: A4[0] - 40, height: A4[1] - 40, borderColor: rgb(...BRAND), borderWidth: 1.2 });
-  page.drawRectangle({ x: 25, y: 25, width: A4[0] - 50, height: A4[1] - 50, borderColor: rgb(...RULE), borderWidth: 0.5 });
+  page.drawRectangle({
+    x: 20,
+    y: 20,
+    width: A4[0] - 40,
+    height: A4[1] - 40,
+    borderColor: rgb(...BRAND),
+    borderWidth: 1.2,
+  });
+  page.drawRectangle({
+    x: 25,
+    y: 25,
+    width: A4[0] - 50,
+    height: A4[1] - 50,
+    borderColor: rgb(...RULE),
+    borderWidth: 0.5,
+  });
 
   let top = drawHeader(page, s, appName, m.issued({ when: formatDateTime(input.issuedAt, m) }));
   top = drawLines(page, wrapText(m.title, s.title, CONTENT_WIDTH), s.title, { x: MARGIN, top }) - 6;
@@ -180,32 +247,56 @@ function drawCertificatePage(page: PDFPage, s: Styles, m: CertificateMessages, i
   const fullValue = (text: string, style: TextStyle = s.value) => wrapText(text, style, CONTENT_WIDTH - LABEL_WIDTH);
   const integrityStyle = verified ? s.value : s.valueWarn;
   const ledgerRows: [string, string[], TextStyle][] = [
-    [m.ledgerEntryLabel, fullValue(m.ledgerEntry({ seq: proof.seq, event: m.events[proof.event] ?? proof.event })), s.value],
+    [
+      m.ledgerEntryLabel,
+      fullValue(m.ledgerEntry({ seq: proof.seq, event: m.events[proof.event] ?? proof.event })),
+      s.value,
+    ],
     [m.ledgerRecorded, fullValue(formatDateTime(proof.created_at, m)), s.value],
-    [m.ledgerIntegrity, fullValue(verified ? m.integrityVerified : m.integrityNotVerified, integrityStyle), integrityStyle],
+    [
+      m.ledgerIntegrity,
+      fullValue(verified ? m.integrityVerified : m.integrityNotVerified, integrityStyle),
+      integrityStyle,
+    ],
     [
       m.ledgerCheckpoint,
-      fullValue(checkpoint ? m.checkpointSummary({ seq: checkpoint.seq, when: formatDateTime(checkpoint.signed_at, m) }) : m.noCheckpoint),
+      fullValue(
+        checkpoint
+          ? m.checkpointSummary({ seq: checkpoint.seq, when: formatDateTime(checkpoint.signed_at, m) })
+          : m.noCheckpoint,
+      ),
       s.value,
     ],
   ];
   const ledgerHeight =
-    SECTION_GAP + sectionHeadingHeight(s, m.ledgerHeading) + ledgerRows.reduce((h, [label, lines, style]) => h + rowHeight(s, label, lines, style, LABEL_WIDTH), 0);
+    SECTION_GAP +
+    sectionHeadingHeight(s, m.ledgerHeading) +
+    ledgerRows.reduce((h, [label, lines, style]) => h + rowHeight(s, label, lines, style, LABEL_WIDTH), 0);
   const lowestAssetRow = CONTENT_BOTTOM + panel.height + PANEL_GAP + ledgerHeight;
 
   // The asset: details on the left, the photo on the right.
   const leftWidth = CONTENT_WIDTH - PHOTO_BOX - 20;
-  const photoBottom = drawPhoto(page, s, m, photo, input.photo?.hasPhoto ?? false, MARGIN + CONTENT_WIDTH - PHOTO_BOX, top);
+  const photoBottom = drawPhoto(
+    page,
+    s,
+    m,
+    photo,
+    input.photo?.hasPhoto ?? false,
+    MARGIN + CONTENT_WIDTH - PHOTO_BOX,
+    top,
+  );
   const titleLines = clampLines(wrapText(asset.title, s.assetTitle, leftWidth), 3, s.assetTitle, leftWidth).lines;
   let left = drawLines(page, titleLines, s.assetTitle, { x: MARGIN, top }) - 8;
   const valueWidth = leftWidth - LABEL_WIDTH;
-  const value = (text: string, style: TextStyle = s.value, max = 2) => clampLines(wrapText(text, style, valueWidth), max, style, valueWidth).lines;
+  const value = (text: string, style: TextStyle = s.value, max = 2) =>
+    clampLines(wrapText(text, style, valueWidth), max, style, valueWidth).lines;
   const rows: [string, string[], TextStyle][] = [];
   rows.push([m.fields.kind, value(m.kinds[asset.kind] ?? asset.kind), s.value]);
   if (asset.serial_number) rows.push([m.fields.serialNumber, value(asset.serial_number), s.value]);
   const makeModel = [asset.make, asset.model].filter(Boolean).join(' ');
   if (makeModel) rows.push([m.fields.makeModel, value(makeModel), s.value]);
-  if (asset.estimated_value) rows.push([m.fields.estimatedValue, value(formatAmount(asset.estimated_value, asset.currency, m)), s.value]);
+  if (asset.estimated_value)
+    rows.push([m.fields.estimatedValue, value(formatAmount(asset.estimated_value, asset.currency, m)), s.value]);
   rows.push([m.fields.registered, value(formatDateTime(asset.created_at, m)), s.value]);
   const statusStyle = asset.status === 'active' ? s.value : s.valueWarn;
   rows.push([m.fields.status, value(m.statuses[asset.status] ?? asset.status, statusStyle), statusStyle]);
@@ -234,7 +325,8 @@ function drawCertificatePage(page: PDFPage, s: Styles, m: CertificateMessages, i
   for (const [label, lines, style] of ledgerRows) top = drawRow(page, s, label, lines, style, { x: MARGIN, top });
 
   // Guards the measurements above: the panel is never drawn over text.
-  if (top < CONTENT_BOTTOM + panel.height + PANEL_GAP - 0.01) throw new Error('certificate page 1 overflows into the verification panel');
+  if (top < CONTENT_BOTTOM + panel.height + PANEL_GAP - 0.01)
+    throw new Error('certificate page 1 overflows into the verification panel');
   drawVerifyPanel(page, s, m, panel, qr);
   return { descriptionClamped };
 }
@@ -266,14 +358,27 @@ function layoutVerifyPanel(s: Styles, m: CertificateMessages, input: Certificate
   const steps = m.verifySteps({ appName: input.appName });
   const urlLines = clampLines(wrapText(input.verifyUrl, s.url, PANEL_TEXT_WIDTH), 2, s.url, PANEL_TEXT_WIDTH).lines;
   const textHeight =
-    blockHeight(heading, s.heading) + 6 + stepsHeight(s.body, steps, PANEL_TEXT_WIDTH) + 4 + lineBox(s.label) + blockHeight(urlLines, s.url);
+    blockHeight(heading, s.heading) +
+    6 +
+    stepsHeight(s.body, steps, PANEL_TEXT_WIDTH) +
+    4 +
+    lineBox(s.label) +
+    blockHeight(urlLines, s.url);
   return { height: PANEL_PAD * 2 + Math.max(QR_SIZE, textHeight), heading, steps, urlLines };
 }
 
 /** The QR code and the steps to check the certificate, in one panel at the foot of page 1. */
 function drawVerifyPanel(page: PDFPage, s: Styles, m: CertificateMessages, panel: VerifyPanel, qr: PDFImage) {
   const panelTop = CONTENT_BOTTOM + panel.height;
-  page.drawRectangle({ x: MARGIN, y: CONTENT_BOTTOM, width: CONTENT_WIDTH, height: panel.height, color: rgb(...PANEL), borderColor: rgb(...RULE), borderWidth: 0.75 });
+  page.drawRectangle({
+    x: MARGIN,
+    y: CONTENT_BOTTOM,
+    width: CONTENT_WIDTH,
+    height: panel.height,
+    color: rgb(...PANEL),
+    borderColor: rgb(...RULE),
+    borderWidth: 0.75,
+  });
   page.drawImage(qr, { x: MARGIN + PANEL_PAD, y: panelTop - PANEL_PAD - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
   let top = drawLines(page, panel.heading, s.heading, { x: PANEL_TEXT_X, top: panelTop - PANEL_PAD }) - 6;
   top = drawSteps(page, s.body, panel.steps, { x: PANEL_TEXT_X, top, width: PANEL_TEXT_WIDTH }) - 4;
@@ -297,7 +402,11 @@ class AppendixFlow {
     this.page = this.doc.addPage(A4);
     const top = drawHeader(this.page, this.s, this.appName, this.m.title);
     const title = continued ? this.m.appendixContinued : this.m.appendixTitle;
-    this.top = drawLines(this.page, wrapText(title, this.s.appendixTitle, CONTENT_WIDTH), this.s.appendixTitle, { x: MARGIN, top }) - 8;
+    this.top =
+      drawLines(this.page, wrapText(title, this.s.appendixTitle, CONTENT_WIDTH), this.s.appendixTitle, {
+        x: MARGIN,
+        top,
+      }) - 8;
   }
   /** Makes room for a block of this height (a block is never split across pages). */
   reserve(height: number) {
@@ -316,7 +425,11 @@ class AppendixFlow {
   row(label: string, text: string, style: TextStyle) {
     const lines = wrapText(text, style, CONTENT_WIDTH - APPENDIX_LABEL_WIDTH);
     this.reserve(rowHeight(this.s, label, lines, style, APPENDIX_LABEL_WIDTH));
-    this.top = drawRow(this.page, this.s, label, lines, style, { x: MARGIN, top: this.top, labelWidth: APPENDIX_LABEL_WIDTH });
+    this.top = drawRow(this.page, this.s, label, lines, style, {
+      x: MARGIN,
+      top: this.top,
+      labelWidth: APPENDIX_LABEL_WIDTH,
+    });
   }
   /** Long machine text (a JWT) in a shaded box, broken anywhere, so it reads as one value. */
   codeBox(label: string, text: string) {
@@ -324,8 +437,18 @@ class AppendixFlow {
     const lines = wrapText(text, this.s.signature, CONTENT_WIDTH - 2 * pad);
     const height = blockHeight(lines, this.s.signature) + 2 * pad;
     this.reserve(lineBox(this.s.label) + height);
-    this.top = drawLines(this.page, wrapText(label, this.s.label, CONTENT_WIDTH), this.s.label, { x: MARGIN, top: this.top }) - 2;
-    this.page.drawRectangle({ x: MARGIN, y: this.top - height, width: CONTENT_WIDTH, height, color: rgb(...PANEL), borderColor: rgb(...RULE), borderWidth: 0.5 });
+    this.top =
+      drawLines(this.page, wrapText(label, this.s.label, CONTENT_WIDTH), this.s.label, { x: MARGIN, top: this.top }) -
+      2;
+    this.page.drawRectangle({
+      x: MARGIN,
+      y: this.top - height,
+      width: CONTENT_WIDTH,
+      height,
+      color: rgb(...PANEL),
+      borderColor: rgb(...RULE),
+      borderWidth: 0.5,
+    });
     drawLines(this.page, lines, this.s.signature, { x: MARGIN + pad, top: this.top - pad });
     this.top -= height + ROW_GAP;
   }
@@ -338,7 +461,13 @@ class AppendixFlow {
   }
 }
 
-function drawAppendix(doc: PDFDocument, s: Styles, m: CertificateMessages, input: CertificateInput, descriptionClamped: boolean) {
+function drawAppendix(
+  doc: PDFDocument,
+  s: Styles,
+  m: CertificateMessages,
+  input: CertificateInput,
+  descriptionClamped: boolean,
+) {
   const { asset, proof, checkpoint } = input;
   const flow = new AppendixFlow(doc, s, m, input.appName);
   flow.paragraph(m.appendixLead({ appName: input.appName }), s.lead, 0, 6);
@@ -352,7 +481,12 @@ function drawAppendix(doc: PDFDocument, s: Styles, m: CertificateMessages, input
   input.media.forEach((file, i) => {
     const kind = m.fileKinds[file.kind] ?? file.kind;
     flow.reserve(lineBox(s.body) + lineBox(s.monoValue) + 4);
-    flow.paragraph(m.fileLine({ index: i + 1, kind, mime: file.mime_type, size: formatBytes(file.size_bytes, m) }), s.body, 0, 0);
+    flow.paragraph(
+      m.fileLine({ index: i + 1, kind, mime: file.mime_type, size: formatBytes(file.size_bytes, m) }),
+      s.body,
+      0,
+      0,
+    );
     flow.paragraph(file.sha256, s.hash, 14, 4);
   });
 
@@ -366,7 +500,11 @@ function drawAppendix(doc: PDFDocument, s: Styles, m: CertificateMessages, input
   flow.row(m.entryFields.recordHash, proof.record_hash, s.hash);
   flow.row(m.entryFields.prevHash, proof.prev_hash, s.hash);
   flow.row(m.entryFields.entryHash, proof.entry_hash, s.hash);
-  flow.row(m.entryFields.integrity, verified ? m.integrityVerified : m.integrityNotVerified, verified ? s.value : s.valueWarn);
+  flow.row(
+    m.entryFields.integrity,
+    verified ? m.integrityVerified : m.integrityNotVerified,
+    verified ? s.value : s.valueWarn,
+  );
 
   flow.heading(m.checkpointHeading);
   if (checkpoint) {
@@ -388,9 +526,18 @@ function drawAppendix(doc: PDFDocument, s: Styles, m: CertificateMessages, input
 function drawFooters(doc: PDFDocument, s: Styles, m: CertificateMessages, input: CertificateInput) {
   const pages = doc.getPages();
   pages.forEach((page, i) => {
-    const text = encodable(m.footer({ appName: input.appName, assetId: input.asset.id, page: i + 1, pages: pages.length }), s.footer.font);
+    const text = encodable(
+      m.footer({ appName: input.appName, assetId: input.asset.id, page: i + 1, pages: pages.length }),
+      s.footer.font,
+    );
     const width = s.footer.font.widthOfTextAtSize(text, s.footer.size);
-    page.drawText(text, { x: (A4[0] - width) / 2, y: FOOTER_BASELINE, size: s.footer.size, font: s.footer.font, color: rgb(...s.footer.color) });
+    page.drawText(text, {
+      x: (A4[0] - width) / 2,
+      y: FOOTER_BASELINE,
+      size: s.footer.size,
+      font: s.footer.font,
+      color: rgb(...s.footer.color),
+    });
   });
 }
 
@@ -415,16 +562,29 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
     entry_hash: proof.entry_hash,
     created_at: proof.created_at,
     media_sha256: input.media.map((x) => x.sha256),
-    checkpoint: checkpoint ? { seq: checkpoint.seq, entry_hash: checkpoint.entry_hash, signature: checkpoint.signature, key_id: checkpoint.key_id } : null,
+    checkpoint: checkpoint
+      ? {
+          seq: checkpoint.seq,
+          entry_hash: checkpoint.entry_hash,
+          signature: checkpoint.signature,
+          key_id: checkpoint.key_id,
+        }
+      : null,
     verify_url: input.verifyUrl,
   };
   doc.setTitle(m.documentTitle({ appName: input.appName, assetTitle: asset.title })); // metadata is Unicode: no font limits
+  doc.setLanguage(m.locale);
   doc.setAuthor(input.appName);
   doc.setSubject(CERTIFICATE_SUBJECT_PREFIX + JSON.stringify(proofJson));
   doc.setCreationDate(new Date(input.issuedAt));
 
   // A white quiet zone of two modules: scanners need it, and the panel behind the code is tinted.
-  const qrPng = await QRCode.toBuffer(input.verifyUrl, { type: 'png', margin: 2, width: 300, errorCorrectionLevel: 'M' });
+  const qrPng = await QRCode.toBuffer(input.verifyUrl, {
+    type: 'png',
+    margin: 2,
+    width: 300,
+    errorCorrectionLevel: 'M',
+  });
   const qr = await doc.embedPng(qrPng);
   const photo = input.photo?.thumbnail ? await doc.embedJpg(input.photo.thumbnail.jpeg) : null;
   const { descriptionClamped } = drawCertificatePage(doc.addPage(A4), s, m, input, qr, photo);

@@ -3,16 +3,11 @@
 // the entries since the previous checkpoint are re-verified (and the previous checkpoint must
 // still match its entry), so a signature never vouches for a broken chain. Anyone can later check
 // that an entry from a certificate is covered: walk the public chain from it to a checkpoint.
+import type { LedgerCheckpoint } from '@tagledger/functions-api';
 import type { AppContext } from '../shared/context.js';
 
-export interface Checkpoint {
-  seq: number;
-  entry_hash: string;
-  entry_created_at: string;
-  signature: string;
-  key_id: string;
-  signed_at: string;
-}
+/** A checkpoint as the ledger-checkpoints function publishes it. */
+export type Checkpoint = LedgerCheckpoint;
 
 /** Signing is on demand; a new checkpoint is made at most this often unless one is needed to cover an entry. */
 export const CHECKPOINT_MIN_INTERVAL_SECONDS = 60;
@@ -53,15 +48,16 @@ export async function ensureCheckpoint(ctx: AppContext, opts: { minSeq?: number 
   const latest = latestRows[0];
   const target = opts.minSeq ?? head.seq;
   if (latest && latest.seq >= target) {
-    return strip(
-      opts.minSeq === undefined ? latest : (await firstCovering(ctx, opts.minSeq)) ?? latest,
-    );
+    return strip(opts.minSeq === undefined ? latest : ((await firstCovering(ctx, opts.minSeq)) ?? latest));
   }
   if (latest && opts.minSeq === undefined && latest.age < CHECKPOINT_MIN_INTERVAL_SECONDS) return strip(latest);
 
   // The previous checkpoint must still match its entry, and every entry after it must verify.
   if (latest) {
-    const { rows } = await ctx.db.query<{ entry_hash: string }>('select entry_hash from public.asset_ledger where seq = $1', [latest.seq]);
+    const { rows } = await ctx.db.query<{ entry_hash: string }>(
+      'select entry_hash from public.asset_ledger where seq = $1',
+      [latest.seq],
+    );
     if (rows[0]?.entry_hash !== latest.entry_hash) {
       throw new LedgerIntegrityError({ ok: false, first_bad_seq: latest.seq, reason: 'checkpointed entry changed' });
     }
@@ -74,7 +70,13 @@ export async function ensureCheckpoint(ctx: AppContext, opts: { minSeq?: number 
   if (!verification.ok) throw new LedgerIntegrityError(verification);
 
   const signature = await ctx.keys.sign(
-    { iss: ctx.config.publicUrl, sub: 'asset-ledger-checkpoint', seq: head.seq, entry_hash: head.entry_hash, created_at: head.created_at },
+    {
+      iss: ctx.config.publicUrl,
+      sub: 'asset-ledger-checkpoint',
+      seq: head.seq,
+      entry_hash: head.entry_hash,
+      created_at: head.created_at,
+    },
     HUNDRED_YEARS,
   );
   await ctx.db.query(

@@ -102,7 +102,8 @@ function fragmentedDuration(buf: Buffer, moov: Box, mvex: Box | undefined): numb
   let trexDuration = 0;
   if (mvex) {
     for (const trex of boxes(buf, mvex.start, mvex.end)) {
-      if (trex.type === 'trex' && buf.readUInt32BE(trex.start + 4) === track.id) trexDuration = buf.readUInt32BE(trex.start + 12);
+      if (trex.type === 'trex' && buf.readUInt32BE(trex.start + 4) === track.id)
+        trexDuration = buf.readUInt32BE(trex.start + 12);
     }
   }
   let end = 0;
@@ -121,7 +122,10 @@ function fragmentedDuration(buf: Buffer, moov: Box, mvex: Box | undefined): numb
       const tfdt = child(buf, traf, 'tfdt');
       let start = running;
       if (tfdt) {
-        start = buf.readUInt8(tfdt.start) === 1 ? Number(buf.readBigUInt64BE(tfdt.start + 4)) : buf.readUInt32BE(tfdt.start + 4);
+        start =
+          buf.readUInt8(tfdt.start) === 1
+            ? Number(buf.readBigUInt64BE(tfdt.start + 4))
+            : buf.readUInt32BE(tfdt.start + 4);
       }
       let total = 0;
       for (const trun of boxes(buf, traf.start, traf.end)) {

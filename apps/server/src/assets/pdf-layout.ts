@@ -64,7 +64,12 @@ export function wrapText(text: string, style: Pick<TextStyle, 'font' | 'size'>, 
 }
 
 /** At most maxLines lines; the last kept line ends in an ellipsis when text was cut. */
-export function clampLines(lines: string[], maxLines: number, style: Pick<TextStyle, 'font' | 'size'>, maxWidth: number): { lines: string[]; clamped: boolean } {
+export function clampLines(
+  lines: string[],
+  maxLines: number,
+  style: Pick<TextStyle, 'font' | 'size'>,
+  maxWidth: number,
+): { lines: string[]; clamped: boolean } {
   if (lines.length <= maxLines) return { lines, clamped: false };
   const kept = lines.slice(0, maxLines);
   let last = kept[maxLines - 1]!;
@@ -104,6 +109,11 @@ export function drawLines(
 }
 
 /** Wraps and draws a paragraph; returns the bottom of its last line box. */
-export function drawParagraph(page: PDFPage, text: string, style: TextStyle, at: { x: number; top: number; width: number }): number {
+export function drawParagraph(
+  page: PDFPage,
+  text: string,
+  style: TextStyle,
+  at: { x: number; top: number; width: number },
+): number {
   return drawLines(page, wrapText(text, style, at.width), style, at);
 }

@@ -23,7 +23,12 @@ export async function ensureAdminAccount(ctx: AppContext, log: FastifyBaseLogger
     let user = await findUserByEmail(tx, email, { forUpdate: true });
     let wasCreated = false;
     if (!user) {
-      user = await insertUser(tx, { email, passwordHash: newHash, userMetadata: { full_name: adminName }, confirmed: true });
+      user = await insertUser(tx, {
+        email,
+        passwordHash: newHash,
+        userMetadata: { full_name: adminName },
+        confirmed: true,
+      });
       wasCreated = true;
     } else {
       const same = (await verifyPassword(user.encrypted_password, adminPassword)).ok;

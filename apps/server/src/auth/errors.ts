@@ -3,17 +3,56 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type ErrorCode =
-  | 'unknown' | 'unexpected_failure' | 'validation_failed' | 'bad_json' | 'email_exists' | 'phone_exists'
-  | 'bad_jwt' | 'not_admin' | 'no_authorization' | 'user_not_found' | 'session_not_found' | 'session_expired'
-  | 'refresh_token_not_found' | 'refresh_token_already_used' | 'flow_state_not_found' | 'flow_state_expired'
-  | 'signup_disabled' | 'user_banned' | 'email_provider_disabled' | 'phone_provider_disabled'
-  | 'too_many_enrolled_mfa_factors' | 'mfa_factor_name_conflict' | 'mfa_factor_not_found' | 'mfa_challenge_expired'
-  | 'mfa_verification_failed' | 'insufficient_aal' | 'email_not_confirmed' | 'phone_not_confirmed'
-  | 'user_already_exists' | 'sso_provider_not_found' | 'conflict' | 'provider_disabled' | 'reauthentication_needed'
-  | 'same_password' | 'reauthentication_not_valid' | 'otp_expired' | 'otp_disabled' | 'weak_password'
-  | 'over_request_rate_limit' | 'over_email_send_rate_limit' | 'bad_code_verifier' | 'anonymous_provider_disabled'
-  | 'invalid_credentials' | 'email_address_invalid' | 'web3_provider_disabled' | 'request_entity_too_large'
-  | 'flow_state_already_used' | 'feature_disabled' | 'not_found' | 'manual_linking_disabled';
+  | 'unknown'
+  | 'unexpected_failure'
+  | 'validation_failed'
+  | 'bad_json'
+  | 'email_exists'
+  | 'phone_exists'
+  | 'bad_jwt'
+  | 'not_admin'
+  | 'no_authorization'
+  | 'user_not_found'
+  | 'session_not_found'
+  | 'session_expired'
+  | 'refresh_token_not_found'
+  | 'refresh_token_already_used'
+  | 'flow_state_not_found'
+  | 'flow_state_expired'
+  | 'signup_disabled'
+  | 'user_banned'
+  | 'email_provider_disabled'
+  | 'phone_provider_disabled'
+  | 'too_many_enrolled_mfa_factors'
+  | 'mfa_factor_name_conflict'
+  | 'mfa_factor_not_found'
+  | 'mfa_challenge_expired'
+  | 'mfa_verification_failed'
+  | 'insufficient_aal'
+  | 'email_not_confirmed'
+  | 'phone_not_confirmed'
+  | 'user_already_exists'
+  | 'sso_provider_not_found'
+  | 'conflict'
+  | 'provider_disabled'
+  | 'reauthentication_needed'
+  | 'same_password'
+  | 'reauthentication_not_valid'
+  | 'otp_expired'
+  | 'otp_disabled'
+  | 'weak_password'
+  | 'over_request_rate_limit'
+  | 'over_email_send_rate_limit'
+  | 'bad_code_verifier'
+  | 'anonymous_provider_disabled'
+  | 'invalid_credentials'
+  | 'email_address_invalid'
+  | 'web3_provider_disabled'
+  | 'request_entity_too_large'
+  | 'flow_state_already_used'
+  | 'feature_disabled'
+  | 'not_found'
+  | 'manual_linking_disabled';
 
 export class AuthError extends Error {
   constructor(
@@ -79,7 +118,11 @@ export function sendAnyAuthError(req: FastifyRequest, reply: FastifyReply, err: 
     return sendAuthError(req, reply, new AuthError(fe.statusCode, 'validation_failed', fe.message ?? 'Bad request'));
   }
   req.log.error({ err }, 'auth: unexpected error');
-  return sendAuthError(req, reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+  return sendAuthError(
+    req,
+    reply,
+    new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+  );
 }
 
 // Constructors for the errors used in several places, with GoTrue's exact texts.
@@ -89,11 +132,19 @@ export const errors = {
   banned: (status = 400) => new AuthError(status, 'user_banned', 'User is banned'),
   rateLimited: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   mailFrequency: (seconds: number) =>
-    new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+    new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    ),
   weakPassword: (message: string, reasons: string[]) =>
     new AuthError(422, 'weak_password', message, { weak_password: { reasons } }),
   userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   otpExpired: (hash: boolean) =>
-    new AuthError(403, 'otp_expired', hash ? 'Email link is invalid or has expired' : 'Token has expired or is invalid'),
+    new AuthError(
+      403,
+      'otp_expired',
+      hash ? 'Email link is invalid or has expired' : 'Token has expired or is invalid',
+    ),
 };

@@ -38,7 +38,8 @@ export function objField(obj: Record<string, unknown>, key: string): Record<stri
   const v = obj[key];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'object' || Array.isArray(v)) throw errors.validation(`${key} must be an object`);
-  if (Buffer.byteLength(JSON.stringify(v)) > MAX_METADATA_BYTES) throw errors.validation(`${key} is too large (at most 16 KiB)`);
+  if (Buffer.byteLength(JSON.stringify(v)) > MAX_METADATA_BYTES)
+    throw errors.validation(`${key} is too large (at most 16 KiB)`);
   return v as Record<string, unknown>;
 }
 

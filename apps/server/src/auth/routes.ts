@@ -5,7 +5,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { IdentifyError } from '../shared/identify.js';
-import { API_VERSION_2024, AuthError, type OAuthError, sendAnyAuthError, sendAuthError, wantsNewDialect } from './errors.js';
+import {
+  API_VERSION_2024,
+  AuthError,
+  type OAuthError,
+  sendAnyAuthError,
+  sendAuthError,
+  wantsNewDialect,
+} from './errors.js';
 import { signup } from './handlers/signup.js';
 import { token } from './handlers/token.js';
 import { getUser, logout, reauthenticate, unlinkIdentity, updateCurrentUser } from './handlers/user.js';
@@ -13,7 +20,15 @@ import { verifyGet, verifyPost } from './handlers/verify.js';
 import { otp, recover, resend } from './handlers/recover.js';
 import { authorize, callback, health, settings, sso } from './handlers/settings.js';
 import {
-  createUser, deleteUser, deleteUserFactor, generateLink, getUserById, invite, listUserFactors, listUsers, updateUserById,
+  createUser,
+  deleteUser,
+  deleteUserFactor,
+  generateLink,
+  getUserById,
+  invite,
+  listUserFactors,
+  listUsers,
+  updateUserById,
 } from './handlers/admin-users.js';
 import { challenge, enroll, unenroll, verifyFactor } from './handlers/factors.js';
 
@@ -22,7 +37,8 @@ const MAX_BODY = 1024 * 1024;
 /** Routes a browser reaches from an e-mail or a provider: no API key (§1.2). */
 function isOpenRoute(req: FastifyRequest): boolean {
   const path = (req.routeOptions.url ?? req.url.split('?')[0] ?? '').replace(/^\/auth\/v1/, '');
-  if (path === '/.well-known/jwks.json' || path === '/callback' || path === '/authorize' || path === '/health') return true;
+  if (path === '/.well-known/jwks.json' || path === '/callback' || path === '/authorize' || path === '/health')
+    return true;
   return req.method === 'GET' && path === '/verify';
 }
 
@@ -55,18 +71,23 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     } catch (err) {
       if (!(err instanceof IdentifyError)) throw err;
       // The gateway's own answer, as hosted Supabase's gateway words it (§1.2).
-      const hint = err.failure === 'no_api_key'
-        ? 'No `apikey` request header or url param was found.'
-        : 'Double check your Supabase `anon` or `service_role` API key.';
+      const hint =
+        err.failure === 'no_api_key'
+          ? 'No `apikey` request header or url param was found.'
+          : 'Double check your Supabase `anon` or `service_role` API key.';
       return reply.status(401).send({ message: err.message, hint });
     }
   });
 
   type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  const h = (fn: (ctx: AppContext, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>): Handler =>
-    (req, reply) => fn(ctx, req, reply);
+  const h =
+    (fn: (ctx: AppContext, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>): Handler =>
+    (req, reply) =>
+      fn(ctx, req, reply);
 
-  app.get('/.well-known/jwks.json', async (_req, reply) => reply.header('cache-control', 'public, max-age=600').send(ctx.keys.jwks));
+  app.get('/.well-known/jwks.json', async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=600').send(ctx.keys.jwks),
+  );
   app.get('/health', h(health));
   app.get('/settings', h(settings));
 

@@ -7,7 +7,14 @@
 // Servers read the keys at start: restart every instance after rotate or retire.
 import { loadConfig } from '../config/index.js';
 import { loadKeys } from '../shared/keys.js';
-import { generatePrivateJwk, KeyStoreError, keyId, publicPart, retireKey, rotateSigningKey } from '../shared/key-store.js';
+import {
+  generatePrivateJwk,
+  KeyStoreError,
+  keyId,
+  publicPart,
+  retireKey,
+  rotateSigningKey,
+} from '../shared/key-store.js';
 
 const config = loadConfig();
 const [command, arg] = process.argv.slice(2);
@@ -29,7 +36,9 @@ async function printKeys(): Promise<void> {
 
 function refuseWhenKeyInEnv(): void {
   if (config.jwtPrivateKey) {
-    throw new KeyStoreError('the signing key comes from JWT_PRIVATE_KEY: use `npm run keys -- generate` and the README procedure');
+    throw new KeyStoreError(
+      'the signing key comes from JWT_PRIVATE_KEY: use `npm run keys -- generate` and the README procedure',
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 // The only reader of process.env. Everything else receives a typed Config.
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -13,6 +14,9 @@ const envSchema = z.object({
   SITE_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
+  // Mail delivery retries: first delay (doubling after each failure) and attempts before giving up.
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
   ADMIN_EMAIL: z.string().email().optional(),
   // The full password policy (common passwords, e-mail-derived) is applied at start by ensureAdminAccount.
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -24,6 +28,10 @@ const envSchema = z.object({
   JWT_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
   // How long a process may trust its last answer to "is this session alive?" (revocation delay).
   SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
+  // pretty: human-readable lines (pino-pretty); json: one JSON object a line; auto: pretty on a terminal.
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  // Bearer token that opens GET /metrics; unset: /metrics is off.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -33,20 +41,49 @@ const envSchema = z.object({
   ENABLE_ANONYMOUS_SIGNINS: z.enum(['true', 'false']).default('false'),
   // PostgREST's db-tx-end: how /rest/v1 transactions end, and whether `Prefer: tx=` may change it.
   REST_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
+  // PostgREST's db-aggregates-enabled: sum()/avg()/min()/max()/count() in select, off as on hosted Supabase.
+  REST_AGGREGATES_ENABLED: z.enum(['true', 'false']).default('false'),
+  // PostgREST's db-schemas: schemas /rest/v1 serves by Accept-Profile/Content-Profile; the first is the default.
+  // PostgREST's db-plan-enabled: Accept: application/vnd.pgrst.plan+json|text answers with EXPLAIN.
+  REST_PLAN_ENABLED: z.enum(['true', 'false']).default('false'),
+  REST_SCHEMAS: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*(\s*,\s*[a-z_][a-z0-9_]*)*$/, 'a comma-separated list of schema names')
+    .default('public'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   ADDITIONAL_REDIRECT_URLS: z.string().optional(),
   // Largest object the storage service accepts (bytes), whatever a bucket allows.
-  STORAGE_FILE_SIZE_LIMIT: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  STORAGE_FILE_SIZE_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
   // A separate origin (e.g. https://files.example.com) that reaches this same server, used in the
   // URLs of user files so that they never share the app's origin (cookies, storage, service worker).
-  STORAGE_PUBLIC_URL: z.string().url().refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be an origin such as https://files.example.com').optional(),
+  STORAGE_PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be an origin such as https://files.example.com')
+    .optional(),
+  // Object bytes in an S3-compatible bucket instead of DATA_DIR/storage (credentials: the AWS SDK's usual variables).
+  STORAGE_S3_BUCKET: z.string().trim().min(1).optional(),
+  STORAGE_S3_ENDPOINT: z.string().url().optional(),
+  STORAGE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   // Token purchases (Stripe Checkout). Without a secret key purchases are off.
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
   // VAT included in package prices, in percent; shown as a line on receipts when set.
   RECEIPT_VAT_PERCENT: z.coerce.number().min(0).max(100).optional(),
+  // How often each job worker polls the queue for new jobs, in seconds (pg-boss's minimum is 0.5).
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // Test-only: POST /test/v1/clock moves the application clock (never with NODE_ENV=production).
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface Config {
@@ -61,6 +98,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Outbox retries: first delay in ms (doubling) and attempts before a mail is marked failed. */
+  mailRetry: { baseMs: number; maxAttempts: number };
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** Full name given to the ADMIN_EMAIL account when its profile has none. */
@@ -72,6 +111,10 @@ export interface Config {
   /** Seconds a process reuses a session-liveness answer (0–10; 0 asks the database every time). */
   sessionCheckCacheSeconds: number;
   logLevel: string;
+  /** Human-readable log lines (a terminal, LOG_FORMAT=pretty) or JSON lines. */
+  logPretty: boolean;
+  /** Token for GET /metrics; undefined: metrics are off. */
+  metricsToken: string | undefined;
   mailerAutoconfirm: boolean;
   rateLimitsEnabled: boolean;
   /** Public sign-up refused (admin invites and admin-created users still work). */
@@ -79,14 +122,26 @@ export interface Config {
   /** Anonymous sign-ins (POST /signup without e-mail or phone) allowed. */
   anonymousSigninsEnabled: boolean;
   restTxEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  /** REST_AGGREGATES_ENABLED (PostgREST's db-aggregates-enabled). */
+  restAggregatesEnabled: boolean;
+  /** REST_SCHEMAS (PostgREST's db-schemas), in order; the first is the default profile. */
+  restSchemas: string[];
+  /** REST_PLAN_ENABLED (PostgREST's db-plan-enabled). */
+  restPlanEnabled: boolean;
   webDist: string;
   /** Global cap on one stored object, in bytes (buckets may set lower limits). */
   storageFileSizeLimit: number;
+  /** Where object bytes live: DATA_DIR/storage, or an S3-compatible bucket. */
+  storageBackend: { kind: 'file' } | ({ kind: 's3' } & S3Settings);
   /** Stripe: secret API key (purchases are off without it), webhook signing secret, and an
    * optional API origin for a local Stripe-compatible server (tests, stripe-mock). */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
   /** VAT rate included in prices, in percent, for the receipt line; undefined prints none. */
   receiptVatPercent: number | undefined;
+  /** Seconds between a job worker's polls of the durable queue (JOBS_POLL_SECONDS). */
+  jobsPollSeconds: number;
+  /** Test-only clock control route (TEST_CLOCK=on); refused in production. */
+  testClock: boolean;
   /**
    * Which X-Forwarded-For hops to believe, in Fastify's trustProxy terms: false (the socket address
    * is the client), a hop count, or the addresses/CIDR ranges of our own proxies.
@@ -99,6 +154,16 @@ export interface Config {
 }
 
 export type TrustProxy = false | number | string[];
+
+/** An S3-compatible bucket for object bytes (STORAGE_S3_*, AWS_* variables). */
+export interface S3Settings {
+  bucket: string;
+  /** Endpoint of an S3-compatible service; unset means AWS itself. Addressed path-style when set. */
+  endpoint: string | undefined;
+  region: string;
+  /** An explicit key pair (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY); unset: the SDK's default chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
 
 /** proxy-addr's named ranges, accepted in a TRUST_PROXY list like in Fastify's own option. */
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -126,7 +191,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | { error: 
     const hops = Number(v);
     return hops === 0 ? false : hops;
   }
-  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const bad = list.find((x) => !isProxyAddress(x));
   if (bad !== undefined || !list.length) {
     return { error: `expected a hop count or a list of proxy addresses/CIDR ranges, got "${bad ?? v}"` };
@@ -136,34 +204,54 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | { error: 
 
 /** ADDITIONAL_REDIRECT_URLS: comma-separated patterns (GoTrue's URI allow list). */
 function parseRedirectList(raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  return (raw ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 export class ConfigError extends Error {}
+
+/** Written into DATA_DIR by `npm run db:move`: the PostgreSQL to use when DATABASE_URL is unset. */
+export const DATABASE_URL_FILE = 'database-url';
+
+function movedDatabaseUrl(dataDir: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(dataDir, DATABASE_URL_FILE), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     // One line (server.ts prints it as the whole start-up failure).
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment: ${problems.join('; ')}; fix these settings (see "Configuration" in README.md)`);
+    throw new ConfigError(
+      `Invalid environment: ${problems.join('; ')}; fix these settings (see "Configuration" in README.md)`,
+    );
   }
   const e = parsed.data;
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) {
     throw new ConfigError(`Invalid environment:\n  TRUST_PROXY: ${trustProxy.error}`);
   }
+  if (e.TEST_CLOCK === 'on' && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid environment:\n  TEST_CLOCK: the test clock cannot be used with NODE_ENV=production');
+  }
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl: e.DATABASE_URL ?? movedDatabaseUrl(path.resolve(e.DATA_DIR)),
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT * 1000,
     siteUrl,
     publicUrl: siteUrl,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
+    mailRetry: { baseMs: e.MAIL_RETRY_BASE_SECONDS * 1000, maxAttempts: e.MAIL_MAX_ATTEMPTS },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     adminName: e.ADMIN_NAME || `${e.APP_NAME} Team`,
@@ -172,11 +260,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtPreviousPublicKeys: e.JWT_PREVIOUS_PUBLIC_KEYS || undefined,
     sessionCheckCacheSeconds: e.SESSION_CHECK_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && process.stdout.isTTY === true),
+    metricsToken: e.METRICS_TOKEN || undefined,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM === 'true',
     rateLimitsEnabled: e.RATE_LIMITS === 'on',
     disableSignup: e.DISABLE_SIGNUP === 'true',
     anonymousSigninsEnabled: e.ENABLE_ANONYMOUS_SIGNINS === 'true',
     restTxEnd: e.REST_TX_END,
+    restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
+    restPlanEnabled: e.REST_PLAN_ENABLED === 'true',
+    restSchemas: e.REST_SCHEMAS.split(',').map((s) => s.trim()),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     trustProxy,
@@ -187,12 +280,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ...(e.SITE_URL ? [] : [`http://127.0.0.1:${e.PORT}/**`, `http://[::1]:${e.PORT}/**`]),
     ],
     storagePublicUrl: (e.STORAGE_PUBLIC_URL ?? siteUrl).replace(/\/+$/, ''),
+    storageBackend: e.STORAGE_S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.STORAGE_S3_BUCKET,
+          endpoint: e.STORAGE_S3_ENDPOINT,
+          region: e.STORAGE_S3_REGION,
+          // Without a key pair the SDK's own chain applies (shared profiles, instance and task roles).
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  sessionToken: e.AWS_SESSION_TOKEN || undefined,
+                }
+              : undefined,
+        }
+      : { kind: 'file' },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY || undefined,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
       apiBase: e.STRIPE_API_BASE || undefined,
     },
     receiptVatPercent: e.RECEIPT_VAT_PERCENT,
+    jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    testClock: e.TEST_CLOCK === 'on',
   };
   return { ...config, ...overrides };
+}
+
+/** Purchases need both the API key (to open sessions) and the webhook secret (to credit). */
+export function purchasesEnabled(config: Config): boolean {
+  return Boolean(config.stripe.secretKey && config.stripe.webhookSecret);
 }

@@ -13,12 +13,18 @@ export function cleanSenderName(raw: string | null | undefined): string | null {
     .normalize('NFKC')
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
     .replace(/[«»"“”„‟‹›<>]/g, '')
-    .replace(/\b[a-z][a-z0-9+.-]*:\/*/gi, (scheme) => (/^(https?|ftp|mailto|www|javascript|data|file):/i.test(scheme) ? '' : scheme))
+    .replace(/\b[a-z][a-z0-9+.-]*:\/*/gi, (scheme) =>
+      /^(https?|ftp|mailto|www|javascript|data|file):/i.test(scheme) ? '' : scheme,
+    )
     .replace(/([\p{L}\p{N}-])\.(?=[\p{L}\p{N}])/gu, '$1[.]')
     .replace(/\s+/g, ' ')
     .trim();
   if (!name) return null;
   const chars = [...name];
-  if (chars.length > SHOWN_NAME_MAX) name = `${chars.slice(0, SHOWN_NAME_MAX - 1).join('').trimEnd()}…`;
+  if (chars.length > SHOWN_NAME_MAX)
+    name = `${chars
+      .slice(0, SHOWN_NAME_MAX - 1)
+      .join('')
+      .trimEnd()}…`;
   return name;
 }

@@ -3,9 +3,10 @@
 // The server reads video lengths; private.add_asset_media checks the uploads, charges the price
 // difference once per submission (ledger_post) and appends an 'edit' ledger entry.
 import { z } from 'zod';
-import { withRequestContext } from '../db/request-context.js';
+import { withRequestContext } from '@tagledger/db';
 import { ensureCheckpoint } from '../assets/checkpoints.js';
-import { fail, replyForDbError } from '../assets/errors.js';
+import type { AddMediaResult, Quote } from '@tagledger/functions-api';
+import { FunctionError, functionErrorFromDb } from './errors.js';
 import { VIDEO_TYPES, readUploads } from './register-asset.js';
 import type { ServerFunction } from './types.js';
 
@@ -17,51 +18,62 @@ const bodySchema = z.object({
   quoteOnly: z.boolean().optional(),
 });
 
-export const addAssetMedia: ServerFunction = {
+export const addAssetMedia: ServerFunction<'add-asset-media'> = {
   name: 'add-asset-media',
   verifyJwt: true,
   bodyLimit: 64 * 1024,
-  async handler({ ctx, principal, req, reply }) {
+  async handler({ ctx, principal, req }) {
     const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to add files');
+    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to add files');
     const parsed = bodySchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return fail(reply, 400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request', { code: 'invalid' });
+      throw new FunctionError(400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request', {
+        code: 'invalid',
+      });
     }
     const { assetId, submissionId, media, expectedCost, quoteOnly } = parsed.data;
-    if (new Set(media).size !== media.length) return fail(reply, 400, 'The same file is listed twice', { code: 'invalid' });
+    if (new Set(media).size !== media.length)
+      throw new FunctionError(400, 'The same file is listed twice', { code: 'invalid' });
     const { typeOf, items } = await readUploads(ctx, userId, media);
     try {
       if (quoteOnly) {
-        const quote = await withRequestContext(ctx.db, { role: 'authenticated', claims: { sub: userId, role: 'authenticated' } }, async (tx) => {
-          const { rows } = await tx.query<{ q: { total: number } }>('select public.quote_added_media($1, $2, $3, $4::numeric[]) as q', [
-            assetId,
-            media.filter((n) => typeOf.get(n)?.startsWith('image/')).length,
-            media.filter((n) => typeOf.get(n) === 'application/pdf').length,
-            items.filter((i) => VIDEO_TYPES.has(typeOf.get(i.name) ?? '')).map((i) => i.duration_seconds),
-          ]);
-          return rows[0]!.q;
-        });
+        const quote = await withRequestContext(
+          ctx.db,
+          { role: 'authenticated', claims: { sub: userId, role: 'authenticated' } },
+          async (tx) => {
+            const { rows } = await tx.query<{ q: Quote }>(
+              'select public.quote_added_media($1, $2, $3, $4::numeric[]) as q',
+              [
+                assetId,
+                media.filter((n) => typeOf.get(n)?.startsWith('image/')).length,
+                media.filter((n) => typeOf.get(n) === 'application/pdf').length,
+                items.filter((i) => VIDEO_TYPES.has(typeOf.get(i.name) ?? '')).map((i) => i.duration_seconds),
+              ],
+            );
+            return rows[0]!.q;
+          },
+        );
         return { quote };
       }
-      const result = await withRequestContext(ctx.db, { role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
-        await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 6))', [`add-asset-media:${userId}:${submissionId}`]);
-        const { rows } = await tx.query<{ r: Record<string, unknown> }>('select private.add_asset_media($1, $2, $3, $4, $5) as r', [
-          userId,
-          assetId,
-          submissionId,
-          JSON.stringify(items),
-          expectedCost ?? null,
-        ]);
-        return rows[0]!.r;
-      });
+      const result = await withRequestContext(
+        ctx.db,
+        { role: 'service_role', claims: { role: 'service_role' } },
+        async (tx) => {
+          await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 6))', [
+            `add-asset-media:${userId}:${submissionId}`,
+          ]);
+          const { rows } = await tx.query<{ r: AddMediaResult }>(
+            'select private.add_asset_media($1, $2, $3, $4, $5) as r',
+            [userId, assetId, submissionId, JSON.stringify(items), expectedCost ?? null],
+          );
+          return rows[0]!.r;
+        },
+      );
       await ensureCheckpoint(ctx).catch((err: unknown) => req.log.error({ err }, 'ledger checkpoint failed'));
       return result;
     } catch (err) {
-      const sent = replyForDbError(reply, err);
-      if (sent) return sent;
-      throw err;
+      throw functionErrorFromDb(err) ?? err;
     }
   },
 };

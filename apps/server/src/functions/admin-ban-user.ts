@@ -4,7 +4,9 @@
 // against the real caller; the SQL function sets auth.users.banned_until, ends the user's
 // sessions (their refresh tokens go with them) and writes the audit row.
 import { z } from 'zod';
-import { withRequestContext } from '../db/request-context.js';
+import { withRequestContext } from '@tagledger/db';
+import type { FunctionRequest } from '@tagledger/functions-api';
+import { FunctionError } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({
@@ -16,35 +18,38 @@ const bodySchema = z.object({
 /** SQLSTATE of the admin functions → HTTP status of this function's answer. */
 const STATUS_BY_SQLSTATE: Record<string, number> = { '42501': 403, P0002: 404, P0001: 409, '22023': 400 };
 
-export const adminBanUser: ServerFunction = {
+export const adminBanUser: ServerFunction<'admin-ban-user'> = {
   name: 'admin-ban-user',
   verifyJwt: true,
   bodyLimit: 4 * 1024,
-  async handler({ ctx, principal, req, reply }) {
+  async handler({ ctx, principal, req }) {
     if (principal.role !== 'authenticated' || !principal.userId) {
-      return reply.code(401).send({ error: 'No valid session' });
+      throw new FunctionError(401, 'No valid session');
     }
     const parsed = bodySchema.safeParse(req.body);
     if (!parsed.success) {
-      return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? 'Invalid request' });
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request');
     }
-    const { user_id, banned, reason } = parsed.data;
+    // The schema's output must be a request of the functions' contract.
+    const body = parsed.data satisfies FunctionRequest<'admin-ban-user'>;
+    const { user_id, banned, reason } = body;
     try {
       const result = await withRequestContext(
         ctx.db,
         { role: 'authenticated', claims: principal.claims as Record<string, unknown> },
         async (tx) =>
-          (await tx.query<{ r: { id: string; banned_until: string | null } }>('select public.admin_set_ban($1, $2, $3) as r', [
-            user_id,
-            banned,
-            reason ?? null,
-          ])).rows[0]!.r,
+          (
+            await tx.query<{ r: { id: string; banned_until: string | null } }>(
+              'select public.admin_set_ban($1, $2, $3) as r',
+              [user_id, banned, reason ?? null],
+            )
+          ).rows[0]!.r,
       );
       return result;
     } catch (err) {
       const code = (err as { code?: string }).code;
       const status = code ? STATUS_BY_SQLSTATE[code] : undefined;
-      if (status) return reply.code(status).send({ error: (err as Error).message });
+      if (status) throw new FunctionError(status, (err as Error).message);
       throw err;
     }
   },

@@ -1,29 +1,39 @@
 // POST /functions/v1/asset-certificate {assetId} — the owner's ownership certificate as a PDF
 // (application/pdf). Makes sure a signed checkpoint covers the asset's latest ledger entry first.
 import { z } from 'zod';
-import { buildCertificate, type CertificateInput } from '../assets/certificate.js';
+import type { CertificateInput } from '../assets/certificate.js';
+import { certificateMessages } from '../assets/certificate-messages.js';
+import { languageOfUser } from '../shared/language.js';
 import { loadCertificatePhoto } from '../assets/certificate-photo.js';
 import { ensureCheckpoint } from '../assets/checkpoints.js';
-import { fail } from '../assets/errors.js';
+import { FunctionError } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ assetId: z.string().uuid('assetId must be a UUID') });
 
-export function publicCheckUrl(siteUrl: string, asset: { id: string; serial_number: string | null; privacy: string }): string {
+export function publicCheckUrl(
+  siteUrl: string,
+  asset: { id: string; serial_number: string | null; privacy: string },
+): string {
   if (asset.serial_number) return `${siteUrl}/verify/${encodeURIComponent(asset.serial_number)}`;
   if (asset.privacy === 'public') return `${siteUrl}/public-assets/${asset.id}`;
   return `${siteUrl}/assets/${asset.id}`;
 }
 
-export const assetCertificate: ServerFunction = {
+export const assetCertificate: ServerFunction<'asset-certificate'> = {
   name: 'asset-certificate',
   verifyJwt: true,
   async handler({ ctx, principal, req, reply }) {
     const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to download a certificate');
-    const source = { ...((req.query as Record<string, unknown>) ?? {}), ...((req.body as Record<string, unknown>) ?? {}) };
+    if (principal.role !== 'authenticated' || !userId)
+      throw new FunctionError(401, 'Sign in to download a certificate');
+    const source = {
+      ...((req.query as Record<string, unknown>) ?? {}),
+      ...((req.body as Record<string, unknown>) ?? {}),
+    };
     const parsed = bodySchema.safeParse(source);
-    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    if (!parsed.success)
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
 
     const { rows } = await ctx.db.query<CertificateInput['asset'] & { owner_id: string }>(
       `select id, owner_id, kind, title, description, serial_number, make, model, status, privacy,
@@ -32,7 +42,7 @@ export const assetCertificate: ServerFunction = {
       [parsed.data.assetId],
     );
     const asset = rows[0];
-    if (!asset || asset.owner_id !== userId) return fail(reply, 404, 'Asset not found', { code: 'not_found' });
+    if (!asset || asset.owner_id !== userId) throw new FunctionError(404, 'Asset not found', { code: 'not_found' });
     const { rows: mediaRows } = await ctx.db.query<CertificateInput['media'][number] & { object_name: string }>(
       `select object_name, kind, mime_type, size_bytes::int as size_bytes, sha256
        from public.asset_media where asset_id = $1 order by position`,
@@ -45,11 +55,15 @@ export const assetCertificate: ServerFunction = {
       [asset.id],
     );
     const proof = proofs[0]?.p;
-    if (!proof) return fail(reply, 409, 'This asset has no ledger entry yet', { code: 'no_entry' });
+    if (!proof) throw new FunctionError(409, 'This asset has no ledger entry yet', { code: 'no_entry' });
     const checkpoint = await ensureCheckpoint(ctx, { minSeq: proof.seq });
     const { owner_id: _owner, ...assetFields } = asset;
     const photo = await loadCertificatePhoto(ctx, mediaRows, req.log);
+    // The PDF and QR libraries load on the first certificate, not with every idle server.
+    const { buildCertificate } = await import('../assets/certificate.js');
     const pdf = await buildCertificate({
+      // In the owner's language (Settings, or the language they signed up in).
+      messages: certificateMessages[await languageOfUser(ctx.db, userId)],
       appName: ctx.config.appName,
       verifyUrl: publicCheckUrl(ctx.config.siteUrl, asset),
       issuedAt: new Date().toISOString(),

@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { hashPassword } from '../auth/services/password.js';
 import { passwordWeakness, MAX_PASSWORD_BYTES } from '../auth/services/password-policy.js';
-import { fail, requireCurrentPassword } from './require-current-password.js';
+import type { FunctionRequest } from '@tagledger/functions-api';
+import { FunctionError } from './errors.js';
+import { requireCurrentPassword } from './require-current-password.js';
 import type { ServerFunction } from './types.js';
 
 export const CHANGE_PASSWORD_RATE_LIMIT = { limit: 5, windowSeconds: 900 };
@@ -17,31 +19,39 @@ const bodySchema = z.object({
   new_password: z.string({ error: 'Enter a new password' }).min(1, 'Enter a new password').max(1000),
 });
 
-export const changePassword: ServerFunction = {
+export const changePassword: ServerFunction<'change-password'> = {
   name: 'change-password',
   verifyJwt: true,
-  async handler({ ctx, principal, req, reply }) {
+  async handler({ ctx, principal, req }) {
     const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'No valid session');
+    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'No valid session');
     if (!(await ctx.rateLimiter.hit(`change-password:user:${userId}`, CHANGE_PASSWORD_RATE_LIMIT))) {
-      return fail(reply, 429, 'Too many attempts. Please try again in a few minutes.');
+      throw new FunctionError(429, 'Too many attempts. Please try again in a few minutes.');
     }
     const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]!.message);
-    const { current_password: current, new_password: next } = parsed.data;
+    if (!parsed.success) throw new FunctionError(400, parsed.error.issues[0]!.message);
+    // The schema's output must be a request of the functions' contract.
+    const body = parsed.data satisfies FunctionRequest<'change-password'>;
+    const { current_password: current, new_password: next } = body;
 
-    if (!(await requireCurrentPassword({ ctx, reply }, userId, current))) return reply;
+    await requireCurrentPassword({ ctx }, userId, current);
     if (Buffer.byteLength(next, 'utf8') > MAX_PASSWORD_BYTES) {
-      return fail(reply, 400, `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`, 'validation_failed');
+      throw new FunctionError(400, `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`, {
+        code: 'validation_failed',
+      });
     }
-    const { rows } = await ctx.db.query<{ email: string | null }>('select email from auth.users where id = $1', [userId]);
+    const { rows } = await ctx.db.query<{ email: string | null }>('select email from auth.users where id = $1', [
+      userId,
+    ]);
     const weak = passwordWeakness(next, rows[0]?.email);
     if (weak) {
       // The auth API's weak_password details, so one client-side mapping serves both.
-      return reply.code(422).send({ error: weak.message, code: 'weak_password', weak_password: { reasons: weak.reasons } });
+      throw new FunctionError(422, weak.message, { code: 'weak_password', weak_password: { reasons: weak.reasons } });
     }
     if (next === current) {
-      return fail(reply, 422, 'New password should be different from the old password.', 'same_password');
+      throw new FunctionError(422, 'New password should be different from the old password.', {
+        code: 'same_password',
+      });
     }
 
     const hash = await hashPassword(next);
@@ -53,7 +63,10 @@ export const changePassword: ServerFunction = {
         [userId, hash],
       );
       // A new password ends every other session (their refresh tokens go with them).
-      await tx.query('delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid)', [userId, sessionId]);
+      await tx.query('delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid)', [
+        userId,
+        sessionId,
+      ]);
     });
     return { updated: true };
   },

@@ -13,9 +13,11 @@
 // Only assets that are public or carry a serial number (so can be found through /verify) accept messages.
 import { z } from 'zod';
 import { clientIp } from '../shared/http.js';
-import { fail } from '../assets/errors.js';
+import type { FunctionRequest } from '@tagledger/functions-api';
+import { FunctionError } from './errors.js';
 import { cleanSenderName } from '../contact/sender-name.js';
-import { confirmationMail, relayedMail } from '../contact/mail.js';
+import { confirmationMail, relayedMail, replyMail } from '../contact/mail.js';
+import { LANGUAGES, languageOfUser, type Language } from '../shared/language.js';
 import {
   CONFIRMATION_TTL_SECONDS,
   CONFIRM_MAILS_PER_ADDRESS,
@@ -33,6 +35,8 @@ const sendSchema = z.object({
   senderEmail: z.string().trim().max(254).email('Enter a valid e-mail address'),
   senderName: z.string().trim().max(100, 'The name must be at most 100 characters').optional().nullable(),
   message: z.string().trim().min(1, 'Write a message').max(2000, 'The message must be at most 2000 characters'),
+  /** The language of the page the visitor wrote from: their confirmation mail is written in it. */
+  language: z.enum(LANGUAGES).optional(),
 });
 const confirmSchema = z.object({
   action: z.literal('confirm'),
@@ -45,16 +49,16 @@ const replySchema = z.object({
 });
 const bodySchema = z.discriminatedUnion('action', [sendSchema, confirmSchema, replySchema]);
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const TOO_MANY_CONFIRMATIONS = 'Too many messages. Please try again later.';
 const TOO_MANY_RELAYS = 'You have sent many messages today. Please try again tomorrow.';
 
-async function send({ ctx, req, reply }: FunctionCall, body: z.infer<typeof sendSchema>) {
+async function send(
+  { ctx, req }: FunctionCall,
+  body: z.infer<typeof sendSchema>,
+): Promise<{ status: 'confirmation_sent' }> {
   const ip = clientIp(req);
   if (!(await ctx.rateLimiter.hit(limitKeys.confirmMailsForIp(ip), CONFIRM_MAILS_PER_IP))) {
-    return fail(reply, 429, TOO_MANY_CONFIRMATIONS, { code: 'rate_limited' });
+    throw new FunctionError(429, TOO_MANY_CONFIRMATIONS, { code: 'rate_limited' });
   }
   const { rows } = await ctx.db.query<{ id: string; owner_id: string; sender_key: string }>(
     `select a.id, a.owner_id, private.contact_sender_key($2) as sender_key
@@ -63,9 +67,9 @@ async function send({ ctx, req, reply }: FunctionCall, body: z.infer<typeof send
     [body.assetId, body.senderEmail],
   );
   const asset = rows[0];
-  if (!asset) return fail(reply, 404, 'Asset not found', { code: 'not_found' });
+  if (!asset) throw new FunctionError(404, 'Asset not found', { code: 'not_found' });
   if (!(await ctx.rateLimiter.hit(limitKeys.confirmMailsForAddress(asset.sender_key), CONFIRM_MAILS_PER_ADDRESS))) {
-    return fail(reply, 429, TOO_MANY_CONFIRMATIONS, { code: 'rate_limited' });
+    throw new FunctionError(429, TOO_MANY_CONFIRMATIONS, { code: 'rate_limited' });
   }
   // Strangers' data is kept only as long as it is useful: unconfirmed requests a week after their
   // link expired (until then the link can still say "expired"), confirmed ones after 30 days.
@@ -75,17 +79,37 @@ async function send({ ctx, req, reply }: FunctionCall, body: z.infer<typeof send
   );
   const { token, hash } = newConfirmationToken();
   const { rows: inserted } = await ctx.db.query<{ id: string }>(
-    `insert into public.contact_requests (asset_id, owner_id, sender_name, sender_email, message, sender_ip, token_hash, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8)) returning id`,
-    [asset.id, asset.owner_id, cleanSenderName(body.senderName), body.senderEmail, body.message, ip, hash, CONFIRMATION_TTL_SECONDS],
+    `insert into public.contact_requests (asset_id, owner_id, sender_name, sender_email, message, sender_ip, token_hash, expires_at, sender_language)
+     values ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8), $9) returning id`,
+    [
+      asset.id,
+      asset.owner_id,
+      cleanSenderName(body.senderName),
+      body.senderEmail,
+      body.message,
+      ip,
+      hash,
+      CONFIRMATION_TTL_SECONDS,
+      body.language ?? 'en',
+    ],
   );
   const link = `${ctx.config.siteUrl}/contact/confirm?token=${token}`;
   try {
-    await ctx.mailer.send(confirmationMail({ app: ctx.config.appName, to: body.senderEmail, link, hours: CONFIRMATION_TTL_SECONDS / 3600 }));
+    await ctx.mailer.send(
+      confirmationMail({
+        app: ctx.config.appName,
+        to: body.senderEmail,
+        link,
+        hours: CONFIRMATION_TTL_SECONDS / 3600,
+        language: body.language ?? 'en',
+      }),
+    );
   } catch (err) {
     req.log.error({ err, request: inserted[0]!.id }, 'contact-owner confirmation mail not sent');
     await ctx.db.query('delete from public.contact_requests where id = $1', [inserted[0]!.id]);
-    return fail(reply, 503, 'We could not send the confirmation e-mail. Please try again later.', { code: 'mail_failed' });
+    throw new FunctionError(503, 'We could not send the confirmation e-mail. Please try again later.', {
+      code: 'mail_failed',
+    });
   }
   return { status: 'confirmation_sent' };
 }
@@ -99,6 +123,7 @@ interface PendingRow {
   sender_key: string;
   message: string;
   sender_ip: string | null;
+  sender_language: Language;
   confirmed_at: string | null;
   expired: boolean;
   blocked: boolean;
@@ -107,9 +132,12 @@ interface PendingRow {
   owner_email: string | null;
 }
 
-async function confirm({ ctx, req, reply }: FunctionCall, body: z.infer<typeof confirmSchema>) {
+async function confirm(
+  { ctx, req }: FunctionCall,
+  body: z.infer<typeof confirmSchema>,
+): Promise<{ status: 'sent' | 'already_sent' }> {
   const { rows } = await ctx.db.query<PendingRow>(
-    `select r.id, r.asset_id, r.owner_id, r.sender_name, r.sender_email, r.sender_key, r.message, r.sender_ip,
+    `select r.id, r.asset_id, r.owner_id, r.sender_name, r.sender_email, r.sender_key, r.message, r.sender_ip, r.sender_language,
             r.confirmed_at, r.expires_at <= now() as expired, a.title, a.serial_number, u.email as owner_email,
             exists (select 1 from public.contact_blocked_senders b where b.owner_id = r.owner_id and b.sender_key = r.sender_key) as blocked
      from public.contact_requests r
@@ -119,10 +147,15 @@ async function confirm({ ctx, req, reply }: FunctionCall, body: z.infer<typeof c
     [hashConfirmationToken(body.token)],
   );
   const pending = rows[0];
-  if (!pending) return fail(reply, 404, 'This link is not valid. Open the whole link from the e-mail.', { code: 'invalid_token' });
+  if (!pending)
+    throw new FunctionError(404, 'This link is not valid. Open the whole link from the e-mail.', {
+      code: 'invalid_token',
+    });
   if (pending.confirmed_at) return { status: 'already_sent' };
   if (pending.expired) {
-    return fail(reply, 410, 'This link has expired. Write your message again from the item’s page.', { code: 'expired' });
+    throw new FunctionError(410, 'This link has expired. Write your message again from the item’s page.', {
+      code: 'expired',
+    });
   }
 
   // Blocked: answered exactly like a relay, so the sender cannot tell, and not counted.
@@ -136,9 +169,12 @@ async function confirm({ ctx, req, reply }: FunctionCall, body: z.infer<typeof c
 
   if (
     !(await ctx.rateLimiter.hit(limitKeys.relays(pending.sender_key), RELAYS_PER_SENDER)) ||
-    !(await ctx.rateLimiter.hit(limitKeys.relaysToOwner(pending.sender_key, pending.owner_id), RELAYS_PER_SENDER_AND_OWNER))
+    !(await ctx.rateLimiter.hit(
+      limitKeys.relaysToOwner(pending.sender_key, pending.owner_id),
+      RELAYS_PER_SENDER_AND_OWNER,
+    ))
   ) {
-    return fail(reply, 429, TOO_MANY_RELAYS, { code: 'rate_limited' });
+    throw new FunctionError(429, TOO_MANY_RELAYS, { code: 'rate_limited' });
   }
 
   // Claiming the request and storing the message happen together, so two clicks relay once.
@@ -150,9 +186,17 @@ async function confirm({ ctx, req, reply }: FunctionCall, body: z.infer<typeof c
     );
     if (!claimed.rowCount) return null;
     const { rows: inserted } = await tx.query<{ id: string }>(
-      `insert into public.asset_messages (asset_id, owner_id, sender_name, sender_email, message, sender_ip)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-      [pending.asset_id, pending.owner_id, pending.sender_name, pending.sender_email, pending.message, pending.sender_ip],
+      `insert into public.asset_messages (asset_id, owner_id, sender_name, sender_email, message, sender_ip, sender_language)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [
+        pending.asset_id,
+        pending.owner_id,
+        pending.sender_name,
+        pending.sender_email,
+        pending.message,
+        pending.sender_ip,
+        pending.sender_language,
+      ],
     );
     await tx.query('update public.contact_requests set message_id = $2 where id = $1', [pending.id, inserted[0]!.id]);
     return inserted[0]!.id;
@@ -173,7 +217,9 @@ async function confirm({ ctx, req, reply }: FunctionCall, body: z.infer<typeof c
           to: pending.owner_email,
           senderName: pending.sender_name,
           senderEmail: pending.sender_email,
-          itemLabel: pending.serial_number ? `“${pending.title}” (serial ${pending.serial_number})` : `“${pending.title}”`,
+          itemTitle: pending.title,
+          serialNumber: pending.serial_number,
+          language: await languageOfUser(ctx.db, pending.owner_id),
           message: pending.message,
           replyLink: `${site}/assets/${pending.asset_id}#messages`,
           blockLink: `${site}/contact/block?message=${id}`,
@@ -185,43 +231,59 @@ async function confirm({ ctx, req, reply }: FunctionCall, body: z.infer<typeof c
   return { status: 'sent' };
 }
 
-async function replyToSender({ ctx, principal, reply }: FunctionCall, body: z.infer<typeof replySchema>) {
+async function replyToSender(
+  { ctx, principal }: FunctionCall,
+  body: z.infer<typeof replySchema>,
+): Promise<{ replied: boolean }> {
   const app = ctx.config.appName;
   const userId = principal.userId;
-  if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to reply');
-  const { rows } = await ctx.db.query<{ id: string; sender_email: string; title: string; owner_email: string | null; owner_name: string | null; message: string }>(
-    `select m.id, m.sender_email, a.title, u.email as owner_email, p.full_name as owner_name, m.message
+  if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to reply');
+  const { rows } = await ctx.db.query<{
+    id: string;
+    sender_email: string;
+    title: string;
+    owner_email: string | null;
+    owner_name: string | null;
+    message: string;
+    sender_language: Language;
+  }>(
+    `select m.id, m.sender_email, a.title, u.email as owner_email, p.full_name as owner_name, m.message, m.sender_language
      from public.asset_messages m join public.assets a on a.id = m.asset_id
      join auth.users u on u.id = m.owner_id left join public.user_profiles p on p.id = m.owner_id
      where m.id = $1 and m.owner_id = $2`,
     [body.messageId, userId],
   );
   const msg = rows[0];
-  if (!msg) return fail(reply, 404, 'Message not found', { code: 'not_found' });
+  if (!msg) throw new FunctionError(404, 'Message not found', { code: 'not_found' });
   if (!(await ctx.rateLimiter.hit(`contact-owner:reply:${userId}`, { limit: 30, windowSeconds: 3600 }))) {
-    return fail(reply, 429, 'Too many replies. Please try again later.', { code: 'rate_limited' });
+    throw new FunctionError(429, 'Too many replies. Please try again later.', { code: 'rate_limited' });
   }
-  const who = msg.owner_name || `The owner of ${msg.title}`;
+  // In the language of the page the visitor wrote from (kept with their message).
   await ctx.mailer.send({
-    to: msg.sender_email,
-    subject: `[${app}] Reply about ${msg.title}`,
-    text: `${who} replied to your message:\n\n${body.reply}\n\n— Your message: ${msg.message}\n\nReply to this e-mail to answer them directly.\n`,
-    html:
-      `<p>${escapeHtml(who)} replied to your message:</p><blockquote>${escapeHtml(body.reply).replace(/\n/g, '<br>')}</blockquote>` +
-      `<p style="color:#666">Your message: ${escapeHtml(msg.message)}</p><p>Reply to this e-mail to answer them directly.</p>`,
+    ...replyMail({
+      app,
+      to: msg.sender_email,
+      ownerName: msg.owner_name,
+      itemTitle: msg.title,
+      reply: body.reply,
+      message: msg.message,
+      language: msg.sender_language,
+    }),
     ...(msg.owner_email ? { replyTo: msg.owner_email } : {}),
   });
   await ctx.db.query('update public.asset_messages set replied_at = now() where id = $1', [msg.id]);
   return { replied: true };
 }
 
-export const contactOwner: ServerFunction = {
+export const contactOwner: ServerFunction<'contact-owner'> = {
   name: 'contact-owner',
   verifyJwt: false,
   async handler(call) {
     const parsed = bodySchema.safeParse({ action: 'send', ...((call.req.body as Record<string, unknown>) ?? {}) });
-    if (!parsed.success) return fail(call.reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    const body = parsed.data;
+    if (!parsed.success)
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    // The schema's output must be a request of the functions' contract.
+    const body = parsed.data satisfies FunctionRequest<'contact-owner'>;
     if (body.action === 'send') return send(call, body);
     if (body.action === 'confirm') return confirm(call, body);
     return replyToSender(call, body);

@@ -3,8 +3,10 @@
 // product flaws P1/P2/P6) and a Stripe Checkout Session that carries the purchase id and the
 // user. Nothing is credited here: only the verified webhook (stripe-webhook) credits.
 import { z } from 'zod';
-import { withRequestContext } from '../db/request-context.js';
-import { purchasesEnabled, stripeClient } from '../payments/stripe-client.js';
+import { withRequestContext } from '@tagledger/db';
+import { purchasesEnabled } from '../config/index.js';
+import { stripeClient } from '../payments/stripe-client.js';
+import { FunctionError } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ packageId: z.string().uuid('packageId must be a package id') }).strict();
@@ -22,34 +24,42 @@ interface PurchaseRow {
   reference: string;
 }
 
-export const createCheckoutSession: ServerFunction = {
+export const createCheckoutSession: ServerFunction<'create-checkout-session'> = {
   name: 'create-checkout-session',
   verifyJwt: true,
   bodyLimit: 4 * 1024,
-  async handler({ ctx, principal, req, reply }) {
+  async handler({ ctx, principal, req }) {
     if (principal.role !== 'authenticated' || !principal.userId) {
-      return reply.code(401).send({ code: 'not_signed_in', error: 'Sign in to buy tokens' });
+      throw new FunctionError(401, 'Sign in to buy tokens', { code: 'not_signed_in' });
     }
     const stripe = stripeClient(ctx.config);
     if (!stripe || !purchasesEnabled(ctx.config)) {
-      return reply.code(503).send({ code: 'purchases_disabled', error: 'Token purchases are not enabled on this server' });
+      throw new FunctionError(503, 'Token purchases are not enabled on this server', { code: 'purchases_disabled' });
     }
     const parsed = bodySchema.safeParse(req.body);
     if (!parsed.success) {
-      return reply.code(400).send({ code: 'invalid_request', error: parsed.error.issues[0]?.message ?? 'Invalid request' });
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });
     }
     if (!(await ctx.rateLimiter.hit(`checkout:${principal.userId}`, CHECKOUTS_PER_HOUR))) {
-      return reply.code(429).send({ code: 'rate_limited', error: 'Too many checkout attempts. Please try again later.' });
+      throw new FunctionError(429, 'Too many checkout attempts. Please try again later.', { code: 'rate_limited' });
     }
     const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
     let purchase: PurchaseRow;
     try {
-      purchase = await withRequestContext(ctx.db, service, async (tx) =>
-        (await tx.query<PurchaseRow>('select * from private.open_token_purchase($1, $2)', [principal.userId, parsed.data.packageId])).rows[0]!,
+      purchase = await withRequestContext(
+        ctx.db,
+        service,
+        async (tx) =>
+          (
+            await tx.query<PurchaseRow>('select * from private.open_token_purchase($1, $2)', [
+              principal.userId,
+              parsed.data.packageId,
+            ])
+          ).rows[0]!,
       );
     } catch (err) {
       if ((err as { code?: string }).code === 'P0002') {
-        return reply.code(404).send({ code: 'package_not_found', error: 'This package is not available' });
+        throw new FunctionError(404, 'This package is not available', { code: 'package_not_found' });
       }
       throw err;
     }
@@ -69,11 +79,15 @@ export const createCheckoutSession: ServerFunction = {
               price_data: {
                 currency: purchase.currency,
                 unit_amount: Number(purchase.amount_minor),
-                product_data: { name: `${Number(purchase.tokens).toLocaleString('en-GB')} TMT (${purchase.package_name})` },
+                product_data: {
+                  name: `${Number(purchase.tokens).toLocaleString('en-GB')} TMT (${purchase.package_name})`,
+                },
               },
             },
           ],
-          ...(typeof principal.claims.email === 'string' && principal.claims.email ? { customer_email: principal.claims.email } : {}),
+          ...(typeof principal.claims.email === 'string' && principal.claims.email
+            ? { customer_email: principal.claims.email }
+            : {}),
           success_url: `${returnUrl}&checkout=success`,
           cancel_url: `${returnUrl}&checkout=cancelled`,
         },
@@ -82,10 +96,14 @@ export const createCheckoutSession: ServerFunction = {
       );
     } catch (err) {
       req.log.warn({ err, purchase: purchase.id }, 'stripe checkout session failed');
-      return reply.code(502).send({ code: 'provider_unavailable', error: 'The payment provider could not be reached. Please try again.' });
+      throw new FunctionError(502, 'The payment provider could not be reached. Please try again.', {
+        code: 'provider_unavailable',
+      });
     }
     if (!session.url) {
-      return reply.code(502).send({ code: 'provider_unavailable', error: 'The payment provider did not return a checkout page' });
+      throw new FunctionError(502, 'The payment provider did not return a checkout page', {
+        code: 'provider_unavailable',
+      });
     }
     await withRequestContext(ctx.db, service, (tx) =>
       tx.query('select private.attach_checkout_session($1, $2)', [purchase.id, session.id]),

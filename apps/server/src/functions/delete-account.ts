@@ -11,7 +11,9 @@
 // The sessions go with the user, so every refresh token stops working at once.
 import { z } from 'zod';
 import { removeObjects } from '../storage/service.js';
-import { fail, requireCurrentPassword } from './require-current-password.js';
+import type { FunctionRequest } from '@tagledger/functions-api';
+import { FunctionError } from './errors.js';
+import { requireCurrentPassword } from './require-current-password.js';
 import type { ServerFunction } from './types.js';
 
 export const DELETE_CONFIRMATION = 'DELETE';
@@ -22,24 +24,26 @@ const bodySchema = z.object({
   confirmation: z.string({ error: `Type ${DELETE_CONFIRMATION} to confirm` }),
 });
 
-export const deleteAccount: ServerFunction = {
+export const deleteAccount: ServerFunction<'delete-account'> = {
   name: 'delete-account',
   verifyJwt: true,
-  async handler({ ctx, principal, req, reply }) {
+  async handler({ ctx, principal, req }) {
     const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'No valid session');
+    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'No valid session');
     if (!(await ctx.rateLimiter.hit(`delete-account:user:${userId}`, DELETE_RATE_LIMIT))) {
-      return fail(reply, 429, 'Too many attempts. Please try again in a few minutes.');
+      throw new FunctionError(429, 'Too many attempts. Please try again in a few minutes.');
     }
 
     const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]!.message);
-    const { password, confirmation } = parsed.data;
+    if (!parsed.success) throw new FunctionError(400, parsed.error.issues[0]!.message);
+    // The schema's output must be a request of the functions' contract.
+    const body = parsed.data satisfies FunctionRequest<'delete-account'>;
+    const { password, confirmation } = body;
     if (confirmation.trim() !== DELETE_CONFIRMATION) {
-      return fail(reply, 400, `Type ${DELETE_CONFIRMATION} to confirm`, 'confirmation_mismatch');
+      throw new FunctionError(400, `Type ${DELETE_CONFIRMATION} to confirm`, { code: 'confirmation_mismatch' });
     }
 
-    if (!(await requireCurrentPassword({ ctx, reply }, userId, password))) return reply;
+    await requireCurrentPassword({ ctx }, userId, password);
 
     // Collected before the rows that reference them disappear.
     const { rows: objects } = await ctx.db.query<{ bucket_id: string; name: string }>(

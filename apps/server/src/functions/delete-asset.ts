@@ -4,20 +4,24 @@
 // left behind by a client that skipped a step.
 import { z } from 'zod';
 import { removeObjects } from '../storage/service.js';
-import { fail, replyForDbError } from '../assets/errors.js';
+import type { FunctionRequest } from '@tagledger/functions-api';
+import { FunctionError, functionErrorFromDb } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ assetId: z.string().uuid('assetId must be a UUID') });
 
-export const deleteAsset: ServerFunction = {
+export const deleteAsset: ServerFunction<'delete-asset'> = {
   name: 'delete-asset',
   verifyJwt: true,
-  async handler({ ctx, principal, req, reply }) {
+  async handler({ ctx, principal, req }) {
     const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to delete an asset');
+    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to delete an asset');
     const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    const { assetId } = parsed.data;
+    if (!parsed.success)
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    // The schema's output must be a request of the functions' contract.
+    const body = parsed.data satisfies FunctionRequest<'delete-asset'>;
+    const { assetId } = body;
     try {
       const removed = await ctx.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ owner_id: string; title: string }>(
@@ -36,7 +40,7 @@ export const deleteAsset: ServerFunction = {
         );
         return { title: rows[0].title, files: media.map((m) => m.object_name), ledgerSeq: entries[0]?.seq ?? null };
       });
-      if (!removed) return fail(reply, 404, 'Asset not found', { code: 'not_found' });
+      if (!removed) throw new FunctionError(404, 'Asset not found', { code: 'not_found' });
       let filesRemoved: string[] = [];
       if (removed.files.length > 0) {
         try {
@@ -48,9 +52,7 @@ export const deleteAsset: ServerFunction = {
       }
       return { deleted: true, assetId, filesRemoved: filesRemoved.length, ledgerSeq: removed.ledgerSeq };
     } catch (err) {
-      const sent = replyForDbError(reply, err);
-      if (sent) return sent;
-      throw err;
+      throw functionErrorFromDb(err) ?? err;
     }
   },
 };

@@ -5,7 +5,8 @@
 // and the last one is older than a minute.
 import { z } from 'zod';
 import { ensureCheckpoint, listCheckpoints } from '../assets/checkpoints.js';
-import { fail } from '../assets/errors.js';
+import type { LedgerEntry } from '@tagledger/functions-api';
+import { FunctionError } from './errors.js';
 import { clientIp } from '../shared/http.js';
 import type { ServerFunction } from './types.js';
 
@@ -14,22 +15,30 @@ const paramsSchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 
-export const ledgerCheckpoints: ServerFunction = {
+export const ledgerCheckpoints: ServerFunction<'ledger-checkpoints'> = {
   name: 'ledger-checkpoints',
   verifyJwt: false,
-  async handler({ ctx, req, reply }) {
-    const source = { ...((req.query as Record<string, unknown>) ?? {}), ...((req.body as Record<string, unknown>) ?? {}) };
+  async handler({ ctx, req }) {
+    const source = {
+      ...((req.query as Record<string, unknown>) ?? {}),
+      ...((req.body as Record<string, unknown>) ?? {}),
+    };
     const parsed = paramsSchema.safeParse(source);
-    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    if (!parsed.success)
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
     if (!(await ctx.rateLimiter.hit(`ledger-checkpoints:ip:${clientIp(req)}`, { limit: 120, windowSeconds: 60 }))) {
-      return fail(reply, 429, 'Too many requests. Please try again in a minute.');
+      throw new FunctionError(429, 'Too many requests. Please try again in a minute.');
     }
     await ensureCheckpoint(ctx).catch((err: unknown) => req.log.error({ err }, 'ledger checkpoint failed'));
     const checkpoints = await listCheckpoints(ctx, 20);
-    let entries: unknown[] | undefined;
+    let entries: LedgerEntry[] | undefined;
     if (parsed.data.fromSeq) {
-      const { rows } = await ctx.db.query('select * from public.get_ledger_entries($1, $2)', [parsed.data.fromSeq, parsed.data.limit ?? 500]);
-      entries = rows.map((r) => ({ ...r, seq: Number((r as { seq: unknown }).seq) }));
+      const { rows } = await ctx.db.query<LedgerEntry>('select * from public.get_ledger_entries($1, $2)', [
+        parsed.data.fromSeq,
+        parsed.data.limit ?? 500,
+      ]);
+      // seq is a bigint column, which the drivers may return as text.
+      entries = rows.map((r) => ({ ...r, seq: Number(r.seq) }));
     }
     return {
       algorithm: 'ES256',

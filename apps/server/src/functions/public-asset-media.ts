@@ -5,7 +5,7 @@
 // answer, and a URL handed out earlier stops working once its asset is private (checked per use).
 import { z } from 'zod';
 import { createPublicMediaUrl } from '../storage/service.js';
-import { fail } from '../assets/errors.js';
+import { FunctionError } from './errors.js';
 import { clientIp } from '../shared/http.js';
 import type { ServerFunction } from './types.js';
 
@@ -16,14 +16,15 @@ const bodySchema = z.object({
   firstOnly: z.boolean().optional(),
 });
 
-export const publicAssetMedia: ServerFunction = {
+export const publicAssetMedia: ServerFunction<'public-asset-media'> = {
   name: 'public-asset-media',
   verifyJwt: false,
-  async handler({ ctx, req, reply }) {
+  async handler({ ctx, req }) {
     const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success) return fail(reply, 400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    if (!parsed.success)
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
     if (!(await ctx.rateLimiter.hit(`public-asset-media:ip:${clientIp(req)}`, { limit: 300, windowSeconds: 60 }))) {
-      return fail(reply, 429, 'Too many requests. Please try again in a minute.');
+      throw new FunctionError(429, 'Too many requests. Please try again in a minute.');
     }
     const { rows } = await ctx.db.query<{ id: string }>(
       `select m.id from public.asset_media m join public.assets a on a.id = m.asset_id
@@ -33,7 +34,8 @@ export const publicAssetMedia: ServerFunction = {
       [parsed.data.assetIds, parsed.data.firstOnly ?? false],
     );
     const urls: Record<string, string> = {};
-    for (const r of rows) urls[r.id] = `${ctx.config.storagePublicUrl}${await createPublicMediaUrl(ctx, r.id, PUBLIC_MEDIA_URL_SECONDS)}`;
+    for (const r of rows)
+      urls[r.id] = `${ctx.config.storagePublicUrl}${await createPublicMediaUrl(ctx, r.id, PUBLIC_MEDIA_URL_SECONDS)}`;
     return { urls, expiresIn: PUBLIC_MEDIA_URL_SECONDS };
   },
 };

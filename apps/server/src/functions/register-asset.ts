@@ -12,11 +12,12 @@
 //   quoteOnly → { quote } for exactly these files (nothing is written).
 //   expectedCost (the price the user saw) → 409 {code:'price_changed', quote} if the server's differs.
 import { z } from 'zod';
-import { withRequestContext } from '../db/request-context.js';
+import { withRequestContext } from '@tagledger/db';
 import { getObject, removeObjects } from '../storage/service.js';
 import type { AppContext } from '../shared/context.js';
 import { ensureCheckpoint } from '../assets/checkpoints.js';
-import { fail, replyForDbError } from '../assets/errors.js';
+import type { Quote, RegisterAssetResult } from '@tagledger/functions-api';
+import { FunctionError, functionErrorFromDb } from './errors.js';
 import { videoDurationSeconds } from '../assets/media-duration.js';
 import type { ServerFunction } from './types.js';
 
@@ -24,7 +25,14 @@ export const ASSET_MEDIA_BUCKET = 'asset-media';
 export const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/webm']);
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
-const money = z.union([z.number(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 120.50')])
+const money = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 120.50'),
+  ])
   .optional()
   .nullable()
   .transform((v) => (v === '' || v === undefined || v === null ? null : Number(v)))
@@ -32,11 +40,20 @@ const money = z.union([z.number(), z.string().trim().regex(/^\d{1,12}(\.\d{1,2})
 
 export const assetFieldsSchema = z.object({
   kind: z.enum(['general', 'digital', 'legacy', 'business']).default('general'),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'The title must be at most 200 characters'),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'The title must be at most 200 characters'),
   description: optionalText(5000),
   tags: z.array(z.string().trim().min(1).max(50)).max(30, 'At most 30 tags').default([]),
   estimated_value: money,
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code').optional().nullable(),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'Currency must be a 3-letter code')
+    .optional()
+    .nullable(),
   location: optionalText(300),
   privacy: z.enum(['private', 'public']).default('private'),
   share_value: z.boolean().default(false),
@@ -44,17 +61,31 @@ export const assetFieldsSchema = z.object({
   serial_number: optionalText(100),
   make: optionalText(100),
   model: optionalText(100),
-  purchase_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Purchase date must be YYYY-MM-DD').optional().nullable().or(z.literal('')),
+  purchase_date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Purchase date must be YYYY-MM-DD')
+    .optional()
+    .nullable()
+    .or(z.literal('')),
   purchase_price: money,
-  asset_url: z.string().trim().max(1000).regex(/^(https?|ipfs|ar):\/\//i, 'The URL must start with https://, ipfs:// or ar://')
-    .optional().nullable().or(z.literal('')),
+  asset_url: z
+    .string()
+    .trim()
+    .max(1000)
+    .regex(/^(https?|ipfs|ar):\/\//i, 'The URL must start with https://, ipfs:// or ar://')
+    .optional()
+    .nullable()
+    .or(z.literal('')),
   content_hash: optionalText(200),
   chain: optionalText(50),
   contract_address: optionalText(200),
   token_id: optionalText(200),
   heir_instructions: optionalText(10000),
   sku: optionalText(100),
-  quantity: z.union([z.number().int().min(0).max(100_000_000), z.string().regex(/^\d{1,9}$/)]).optional().nullable()
+  quantity: z
+    .union([z.number().int().min(0).max(100_000_000), z.string().regex(/^\d{1,9}$/)])
+    .optional()
+    .nullable()
     .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v))),
 });
 
@@ -108,26 +139,33 @@ export async function removeAbandonedUploads(ctx: AppContext, userId: string): P
     [ASSET_MEDIA_BUCKET, `${userId}/pending/%`, ABANDONED_UPLOAD_HOURS],
   );
   if (rows.length === 0) return [];
-  return removeObjects(ctx, ASSET_MEDIA_BUCKET, rows.map((r) => r.name));
+  return removeObjects(
+    ctx,
+    ASSET_MEDIA_BUCKET,
+    rows.map((r) => r.name),
+  );
 }
 
-export const registerAsset: ServerFunction = {
+export const registerAsset: ServerFunction<'register-asset'> = {
   name: 'register-asset',
   verifyJwt: true,
   bodyLimit: 256 * 1024,
-  async handler({ ctx, principal, req, reply }) {
+  async handler({ ctx, principal, req }) {
     const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'Sign in to register an asset');
+    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to register an asset');
 
     const parsed = bodySchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      return fail(reply, 400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request', { code: 'invalid' });
+      throw new FunctionError(400, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request', {
+        code: 'invalid',
+      });
     }
     const { submissionId, asset, media, expectedCost, quoteOnly } = parsed.data;
-    if (new Set(media).size !== media.length) return fail(reply, 400, 'The same file is listed twice', { code: 'invalid' });
+    if (new Set(media).size !== media.length)
+      throw new FunctionError(400, 'The same file is listed twice', { code: 'invalid' });
     if (asset.kind === 'legacy' && asset.privacy === 'public') {
-      return fail(reply, 400, 'Will and legacy assets are always private', { code: 'invalid' });
+      throw new FunctionError(400, 'Will and legacy assets are always private', { code: 'invalid' });
     }
 
     const { typeOf, items } = await readUploads(ctx, userId, media);
@@ -137,32 +175,37 @@ export const registerAsset: ServerFunction = {
         const photos = media.filter((n) => typeOf.get(n)?.startsWith('image/')).length;
         const documents = media.filter((n) => typeOf.get(n) === 'application/pdf').length;
         const seconds = items.filter((i) => VIDEO_TYPES.has(typeOf.get(i.name) ?? '')).map((i) => i.duration_seconds);
-        const { rows } = await ctx.db.query<{ q: unknown }>('select public.quote_asset_cost($1, $2, $3::numeric[]) as q', [
-          photos,
-          documents,
-          seconds,
-        ]);
+        const { rows } = await ctx.db.query<{ q: Quote }>(
+          'select public.quote_asset_cost($1, $2, $3::numeric[]) as q',
+          [photos, documents, seconds],
+        );
         return { quote: rows[0]!.q, media: items };
       }
 
-      const result = await withRequestContext(ctx.db, { role: 'service_role', claims: { role: 'service_role' } }, async (tx) => {
-        // Two concurrent calls for one submission (a double click, a retry racing the first try)
-        // run one after the other, so the second sees the first's asset and returns it unchanged.
-        await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 6))', [`register-asset:${userId}:${submissionId}`]);
-        const { rows } = await tx.query<{ r: Record<string, unknown> & { ledger_seq?: number } }>(
-          'select private.register_asset($1, $2, $3, $4, $5) as r',
-          [userId, submissionId, JSON.stringify(asset), JSON.stringify(items), expectedCost ?? null],
-        );
-        return rows[0]!.r;
-      });
+      const result = await withRequestContext(
+        ctx.db,
+        { role: 'service_role', claims: { role: 'service_role' } },
+        async (tx) => {
+          // Two concurrent calls for one submission (a double click, a retry racing the first try)
+          // run one after the other, so the second sees the first's asset and returns it unchanged.
+          await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 6))', [
+            `register-asset:${userId}:${submissionId}`,
+          ]);
+          const { rows } = await tx.query<{ r: RegisterAssetResult }>(
+            'select private.register_asset($1, $2, $3, $4, $5) as r',
+            [userId, submissionId, JSON.stringify(asset), JSON.stringify(items), expectedCost ?? null],
+          );
+          return rows[0]!.r;
+        },
+      );
       // Sign a checkpoint now and then (throttled); a failure here must not fail the registration.
       await ensureCheckpoint(ctx).catch((err: unknown) => req.log.error({ err }, 'ledger checkpoint failed'));
-      await removeAbandonedUploads(ctx, userId).catch((err: unknown) => req.log.warn({ err }, 'abandoned uploads not removed'));
+      await removeAbandonedUploads(ctx, userId).catch((err: unknown) =>
+        req.log.warn({ err }, 'abandoned uploads not removed'),
+      );
       return result;
     } catch (err) {
-      const sent = replyForDbError(reply, err);
-      if (sent) return sent;
-      throw err;
+      throw functionErrorFromDb(err) ?? err;
     }
   },
 };

@@ -10,6 +10,9 @@ import { assetCertificate } from './asset-certificate.js';
 import { contactOwner } from './contact-owner.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
+import { scanUnit } from './scan-unit.js';
+import { unitLabelQr } from './unit-label-qr.js';
+import { importUnits } from './import-units.js';
 import { addAssetMedia } from './add-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
 import { createCheckoutSession } from './create-checkout-session.js';
@@ -26,6 +29,9 @@ export const serverFunctions: ServerFunction[] = [
   contactOwner,
   ledgerCheckpoints,
   publicAssetMedia,
+  scanUnit,
+  unitLabelQr,
+  importUnits,
   addAssetMedia,
   adminBanUser,
   createCheckoutSession,

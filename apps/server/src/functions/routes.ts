@@ -2,12 +2,13 @@
 // For each request, in order: find the function (404 NOT_FOUND), verify the JWT when the function
 // asks for it (401 before any body is read) together with the two-factor rule (403
 // insufficient_aal), read the body within the function's own limit, decode
-// it by content type, run the handler, and send its return value as JSON. Errors a handler throws
-// with a 4xx status become {error}; anything else is a 500 without details. CORS preflights are
+// it by content type, run the handler, and send its return value as JSON. A FunctionError a handler
+// throws becomes its status and {error, code, …}; anything else is a 500 without details. CORS preflights are
 // answered by the app-wide cors plugin before routing reaches this code.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { bearerToken, IdentifyError, roleIdentity, type Identity as Principal } from '../shared/identify.js';
+import { FunctionError } from './errors.js';
 import { serverFunctions } from './registry.js';
 import { INSUFFICIENT_AAL, twoFactorSatisfied } from './two-factor.js';
 import type { ServerFunction } from './types.js';
@@ -101,12 +102,17 @@ function readLimited(stream: NodeJS.ReadableStream, limit: number): Promise<Buff
 async function decodeBody(raw: Buffer, contentType: string): Promise<unknown> {
   const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   try {
-    if (type === 'application/json' || type.endsWith('+json')) return raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+    if (type === 'application/json' || type.endsWith('+json'))
+      return raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
     if (type.startsWith('text/')) return raw.toString('utf8');
-    if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
-    if (type === 'multipart/form-data') return await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    if (type === 'application/x-www-form-urlencoded')
+      return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+    if (type === 'multipart/form-data')
+      return await new Response(raw, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new GatewayError(400, { error: type === 'multipart/form-data' ? 'Invalid multipart body' : 'Invalid JSON body' });
+    throw new GatewayError(400, {
+      error: type === 'multipart/form-data' ? 'Invalid multipart body' : 'Invalid JSON body',
+    });
   }
   return raw;
 }
@@ -120,6 +126,7 @@ function errorStatus(err: unknown): number | undefined {
 /** Any error under /functions/v1 (gateway refusals, a function's 4xx, the framework's own). */
 export function sendAnyFunctionsError(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
   if (err instanceof GatewayError) return reply.status(err.statusCode).send(err.body);
+  if (err instanceof FunctionError) return reply.status(err.statusCode).type('application/json').send(err.body);
   const code = (err as { code?: unknown }).code;
   if (code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.status(400).send({ code: 'BAD_REQUEST', message: 'Invalid request path' });
@@ -137,13 +144,15 @@ export async function functionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (req, payload, done) => {
     const limit = req.serverFunction?.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    readLimited(payload, limit).then(
-      async (raw) => {
-        req.functionRawBody = raw;
-        done(null, await decodeBody(raw, req.headers['content-type'] ?? ''));
-      },
-      (err: Error) => done(err, undefined),
-    ).catch((err: Error) => done(err, undefined));
+    readLimited(payload, limit)
+      .then(
+        async (raw) => {
+          req.functionRawBody = raw;
+          done(null, await decodeBody(raw, req.headers['content-type'] ?? ''));
+        },
+        (err: Error) => done(err, undefined),
+      )
+      .catch((err: Error) => done(err, undefined));
   });
 
   // Runs before the body is read: unknown names and missing/invalid JWTs never cost a read.
@@ -162,7 +171,13 @@ export async function functionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const fn = req.serverFunction!;
-    const result = await fn.handler({ ctx, principal: req.functionPrincipal!, req, reply, rawBody: req.functionRawBody });
+    const result = await fn.handler({
+      ctx,
+      principal: req.functionPrincipal!,
+      req,
+      reply,
+      rawBody: req.functionRawBody,
+    });
     if (reply.sent || result === reply) return reply;
     if (result === undefined) return reply.status(204).send();
     return reply.type('application/json').send(JSON.stringify(result));

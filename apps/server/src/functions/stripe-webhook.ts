@@ -4,46 +4,52 @@
 // which is idempotent by event id and by purchase and checks the session against the purchase
 // row (reference product flaws P1, P3, P4).
 import type Stripe from 'stripe';
-import { withRequestContext } from '../db/request-context.js';
+import { withRequestContext } from '@tagledger/db';
 import { sendReceipt } from '../payments/receipt.js';
 import { stripeClient } from '../payments/stripe-client.js';
+import { FunctionError } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export const stripeWebhook: ServerFunction = {
+export const stripeWebhook: ServerFunction<'stripe-webhook'> = {
   name: 'stripe-webhook',
   // Stripe sends no JWT: the signature is the authentication.
   verifyJwt: false,
   bodyLimit: 512 * 1024,
-  async handler({ ctx, req, reply, rawBody }) {
+  async handler({ ctx, req, rawBody }) {
     if (req.method !== 'POST') {
-      return reply.code(405).send({ code: 'method_not_allowed', error: 'Use POST' });
+      throw new FunctionError(405, 'Use POST', { code: 'method_not_allowed' });
     }
     const stripe = stripeClient(ctx.config);
     const secret = ctx.config.stripe.webhookSecret;
     if (!stripe || !secret) {
-      return reply.code(503).send({ code: 'purchases_disabled', error: 'Token purchases are not enabled on this server' });
+      throw new FunctionError(503, 'Token purchases are not enabled on this server', { code: 'purchases_disabled' });
     }
     const signature = req.headers['stripe-signature'];
     if (typeof signature !== 'string' || !signature || !rawBody?.length) {
-      return reply.code(400).send({ code: 'invalid_signature', error: 'A signed Stripe event is required' });
+      throw new FunctionError(400, 'A signed Stripe event is required', { code: 'invalid_signature' });
     }
     let event: Stripe.Event;
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
     } catch {
-      return reply.code(400).send({ code: 'invalid_signature', error: 'The Stripe signature is invalid or too old' });
+      throw new FunctionError(400, 'The Stripe signature is invalid or too old', { code: 'invalid_signature' });
     }
     const object = (event.data as { object?: unknown } | undefined)?.object;
     if (typeof event.id !== 'string' || typeof event.type !== 'string' || !object || typeof object !== 'object') {
-      return reply.code(400).send({ code: 'invalid_event', error: 'The event has no id, type or object' });
+      throw new FunctionError(400, 'The event has no id, type or object', { code: 'invalid_event' });
     }
-    const result = await withRequestContext(ctx.db, { role: 'service_role', claims: { role: 'service_role' } }, async (tx) =>
-      (await tx.query<{ r: { outcome: string; purchase_id: string | null } }>(
-        'select private.apply_stripe_event($1, $2, $3::jsonb) as r',
-        [event.id, event.type, JSON.stringify(object)],
-      )).rows[0]!.r,
+    const result = await withRequestContext(
+      ctx.db,
+      { role: 'service_role', claims: { role: 'service_role' } },
+      async (tx) =>
+        (
+          await tx.query<{ r: { outcome: string; purchase_id: string | null } }>(
+            'select private.apply_stripe_event($1, $2, $3::jsonb) as r',
+            [event.id, event.type, JSON.stringify(object)],
+          )
+        ).rows[0]!.r,
     );
     if (result.outcome.startsWith('rejected')) {
       req.log.warn({ event: event.id, type: event.type, outcome: result.outcome }, 'stripe event refused');

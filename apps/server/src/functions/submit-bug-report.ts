@@ -5,11 +5,13 @@
 // insert reports through the data API), tells the admins by e-mail, and answers {id}.
 // Every error answer is JSON {error}.
 import crypto from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { putObject, removeObjects } from '../storage/service.js';
 import type { AppContext } from '../shared/context.js';
 import type { ServerFunction } from './types.js';
+import type { FunctionRequest } from '@tagledger/functions-api';
+import { FunctionError } from './errors.js';
+import type { Language, Localized } from '../shared/language.js';
 
 export const BUG_SCREENSHOT_BUCKET = 'bug-screenshots';
 export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
@@ -31,7 +33,9 @@ const payloadSchema = z.object({
   metadata: z
     .object({
       timestamp: z.string().max(64).optional(),
-      viewport: z.object({ width: z.number().int().min(0).max(100_000), height: z.number().int().min(0).max(100_000) }).optional(),
+      viewport: z
+        .object({ width: z.number().int().min(0).max(100_000), height: z.number().int().min(0).max(100_000) })
+        .optional(),
       userRole: z.string().max(40).optional(),
       userId: z.string().max(64).optional(),
     })
@@ -71,12 +75,28 @@ export function decodeScreenshot(input: string): Image {
   throw new PayloadError(400, 'The screenshot must be a JPEG or PNG image');
 }
 
-function fail(reply: FastifyReply, status: number, error: string): FastifyReply {
-  return reply.code(status).type('application/json').send({ error });
-}
-
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const NOTICE: Localized<{
+  subject: (app: string, reporter: string) => string;
+  on: (page: string) => string;
+  reported: (reporter: string, where: string) => string;
+  review: string;
+}> = {
+  en: {
+    subject: (app, reporter) => `[${app}] New bug report from ${reporter}`,
+    on: (page) => ` on ${page}`,
+    reported: (reporter, where) => `${reporter} reported a bug${where}:`,
+    review: 'Review it',
+  },
+  fr: {
+    subject: (app, reporter) => `[${app}] Nouveau signalement de bug de ${reporter}`,
+    on: (page) => ` sur ${page}`,
+    reported: (reporter, where) => `${reporter} a signalé un bug${where} :`,
+    review: 'L’examiner',
+  },
+};
 
 async function notifyAdmins(
   ctx: AppContext,
@@ -86,62 +106,75 @@ async function notifyAdmins(
   // An optional notice, not an auth mail: only admins who keep 'email' notifications on (the
   // settings' "e-mails about activity", private.wants_email in 20261122000500) receive it. The
   // report itself is stored either way and listed on /bug-reports.
-  const { rows } = await ctx.db.query<{ email: string }>(
-    `select p.email from public.user_profiles p
+  const { rows } = await ctx.db.query<{ email: string; language: Language }>(
+    `select p.email, private.user_language(p.id) as language from public.user_profiles p
       where p.role = 'admin' and p.email is not null and private.wants_email(p.id, 'email')
       order by p.created_at limit 50`,
   );
   const link = `${ctx.config.siteUrl}/bug-reports`;
   const excerpt = report.description.length > 300 ? `${report.description.slice(0, 300)}…` : report.description;
-  const subject = `[${ctx.config.appName}] New bug report from ${report.reporter}`;
-  const text = `${report.reporter} reported a bug${report.pageUrl ? ` on ${report.pageUrl}` : ''}:\n\n${excerpt}\n\nReview it: ${link}\n`;
-  const html =
-    `<p>${escapeHtml(report.reporter)} reported a bug${report.pageUrl ? ` on ${escapeHtml(report.pageUrl)}` : ''}:</p>` +
-    `<blockquote>${escapeHtml(excerpt)}</blockquote><p><a href="${escapeHtml(link)}">Review it</a></p>`;
+  // Each admin reads the notice in their own language.
+  const notice = (language: Language) => {
+    const t = NOTICE[language];
+    const where = report.pageUrl ? t.on(report.pageUrl) : '';
+    return {
+      subject: t.subject(ctx.config.appName, report.reporter),
+      text: `${t.reported(report.reporter, where)}\n\n${excerpt}\n\n${t.review}${language === 'fr' ? ' :' : ':'} ${link}\n`,
+      html:
+        `<p>${escapeHtml(t.reported(report.reporter, where))}</p>` +
+        `<blockquote>${escapeHtml(excerpt)}</blockquote><p><a href="${escapeHtml(link)}">${escapeHtml(t.review)}</a></p>`,
+    };
+  };
   // One failing mailbox must not lose the report or the other notices.
   await Promise.all(
     rows.map((r) =>
-      ctx.mailer.send({ to: r.email, subject, text, html, link }).catch((err: unknown) => {
+      ctx.mailer.send({ to: r.email, ...notice(r.language), link }).catch((err: unknown) => {
         log.warn({ err, to: r.email, report: report.id }, 'bug report notice not sent');
       }),
     ),
   );
 }
 
-export const submitBugReport: ServerFunction = {
+export const submitBugReport: ServerFunction<'submit-bug-report'> = {
   name: 'submit-bug-report',
   verifyJwt: true,
   // A 5 MB image is ~6.7 MB as base64, plus logs and the rest of the payload.
   bodyLimit: 8 * 1024 * 1024,
-  async handler({ ctx, principal, req, reply }) {
+  async handler({ ctx, principal, req }) {
     const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) return fail(reply, 401, 'No valid session');
+    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'No valid session');
 
     if (!(await ctx.rateLimiter.hit(`bug-report:user:${userId}`, BUG_REPORT_RATE_LIMIT))) {
-      return fail(reply, 429, 'Too many bug reports. Please try again in a few minutes.');
+      throw new FunctionError(429, 'Too many bug reports. Please try again in a few minutes.');
     }
 
     const body = req.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return fail(reply, 400, 'The request body must be a JSON object');
+      throw new FunctionError(400, 'The request body must be a JSON object');
     }
     const raw = body as Record<string, unknown>;
     if (typeof raw.consoleLogs === 'string' && Buffer.byteLength(raw.consoleLogs, 'utf8') > MAX_CONSOLE_LOG_BYTES) {
-      return fail(reply, 413, 'The console logs are too large (maximum 100 KB)');
+      throw new FunctionError(413, 'The console logs are too large (maximum 100 KB)');
     }
     const parsed = payloadSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.join('.');
-      return fail(reply, 400, field && !issue.message.startsWith('Please') && !issue.message.startsWith('Screenshot') ? `${field}: ${issue.message}` : issue.message);
+      throw new FunctionError(
+        400,
+        field && !issue.message.startsWith('Please') && !issue.message.startsWith('Screenshot')
+          ? `${field}: ${issue.message}`
+          : issue.message,
+      );
     }
-    const payload = parsed.data;
+    // The schema's output must be a request of the functions' contract.
+    const payload = parsed.data satisfies FunctionRequest<'submit-bug-report'>;
 
     let image: Image;
     try {
       image = decodeScreenshot(payload.screenshotBase64);
     } catch (err) {
-      if (err instanceof PayloadError) return fail(reply, err.status, err.message);
+      if (err instanceof PayloadError) throw new FunctionError(err.status, err.message);
       throw err;
     }
 
@@ -188,7 +221,12 @@ export const submitBugReport: ServerFunction = {
 
     await notifyAdmins(
       ctx,
-      { id, reporter: profile?.full_name || email || userId, description: payload.errorMessage, pageUrl: payload.pageUrl },
+      {
+        id,
+        reporter: profile?.full_name || email || userId,
+        description: payload.errorMessage,
+        pageUrl: payload.pageUrl,
+      },
       req.log,
     );
     return { id };

@@ -1,6 +1,7 @@
 // The contract for server functions (/functions/v1/:name). Each function lives in its own module
 // in this folder and is listed in registry.ts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FunctionName, FunctionResponse } from '@tagledger/functions-api';
 import type { AppContext } from '../shared/context.js';
 import type { Identity as Principal } from '../shared/identify.js';
 
@@ -18,18 +19,11 @@ export interface FunctionCall {
   rawBody?: Buffer | undefined;
 }
 
-/** Throw from a handler to answer {error: message} with a 4xx status (anything else is a 500). */
-export class FunctionError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** What a function answers: its contract's response (@tagledger/functions-api), or the reply it sent itself. */
+type Answer<N extends string> = (N extends FunctionName ? FunctionResponse<N> : unknown) | FastifyReply;
 
-export interface ServerFunction {
-  name: string;
+export interface ServerFunction<N extends string = string> {
+  name: N;
   /**
    * When true (the default on hosted Supabase), a valid JWT is required before the handler runs,
    * and a user with a verified two-factor factor must call with an aal2 session.
@@ -37,6 +31,9 @@ export interface ServerFunction {
   verifyJwt: boolean;
   /** Maximum request body in bytes (default 1 MiB). */
   bodyLimit?: number;
-  /** Returns the response body (sent as JSON), or sends through call.reply itself. */
-  handler(call: FunctionCall): Promise<unknown>;
+  /**
+   * Returns the response body (sent as JSON), or sends through call.reply itself. Refuses the
+   * call by throwing FunctionError (errors.ts).
+   */
+  handler(call: FunctionCall): Promise<Answer<N>>;
 }

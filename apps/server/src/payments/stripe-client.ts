@@ -1,7 +1,11 @@
 // The one Stripe SDK instance per configuration. STRIPE_API_BASE points the SDK at a local
 // Stripe-compatible server (the tests' fake, stripe-mock) instead of api.stripe.com.
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Config } from '../config/index.js';
+
+// The SDK loads with the first client, so servers without purchases never carry it in memory.
+const require = createRequire(import.meta.url);
 
 const clients = new WeakMap<Config['stripe'], Stripe>();
 
@@ -12,7 +16,8 @@ export function stripeClient(config: Config): Stripe | undefined {
   let client = clients.get(settings);
   if (!client) {
     const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
-    client = new Stripe(settings.secretKey, {
+    const StripeSdk = require('stripe') as typeof Stripe;
+    client = new StripeSdk(settings.secretKey, {
       ...(base
         ? {
             host: base.hostname,
@@ -26,9 +31,4 @@ export function stripeClient(config: Config): Stripe | undefined {
     clients.set(settings, client);
   }
   return client;
-}
-
-/** Purchases need both the API key (to open sessions) and the webhook secret (to credit). */
-export function purchasesEnabled(config: Config): boolean {
-  return Boolean(config.stripe.secretKey && config.stripe.webhookSecret);
 }

@@ -37,7 +37,8 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
       preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

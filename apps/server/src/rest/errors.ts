@@ -1,7 +1,7 @@
 // PostgREST's error shape {code, message, details, hint} and the SQLSTATE → HTTP table of
 // SUPABASE-PROTOCOL §B.7. Every failure in rest/ ends up as a RestError before it is written, so a
 // database error never reaches the client as SQL text or a stack trace.
-import { isPgError } from '../db/index.js';
+import { isPgError } from '@tagledger/db';
 
 export interface RestErrorBody {
   code: string;
@@ -62,7 +62,9 @@ export function toRestError(err: unknown, anon: boolean): RestError {
     if (code === 'PGRST') {
       try {
         const body = JSON.parse(err.message) as Partial<RestErrorBody>;
-        const extra = err.detail ? (JSON.parse(err.detail) as { status?: number; headers?: Record<string, string> }) : {};
+        const extra = err.detail
+          ? (JSON.parse(err.detail) as { status?: number; headers?: Record<string, string> })
+          : {};
         return new RestError(
           extra.status ?? 400,
           String(body.code ?? 'PGRST'),

@@ -1,52 +1,27 @@
 // handleRestRequest(): parse → plan → build → execute → respond (PostgREST App.postgrestResponse).
-import type { Db } from '../db/index.js';
-import type { RequestContext } from '../db/request-context.js';
+import type { Db, RequestContext } from '@tagledger/db';
 import { RestError, toRestError } from './errors.js';
+import { runExplain } from './execute/explain.js';
 import { runMainTx } from './execute/main-tx.js';
-import type { ReadPipeline } from './execute/pipelined.js';
 import { actionPlan } from './plan/index.js';
-import type { ActionPlan } from './plan/types.js';
-import { parseRequest, type RawRequest } from './request/parse-request.js';
-import { buildResponse, type RestResponse } from './response/build-response.js';
+import type { ActionPlan, PlanOptions } from './plan/types.js';
+import { DEFAULT_PARSE_OPTIONS, parseRequest, type ParseOptions, type RawRequest } from './request/parse-request.js';
+import { buildResponse, explainResponse, type RestResponse } from './response/build-response.js';
 import { getSchemaCache, reloadIfChanged, type SchemaCache } from './schema-cache/index.js';
+import { buildQuery } from './sql/build-query.js';
+import type { BuiltQuery } from './sql/query-builder.js';
 
 /** Planner errors that may only mean the schema cache is older than the catalog. */
 const SCHEMA_MISSES = new Set(['PGRST205', 'PGRST202', 'PGRST200', 'PGRST204', '42703']);
-import type { BodyOptions, BuiltQuery } from './sql/query-builder.js';
-import { readQuery } from './sql/query-builder.js';
-import { callQuery, deleteQuery, insertQuery, updateQuery } from './sql/statements.js';
-
-export function buildQuery(ap: ActionPlan): BuiltQuery {
-  const { plan, output } = ap;
-  // CSV only for a body that is sent: a Location header is built from the JSON rows.
-  const body: BodyOptions = {
-    singular: output.accept.media === 'object',
-    stripNulls: output.accept.stripNulls,
-    csv: output.accept.media === 'csv' && output.wantBody,
-  };
-  switch (plan.kind) {
-    case 'read': {
-      const t = plan.root.table;
-      const source = `"${t.schema.replace(/"/g, '""')}"."${t.name.replace(/"/g, '""')}"`;
-      return readQuery(plan.root, source, { ...body, count: plan.count, ...ap.range });
-    }
-    case 'insert':
-      return insertQuery(plan, body);
-    case 'update':
-      return updateQuery(plan, body);
-    case 'delete':
-      return deleteQuery(plan, body);
-    case 'call':
-      return callQuery(plan, { ...body, ...ap.range });
-  }
-}
 
 /** The cache could not be (re)loaded: 503 so that postgrest-js retries GET/HEAD after Retry-After. */
-async function schemaCache(db: Db): Promise<SchemaCache> {
+async function schemaCache(db: Db, schema: string): Promise<SchemaCache> {
   try {
-    return await getSchemaCache(db);
+    return await getSchemaCache(db, schema);
   } catch {
-    throw new RestError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.', null, null, { 'retry-after': '1' });
+    throw new RestError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.', null, null, {
+      'retry-after': '1',
+    });
   }
 }
 
@@ -60,30 +35,40 @@ function planCacheKey(raw: RawRequest): string | undefined {
     const v = raw.headers[n];
     return Array.isArray(v) ? v.join(',') : (v ?? '');
   };
-  return [raw.method, raw.path, raw.queryString, h('accept'), h('prefer'), h('accept-profile'), h('range')].join('\u0001');
+  return [raw.method, raw.path, raw.queryString, h('accept'), h('prefer'), h('accept-profile'), h('range')].join(
+    '\u0001',
+  );
 }
 
-function planWithReload(raw: RawRequest, db: Db) {
-  return async () => {
-    const req = parseRequest(raw);
-    try {
-      return actionPlan(req, await schemaCache(db));
-    } catch (err) {
-      // Something created after the cache was loaded: reload once (if the catalog changed) and retry.
-      if (err instanceof RestError && SCHEMA_MISSES.has(err.code) && (await reloadIfChanged(db))) {
-        return actionPlan(parseRequest(raw), await schemaCache(db));
-      }
-      throw err;
+/** The schema a GET/HEAD is read from: its Accept-Profile when exposed (else parsing refuses it). */
+function readProfile(raw: RawRequest, schemas: readonly string[]): string {
+  const v = raw.headers['accept-profile'];
+  const profile = Array.isArray(v) ? v[0] : v;
+  return profile !== undefined && schemas.includes(profile) ? profile : schemas[0]!;
+}
+
+async function planWithReload(raw: RawRequest, env: RestEnv): Promise<ActionPlan> {
+  const { db, planOptions } = env;
+  const req = parseRequest(raw, env.parseOptions);
+  try {
+    return actionPlan(req, await schemaCache(db, req.schema), planOptions);
+  } catch (err) {
+    // Something created after the cache was loaded: reload once (if the catalog changed) and retry.
+    if (err instanceof RestError && SCHEMA_MISSES.has(err.code) && (await reloadIfChanged(db, req.schema))) {
+      return actionPlan(req, await schemaCache(db, req.schema), planOptions);
     }
-  };
+    throw err;
+  }
 }
 
 export interface RestEnv {
   db: Db;
-  /** One-round-trip path for read-only requests (PostgreSQL driver only). */
-  readPipeline?: ReadPipeline | undefined;
   /** REST_TX_END (PostgREST's db-tx-end); commit when absent. */
   txEnd?: TxEnd;
+  /** What requests may ask for (REST_AGGREGATES_ENABLED); PostgREST's defaults when absent. */
+  planOptions?: PlanOptions;
+  /** REST_SCHEMAS and REST_PLAN_ENABLED (db-schemas, db-plan-enabled); PostgREST's defaults when absent. */
+  parseOptions?: ParseOptions;
   onInternalError?: (err: unknown) => void;
 }
 
@@ -94,9 +79,13 @@ export type TxEnd = 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-
  * default, which `Prefer: tx=commit|rollback` may change only where the setting allows overrides
  * (then the preference is reported as applied). Without the allowance the preference is ignored.
  */
-export function transactionEnd(setting: TxEnd, preferred: 'commit' | 'rollback' | undefined): { rollback: boolean; preferenceApplied: boolean } {
+export function transactionEnd(
+  setting: TxEnd,
+  preferred: 'commit' | 'rollback' | undefined,
+): { rollback: boolean; preferenceApplied: boolean } {
   const byDefault = setting === 'rollback' || setting === 'rollback-allow-override';
-  if (preferred && setting.endsWith('-allow-override')) return { rollback: preferred === 'rollback', preferenceApplied: true };
+  if (preferred && setting.endsWith('-allow-override'))
+    return { rollback: preferred === 'rollback', preferenceApplied: true };
   return { rollback: byDefault, preferenceApplied: false };
 }
 
@@ -105,12 +94,13 @@ export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: Requ
   const anon = ctx.role === 'anon';
   try {
     const key = planCacheKey(raw);
-    const cache = await schemaCache(db);
+    const { schemas } = env.parseOptions ?? DEFAULT_PARSE_OPTIONS;
+    const cache = await schemaCache(db, readProfile(raw, schemas));
     let plans = planCache.get(cache);
     if (!plans) planCache.set(cache, (plans = new Map()));
     let entry = key !== undefined ? plans.get(key) : undefined;
     if (!entry) {
-      const ap = await planWithReload(raw, db)();
+      const ap = await planWithReload(raw, env);
       entry = { ap, query: buildQuery(ap) };
       if (key !== undefined) {
         if (plans.size >= PLAN_CACHE_SIZE) plans.clear();
@@ -118,21 +108,33 @@ export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: Requ
       }
     }
     const { ap, query } = entry;
-    const singular = ap.output.accept.media === 'object' && !(ap.plan.kind === 'call' && (ap.plan.shape === 'scalar' || ap.plan.shape === 'void'));
-    const writes = ap.plan.kind === 'insert' || ap.plan.kind === 'update' || ap.plan.kind === 'delete' || ap.plan.kind === 'call';
+    const singular =
+      ap.output.accept.media === 'object' &&
+      !(ap.plan.kind === 'call' && (ap.plan.shape === 'scalar' || ap.plan.shape === 'void'));
+    const writes =
+      ap.plan.kind === 'insert' || ap.plan.kind === 'update' || ap.plan.kind === 'delete' || ap.plan.kind === 'call';
     // Minimal writes return no rows, so the singular check only applies when rows come back.
     const checkSingular = singular && (ap.plan.kind === 'read' || ap.plan.kind === 'call' || ap.output.wantBody);
     const maxAffected = writes && ap.prefs.handling === 'strict' ? ap.prefs.maxAffected : undefined;
     const tx = transactionEnd(env.txEnd ?? 'commit', ap.prefs.tx);
-    const row = await runMainTx(db, ctx, query, {
+    if (ap.output.accept.plan) {
+      const lines = await runExplain(db, ctx, query, ap.output.accept.plan, {
+        readOnly: ap.readOnly,
+        rollback: tx.rollback,
+      });
+      return explainResponse(ap.output.accept, lines);
+    }
+    const row = await runMainTx(db, ap.prefs.timezone ? { ...ctx, timezone: ap.prefs.timezone } : ctx, query, {
       readOnly: ap.readOnly,
       rollback: tx.rollback,
-      pipeline: env.readPipeline,
       singular: checkSingular,
+      count: ap.prefs.count,
       ...(maxAffected !== undefined ? { maxAffected } : {}),
-      ...(ap.prefs.timezone ? { timezone: ap.prefs.timezone } : {}),
     });
-    return buildResponse(ap, row, { tx: tx.preferenceApplied });
+    const res = buildResponse(ap, row, { tx: tx.preferenceApplied });
+    // With several exposed schemas PostgREST names the one that answered.
+    if (schemas.length > 1) res.headers['content-profile'] = ap.schema;
+    return res;
   } catch (err) {
     const e = toRestError(err, anon);
     if (e.status >= 500) env.onInternalError?.(err);
@@ -143,7 +145,11 @@ export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: Requ
 export function errorResponse(e: RestError): RestResponse {
   return {
     status: e.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'proxy-status': `PostgREST; error=${e.code}`, ...e.headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'proxy-status': `PostgREST; error=${e.code}`,
+      ...e.headers,
+    },
     body: JSON.stringify(e.body()),
   };
 }

@@ -9,7 +9,6 @@ import { errorResponse, handleRestRequest } from './pipeline.js';
 import { getSchemaCache } from './schema-cache/index.js';
 import { startSchemaListener } from './schema-cache/listen.js';
 import type { RestResponse } from './response/build-response.js';
-import { createReadPipeline } from './execute/pipelined.js';
 
 export { reloadSchemaCache } from './schema-cache/index.js';
 
@@ -43,7 +42,8 @@ function identifyError(err: IdentifyError): RestError {
   // Bad signature, unknown key, malformed → PGRST301; a token that verified but whose claims no
   // longer hold (expired, session ended, user banned or gone) → PGRST303.
   const jwtReason = err.jwt?.reason;
-  const code = err.failure === 'invalid_jwt' && jwtReason !== 'expired' && jwtReason !== 'claims' ? 'PGRST301' : 'PGRST303';
+  const code =
+    err.failure === 'invalid_jwt' && jwtReason !== 'expired' && jwtReason !== 'claims' ? 'PGRST301' : 'PGRST303';
   return new RestError(401, code, err.message, null, null, {
     'www-authenticate': `Bearer error="invalid_token", error_description="${err.message.replace(/"/g, "'")}"`,
   });
@@ -91,12 +91,8 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   const { ctx } = opts;
   // Build the cache now (migrations already ran) so the first request does not pay for it.
   await getSchemaCache(ctx.db);
-  const stopListener = await startSchemaListener(ctx);
-  const readPipeline = ctx.db.kind === 'pg' && ctx.config.databaseUrl ? createReadPipeline(ctx.config.databaseUrl) : undefined;
-  app.addHook('onClose', async () => {
-    await stopListener();
-    await readPipeline?.close();
-  });
+  const stopListener = await startSchemaListener(ctx.db);
+  app.addHook('onClose', () => stopListener());
 
   app.setErrorHandler((err, req, reply) => sendAnyRestError(req, reply, err));
 
@@ -127,7 +123,13 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const q = url.indexOf('?');
     const path = `/${(req.params as { '*'?: string })['*'] ?? ''}`;
     const res = await handleRestRequest(
-      { db: ctx.db, readPipeline, txEnd: ctx.config.restTxEnd, onInternalError: (err) => req.log.error({ err }, 'rest request failed') },
+      {
+        db: ctx.db,
+        txEnd: ctx.config.restTxEnd,
+        planOptions: { aggregates: ctx.config.restAggregatesEnabled },
+        parseOptions: { schemas: ctx.config.restSchemas, planEnabled: ctx.config.restPlanEnabled },
+        onInternalError: (err) => req.log.error({ err }, 'rest request failed'),
+      },
       { method: req.method, path, queryString: q >= 0 ? url.slice(q + 1) : '', headers: req.headers, body },
       { role: principal.role, claims: principal.claims, method: req.method, path, headers: headerMap(req) },
     );
@@ -135,7 +137,14 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   };
 
   // helmet's per-route switch; API_SECURITY_HEADERS replace its headers on these routes.
-  const methods: ('GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE')[] = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'];
+  const methods: ('GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE')[] = [
+    'GET',
+    'HEAD',
+    'POST',
+    'PATCH',
+    'PUT',
+    'DELETE',
+  ];
   app.route({ method: methods, url: '/*', exposeHeadRoute: false, helmet: false, handler });
   app.route({ method: methods, url: '/', exposeHeadRoute: false, helmet: false, handler });
 }

@@ -1,9 +1,10 @@
 // What every service plugin receives: the validated config and the shared infrastructure.
 import type { Config } from '../config/index.js';
-import type { Db } from '../db/index.js';
+import type { Db } from '@tagledger/db';
 import type { Identifier } from './identify.js';
 import type { Keys } from './keys.js';
 import type { Mailer } from './mailer.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   identifier: Identifier;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The durable job queue (timers, mails): started with the app, stopped gracefully on close. */
+  jobs: JobQueue;
 }

@@ -8,7 +8,7 @@
 //      alive, of a user who still exists and is not banned (session-liveness.ts). API-key JWTs
 //      (anon, service_role) name no user and no session and stay valid.
 import type { FastifyRequest } from 'fastify';
-import { isDbRole, type DbRole } from '../db/request-context.js';
+import { isDbRole, type DbRole } from '@tagledger/db';
 import { JwtError, type JwtClaims, type Keys } from './keys.js';
 import type { SessionLiveness } from './session-liveness.js';
 import { cachingKeys } from './verify-cache.js';
@@ -58,7 +58,10 @@ export interface Identifier {
    * `apikey` header when no bearer is sent. With no token at all: `fallbackRole` when given,
    * else IdentifyError 'no_token'. `fresh` skips the session cache (the auth service).
    */
-  identify(req: FastifyRequest, opts?: { fallbackRole?: DbRole; apiKeyAsToken?: boolean; fresh?: boolean }): Promise<Identity>;
+  identify(
+    req: FastifyRequest,
+    opts?: { fallbackRole?: DbRole; apiKeyAsToken?: boolean; fresh?: boolean },
+  ): Promise<Identity>;
   /** The caller a token stands for (steps 1–3 above). */
   identifyToken(token: string, opts?: { fresh?: boolean }): Promise<Identity>;
 }
@@ -104,7 +107,10 @@ export function createIdentifier(keys: Keys, liveness: SessionLiveness): Identif
     }
     const role = claims.role;
     if (!isDbRole(role)) {
-      throw new IdentifyError('invalid_role', typeof role === 'string' ? `role "${role}" does not exist` : 'JWT has no role claim');
+      throw new IdentifyError(
+        'invalid_role',
+        typeof role === 'string' ? `role "${role}" does not exist` : 'JWT has no role claim',
+      );
     }
     const aal = typeof claims.aal === 'string' && AAL.has(claims.aal) ? (claims.aal as Identity['aal']) : undefined;
     const isUserToken = claims.sub !== undefined || role === 'authenticated';
@@ -113,7 +119,8 @@ export function createIdentifier(keys: Keys, liveness: SessionLiveness): Identif
     const sub = claims.sub;
     if (typeof sub !== 'string' || !sub) throw new IdentifyError('missing_sub', 'invalid claim: missing sub claim');
     if (!UUID.test(sub)) throw new IdentifyError('invalid_sub', 'invalid claim: sub claim must be a UUID');
-    const sessionId = typeof claims.session_id === 'string' && UUID.test(claims.session_id) ? claims.session_id : undefined;
+    const sessionId =
+      typeof claims.session_id === 'string' && UUID.test(claims.session_id) ? claims.session_id : undefined;
     const verdict = sessionId ? await liveness.check(sub, sessionId, opts) : 'session_not_found';
     if (verdict !== 'alive') throw new IdentifyError(verdict, SESSION_FAILURES[verdict]);
     return { role, claims, userId: sub, sessionId, aal, token };

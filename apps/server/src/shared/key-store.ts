@@ -132,7 +132,9 @@ export async function retireKey(dataDir: string, kid: string): Promise<void> {
   for (const k of previous) if ((await keyId(k)) !== kid) kept.push(k);
   if (kept.length === previous.length) {
     const current = await keyId(loadOrCreateSigningKey(dataDir));
-    throw new KeyStoreError(kid === current ? `${kid} is the current key; rotate first` : `no previous key has the id ${kid}`);
+    throw new KeyStoreError(
+      kid === current ? `${kid} is the current key; rotate first` : `no previous key has the id ${kid}`,
+    );
   }
   writePreviousKeys(dataDir, kept);
 }

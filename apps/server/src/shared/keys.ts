@@ -8,7 +8,14 @@
 // A malformed key is a StartupError (one clear line at start, before the database is opened).
 import * as jose from 'jose';
 import { StartupError } from '../startup/startup-error.js';
-import { keyId, parseJwkList, publicPart, readPreviousKeys, readOrCreateSigningKeyText, signingKeyFile } from './key-store.js';
+import {
+  keyId,
+  parseJwkList,
+  publicPart,
+  readPreviousKeys,
+  readOrCreateSigningKeyText,
+  signingKeyFile,
+} from './key-store.js';
 
 export type JwtClaims = jose.JWTPayload & Record<string, unknown>;
 
@@ -38,17 +45,29 @@ const TEN_YEARS = 10 * 365 * 24 * 3600;
 const KEY_HELP = 'an EC P-256 private key as a JSON Web Key: {"kty":"EC","crv":"P-256","x":…,"y":…,"d":…}';
 
 /** The checks importJWK does not make with a readable message: shape first, then the key itself. */
-async function importPrivateJwk(jwk: unknown, source: string): Promise<{ jwk: jose.JWK; privateKey: CryptoKey | Uint8Array }> {
+async function importPrivateJwk(
+  jwk: unknown,
+  source: string,
+): Promise<{ jwk: jose.JWK; privateKey: CryptoKey | Uint8Array }> {
   const k = jwk as Record<string, unknown> | null;
   const fields = ['x', 'y', 'd'] as const;
-  if (!k || typeof k !== 'object' || Array.isArray(k) || k.kty !== 'EC' || k.crv !== 'P-256' || fields.some((f) => typeof k[f] !== 'string')) {
+  if (
+    !k ||
+    typeof k !== 'object' ||
+    Array.isArray(k) ||
+    k.kty !== 'EC' ||
+    k.crv !== 'P-256' ||
+    fields.some((f) => typeof k[f] !== 'string')
+  ) {
     throw new StartupError(`${source} is not ${KEY_HELP}`);
   }
   try {
     const privateKey = await jose.importJWK({ ...(k as jose.JWK), alg: 'ES256' }, 'ES256');
     return { jwk: k as jose.JWK, privateKey: privateKey as CryptoKey | Uint8Array };
   } catch (err) {
-    throw new StartupError(`${source} is not a usable P-256 private key (${(err as Error).message}); it must be ${KEY_HELP}`);
+    throw new StartupError(
+      `${source} is not a usable P-256 private key (${(err as Error).message}); it must be ${KEY_HELP}`,
+    );
   }
 }
 
@@ -62,9 +81,11 @@ function parseJson(text: string, source: string, fix: string): unknown {
 
 /** The current private key: JWT_PRIVATE_KEY, or DATA_DIR/keys/signing-key.json (created on first start). */
 function loadPrivateKey(dataDir: string, fromEnv: string | undefined) {
-  if (fromEnv) return importPrivateJwk(parseJson(fromEnv, 'JWT_PRIVATE_KEY', `it must be ${KEY_HELP}`), 'JWT_PRIVATE_KEY');
+  if (fromEnv)
+    return importPrivateJwk(parseJson(fromEnv, 'JWT_PRIVATE_KEY', `it must be ${KEY_HELP}`), 'JWT_PRIVATE_KEY');
   const file = signingKeyFile(dataDir);
-  const fix = 'restore it from a backup, or set JWT_PRIVATE_KEY (a new key signs every user out and changes the API keys)';
+  const fix =
+    'restore it from a backup, or set JWT_PRIVATE_KEY (a new key signs every user out and changes the API keys)';
   return importPrivateJwk(parseJson(readOrCreateSigningKeyText(dataDir), file, fix), file);
 }
 

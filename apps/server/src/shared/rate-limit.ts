@@ -1,6 +1,6 @@
 // Fixed-window rate limiting backed by private.rate_limits, so the limit is shared by every
 // server process. Callers pick a key (e.g. `token:ip:1.2.3.4`) and a budget per window.
-import type { Db } from '../db/index.js';
+import type { Db } from '@tagledger/db';
 
 export interface RateLimitRule {
   limit: number;

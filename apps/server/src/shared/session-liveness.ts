@@ -4,7 +4,7 @@
 // time (SESSION_CHECK_CACHE_SECONDS, at most 10 s) so a busy session costs one query per period
 // instead of one per request. The database is the only source of truth, so a revocation made
 // through any server is honoured by every server once its remembered answer runs out.
-import type { Db } from '../db/index.js';
+import type { Db } from '@tagledger/db';
 
 export type SessionVerdict = 'alive' | 'user_not_found' | 'session_not_found' | 'user_banned';
 

@@ -26,7 +26,9 @@ function createMissingFolders(dir: string): void {
       fs.mkdirSync(folder);
     } catch (err) {
       if (errnoCode(err) === 'EEXIST' && fs.statSync(folder).isDirectory()) continue; // made by a concurrent start
-      throw new StartupError(`DATA_DIR ${dir} cannot be created (${errnoCode(err) ?? String(err)} at ${folder}); ${FIX}`);
+      throw new StartupError(
+        `DATA_DIR ${dir} cannot be created (${errnoCode(err) ?? String(err)} at ${folder}); ${FIX}`,
+      );
     }
   }
 }

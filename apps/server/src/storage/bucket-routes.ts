@@ -70,7 +70,10 @@ export async function bucketRoutes(app: FastifyInstance, { engine }: { engine: S
     const caller = await callerFrom(req, ctx);
     const { id } = req.params as { id: string };
     const row = await engine.run(caller, 'storage.bucket.get', async (tx) => {
-      const { rows } = await tx.query<{ b: unknown }>(`select ${BUCKET_JSON} as b from storage.buckets b where b.id = $1`, [id]);
+      const { rows } = await tx.query<{ b: unknown }>(
+        `select ${BUCKET_JSON} as b from storage.buckets b where b.id = $1`,
+        [id],
+      );
       return rows[0];
     });
     if (!row) throw errors.noSuchBucket();
@@ -91,7 +94,15 @@ export async function bucketRoutes(app: FastifyInstance, { engine }: { engine: S
         tx.query(
           `insert into storage.buckets (id, name, owner_id, public, file_size_limit, allowed_mime_types, type)
            values ($1, $2, $3, $4, $5, $6, $7)`,
-          [id, id, sub, body.public ?? false, parseSizeLimit(body.file_size_limit) ?? null, body.allowed_mime_types ?? null, body.type ?? 'STANDARD'],
+          [
+            id,
+            id,
+            sub,
+            body.public ?? false,
+            parseSizeLimit(body.file_size_limit) ?? null,
+            body.allowed_mime_types ?? null,
+            body.type ?? 'STANDARD',
+          ],
         ),
       errors.bucketExists,
     );
@@ -111,7 +122,14 @@ export async function bucketRoutes(app: FastifyInstance, { engine }: { engine: S
             allowed_mime_types = case when $5::boolean then $6::text[] else allowed_mime_types end,
             updated_at = now()
           where id = $1`,
-        [id, body.public ?? null, limit !== undefined, limit ?? null, body.allowed_mime_types !== undefined, body.allowed_mime_types ?? null],
+        [
+          id,
+          body.public ?? null,
+          limit !== undefined,
+          limit ?? null,
+          body.allowed_mime_types !== undefined,
+          body.allowed_mime_types ?? null,
+        ],
       );
       return res.rowCount;
     });

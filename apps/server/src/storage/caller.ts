@@ -15,8 +15,14 @@ export async function callerFrom(req: FastifyRequest, ctx: AppContext): Promise<
     identity = await ctx.identifier.identify(req, { apiKeyAsToken: true });
   } catch (err) {
     if (!(err instanceof IdentifyError)) throw err;
-    throw errors.accessDenied(err.failure === 'invalid_role' ? 'Invalid JWT: role claim missing or unknown' : err.message);
+    throw errors.accessDenied(
+      err.failure === 'invalid_role' ? 'Invalid JWT: role claim missing or unknown' : err.message,
+    );
   }
   const { authorization: _a, apikey: _k, cookie: _c, ...headers } = headerMap(req);
-  return { role: identity.role, claims: identity.claims, request: { method: req.method, path: req.url.split('?')[0] ?? '', headers } };
+  return {
+    role: identity.role,
+    claims: identity.claims,
+    request: { method: req.method, path: req.url.split('?')[0] ?? '', headers },
+  };
 }

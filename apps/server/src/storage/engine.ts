@@ -8,9 +8,9 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config/index.js';
 import type { AppContext } from '../shared/context.js';
-import { withRequestContext, type DbRole } from '../db/request-context.js';
-import type { Tx } from '../db/index.js';
+import { withRequestContext, withRoleWithin, type DbRole, type Tx } from '@tagledger/db';
 import { createFileBackend, type ByteRange, type StorageBackend } from './backend.js';
 import { errors, fromDbError, StorageError } from './errors.js';
 import { Inspector } from './ingest.js';
@@ -63,7 +63,8 @@ export interface UploadInput {
    * Options that arrive after the bytes (multipart fields placed after the file part); awaited
    * once the bytes are stored and before the row is written. Overrides cacheControl/userMetadata.
    */
-  trailing?: Promise<{ cacheControl?: string | undefined; userMetadata?: Record<string, unknown> | undefined }> | undefined;
+  trailing?:
+    Promise<{ cacheControl?: string | undefined; userMetadata?: Record<string, unknown> | undefined }> | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,7 +87,7 @@ export function validateBucketId(id: string): void {
 }
 
 /** Backend key for one stored version; sharded so no directory grows huge. */
-function blobKey(version: string): string {
+export function blobKey(version: string): string {
   return `objects/${version.slice(0, 2)}/${version}`;
 }
 
@@ -109,12 +110,21 @@ export class StorageEngine {
   }
 
   /** Runs fn in one transaction as the caller; maps RLS and unique violations to storage errors. */
-  async run<T>(caller: Caller, operation: string, fn: (tx: Tx) => Promise<T>, onUnique?: () => StorageError): Promise<T> {
+  async run<T>(
+    caller: Caller,
+    operation: string,
+    fn: (tx: Tx) => Promise<T>,
+    onUnique?: () => StorageError,
+  ): Promise<T> {
     try {
-      return await withRequestContext(this.ctx.db, { role: caller.role, claims: caller.claims, ...caller.request }, async (tx) => {
-        await tx.query(`select set_config('storage.operation', $1, true)`, [operation]);
-        return fn(tx);
-      });
+      return await withRequestContext(
+        this.ctx.db,
+        { role: caller.role, claims: caller.claims, ...caller.request },
+        async (tx) => {
+          await tx.query(`select set_config('storage.operation', $1, true)`, [operation]);
+          return fn(tx);
+        },
+      );
     } catch (err) {
       if (err instanceof StorageError || err instanceof DryRun) throw err;
       const mapped = fromDbError(err, onUnique);
@@ -124,13 +134,8 @@ export class StorageEngine {
   }
 
   /** Reads as service_role inside a caller's transaction (bookkeeping the caller may not see). */
-  private async privileged<T>(tx: Tx, caller: Caller, fn: () => Promise<T>): Promise<T> {
-    await tx.query(`select set_config('role', 'service_role', true)`);
-    try {
-      return await fn();
-    } finally {
-      await tx.query(`select set_config('role', $1, true)`, [caller.role]);
-    }
+  private privileged<T>(tx: Tx, caller: Caller, fn: () => Promise<T>): Promise<T> {
+    return withRoleWithin(tx, 'service_role', caller.role, fn);
   }
 
   /** The bucket as the server sees it (buckets are looked up with privileges, as in Supabase). */
@@ -185,7 +190,11 @@ export class StorageEngine {
     const key = blobKey(version);
     const inspector = new Inspector(limit, contentType);
     // A body that fails while streaming (cut connection, malformed multipart) is the client's fault.
-    input.body.on('error', (err) => inspector.destroy(err instanceof StorageError ? err : errors.invalidRequest('The request body could not be read')));
+    input.body.on('error', (err) =>
+      inspector.destroy(
+        err instanceof StorageError ? err : errors.invalidRequest('The request body could not be read'),
+      ),
+    );
     await this.backend.put(key, input.body.pipe(inspector));
     let previous: string | null;
     try {
@@ -202,7 +211,12 @@ export class StorageEngine {
         sha256,
       };
       const userMetadata = late.userMetadata ?? input.userMetadata;
-      previous = await this.run(caller, 'storage.object.upload', (tx) => write(tx, metadata, version, userMetadata), errors.keyExists);
+      previous = await this.run(
+        caller,
+        'storage.object.upload',
+        (tx) => write(tx, metadata, version, userMetadata),
+        errors.keyExists,
+      );
     } catch (err) {
       await this.backend.delete(key);
       throw err;
@@ -214,10 +228,15 @@ export class StorageEngine {
   /** Runs a write as the caller and rolls it back: tells whether RLS and constraints would allow it. */
   private async trial(caller: Caller, fn: (tx: Tx) => Promise<unknown>): Promise<void> {
     try {
-      await this.run(caller, 'storage.object.upload', async (tx) => {
-        await fn(tx);
-        throw new DryRun();
-      }, errors.keyExists);
+      await this.run(
+        caller,
+        'storage.object.upload',
+        async (tx) => {
+          await fn(tx);
+          throw new DryRun();
+        },
+        errors.keyExists,
+      );
     } catch (err) {
       if (!(err instanceof DryRun)) throw err;
     }
@@ -230,7 +249,15 @@ export class StorageEngine {
     const { owner, ownerId } = ownerOf(caller);
     await this.trial(caller, (tx) =>
       this.writeRow(tx, caller, {
-        id: crypto.randomUUID(), bucket, name, owner, ownerId, metadata: {}, userMetadata: null, version: 'trial', upsert,
+        id: crypto.randomUUID(),
+        bucket,
+        name,
+        owner,
+        ownerId,
+        metadata: {},
+        userMetadata: null,
+        version: 'trial',
+        upsert,
       }),
     );
   }
@@ -266,7 +293,15 @@ export class StorageEngine {
             set owner = $3, owner_id = $4, metadata = $5, user_metadata = $6, version = $7,
                 updated_at = now(), last_accessed_at = now()
           where bucket_id = $1 and name = $2`,
-        [r.bucket, r.name, r.owner, r.ownerId, JSON.stringify(r.metadata), r.userMetadata && JSON.stringify(r.userMetadata), r.version],
+        [
+          r.bucket,
+          r.name,
+          r.owner,
+          r.ownerId,
+          JSON.stringify(r.metadata),
+          r.userMetadata && JSON.stringify(r.userMetadata),
+          r.version,
+        ],
       );
       if (res.rowCount === 0) throw errors.rlsDenied();
       return existing.version;
@@ -274,7 +309,16 @@ export class StorageEngine {
     await tx.query(
       `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [r.id, r.bucket, r.name, r.owner, r.ownerId, JSON.stringify(r.metadata), r.userMetadata && JSON.stringify(r.userMetadata), r.version],
+      [
+        r.id,
+        r.bucket,
+        r.name,
+        r.owner,
+        r.ownerId,
+        JSON.stringify(r.metadata),
+        r.userMetadata && JSON.stringify(r.userMetadata),
+        r.version,
+      ],
     );
     return null;
   }
@@ -345,21 +389,34 @@ export class StorageEngine {
   }
 
   /** Renames an object (possibly into another bucket) under RLS UPDATE; bytes stay where they are. */
-  async move(caller: Caller, from: { bucket: string; name: string }, to: { bucket: string; name: string }): Promise<void> {
+  async move(
+    caller: Caller,
+    from: { bucket: string; name: string },
+    to: { bucket: string; name: string },
+  ): Promise<void> {
     validateObjectName(to.name);
     if (to.bucket !== from.bucket) await this.findBucket(to.bucket);
-    await this.run(caller, 'storage.object.move', async (tx) => {
-      const res = await tx.query(
-        `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
+    await this.run(
+      caller,
+      'storage.object.move',
+      async (tx) => {
+        const res = await tx.query(
+          `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
           where bucket_id = $1 and name = $2`,
-        [from.bucket, from.name, to.bucket, to.name],
-      );
-      if (res.rowCount === 0) throw errors.noSuchKey();
-    }, errors.keyExists);
+          [from.bucket, from.name, to.bucket, to.name],
+        );
+        if (res.rowCount === 0) throw errors.noSuchKey();
+      },
+      errors.keyExists,
+    );
   }
 
   /** Copies an object: the caller must read the source and insert the destination (RLS). */
-  async copy(caller: Caller, from: { bucket: string; name: string }, to: { bucket: string; name: string }): Promise<{ id: string; key: string }> {
+  async copy(
+    caller: Caller,
+    from: { bucket: string; name: string },
+    to: { bucket: string; name: string },
+  ): Promise<{ id: string; key: string }> {
     validateObjectName(to.name);
     const source = await this.findObject(caller, from.bucket, from.name);
     const target = to.bucket === from.bucket ? null : await this.findBucket(to.bucket);
@@ -372,14 +429,27 @@ export class StorageEngine {
     const id = crypto.randomUUID();
     const { owner, ownerId } = ownerOf(caller);
     try {
-      await this.run(caller, 'storage.object.copy', async (tx) => {
-        await tx.query(
-          `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+      await this.run(
+        caller,
+        'storage.object.copy',
+        async (tx) => {
+          await tx.query(
+            `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
            values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [id, to.bucket, to.name, owner, ownerId, JSON.stringify({ ...source.metadata, lastModified: new Date().toISOString() }),
-            source.user_metadata && JSON.stringify(source.user_metadata), version],
-        );
-      }, errors.keyExists);
+            [
+              id,
+              to.bucket,
+              to.name,
+              owner,
+              ownerId,
+              JSON.stringify({ ...source.metadata, lastModified: new Date().toISOString() }),
+              source.user_metadata && JSON.stringify(source.user_metadata),
+              version,
+            ],
+          );
+        },
+        errors.keyExists,
+      );
     } catch (err) {
       await this.backend.delete(blobKey(version));
       throw err;
@@ -402,7 +472,12 @@ export interface ListOptions {
  * with null id/timestamps/metadata. Folders and files are sorted together. RLS SELECT applies, so
  * a folder only appears if the caller can see at least one object inside it.
  */
-export async function listFolder(engine: StorageEngine, caller: Caller, bucket: string, o: ListOptions): Promise<Record<string, unknown>[]> {
+export async function listFolder(
+  engine: StorageEngine,
+  caller: Caller,
+  bucket: string,
+  o: ListOptions,
+): Promise<Record<string, unknown>[]> {
   const folder = o.prefix.replace(/^\/+|\/+$/g, '');
   const prefix = folder ? `${folder}/` : '';
   const order = o.sortOrder === 'desc' ? 'desc' : 'asc';
@@ -435,11 +510,31 @@ export async function listFolder(engine: StorageEngine, caller: Caller, bucket: 
 
 const engines = new WeakMap<AppContext, StorageEngine>();
 
-/** One engine per app: bytes under DATA_DIR/storage. */
+/**
+ * The configured backend: an S3-compatible bucket, or files under DATA_DIR/storage. The AWS SDK
+ * is loaded only when a bucket is configured (it costs memory every server would carry otherwise).
+ */
+export function createStorageBackend(config: Config): StorageBackend {
+  const b = config.storageBackend;
+  if (b.kind === 's3') return deferredBackend(import('./s3-backend.js').then((m) => m.createS3Backend(b)));
+  return createFileBackend(path.join(config.dataDir, 'storage'));
+}
+
+function deferredBackend(ready: Promise<StorageBackend>): StorageBackend {
+  return {
+    put: async (key, body) => (await ready).put(key, body),
+    get: async (key, range) => (await ready).get(key, range),
+    stat: async (key) => (await ready).stat(key),
+    delete: async (key) => (await ready).delete(key),
+    copy: async (fromKey, toKey) => (await ready).copy(fromKey, toKey),
+  };
+}
+
+/** One engine per app. */
 export function storageEngine(ctx: AppContext): StorageEngine {
   let engine = engines.get(ctx);
   if (!engine) {
-    engine = new StorageEngine(ctx, createFileBackend(path.join(ctx.config.dataDir, 'storage')));
+    engine = new StorageEngine(ctx, createStorageBackend(ctx.config));
     engines.set(ctx, engine);
   }
   return engine;

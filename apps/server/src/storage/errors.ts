@@ -3,7 +3,7 @@
 // Quirk reproduced on purpose: most 4xx answer with HTTP 400 and carry the semantic status only
 // in the body's statusCode; 5xx stay 500, range errors 416, rate limiting 429.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPgError } from '../db/index.js';
+import { isPgError } from '@tagledger/db';
 
 export class StorageError extends Error {
   constructor(
@@ -56,14 +56,18 @@ export const errors = {
 };
 
 /** Maps database errors to storage errors: RLS → AccessDenied, unique → already exists. */
-export function fromDbError(err: unknown, onUnique: () => StorageError = errors.resourceExists): StorageError | undefined {
+export function fromDbError(
+  err: unknown,
+  onUnique: () => StorageError = errors.resourceExists,
+): StorageError | undefined {
   if (!isPgError(err)) return undefined;
   if (err.code === '42501') return errors.rlsDenied();
   if (err.code === '23505') return onUnique();
   // Only a bucket deleted while objects still point at it (a race with an upload) gets here.
   if (err.code === '23503') return errors.bucketNotEmpty();
   // Check constraints (name length, negative limits) and invalid text representations.
-  if (err.code === '23514' || err.code === '22P02' || err.code === '22001') return errors.invalidRequest('Invalid input');
+  if (err.code === '23514' || err.code === '22P02' || err.code === '22001')
+    return errors.invalidRequest('Invalid input');
   return undefined;
 }
 

@@ -51,11 +51,14 @@ export async function listV2(engine: StorageEngine, caller: Caller, bucket: stri
   const byName = o.sortBy.column === 'name';
   const desc = o.sortBy.order === 'desc';
   // Folders have no timestamps; like Storage they sort as the epoch.
-  const sortExpr = byName ? 'name collate "C"' : `coalesce(date_trunc('milliseconds', ${o.sortBy.column}), 'epoch'::timestamptz)`;
+  const sortExpr = byName
+    ? 'name collate "C"'
+    : `coalesce(date_trunc('milliseconds', ${o.sortBy.column}), 'epoch'::timestamptz)`;
   const sortText = byName ? 'name' : isoTimestampSql(sortExpr);
   const cursor = o.cursor ? decodeCursor(o.cursor) : undefined;
   // A cursor from a name-sorted listing (or a forged one) cannot continue a time-sorted one.
-  if (cursor && !byName && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(cursor.v)) throw errors.invalidRequest('Invalid cursor');
+  if (cursor && !byName && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(cursor.v))
+    throw errors.invalidRequest('Invalid cursor');
   const after = byName ? '$4::text collate "C"' : `$4::timestamptz`;
   const rows = await engine.run(caller, 'storage.object.list', async (tx) => {
     const { rows } = await tx.query<Entry>(

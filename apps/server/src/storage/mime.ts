@@ -23,7 +23,8 @@ export function isMimeAllowed(contentType: string, allowed: readonly string[] | 
 /** Bytes needed to decide every signature below. */
 export const SNIFF_BYTES = 16;
 
-const ascii = (buf: Buffer, start: number, text: string) => buf.subarray(start, start + text.length).toString('latin1') === text;
+const ascii = (buf: Buffer, start: number, text: string) =>
+  buf.subarray(start, start + text.length).toString('latin1') === text;
 const bytes = (buf: Buffer, start: number, sig: readonly number[]) => sig.every((b, i) => buf[start + i] === b);
 
 // ISO base media files (MP4, QuickTime, AVIF, HEIC) start with a box whose type is at offset 4.
@@ -80,5 +81,7 @@ export function servedMimeType(stored: unknown): string {
  */
 export function isInlineMedia(type: string): boolean {
   if (type === 'image/svg+xml') return false;
-  return type.startsWith('image/') || type.startsWith('video/') || type.startsWith('audio/') || type === 'application/pdf';
+  return (
+    type.startsWith('image/') || type.startsWith('video/') || type.startsWith('audio/') || type === 'application/pdf'
+  );
 }

@@ -7,6 +7,7 @@ import { callerFrom } from './caller.js';
 import { sendObject } from './download.js';
 import { errors } from './errors.js';
 import { listV2, listV2Body } from './list-v2.js';
+import { parseTransform, sendRendered, transformOptions } from './render.js';
 import { signDownloadToken, signUploadToken, verifyUrlToken } from './tokens.js';
 
 type Params = { bucket: string; '*': string };
@@ -25,8 +26,14 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-const signBody = z.object({ expiresIn: z.coerce.number().int().min(1).max(10 * 365 * 24 * 3600) });
-const signManyBody = signBody.extend({ paths: z.array(z.string()).min(1).max(1000) });
+const expiresIn = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(10 * 365 * 24 * 3600);
+// createSignedUrl(path, expiresIn, { transform }) signs the transformation into the token.
+const signBody = z.object({ expiresIn, transform: transformOptions.optional() });
+const signManyBody = z.object({ expiresIn, paths: z.array(z.string()).min(1).max(1000) });
 const listBody = z.object({
   prefix: z.string().max(1024).default(''),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
@@ -72,16 +79,38 @@ export async function objectRoutes(app: FastifyInstance, { engine }: { engine: S
     const exp = typeof claims.exp === 'number' ? new Date(claims.exp * 1000) : undefined;
     return sendObject(engine, req, reply, row, { headOnly, ...(exp ? { expires: exp } : {}) });
   }
+  // Transformed images: the same access rules as the object routes above, then sharp.
+  async function renderAuthenticated(req: FastifyRequest, reply: FastifyReply, headOnly: boolean) {
+    const options = parseTransform(req.query);
+    const caller = await callerFrom(req, ctx);
+    const { bucket, name } = target(req);
+    const row = await engine.findObject(caller, bucket, name);
+    return sendRendered(engine, req, reply, row, options, { headOnly });
+  }
+  async function renderPublic(req: FastifyRequest, reply: FastifyReply, headOnly: boolean) {
+    const options = parseTransform(req.query);
+    const { bucket, name } = target(req);
+    const b = await engine.findBucket(bucket);
+    if (!b.public) throw errors.noSuchBucket();
+    const row = await engine.findObject(SERVICE_CALLER, bucket, name);
+    return sendRendered(engine, req, reply, row, options, { headOnly });
+  }
+  async function renderSigned(req: FastifyRequest, reply: FastifyReply, headOnly: boolean) {
+    const { bucket, name } = target(req);
+    const claims = await verifyUrlToken(ctx, (req.query as { token?: string }).token, bucket, name, 'download');
+    // The signer chose the transformation; the query string cannot change it.
+    const options = parseTransform(claims.transform);
+    const row = await engine.findObject(SERVICE_CALLER, bucket, name);
+    return sendRendered(engine, req, reply, row, options, { headOnly });
+  }
   for (const [prefix, fn] of [
     ['/object/authenticated/:bucket/*', authenticated],
     ['/object/public/:bucket/*', publicObject],
     ['/object/sign/:bucket/*', signed],
     ['/object/:bucket/*', authenticated],
-    // Image transformation is not offered: the render routes serve the original image, so
-    // getPublicUrl(path, {transform}) and download(path, {transform}) still show the picture.
-    ['/render/image/authenticated/:bucket/*', authenticated],
-    ['/render/image/public/:bucket/*', publicObject],
-    ['/render/image/sign/:bucket/*', signed],
+    ['/render/image/authenticated/:bucket/*', renderAuthenticated],
+    ['/render/image/public/:bucket/*', renderPublic],
+    ['/render/image/sign/:bucket/*', renderSigned],
   ] as const) {
     app.get(prefix, { exposeHeadRoute: false }, (req, reply) => fn(req, reply, false));
     app.head(prefix, (req, reply) => fn(req, reply, true));
@@ -148,7 +177,11 @@ export async function objectRoutes(app: FastifyInstance, { engine }: { engine: S
   app.post('/object/move', async (req) => {
     const caller = await callerFrom(req, ctx);
     const b = parse(moveBody, req.body);
-    await engine.move(caller, { bucket: b.bucketId, name: b.sourceKey }, { bucket: b.destinationBucket ?? b.bucketId, name: b.destinationKey });
+    await engine.move(
+      caller,
+      { bucket: b.bucketId, name: b.sourceKey },
+      { bucket: b.destinationBucket ?? b.bucketId, name: b.destinationKey },
+    );
     return { message: 'Successfully moved' };
   });
 
@@ -167,11 +200,12 @@ export async function objectRoutes(app: FastifyInstance, { engine }: { engine: S
   app.post('/object/sign/:bucket/*', async (req) => {
     const caller = await callerFrom(req, ctx);
     const { bucket, name } = target(req);
-    const { expiresIn } = parse(signBody, req.body);
+    const { expiresIn, transform } = parse(signBody, req.body);
     await engine.findObject(caller, bucket, name);
-    const token = await signDownloadToken(ctx, bucket, name, expiresIn);
+    const token = await signDownloadToken(ctx, bucket, name, expiresIn, transform);
     // Not percent-encoded: storage-js encodeURI()s the whole URL itself.
-    return { signedURL: `/object/sign/${bucket}/${name}?token=${token}` };
+    const route = transform ? 'render/image/sign' : 'object/sign';
+    return { signedURL: `/${route}/${bucket}/${name}?token=${token}` };
   });
 
   app.post('/object/sign/:bucket', async (req) => {
@@ -182,7 +216,11 @@ export async function objectRoutes(app: FastifyInstance, { engine }: { engine: S
     return Promise.all(
       paths.map(async (path) =>
         visible.has(path)
-          ? { path, signedURL: `/object/sign/${bucket}/${path}?token=${await signDownloadToken(ctx, bucket, path, expiresIn)}`, error: null }
+          ? {
+              path,
+              signedURL: `/object/sign/${bucket}/${path}?token=${await signDownloadToken(ctx, bucket, path, expiresIn)}`,
+              error: null,
+            }
           : { path, signedURL: null, error: 'Either the object does not exist or you do not have access to it' },
       ),
     );
@@ -200,7 +238,12 @@ export async function objectRoutes(app: FastifyInstance, { engine }: { engine: S
   });
 }
 
-async function visibleNames(engine: StorageEngine, caller: Caller, bucket: string, names: string[]): Promise<Set<string>> {
+async function visibleNames(
+  engine: StorageEngine,
+  caller: Caller,
+  bucket: string,
+  names: string[],
+): Promise<Set<string>> {
   return engine.run(caller, 'storage.object.sign', async (tx) => {
     const { rows } = await tx.query<{ name: string }>(
       'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',

@@ -64,7 +64,10 @@ export async function storageRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.setErrorHandler((err, req, reply) => sendAnyStorageError(req, reply, err));
 
   app.setNotFoundHandler((req, reply) =>
-    sendStorageError(reply, new StorageError(404, 'Not Found', 'NotFound', `Route ${req.method}:${req.url.split('?')[0]} not found`)),
+    sendStorageError(
+      reply,
+      new StorageError(404, 'Not Found', 'NotFound', `Route ${req.method}:${req.url.split('?')[0]} not found`),
+    ),
   );
 
   await app.register(bucketRoutes, { engine });

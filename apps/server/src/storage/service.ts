@@ -24,7 +24,10 @@ export interface PutObjectInput {
 }
 
 /** Stores bytes with the same checks as an upload (bucket limits, MIME, signature) and sha256 metadata. */
-export async function putObject(ctx: AppContext, input: PutObjectInput): Promise<{ id: string; path: string; fullPath: string }> {
+export async function putObject(
+  ctx: AppContext,
+  input: PutObjectInput,
+): Promise<{ id: string; path: string; fullPath: string }> {
   const { id, key } = await storageEngine(ctx).upload(SERVICE_CALLER, {
     bucket: input.bucket,
     name: input.name,
@@ -66,7 +69,12 @@ export async function removeObjects(ctx: AppContext, bucket: string, names: stri
  * A URL, relative to the server origin, that downloads the object without further auth until it
  * expires: `/storage/v1/object/sign/<bucket>/<name>?token=…`. Throws NoSuchKey if it is absent.
  */
-export async function createSignedUrl(ctx: AppContext, bucket: string, name: string, expiresInSeconds: number): Promise<string> {
+export async function createSignedUrl(
+  ctx: AppContext,
+  bucket: string,
+  name: string,
+  expiresInSeconds: number,
+): Promise<string> {
   await storageEngine(ctx).findObject(SERVICE_CALLER, bucket, name);
   const token = await signDownloadToken(ctx, bucket, name, Math.max(1, Math.floor(expiresInSeconds)));
   const path = [bucket, ...name.split('/')].map(encodeURIComponent).join('/');
@@ -78,7 +86,11 @@ export async function createSignedUrl(ctx: AppContext, bucket: string, name: str
  * `/storage/v1/media/<id>?token=…`. Names no object or owner; stops working as soon as the asset
  * is no longer public (the route checks on every request), and in any case when it expires.
  */
-export async function createPublicMediaUrl(ctx: AppContext, mediaId: string, expiresInSeconds: number): Promise<string> {
+export async function createPublicMediaUrl(
+  ctx: AppContext,
+  mediaId: string,
+  expiresInSeconds: number,
+): Promise<string> {
   const token = await signPublicMediaToken(ctx, mediaId, Math.max(1, Math.floor(expiresInSeconds)));
   return `/storage/v1/media/${encodeURIComponent(mediaId)}?token=${token}`;
 }

@@ -8,8 +8,15 @@ import { errors } from './errors.js';
 /** Signed upload URLs live 2 hours (hosted Supabase's documented lifetime). */
 export const UPLOAD_URL_SECONDS = 2 * 3600;
 
-export function signDownloadToken(ctx: AppContext, bucket: string, name: string, expiresIn: number): Promise<string> {
-  return ctx.keys.sign({ url: `${bucket}/${name}`, scope: 'download' }, expiresIn);
+/** A download token; with `transform`, the image transformation the signed render URL applies. */
+export function signDownloadToken(
+  ctx: AppContext,
+  bucket: string,
+  name: string,
+  expiresIn: number,
+  transform?: Record<string, unknown>,
+): Promise<string> {
+  return ctx.keys.sign({ url: `${bucket}/${name}`, scope: 'download', ...(transform ? { transform } : {}) }, expiresIn);
 }
 
 export function signUploadToken(
@@ -32,7 +39,7 @@ export async function verifyUrlToken(
   name: string,
   scope: 'download' | 'upload',
 ): Promise<Record<string, unknown>> {
-  if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
+  if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
   let claims: Record<string, unknown>;
   try {
     claims = await ctx.keys.verify(token);
@@ -53,8 +60,12 @@ export function signPublicMediaToken(ctx: AppContext, mediaId: string, expiresIn
 }
 
 /** Verifies a public-media token for mediaId; throws InvalidJWT / InvalidSignature. */
-export async function verifyPublicMediaToken(ctx: AppContext, token: string | undefined, mediaId: string): Promise<Record<string, unknown>> {
-  if (!token) throw errors.invalidRequest('querystring must have required property \'token\'');
+export async function verifyPublicMediaToken(
+  ctx: AppContext,
+  token: string | undefined,
+  mediaId: string,
+): Promise<Record<string, unknown>> {
+  if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
   let claims: Record<string, unknown>;
   try {
     claims = await ctx.keys.verify(token);

@@ -53,7 +53,9 @@ function malformed(err: unknown): StorageError {
 
 async function readUpload(req: FastifyRequest): Promise<UploadBody> {
   if (req.isMultipart()) {
-    const iterator = req.parts({ limits: { fileSize: Infinity, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })[Symbol.asyncIterator]();
+    const iterator = req
+      .parts({ limits: { fileSize: Infinity, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 } })
+      [Symbol.asyncIterator]();
     const parts = { next: () => iterator.next().catch((err: unknown) => Promise.reject(malformed(err))) };
     const fields: Record<string, string> = {};
     let file: MultipartFile | undefined;
@@ -68,7 +70,10 @@ async function readUpload(req: FastifyRequest): Promise<UploadBody> {
       fields[part.fieldname] = String(part.value);
     }
     if (!file) throw errors.invalidRequest('The multipart body has no file part');
-    const options = () => ({ cacheControl: cacheControlField(fields.cacheControl), userMetadata: parseMetadata(fields.metadata) });
+    const options = () => ({
+      cacheControl: cacheControlField(fields.cacheControl),
+      userMetadata: parseMetadata(fields.metadata),
+    });
     // Fields after the file (a caller's own FormData gets cacheControl/metadata appended last)
     // can only be read once the file has streamed through; the engine awaits them.
     const trailing = (async () => {
@@ -113,7 +118,12 @@ async function readUpload(req: FastifyRequest): Promise<UploadBody> {
  * the client gets the error response and its keep-alive connection stays usable. A body declared
  * far beyond any limit is not worth reading: that connection is closed after the answer instead.
  */
-async function drain(req: FastifyRequest, reply: FastifyReply, body: Readable | undefined, maxBytes: number): Promise<void> {
+async function drain(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: Readable | undefined,
+  maxBytes: number,
+): Promise<void> {
   if (req.raw.complete || req.raw.destroyed) return;
   const declared = Number(header(req, 'content-length') ?? 0);
   if (declared > maxBytes) {
@@ -162,7 +172,11 @@ export async function uploadRoutes(app: FastifyInstance, { engine }: { engine: S
   });
 
   /** Runs one upload step; on any failure drains the body first, then lets the error answer. */
-  async function guarded<T>(req: FastifyRequest, reply: FastifyReply, fn: (setBody: (b: Readable) => void) => Promise<T>): Promise<T> {
+  async function guarded<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    fn: (setBody: (b: Readable) => void) => Promise<T>,
+  ): Promise<T> {
     let body: Readable | undefined;
     try {
       return await fn((b) => {

@@ -21,7 +21,10 @@ describe.each(drivers)('account API on %s', (driver) => {
 
   async function signedIn(): Promise<{ client: SupabaseClient; id: string }> {
     const u = await createTestUser(server, { email: `acct-${driver}-${crypto.randomUUID().slice(0, 6)}@example.test` });
-    await server.ctx.db.query('update auth.users set encrypted_password = $2 where id = $1', [u.id, await hashPassword(PASSWORD)]);
+    await server.ctx.db.query('update auth.users set encrypted_password = $2 where id = $1', [
+      u.id,
+      await hashPassword(PASSWORD),
+    ]);
     const c = server.anonClient();
     const { error } = await c.auth.signInWithPassword({ email: u.email, password: PASSWORD });
     if (error) throw error;
@@ -36,7 +39,11 @@ describe.each(drivers)('account API on %s', (driver) => {
   afterAll(() => server?.close());
 
   it('reads and updates the own settings row', async () => {
-    const read = await client.from('user_settings').select('language, news_notifications').eq('user_id', userId).single();
+    const read = await client
+      .from('user_settings')
+      .select('language, news_notifications')
+      .eq('user_id', userId)
+      .single();
     expect(read.error).toBeNull();
     expect(read.data).toEqual({ language: 'en', news_notifications: false });
     const upd = await client
@@ -69,7 +76,12 @@ describe.each(drivers)('account API on %s', (driver) => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
-    const saved = await client.from('user_profiles').update({ avatar_url: url }).eq('id', userId).select('avatar_url').single();
+    const saved = await client
+      .from('user_profiles')
+      .update({ avatar_url: url })
+      .eq('id', userId)
+      .select('avatar_url')
+      .single();
     expect(saved.error).toBeNull();
     // The owner lists the bucket's top level and sees only their own files.
     const listed = await client.storage.from('avatars').list();
@@ -80,16 +92,25 @@ describe.each(drivers)('account API on %s', (driver) => {
   });
 
   it('refuses avatars named after a user, of the wrong type, or over 2 MB', async () => {
-    const foreign = await client.storage.from('avatars').upload(`${otherId}/avatar.png`, PNG, { contentType: 'image/png' });
+    const foreign = await client.storage
+      .from('avatars')
+      .upload(`${otherId}/avatar.png`, PNG, { contentType: 'image/png' });
     expect(foreign.error).not.toBeNull();
     const own = await client.storage.from('avatars').upload(`${userId}/avatar.png`, PNG, { contentType: 'image/png' });
     expect(own.error).not.toBeNull();
-    const svg = await client.storage.from('avatars').upload(`${crypto.randomUUID()}.svg`, Buffer.from('<svg/>'), { contentType: 'image/svg+xml' });
+    const svg = await client.storage
+      .from('avatars')
+      .upload(`${crypto.randomUUID()}.svg`, Buffer.from('<svg/>'), { contentType: 'image/svg+xml' });
     expect(svg.error).not.toBeNull();
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    const tooBig = await client.storage.from('avatars').upload(`${crypto.randomUUID()}.png`, big, { contentType: 'image/png' });
+    const tooBig = await client.storage
+      .from('avatars')
+      .upload(`${crypto.randomUUID()}.png`, big, { contentType: 'image/png' });
     expect(tooBig.error).not.toBeNull();
-    const { rowCount } = await server.ctx.db.query(`select 1 from storage.objects where bucket_id = 'avatars' and owner_id = $1`, [userId]);
+    const { rowCount } = await server.ctx.db.query(
+      `select 1 from storage.objects where bucket_id = 'avatars' and owner_id = $1`,
+      [userId],
+    );
     expect(rowCount).toBe(0);
   });
 

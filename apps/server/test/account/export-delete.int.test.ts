@@ -7,6 +7,20 @@ import { getObject, putObject } from '../../src/storage/service.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
+/** The parts of the export-my-data document these tests read. */
+interface ExportDocument {
+  format: string;
+  account: { id: string; email: string };
+  profile: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  wallet: { balance: number };
+  token_transactions: { amount: number; source: string }[];
+  bug_reports: Record<string, unknown>[];
+  stored_files: { bucket: string; name: string; sha256: string }[];
+  assets: { title: string }[];
+  asset_media: { sha256: string }[];
+}
+
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -19,7 +33,11 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
   async function call(name: string, body: unknown, token?: string) {
     const res = await fetch(`${server.url}/functions/v1/${name}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', apikey: server.anonKey, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        apikey: server.anonKey,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     });
     const text = await res.text();
@@ -36,24 +54,53 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
   /** A seeded user with a verified TOTP factor, calling with an aal1 session (as after a password sign-in). */
   async function seededUserWithFactor(label: string): Promise<TestUser> {
     const user = await seededUser(label);
-    await server.ctx.db.query(`insert into auth.mfa_factors (user_id, factor_type, status, secret) values ($1, 'totp', 'verified', 'x')`, [user.id]);
+    await server.ctx.db.query(
+      `insert into auth.mfa_factors (user_id, factor_type, status, secret) values ($1, 'totp', 'verified', 'x')`,
+      [user.id],
+    );
     return user;
   }
 
   async function seededUser(label: string): Promise<TestUser> {
-    const user = await createTestUser(server, { email: `${label}-${driver}-${crypto.randomUUID().slice(0, 6)}@example.test` });
-    await server.ctx.db.query('update auth.users set encrypted_password = $2 where id = $1', [user.id, await hashPassword(PASSWORD)]);
-    await server.ctx.db.query(`update public.user_profiles set full_name = $2, phone = '+44 1234 567890' where id = $1`, [user.id, `${label} Person`]);
+    const user = await createTestUser(server, {
+      email: `${label}-${driver}-${crypto.randomUUID().slice(0, 6)}@example.test`,
+    });
+    await server.ctx.db.query('update auth.users set encrypted_password = $2 where id = $1', [
+      user.id,
+      await hashPassword(PASSWORD),
+    ]);
+    await server.ctx.db.query(
+      `update public.user_profiles set full_name = $2, phone = '+44 1234 567890' where id = $1`,
+      [user.id, `${label} Person`],
+    );
     await server.ctx.db.query(`select private.ledger_post($1, 7, 'admin_adjustment', 'Test credit')`, [user.id]);
     await server.ctx.db.query(
       `insert into public.bug_reports (user_id, error_message, admin_notes, screenshot_path) values ($1, 'Broken button', 'internal triage note', $2)`,
       [user.id, `${user.id}/report.png`],
     );
-    await putObject(server.ctx, { bucket: 'avatars', name: `${user.id}/avatar.png`, body: PNG, contentType: 'image/png', ownerId: user.id });
-    await putObject(server.ctx, { bucket: 'bug-screenshots', name: `${user.id}/report.png`, body: PNG, contentType: 'image/png', ownerId: user.id });
+    await putObject(server.ctx, {
+      bucket: 'avatars',
+      name: `${user.id}/avatar.png`,
+      body: PNG,
+      contentType: 'image/png',
+      ownerId: user.id,
+    });
+    await putObject(server.ctx, {
+      bucket: 'bug-screenshots',
+      name: `${user.id}/report.png`,
+      body: PNG,
+      contentType: 'image/png',
+      ownerId: user.id,
+    });
     // An asset with one photo, as register_asset would leave it.
     const photo = `${user.id}/asset/photo.png`;
-    await putObject(server.ctx, { bucket: 'asset-media', name: photo, body: PNG, contentType: 'image/png', ownerId: user.id });
+    await putObject(server.ctx, {
+      bucket: 'asset-media',
+      name: photo,
+      body: PNG,
+      contentType: 'image/png',
+      ownerId: user.id,
+    });
     const { rows } = await server.ctx.db.query<{ id: string }>(
       `insert into public.assets (owner_id, submission_id, kind, title) values ($1, gen_random_uuid(), 'general', 'Grandfather clock') returning id`,
       [user.id],
@@ -90,22 +137,28 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       const res = await call('export-my-data', {}, alice.token);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+-export-\d{4}-\d{2}-\d{2}\.json"$/);
-      const doc = res.json as Record<string, any>;
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename=".+-export-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      const doc: ExportDocument = JSON.parse(res.text);
       expect(doc.format).toBe('tagledger-export/1');
       expect(doc.account).toMatchObject({ id: alice.id, email: alice.email });
       expect(doc.profile).toMatchObject({ id: alice.id, full_name: 'alice Person', phone: '+44 1234 567890' });
       expect(doc.settings).toMatchObject({ email_notifications: true, language: 'en' });
       expect(doc.wallet.balance).toBeGreaterThanOrEqual(7);
-      expect(doc.token_transactions.some((t: any) => t.amount === 7 && t.source === 'admin_adjustment')).toBe(true);
+      expect(doc.token_transactions.some((t) => t.amount === 7 && t.source === 'admin_adjustment')).toBe(true);
       expect(doc.bug_reports).toHaveLength(1);
-      expect(doc.bug_reports[0].error_message).toBe('Broken button');
+      expect(doc.bug_reports[0]?.error_message).toBe('Broken button');
       expect(doc.bug_reports[0]).not.toHaveProperty('admin_notes');
-      const files = doc.stored_files.map((f: any) => `${f.bucket}/${f.name}`).sort();
-      expect(files).toEqual([`asset-media/${alice.id}/asset/photo.png`, `avatars/${alice.id}/avatar.png`, `bug-screenshots/${alice.id}/report.png`]);
-      expect(doc.assets.map((a: any) => a.title)).toEqual(['Grandfather clock']);
-      expect(doc.asset_media[0].sha256).toBe(crypto.createHash('sha256').update(PNG).digest('hex'));
-      expect(doc.stored_files[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+      const files = doc.stored_files.map((f) => `${f.bucket}/${f.name}`).sort();
+      expect(files).toEqual([
+        `asset-media/${alice.id}/asset/photo.png`,
+        `avatars/${alice.id}/avatar.png`,
+        `bug-screenshots/${alice.id}/report.png`,
+      ]);
+      expect(doc.assets.map((a) => a.title)).toEqual(['Grandfather clock']);
+      expect(doc.asset_media[0]?.sha256).toBe(crypto.createHash('sha256').update(PNG).digest('hex'));
+      expect(doc.stored_files[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(res.text).not.toContain(bob.id);
       expect(res.text).not.toContain(bob.email);
     });
@@ -114,7 +167,9 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
   describe('delete-account', () => {
     it('refuses callers without a user session', async () => {
       expect((await call('delete-account', { password: PASSWORD, confirmation: 'DELETE' })).status).toBe(401);
-      expect((await call('delete-account', { password: PASSWORD, confirmation: 'DELETE' }, server.anonKey)).status).toBe(401);
+      expect(
+        (await call('delete-account', { password: PASSWORD, confirmation: 'DELETE' }, server.anonKey)).status,
+      ).toBe(401);
     });
 
     it('requires the typed confirmation and the current password', async () => {
@@ -123,7 +178,11 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       const wrongWord = await call('delete-account', { password: PASSWORD, confirmation: 'delete me' }, carol.token);
       expect(wrongWord.status).toBe(400);
       expect(wrongWord.json.error).toBe('Type DELETE to confirm');
-      const wrongPassword = await call('delete-account', { password: 'not my password', confirmation: 'DELETE' }, carol.token);
+      const wrongPassword = await call(
+        'delete-account',
+        { password: 'not my password', confirmation: 'DELETE' },
+        carol.token,
+      );
       expect(wrongPassword.status).toBe(400);
       expect(wrongPassword.json.error).toBe('Current password is incorrect');
       const { rowCount } = await server.ctx.db.query('select 1 from auth.users where id = $1', [carol.id]);
@@ -182,12 +241,19 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
   });
   describe('change-password', () => {
     it('refuses callers without a user session', async () => {
-      expect((await call('change-password', { current_password: PASSWORD, new_password: 'another one' }, server.anonKey)).status).toBe(401);
+      expect(
+        (await call('change-password', { current_password: PASSWORD, new_password: 'another one' }, server.anonKey))
+          .status,
+      ).toBe(401);
     });
 
     it('refuses a wrong current password and keeps the old one', async () => {
       const hank = await seededUser('hank');
-      const res = await call('change-password', { current_password: 'wrong', new_password: 'brand new pass' }, hank.token);
+      const res = await call(
+        'change-password',
+        { current_password: 'wrong', new_password: 'brand new pass' },
+        hank.token,
+      );
       expect(res.status).toBe(400);
       expect(res.json.error).toBe('Current password is incorrect');
       const ok = await server.anonClient().auth.signInWithPassword({ email: hank.email, password: PASSWORD });
@@ -196,7 +262,11 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
 
     it('requires a two-factor session when the user has a verified factor, and keeps the old password', async () => {
       const kate = await seededUserWithFactor('kate');
-      const res = await call('change-password', { current_password: PASSWORD, new_password: 'brand new pass' }, kate.token);
+      const res = await call(
+        'change-password',
+        { current_password: PASSWORD, new_password: 'brand new pass' },
+        kate.token,
+      );
       expect(res.status).toBe(403);
       expect(res.json.code).toBe('insufficient_aal');
       const ok = await server.anonClient().auth.signInWithPassword({ email: kate.email, password: PASSWORD });
@@ -215,13 +285,25 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       const jack = await seededUser('jack');
       const first = await server.anonClient().auth.signInWithPassword({ email: jack.email, password: PASSWORD });
       const second = await server.anonClient().auth.signInWithPassword({ email: jack.email, password: PASSWORD });
-      const res = await call('change-password', { current_password: PASSWORD, new_password: 'a better password' }, first.data.session!.access_token);
+      const res = await call(
+        'change-password',
+        { current_password: PASSWORD, new_password: 'a better password' },
+        first.data.session!.access_token,
+      );
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ updated: true });
-      expect((await server.anonClient().auth.signInWithPassword({ email: jack.email, password: PASSWORD })).error).not.toBeNull();
-      expect((await server.anonClient().auth.signInWithPassword({ email: jack.email, password: 'a better password' })).error).toBeNull();
-      expect((await server.anonClient().auth.refreshSession({ refresh_token: second.data.session!.refresh_token })).error).not.toBeNull();
-      expect((await server.anonClient().auth.refreshSession({ refresh_token: first.data.session!.refresh_token })).error).toBeNull();
+      expect(
+        (await server.anonClient().auth.signInWithPassword({ email: jack.email, password: PASSWORD })).error,
+      ).not.toBeNull();
+      expect(
+        (await server.anonClient().auth.signInWithPassword({ email: jack.email, password: 'a better password' })).error,
+      ).toBeNull();
+      expect(
+        (await server.anonClient().auth.refreshSession({ refresh_token: second.data.session!.refresh_token })).error,
+      ).not.toBeNull();
+      expect(
+        (await server.anonClient().auth.refreshSession({ refresh_token: first.data.session!.refresh_token })).error,
+      ).toBeNull();
     });
   });
 });

@@ -26,23 +26,56 @@ describe.each(drivers)('admin API on %s', (driver) => {
   });
 
   it('lists and searches users for admins only', async () => {
-    const { data } = await admin.client.rpc('admin_list_users', { p_search: 'alice', p_role: null, p_confirmed: null, p_limit: 25, p_offset: 0 });
-    expect((data as { email: string; total: number }[]).map((r) => [r.email, Number(r.total)])).toEqual([['alice@example.test', 1]]);
-    const refused = await alice.client.rpc('admin_list_users', { p_search: null, p_role: null, p_confirmed: null, p_limit: 25, p_offset: 0 });
+    const { data } = await admin.client.rpc('admin_list_users', {
+      p_search: 'alice',
+      p_role: null,
+      p_confirmed: null,
+      p_limit: 25,
+      p_offset: 0,
+    });
+    expect((data as { email: string; total: number }[]).map((r) => [r.email, Number(r.total)])).toEqual([
+      ['alice@example.test', 1],
+    ]);
+    const refused = await alice.client.rpc('admin_list_users', {
+      p_search: null,
+      p_role: null,
+      p_confirmed: null,
+      p_limit: 25,
+      p_offset: 0,
+    });
     expect(refused.error?.code).toBe('42501');
   });
 
   it('adjusts tokens; the user sees the new balance and the ledger row', async () => {
-    const { error } = await admin.client.rpc('admin_adjust_tokens', { p_user_id: alice.id, p_amount: 40, p_reason: 'Welcome gift' });
+    const { error } = await admin.client.rpc('admin_adjust_tokens', {
+      p_user_id: alice.id,
+      p_amount: 40,
+      p_reason: 'Welcome gift',
+    });
     expect(error).toBeNull();
     const wallet = await alice.client.from('user_wallets').select('balance').eq('user_id', alice.id).single();
     expect(Number(wallet.data?.balance)).toBe(90);
-    const rows = await alice.client.from('token_transactions').select('amount, source, description').eq('source', 'admin_adjustment');
-    expect(rows.data).toEqual([{ amount: 40, source: 'admin_adjustment', description: 'Admin adjustment: Welcome gift' }]);
-    const self = await alice.client.rpc('admin_adjust_tokens', { p_user_id: alice.id, p_amount: 1000, p_reason: 'I deserve it' });
+    const rows = await alice.client
+      .from('token_transactions')
+      .select('amount, source, description')
+      .eq('source', 'admin_adjustment');
+    expect(rows.data).toEqual([
+      { amount: 40, source: 'admin_adjustment', description: 'Admin adjustment: Welcome gift' },
+    ]);
+    const self = await alice.client.rpc('admin_adjust_tokens', {
+      p_user_id: alice.id,
+      p_amount: 1000,
+      p_reason: 'I deserve it',
+    });
     expect(self.error?.code).toBe('42501');
-    const overdraw = await admin.client.rpc('admin_adjust_tokens', { p_user_id: alice.id, p_amount: -1000, p_reason: 'Too much' });
-    expect(overdraw.error?.message).toBe('Insufficient tokens');
+    const overdraw = await admin.client.rpc('admin_adjust_tokens', {
+      p_user_id: alice.id,
+      p_amount: -1000,
+      p_reason: 'Too much',
+    });
+    // Its own SQLSTATE (PT402), which the Data API answers as 402, as PostgREST does.
+    expect(overdraw.status).toBe(402);
+    expect(overdraw.error).toMatchObject({ code: 'PT402', message: 'Insufficient tokens' });
   });
 
   it('changes roles only through admin_set_role', async () => {
@@ -65,7 +98,11 @@ describe.each(drivers)('admin API on %s', (driver) => {
     const pending = await admin.client.rpc('admin_list_business_requests', { p_status: 'pending' });
     const request = (pending.data as { id: string; email: string }[])[0]!;
     expect(request.email).toBe('alice@example.test');
-    const decided = await admin.client.rpc('admin_decide_business_request', { p_request_id: request.id, p_approve: true, p_note: null });
+    const decided = await admin.client.rpc('admin_decide_business_request', {
+      p_request_id: request.id,
+      p_approve: true,
+      p_note: null,
+    });
     expect(decided.error).toBeNull();
     const { data } = await alice.client.from('user_profiles').select('is_business_user').eq('id', alice.id).single();
     expect(data?.is_business_user).toBe(true);
@@ -79,14 +116,22 @@ describe.each(drivers)('admin API on %s', (driver) => {
     const bad = await admin.client.functions.invoke('admin-ban-user', { body: { user_id: 'nope', banned: true } });
     expect((bad.error as { context?: Response }).context?.status).toBe(400);
 
-    const ban = await admin.client.functions.invoke('admin-ban-user', { body: { user_id: alice.id, banned: true, reason: 'spam' } });
+    const ban = await admin.client.functions.invoke('admin-ban-user', {
+      body: { user_id: alice.id, banned: true, reason: 'spam' },
+    });
     expect(ban.error).toBeNull();
-    const { rows } = await server.ctx.db.query<{ banned: boolean }>('select banned_until > now() as banned from auth.users where id = $1', [alice.id]);
+    const { rows } = await server.ctx.db.query<{ banned: boolean }>(
+      'select banned_until > now() as banned from auth.users where id = $1',
+      [alice.id],
+    );
     expect(rows[0]?.banned).toBe(true);
 
     const unban = await admin.client.functions.invoke('admin-ban-user', { body: { user_id: alice.id, banned: false } });
     expect(unban.error).toBeNull();
-    const after = await server.ctx.db.query<{ banned_until: string | null }>('select banned_until from auth.users where id = $1', [alice.id]);
+    const after = await server.ctx.db.query<{ banned_until: string | null }>(
+      'select banned_until from auth.users where id = $1',
+      [alice.id],
+    );
     expect(after.rows[0]?.banned_until).toBeNull();
 
     const audit = await admin.client.from('admin_audit_log').select('action').in('action', ['ban_user', 'unban_user']);

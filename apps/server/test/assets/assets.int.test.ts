@@ -6,7 +6,7 @@ import * as jose from 'jose';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_SUBJECT_PREFIX } from '../../src/assets/certificate.js';
-import { startMailSink, type MailSink } from '../helpers/mail-sink.js';
+import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 import { JPEG, PDF, mp4WithDuration } from './fixtures.js';
@@ -38,11 +38,17 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
   async function call(name: string, body: unknown, token?: string) {
     const res = await fetch(`${server.url}/functions/v1/${name}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', apikey: server.anonKey, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        apikey: server.anonKey,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     });
     const type = res.headers.get('content-type') ?? '';
-    const payload = type.includes('application/json') ? ((await res.json()) as Record<string, unknown>) : await res.arrayBuffer();
+    const payload = type.includes('application/json')
+      ? ((await res.json()) as Record<string, unknown>)
+      : await res.arrayBuffer();
     return { status: res.status, type, json: payload as Record<string, unknown>, bytes: payload as ArrayBuffer };
   }
 
@@ -66,13 +72,24 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
   it('registers an uploaded photo and PDF, charging exactly the quoted price once', async () => {
     photo = await upload(alice, JPEG, 'image/jpeg', 'jpg');
     pdf = await upload(alice, PDF, 'application/pdf', 'pdf');
-    const { data: quote, error } = await alice.client.rpc('quote_asset_cost', { p_photos: 1, p_documents: 1, p_video_seconds: [] });
+    const { data: quote, error } = await alice.client.rpc('quote_asset_cost', {
+      p_photos: 1,
+      p_documents: 1,
+      p_video_seconds: [],
+    });
     expect(error).toBeNull();
     const before = await balance(alice);
     const submissionId = crypto.randomUUID();
     const body = {
       submissionId,
-      asset: { kind: 'general', title: 'Road bike', serial_number: serial, make: 'Trek', estimated_value: '1200', location: 'Leeds' },
+      asset: {
+        kind: 'general',
+        title: 'Road bike',
+        serial_number: serial,
+        make: 'Trek',
+        estimated_value: '1200',
+        location: 'Leeds',
+      },
       media: [photo, pdf],
       expectedCost: (quote as Quote).total,
     };
@@ -88,25 +105,42 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
 
     // Concurrent duplicates of a new submission: one asset, one charge.
     const twin = { submissionId: crypto.randomUUID(), asset: { title: 'Helmet' }, media: [] as string[] };
-    const both = await Promise.all([call('register-asset', twin, alice.token), call('register-asset', twin, alice.token)]);
+    const both = await Promise.all([
+      call('register-asset', twin, alice.token),
+      call('register-asset', twin, alice.token),
+    ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(new Set(both.map((r) => r.json.asset_id)).size).toBe(1);
     expect(both.map((r) => r.json.replayed).sort()).toEqual([false, true]);
-    const { rows: charges } = await server.ctx.db.query('select 1 from public.token_transactions where idempotency_key = $1', [
-      `tag_asset:${twin.submissionId}`,
-    ]);
+    const { rows: charges } = await server.ctx.db.query(
+      'select 1 from public.token_transactions where idempotency_key = $1',
+      [`tag_asset:${twin.submissionId}`],
+    );
     expect(charges.length).toBe(1);
 
     // Uploads abandoned for over a day are cleaned up when the user next registers; fresh ones stay.
     const abandoned = await upload(alice, JPEG, 'image/jpeg', 'jpg');
     const fresh = await upload(alice, JPEG, 'image/jpeg', 'jpg');
-    await server.ctx.db.query(`update storage.objects set created_at = now() - interval '2 days' where name = $1`, [abandoned]);
-    const another = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'Spare wheel' }, media: [] }, alice.token);
+    await server.ctx.db.query(`update storage.objects set created_at = now() - interval '2 days' where name = $1`, [
+      abandoned,
+    ]);
+    const another = await call(
+      'register-asset',
+      { submissionId: crypto.randomUUID(), asset: { title: 'Spare wheel' }, media: [] },
+      alice.token,
+    );
     expect(another.status).toBe(200);
-    const { rows: left } = await server.ctx.db.query<{ name: string }>('select name from storage.objects where name = any($1)', [[abandoned, fresh, photo]]);
+    const { rows: left } = await server.ctx.db.query<{ name: string }>(
+      'select name from storage.objects where name = any($1)',
+      [[abandoned, fresh, photo]],
+    );
     expect(left.map((r) => r.name).sort()).toEqual([fresh, photo].sort());
 
-    const { data: media } = await alice.client.from('asset_media').select('sha256, kind').eq('asset_id', assetId).order('position');
+    const { data: media } = await alice.client
+      .from('asset_media')
+      .select('sha256, kind')
+      .eq('asset_id', assetId)
+      .order('position');
     expect(media).toEqual([
       { sha256: crypto.createHash('sha256').update(JPEG).digest('hex'), kind: 'photo' },
       { sha256: crypto.createHash('sha256').update(PDF).digest('hex'), kind: 'document' },
@@ -124,7 +158,9 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     expect(anonUrl.error).not.toBeNull();
     const own = await alice.client.storage.from('asset-media').createSignedUrl(photo, 60);
     expect(own.error).toBeNull();
-    const res = await fetch(own.data!.signedUrl.startsWith('http') ? own.data!.signedUrl : `${server.url}${own.data!.signedUrl}`);
+    const res = await fetch(
+      own.data!.signedUrl.startsWith('http') ? own.data!.signedUrl : `${server.url}${own.data!.signedUrl}`,
+    );
     expect(Buffer.from(await res.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
@@ -134,28 +170,46 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     const del = await bob.client.from('assets').delete().eq('id', assetId).select('id');
     expect(del.error ?? { rows: del.data?.length }).not.toEqual({ rows: 1 });
     expect((await call('delete-asset', { assetId }, bob.token)).status).toBe(404);
-    const insert = await alice.client.from('assets').insert({ owner_id: alice.id, submission_id: crypto.randomUUID(), kind: 'general', title: 'free' });
+    const insert = await alice.client
+      .from('assets')
+      .insert({ owner_id: alice.id, submission_id: crypto.randomUUID(), kind: 'general', title: 'free' });
     expect(insert.error).not.toBeNull();
 
     const p = await upload(alice, JPEG, 'image/jpeg', 'jpg');
-    const wrongPrice = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'Cheap' }, media: [p], expectedCost: 1 }, alice.token);
+    const wrongPrice = await call(
+      'register-asset',
+      { submissionId: crypto.randomUUID(), asset: { title: 'Cheap' }, media: [p], expectedCost: 1 },
+      alice.token,
+    );
     expect(wrongPrice.status).toBe(409);
     expect(wrongPrice.json.code).toBe('price_changed');
 
     const bobsPhoto = await upload(bob, JPEG, 'image/jpeg', 'jpg');
-    const stolen = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'Not mine' }, media: [bobsPhoto] }, alice.token);
+    const stolen = await call(
+      'register-asset',
+      { submissionId: crypto.randomUUID(), asset: { title: 'Not mine' }, media: [bobsPhoto] },
+      alice.token,
+    );
     expect(stolen.status).toBe(403);
 
     const bobBefore = await balance(bob);
     const many = await Promise.all([1, 2, 3].map(() => upload(bob, JPEG, 'image/jpeg', 'jpg')));
     const { data: q } = await bob.client.rpc('quote_asset_cost', { p_photos: 3, p_documents: 0, p_video_seconds: [] });
     expect((q as Quote).total).toBeGreaterThan(bobBefore);
-    const poor = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'Too much' }, media: many }, bob.token);
+    const poor = await call(
+      'register-asset',
+      { submissionId: crypto.randomUUID(), asset: { title: 'Too much' }, media: many },
+      bob.token,
+    );
     expect(poor.status).toBe(402);
     expect(poor.json).toMatchObject({ code: 'insufficient_tokens', wallet: '/wallet' });
     expect(await balance(bob)).toBe(bobBefore);
 
-    const noAuth = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'x' }, media: [] });
+    const noAuth = await call('register-asset', {
+      submissionId: crypto.randomUUID(),
+      asset: { title: 'x' },
+      media: [],
+    });
     expect(noAuth.status).toBe(401);
     const bad = await call('register-asset', { submissionId: 'nope', asset: {}, media: [] }, alice.token);
     expect(bad.status).toBe(400);
@@ -163,12 +217,20 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
 
   it('prices a video by the length the server reads from the file', async () => {
     const video = await upload(alice, mp4WithDuration(90), 'video/mp4', 'mp4');
-    const quote = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'Clip' }, media: [video], quoteOnly: true }, alice.token);
+    const quote = await call(
+      'register-asset',
+      { submissionId: crypto.randomUUID(), asset: { title: 'Clip' }, media: [video], quoteOnly: true },
+      alice.token,
+    );
     expect(quote.status).toBe(200);
     const lines = (quote.json.quote as Quote).lines.filter((l) => l.item === 'video');
     expect(lines).toEqual([expect.objectContaining({ seconds: 90, amount: 110 })]);
     // The browser's estimate: lengths it could read, null for those it could not (priced at the top tier).
-    const { data, error } = await alice.client.rpc('quote_asset_cost', { p_photos: 0, p_documents: 0, p_video_seconds: [30, null] });
+    const { data, error } = await alice.client.rpc('quote_asset_cost', {
+      p_photos: 0,
+      p_documents: 0,
+      p_video_seconds: [30, null],
+    });
     expect(error).toBeNull();
     expect((data as Quote).lines.filter((l) => l.item === 'video').map((l) => l.amount)).toEqual([60, 110]);
   });
@@ -200,11 +262,17 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
   it('answers the serial check anonymously, and shows a stolen report', async () => {
     const anon = server.anonClient();
     const first = await anon.rpc('verify_serial', { p_serial: serial.toLowerCase() });
-    expect(first.data).toMatchObject({ registered: true, matches: [{ asset_id: assetId, status: 'active', title: 'Road bike' }] });
+    expect(first.data).toMatchObject({
+      registered: true,
+      matches: [{ asset_id: assetId, status: 'active', title: 'Road bike' }],
+    });
     await alice.client.from('assets').update({ status: 'stolen' }).eq('id', assetId);
     const second = await anon.rpc('verify_serial', { p_serial: serial });
     const match = (second.data as { matches: Record<string, unknown>[] }).matches[0]!;
-    expect(match).toMatchObject({ status: 'stolen', proof: { event: 'stolen', entry_valid: true, record_matches: true } });
+    expect(match).toMatchObject({
+      status: 'stolen',
+      proof: { event: 'stolen', entry_valid: true, record_matches: true },
+    });
     expect(JSON.stringify(second.data)).not.toContain(alice.email);
     const none = await anon.rpc('verify_serial', { p_serial: 'NOT-REGISTERED-1' });
     expect(none.data).toMatchObject({ registered: false, matches: [] });
@@ -229,7 +297,10 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
       checkpoint: { seq: number; entry_hash: string; signature: string } | null;
     };
     expect(proof.entry_hash).toBe(
-      crypto.createHash('sha256').update(`${proof.prev_hash}|${proof.record_hash}|${proof.seq}|${proof.event}|${proof.created_at}`).digest('hex'),
+      crypto
+        .createHash('sha256')
+        .update(`${proof.prev_hash}|${proof.record_hash}|${proof.seq}|${proof.event}|${proof.created_at}`)
+        .digest('hex'),
     );
     expect(proof.checkpoint).not.toBeNull();
     expect(proof.checkpoint!.seq).toBeGreaterThanOrEqual(proof.seq);
@@ -240,12 +311,22 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     const keys = jose.createLocalJWKSet(pub.json.keys as jose.JSONWebKeySet);
     const { payload } = await jose.jwtVerify(proof.checkpoint!.signature, keys);
     expect(payload).toMatchObject({ seq: proof.checkpoint!.seq, entry_hash: proof.checkpoint!.entry_hash });
-    const chain = pub.json.entries as { seq: number; prev_hash: string; entry_hash: string; record_hash: string; event: string; created_at: string }[];
+    const chain = pub.json.entries as {
+      seq: number;
+      prev_hash: string;
+      entry_hash: string;
+      record_hash: string;
+      event: string;
+      created_at: string;
+    }[];
     expect(chain[0]!.entry_hash).toBe(proof.entry_hash);
     let prev = proof.entry_hash;
     for (const e of chain.slice(1).filter((x) => x.seq <= proof.checkpoint!.seq)) {
       expect(e.prev_hash).toBe(prev);
-      prev = crypto.createHash('sha256').update(`${e.prev_hash}|${e.record_hash}|${e.seq}|${e.event}|${e.created_at}`).digest('hex');
+      prev = crypto
+        .createHash('sha256')
+        .update(`${e.prev_hash}|${e.record_hash}|${e.seq}|${e.event}|${e.created_at}`)
+        .digest('hex');
       expect(e.entry_hash).toBe(prev);
     }
     expect(prev).toBe(proof.checkpoint!.entry_hash);
@@ -259,7 +340,13 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
       'update public.user_settings set email_notifications = false, news_notifications = false, security_alerts = false where user_id = $1',
       [alice.id],
     );
-    const sent = await call('contact-owner', { action: 'send', assetId, senderEmail: 'finder@example.test', senderName: 'Finn', message: 'I found your bike' });
+    const sent = await call('contact-owner', {
+      action: 'send',
+      assetId,
+      senderEmail: 'finder@example.test',
+      senderName: 'Finn',
+      message: 'I found your bike',
+    });
     expect(sent.status).toBe(200);
     // Relayed only once the finder confirms their address (test/security/contact-owner-relay.int.test.ts).
     const confirmation = await sink.nextMail('finder@example.test');
@@ -268,17 +355,29 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     const mail = await sink.nextMail(alice.email);
     expect(mail.text).toContain('I found your bike');
     expect(mail.text).not.toContain('finder@example.test');
-    const { data: msgs } = await alice.client.from('asset_messages').select('id, message, sender_name').eq('asset_id', assetId);
+    const { data: msgs } = await alice.client
+      .from('asset_messages')
+      .select('id, message, sender_name')
+      .eq('asset_id', assetId);
     expect(msgs).toEqual([expect.objectContaining({ message: 'I found your bike', sender_name: 'Finn' })]);
     const hidden = await alice.client.from('asset_messages').select('sender_email');
     expect(hidden.error).not.toBeNull();
-    const replied = await call('contact-owner', { action: 'reply', messageId: msgs![0]!.id, reply: 'Thank you!' }, alice.token);
+    const replied = await call(
+      'contact-owner',
+      { action: 'reply', messageId: msgs![0]!.id, reply: 'Thank you!' },
+      alice.token,
+    );
     expect(replied.status).toBe(200);
     const back = await sink.nextMail('finder@example.test');
     expect(back.text).toContain('Thank you!');
     const notOwner = await call('contact-owner', { action: 'reply', messageId: msgs![0]!.id, reply: 'x' }, bob.token);
     expect(notOwner.status).toBe(404);
-    const invalid = await call('contact-owner', { action: 'send', assetId, senderEmail: 'not-an-email', message: 'hi' });
+    const invalid = await call('contact-owner', {
+      action: 'send',
+      assetId,
+      senderEmail: 'not-an-email',
+      message: 'hi',
+    });
     expect(invalid.status).toBe(400);
   });
 
@@ -300,11 +399,23 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
   it('lists business inventory through the data API with a count and pages', async () => {
     const shop = await createTestUser(server, { isBusiness: true });
     await server.ctx.db.query(`select private.ledger_post($1, 500, 'admin_adjustment', 'test credit')`, [shop.id]);
-    for (const [title, sku] of [['Lamp', 'L-1'], ['Desk', 'D-1'], ['Chair', 'C-1']]) {
-      const r = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { kind: 'business', title, sku, quantity: 5 }, media: [] }, shop.token);
+    for (const [title, sku] of [
+      ['Lamp', 'L-1'],
+      ['Desk', 'D-1'],
+      ['Chair', 'C-1'],
+    ]) {
+      const r = await call(
+        'register-asset',
+        { submissionId: crypto.randomUUID(), asset: { kind: 'business', title, sku, quantity: 5 }, media: [] },
+        shop.token,
+      );
       expect(r.status).toBe(200);
     }
-    await call('register-asset', { submissionId: crypto.randomUUID(), asset: { kind: 'general', title: 'Own car' }, media: [] }, shop.token);
+    await call(
+      'register-asset',
+      { submissionId: crypto.randomUUID(), asset: { kind: 'general', title: 'Own car' }, media: [] },
+      shop.token,
+    );
     const { data, count, error } = await shop.client
       .from('assets')
       .select('id, title, sku, quantity', { count: 'exact' })
@@ -322,7 +433,11 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
     const carol = await createTestUser(server);
     await server.ctx.db.query(`select private.ledger_post($1, 500, 'admin_adjustment', 'test credit')`, [carol.id]);
     const first = await upload(carol, JPEG, 'image/jpeg', 'jpg');
-    const reg = await call('register-asset', { submissionId: crypto.randomUUID(), asset: { title: 'Laptop' }, media: [first] }, carol.token);
+    const reg = await call(
+      'register-asset',
+      { submissionId: crypto.randomUUID(), asset: { title: 'Laptop' }, media: [first] },
+      carol.token,
+    );
     const id = String(reg.json.asset_id);
     const receipt = await upload(carol, PDF, 'application/pdf', 'pdf');
     const body = { assetId: id, submissionId: crypto.randomUUID(), media: [receipt] };
@@ -342,15 +457,24 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
   it('refuses to sign a checkpoint over a tampered chain', async () => {
     const { ensureCheckpoint, LedgerIntegrityError } = await import('../../src/assets/checkpoints.js');
     // An edit through the data API appends an entry that no checkpoint covers yet.
-    const edited = await alice.client.from('assets').update({ description: 'new bell' }).eq('title', 'Spare wheel').select('id');
+    const edited = await alice.client
+      .from('assets')
+      .update({ description: 'new bell' })
+      .eq('title', 'Spare wheel')
+      .select('id');
     expect(edited.data).toHaveLength(1);
     await server.ctx.db.transaction(async (tx) => {
       await tx.query('set local session_replication_role = replica');
-      await tx.query(`update public.asset_ledger set record_hash = $1 where seq = (select max(seq) from public.asset_ledger)`, ['e'.repeat(64)]);
+      await tx.query(
+        `update public.asset_ledger set record_hash = $1 where seq = (select max(seq) from public.asset_ledger)`,
+        ['e'.repeat(64)],
+      );
     });
     const { rows } = await server.ctx.db.query<{ seq: number }>('select max(seq)::int as seq from public.asset_ledger');
     await expect(ensureCheckpoint(server.ctx, { minSeq: rows[0]!.seq })).rejects.toBeInstanceOf(LedgerIntegrityError);
-    const { rows: signed } = await server.ctx.db.query('select 1 from public.ledger_checkpoints where seq = $1', [rows[0]!.seq]);
+    const { rows: signed } = await server.ctx.db.query('select 1 from public.ledger_checkpoints where seq = $1', [
+      rows[0]!.seq,
+    ]);
     expect(signed).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ import { makeThumbnail, THUMBNAIL_MAX_PIXELS } from '../../src/assets/certificat
 import { boxesOverlap, readPdfImages, readPdfText, type PageText } from '../helpers/pdf-read.js';
 
 const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const DATE_IN_WORDS = /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}, \d{2}:\d{2} UTC\b/;
+const DATE_IN_WORDS =
+  /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}, \d{2}:\d{2} UTC\b/;
 const hex = (n: number) => crypto.randomBytes(n).toString('hex');
 
 function sampleInput(overrides: Partial<CertificateInput> = {}): CertificateInput {
@@ -62,7 +63,9 @@ function sampleInput(overrides: Partial<CertificateInput> = {}): CertificateInpu
 }
 
 async function photoThumbnail(width: number, height: number) {
-  const jpeg = await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
   return (await makeThumbnail(jpeg))!;
 }
 
@@ -105,14 +108,23 @@ describe('the certificate document', () => {
     const bytes = await buildCertificate(input);
     const pages = await readPdfText(bytes);
     const images = await readPdfImages(bytes);
-    const qrPage = images.findIndex((list) => list.some((img) => img.filter === 'FlateDecode' && img.width === img.height));
+    const qrPage = images.findIndex((list) =>
+      list.some((img) => img.filter === 'FlateDecode' && img.width === img.height),
+    );
     expect(qrPage).toBe(0);
     expect(pages[0]!.text).toContain(certificateMessagesEn.verifyHeading);
-    for (const step of certificateMessagesEn.verifySteps({ appName: 'TagLedger' })) expect(pages[0]!.text).toContain(step.slice(0, 40));
+    for (const step of certificateMessagesEn.verifySteps({ appName: 'TagLedger' }))
+      expect(pages[0]!.text).toContain(step.slice(0, 40));
     expect(pages[0]!.text).toContain(input.verifyUrl);
 
     // Hashes, fingerprints and the signature are not on the certificate page, but on the appendix.
-    const proofStrings = [input.proof.entry_hash, input.proof.record_hash, input.proof.prev_hash, input.media[0]!.sha256, input.checkpoint!.signature.slice(0, 40)];
+    const proofStrings = [
+      input.proof.entry_hash,
+      input.proof.record_hash,
+      input.proof.prev_hash,
+      input.media[0]!.sha256,
+      input.checkpoint!.signature.slice(0, 40),
+    ];
     for (const s of proofStrings) expect(pages[0]!.text).not.toContain(s);
     expect(pages.length).toBe(2);
     expect(pages[1]!.text).toContain(certificateMessagesEn.appendixTitle);
@@ -151,7 +163,12 @@ describe('the certificate document', () => {
         estimated_value: '123456789012.99',
         status: 'stolen',
       },
-      media: Array.from({ length: 20 }, () => ({ kind: 'document', mime_type: 'application/pdf', size_bytes: 15 * 1024 * 1024, sha256: hex(32) })),
+      media: Array.from({ length: 20 }, () => ({
+        kind: 'document',
+        mime_type: 'application/pdf',
+        size_bytes: 15 * 1024 * 1024,
+        sha256: hex(32),
+      })),
       photo: { thumbnail: await photoThumbnail(300, 900), hasPhoto: true },
     });
     const bytes = await buildCertificate(input);
@@ -161,7 +178,10 @@ describe('the certificate document', () => {
     expect(pages[0]!.text).toContain(certificateMessagesEn.descriptionContinued);
     expect(pages[0]!.text).not.toContain('THE-END');
     expect(pages[0]!.text).toContain('Reported stolen');
-    const appendix = pages.slice(1).map((p) => p.text).join(' ');
+    const appendix = pages
+      .slice(1)
+      .map((p) => p.text)
+      .join(' ');
     expect(appendix).toContain('THE-END');
     for (const m of input.media) expect(appendix).toContain(m.sha256);
     expect(appendix).toContain(certificateMessagesEn.appendixContinued);
@@ -170,7 +190,9 @@ describe('the certificate document', () => {
 
   it('prints text the standard fonts cannot show as "?" instead of failing, and keeps it in the metadata', async () => {
     const title = 'Vélo 🚲 自行车 – €';
-    const bytes = await buildCertificate(sampleInput({ asset: { ...sampleInput().asset, title, description: 'line one\nline two' } }));
+    const bytes = await buildCertificate(
+      sampleInput({ asset: { ...sampleInput().asset, title, description: 'line one\nline two' } }),
+    );
     const [first] = await readPdfText(bytes);
     expect(first!.text).toContain('Vélo ? ??? – €'); // one ? per character, emoji included
     expect(first!.text).toContain('line one line two');
@@ -178,7 +200,20 @@ describe('the certificate document', () => {
   });
 
   it('takes every text from the messages object, so a translation plugs in', async () => {
-    const months = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+    const months = [
+      'janvier',
+      'février',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'août',
+      'septembre',
+      'octobre',
+      'novembre',
+      'décembre',
+    ];
     const other: CertificateMessages = {
       ...certificateMessagesEn,
       locale: 'fr-FR',
@@ -214,7 +249,9 @@ describe('certificate formats', () => {
 describe('the photo thumbnail', () => {
   it('downscales a large photo to a small JPEG and turns it upright from its EXIF orientation', async () => {
     // Landscape pixels with EXIF orientation 6: the camera meant a portrait picture.
-    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    const big = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 30, b: 30 } },
+    })
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
@@ -223,7 +260,11 @@ describe('the photo thumbnail', () => {
     expect(thumb.height).toBeGreaterThan(thumb.width);
     expect(Buffer.from(thumb.jpeg.subarray(0, 3))).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
-    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     expect(await makeThumbnail(png)).toMatchObject({ width: 40, height: 30 }); // never enlarged
   });
 

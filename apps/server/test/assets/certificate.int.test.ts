@@ -12,7 +12,8 @@ import { drivers, startTestServer, type TestServer } from '../helpers/test-serve
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
 const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const DATE_IN_WORDS = /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}, \d{2}:\d{2} UTC\b/;
+const DATE_IN_WORDS =
+  /\b\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}, \d{2}:\d{2} UTC\b/;
 
 describe.each(drivers)('asset certificate on %s', (driver) => {
   let server: TestServer;
@@ -39,18 +40,32 @@ describe.each(drivers)('asset certificate on %s', (driver) => {
   async function call(name: string, body: unknown, token?: string) {
     const res = await fetch(`${server.url}/functions/v1/${name}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', apikey: server.anonKey, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        apikey: server.anonKey,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     });
     const type = res.headers.get('content-type') ?? '';
-    if (type.includes('application/json')) return { status: res.status, type, json: (await res.json()) as Record<string, unknown>, bytes: new Uint8Array() };
-    return { status: res.status, type, json: {} as Record<string, unknown>, bytes: new Uint8Array(await res.arrayBuffer()) };
+    if (type.includes('application/json'))
+      return { status: res.status, type, json: (await res.json()) as Record<string, unknown>, bytes: new Uint8Array() };
+    return {
+      status: res.status,
+      type,
+      json: {} as Record<string, unknown>,
+      bytes: new Uint8Array(await res.arrayBuffer()),
+    };
   }
 
   async function register(title: string, media: string[], serial?: string): Promise<string> {
     const res = await call(
       'register-asset',
-      { submissionId: crypto.randomUUID(), asset: { kind: 'general', title, serial_number: serial, estimated_value: 1899.5, currency: 'GBP' }, media },
+      {
+        submissionId: crypto.randomUUID(),
+        asset: { kind: 'general', title, serial_number: serial, estimated_value: 1899.5, currency: 'GBP' },
+        media,
+      },
       alice.token,
     );
     expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -67,7 +82,9 @@ describe.each(drivers)('asset certificate on %s', (driver) => {
 
   it('shows a downscaled thumbnail of a large stored photo, and the PDF stays small', async () => {
     // A 2400×1800 photo of noise: megabytes that do not compress, as a phone photo.
-    const photo = await sharp(crypto.randomBytes(2400 * 1800 * 3), { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    const photo = await sharp(crypto.randomBytes(2400 * 1800 * 3), { raw: { width: 2400, height: 1800, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     expect(photo.length).toBeGreaterThan(2_000_000);
     const serial = `CAM-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
     const assetId = await register('Leica M6 camera', [await upload(photo, 'image/jpeg', 'jpg')], serial);
@@ -102,22 +119,36 @@ describe.each(drivers)('asset certificate on %s', (driver) => {
   });
 
   it('uses a stored PNG photo too', async () => {
-    const png = await sharp({ create: { width: 320, height: 200, channels: 4, background: { r: 10, g: 160, b: 90, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 320, height: 200, channels: 4, background: { r: 10, g: 160, b: 90, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const assetId = await register('Garden sculpture', [await upload(png, 'image/png', 'png')]);
     const { images } = await certificate(assetId);
-    expect(images[0]!.filter((img) => img.filter === 'DCTDecode')).toEqual([expect.objectContaining({ width: 320, height: 200 })]);
+    expect(images[0]!.filter((img) => img.filter === 'DCTDecode')).toEqual([
+      expect.objectContaining({ width: 320, height: 200 }),
+    ]);
   });
 
   it('shows a placeholder for a photo it does not decode, a photo that is not what it claims, and no photo', async () => {
     // HEIC is accepted as a photo but not decoded for the thumbnail.
-    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'), crypto.randomBytes(64)]);
+    const heic = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+      crypto.randomBytes(64),
+    ]);
     const heicAsset = await register('Phone photo asset', [await upload(heic, 'image/heic', 'heic')]);
     // Starts like a JPEG (so the upload check accepts it) but is not an image.
     const fakeJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(4096)]);
     const brokenAsset = await register('Broken photo asset', [await upload(fakeJpeg, 'image/jpeg', 'jpg')]);
     const bareAsset = await register('Asset without files', []);
 
-    for (const [assetId, text] of [[heicAsset, en.photoNotShown], [brokenAsset, en.photoNotShown], [bareAsset, en.noPhoto]] as const) {
+    for (const [assetId, text] of [
+      [heicAsset, en.photoNotShown],
+      [brokenAsset, en.photoNotShown],
+      [bareAsset, en.noPhoto],
+    ] as const) {
       const { pages, images } = await certificate(assetId);
       expect(images[0]!.filter((img) => img.filter === 'DCTDecode')).toEqual([]);
       expect(pages[0]!.text).toContain(text);

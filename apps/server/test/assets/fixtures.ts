@@ -51,7 +51,11 @@ export function webmLive(seconds: number): Buffer {
   block.writeUInt8(0x81, 0); // track 1
   block.writeInt16BE(500, 1); // +500 ms
   const cluster = ebml([0x1f, 0x43, 0xb6, 0x75], Buffer.concat([ebml([0xe7], clusterTc), ebml([0xa3], block)]), true);
-  const firstCluster = ebml([0x1f, 0x43, 0xb6, 0x75], Buffer.concat([ebml([0xe7], Buffer.alloc(4)), ebml([0xa3], Buffer.from([0x81, 0, 0, 0x80]))]), true);
+  const firstCluster = ebml(
+    [0x1f, 0x43, 0xb6, 0x75],
+    Buffer.concat([ebml([0xe7], Buffer.alloc(4)), ebml([0xa3], Buffer.from([0x81, 0, 0, 0x80]))]),
+    true,
+  );
   const segment = Buffer.concat([Buffer.from([0x18, 0x53, 0x80, 0x67]), UNKNOWN_SIZE, info, firstCluster, cluster]);
   return Buffer.concat([header, segment]);
 }
@@ -90,17 +94,29 @@ export function fragmentedMp4(): Buffer {
   const trak = box('trak', Buffer.concat([tkhd, box('mdia', Buffer.concat([mdhd, hdlr]))]));
   const trex = fullBox('trex', 0, 0, u32(1, 1, 0, 0, 0));
   const moov = box('moov', Buffer.concat([mvhd, trak, box('mvex', trex)]));
-  const frag1 = box('moof', box('traf', Buffer.concat([
-    fullBox('tfhd', 0, 0x08, u32(1, 40)),
-    fullBox('tfdt', 1, 0, Buffer.alloc(8)),
-    fullBox('trun', 0, 0, u32(250)),
-  ])));
+  const frag1 = box(
+    'moof',
+    box(
+      'traf',
+      Buffer.concat([
+        fullBox('tfhd', 0, 0x08, u32(1, 40)),
+        fullBox('tfdt', 1, 0, Buffer.alloc(8)),
+        fullBox('trun', 0, 0, u32(250)),
+      ]),
+    ),
+  );
   const base = Buffer.alloc(8);
   base.writeBigUInt64BE(10000n);
-  const frag2 = box('moof', box('traf', Buffer.concat([
-    fullBox('tfhd', 0, 0, u32(1)),
-    fullBox('tfdt', 1, 0, base),
-    fullBox('trun', 0, 0x100 | 0x200, u32(2, 1250, 100, 1250, 100)),
-  ])));
+  const frag2 = box(
+    'moof',
+    box(
+      'traf',
+      Buffer.concat([
+        fullBox('tfhd', 0, 0, u32(1)),
+        fullBox('tfdt', 1, 0, base),
+        fullBox('trun', 0, 0x100 | 0x200, u32(2, 1250, 100, 1250, 100)),
+      ]),
+    ),
+  );
   return Buffer.concat([ftyp, moov, frag1, box('mdat', Buffer.alloc(8)), frag2, box('mdat', Buffer.alloc(8))]);
 }

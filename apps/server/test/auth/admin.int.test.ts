@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { ensureAdminAccount } from '../../src/auth/bootstrap-admin.js';
-import { startMailSink, type MailSink } from '../helpers/mail-sink.js';
+import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 describe.each(drivers)('auth admin API on %s', (driver) => {
@@ -12,7 +12,10 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
   const adminEmail = `boot-admin-${Date.now().toString(36)}@example.test`;
   beforeAll(async () => {
     sink = await startMailSink();
-    server = await startTestServer({ driver, env: { SMTP_URL: sink.smtpUrl, RATE_LIMITS: 'off', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: 'boot-pass-1' } });
+    server = await startTestServer({
+      driver,
+      env: { SMTP_URL: sink.smtpUrl, RATE_LIMITS: 'off', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: 'boot-pass-1' },
+    });
   }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await server?.close();
@@ -23,7 +26,11 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
     const signIn = await server.anonClient().auth.signInWithPassword({ email: adminEmail, password: 'boot-pass-1' });
     expect(signIn.error).toBeNull();
     const role = async () =>
-      (await server.ctx.db.query<{ role: string }>('select role from public.user_profiles where id = $1', [signIn.data.user!.id])).rows[0]?.role;
+      (
+        await server.ctx.db.query<{ role: string }>('select role from public.user_profiles where id = $1', [
+          signIn.data.user!.id,
+        ])
+      ).rows[0]?.role;
     expect(await role()).toBe('admin');
     // Running again (e.g. several processes starting, or a changed password) keeps one account.
     server.ctx.config.adminPassword = 'boot-pass-2';
@@ -32,13 +39,21 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
     const { rows } = await server.ctx.db.query('select id from auth.users where email = $1', [adminEmail]);
     expect(rows).toHaveLength(1);
     expect(await role()).toBe('admin');
-    expect((await server.anonClient().auth.signInWithPassword({ email: adminEmail, password: 'boot-pass-2' })).error).toBeNull();
+    expect(
+      (await server.anonClient().auth.signInWithPassword({ email: adminEmail, password: 'boot-pass-2' })).error,
+    ).toBeNull();
   });
 
   it('names the bootstrapped admin "{product} Team" (or ADMIN_NAME) and keeps a name the admin chose', async () => {
-    const id = (await server.ctx.db.query<{ id: string }>('select id from auth.users where email = $1', [adminEmail])).rows[0]!.id;
+    const id = (await server.ctx.db.query<{ id: string }>('select id from auth.users where email = $1', [adminEmail]))
+      .rows[0]!.id;
     const fullName = async () =>
-      (await server.ctx.db.query<{ full_name: string | null }>('select full_name from public.user_profiles where id = $1', [id])).rows[0]?.full_name;
+      (
+        await server.ctx.db.query<{ full_name: string | null }>(
+          'select full_name from public.user_profiles where id = $1',
+          [id],
+        )
+      ).rows[0]?.full_name;
     expect(await fullName()).toBe('TagLedger Team');
     const silent = { info: () => undefined } as never;
     // An admin created before names were given gets one at the next start.
@@ -55,7 +70,11 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
     const admin = server.serviceClient().auth.admin;
     const email = uniqueEmail('created');
     const { data, error } = await admin.createUser({
-      email, password: 'created-pass', email_confirm: true, user_metadata: { full_name: 'Created One' }, app_metadata: { plan: 'pro' },
+      email,
+      password: 'created-pass',
+      email_confirm: true,
+      user_metadata: { full_name: 'Created One' },
+      app_metadata: { plan: 'pro' },
     });
     expect(error).toBeNull();
     expect(data.user?.email_confirmed_at).toBeTruthy();
@@ -66,7 +85,9 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
     expect(dup.error?.code).toBe('email_exists');
     expect(dup.error?.status).toBe(422);
 
-    const asAnon = await server.anonClient().auth.admin.createUser({ email: uniqueEmail('x'), password: 'Tl-correct-horse-42!' });
+    const asAnon = await server
+      .anonClient()
+      .auth.admin.createUser({ email: uniqueEmail('x'), password: 'Tl-correct-horse-42!' });
     expect(asAnon.error?.code).toBe('not_admin');
     expect(asAnon.error?.status).toBe(403);
   });
@@ -74,16 +95,25 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
   it('imports a bcrypt password_hash and re-hashes it to argon2id on sign-in', async () => {
     const email = uniqueEmail('bcrypt');
     const hash = bcrypt.hashSync('imported-pass', 8);
-    const { data, error } = await server.serviceClient().auth.admin.createUser({ email, password_hash: hash, email_confirm: true } as never);
+    const { data, error } = await server
+      .serviceClient()
+      .auth.admin.createUser({ email, password_hash: hash, email_confirm: true } as never);
     expect(error).toBeNull();
     expect((await server.anonClient().auth.signInWithPassword({ email, password: 'imported-pass' })).error).toBeNull();
-    const { rows } = await server.ctx.db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [data.user!.id]);
+    const { rows } = await server.ctx.db.query<{ encrypted_password: string }>(
+      'select encrypted_password from auth.users where id = $1',
+      [data.user!.id],
+    );
     expect(rows[0]?.encrypted_password.startsWith('$argon2id$')).toBe(true);
     expect((await server.anonClient().auth.signInWithPassword({ email, password: 'imported-pass' })).error).toBeNull();
 
     // An imported password below today's policy still signs in, with the weak_password warning.
     const shortEmail = uniqueEmail('short');
-    await server.serviceClient().auth.admin.createUser({ email: shortEmail, password_hash: bcrypt.hashSync('Qz7#x', 8), email_confirm: true } as never);
+    await server.serviceClient().auth.admin.createUser({
+      email: shortEmail,
+      password_hash: bcrypt.hashSync('Qz7#x', 8),
+      email_confirm: true,
+    } as never);
     const signIn = await server.anonClient().auth.signInWithPassword({ email: shortEmail, password: 'Qz7#x' });
     expect(signIn.error).toBeNull();
     expect(signIn.data.weakPassword?.reasons).toEqual(['length']);
@@ -91,8 +121,11 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
 
   it('lists users with X-Total-Count and Link paging headers', async () => {
     const admin = server.serviceClient().auth.admin;
-    for (let i = 0; i < 3; i++) await admin.createUser({ email: uniqueEmail('page'), password: 'page-pass', email_confirm: true });
-    const { count } = { count: (await server.ctx.db.query<{ c: number }>('select count(*)::int as c from auth.users')).rows[0]!.c };
+    for (let i = 0; i < 3; i++)
+      await admin.createUser({ email: uniqueEmail('page'), password: 'page-pass', email_confirm: true });
+    const { count } = {
+      count: (await server.ctx.db.query<{ c: number }>('select count(*)::int as c from auth.users')).rows[0]!.c,
+    };
     const { data, error } = await admin.listUsers({ page: 1, perPage: 2 });
     expect(error).toBeNull();
     if (!('total' in data)) throw new Error('no pagination in the listUsers answer');
@@ -135,13 +168,20 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
 
     expect((await admin.updateUserById(created.user!.id, { ban_duration: 'none' })).error).toBeNull();
     expect((await server.anonClient().auth.signInWithPassword({ email, password: 'ban-pass-1' })).error).toBeNull();
-    expect((await admin.updateUserById(created.user!.id, { ban_duration: 'forever' })).error?.code).toBe('validation_failed');
+    expect((await admin.updateUserById(created.user!.id, { ban_duration: 'forever' })).error?.code).toBe(
+      'validation_failed',
+    );
   });
 
   it('updates password and metadata, then deletes users (hard and soft)', async () => {
     const admin = server.serviceClient().auth.admin;
     const email = uniqueEmail('upd');
-    const { data: created } = await admin.createUser({ email, password: 'upd-pass-1', email_confirm: true, user_metadata: { a: 1 } });
+    const { data: created } = await admin.createUser({
+      email,
+      password: 'upd-pass-1',
+      email_confirm: true,
+      user_metadata: { a: 1 },
+    });
     const id = created.user!.id;
     const { data } = await admin.updateUserById(id, { password: 'upd-pass-2', user_metadata: { b: 2 } });
     expect(data.user?.user_metadata).toEqual({ a: 1, b: 2 });
@@ -155,7 +195,9 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
     const soft = await admin.createUser({ email: uniqueEmail('soft'), password: 'soft-pass-1', email_confirm: true });
     expect((await admin.deleteUser(soft.data.user!.id, true)).error).toBeNull();
     expect((await admin.getUserById(soft.data.user!.id)).error?.code).toBe('user_not_found');
-    const { rows } = await server.ctx.db.query<{ email: string | null }>('select email from auth.users where id = $1', [soft.data.user!.id]);
+    const { rows } = await server.ctx.db.query<{ email: string | null }>('select email from auth.users where id = $1', [
+      soft.data.user!.id,
+    ]);
     expect(rows[0]?.email).toBeNull();
   });
 
@@ -174,7 +216,8 @@ describe.each(drivers)('auth admin API on %s', (driver) => {
   it('invites a user by e-mail; the link confirms the account and signs it in', async () => {
     const email = uniqueEmail('invite');
     const { data, error } = await server.serviceClient().auth.admin.inviteUserByEmail(email, {
-      data: { full_name: 'Invited' }, redirectTo: `${server.url}/welcome`,
+      data: { full_name: 'Invited' },
+      redirectTo: `${server.url}/welcome`,
     });
     expect(error).toBeNull();
     expect(data.user?.invited_at).toBeTruthy();

@@ -4,7 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as jose from 'jose';
 import { drivers, startTestServer, clientOptions, type TestServer } from '../helpers/test-server.js';
-import { startMailSink, type MailSink } from '../helpers/mail-sink.js';
+import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 describe.each(drivers)('auth core flows on %s', (driver) => {
@@ -28,7 +28,10 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     expect(error).toBeNull();
     const mail = await sink.nextMail(email);
     const link = new URL(mail.links[0]!);
-    const { error: vErr } = await supabase.auth.verifyOtp({ token_hash: link.searchParams.get('token_hash')!, type: 'signup' });
+    const { error: vErr } = await supabase.auth.verifyOtp({
+      token_hash: link.searchParams.get('token_hash')!,
+      type: 'signup',
+    });
     expect(vErr).toBeNull();
     return { email, password };
   }
@@ -65,7 +68,10 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     expect(early.error?.code).toBe('email_not_confirmed');
     expect(early.error?.status).toBe(400);
 
-    const verified = await supabase.auth.verifyOtp({ token_hash: link.searchParams.get('token_hash')!, type: 'signup' });
+    const verified = await supabase.auth.verifyOtp({
+      token_hash: link.searchParams.get('token_hash')!,
+      type: 'signup',
+    });
     expect(verified.error).toBeNull();
     expect(verified.data.session?.access_token).toBeTruthy();
     expect(verified.data.user?.email_confirmed_at).toBeTruthy();
@@ -76,13 +82,18 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     expect(again.error?.code).toBe('otp_expired');
 
     // The profile row exists (created by the database trigger) with the sign-up name.
-    const { rows } = await server.ctx.db.query<{ full_name: string }>('select full_name from public.user_profiles where email = $1', [email]);
+    const { rows } = await server.ctx.db.query<{ full_name: string }>(
+      'select full_name from public.user_profiles where email = $1',
+      [email],
+    );
     expect(rows[0]?.full_name).toBe('Ada Lovelace');
   });
 
   it('falls back to SITE_URL/auth/callback for a redirect that is not allow-listed', async () => {
     const email = uniqueEmail('redirect');
-    await server.anonClient().auth.signUp({ email, password: 'secret-pass', options: { emailRedirectTo: 'https://evil.example.com/steal' } });
+    await server
+      .anonClient()
+      .auth.signUp({ email, password: 'secret-pass', options: { emailRedirectTo: 'https://evil.example.com/steal' } });
     const link = new URL((await sink.nextMail(email)).links[0]!);
     expect(`${link.origin}${link.pathname}`).toBe(`${server.config.siteUrl}/auth/callback`);
   });
@@ -92,7 +103,11 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     const supabase = server.anonClient();
     await supabase.auth.signUp({ email, password: 'secret-pass' });
     const mail = await sink.nextMail(email);
-    const wrong = await supabase.auth.verifyOtp({ email, token: mail.code === '000000' ? '111111' : '000000', type: 'signup' });
+    const wrong = await supabase.auth.verifyOtp({
+      email,
+      token: mail.code === '000000' ? '111111' : '000000',
+      type: 'signup',
+    });
     expect(wrong.error?.code).toBe('otp_expired');
     const { data, error } = await supabase.auth.verifyOtp({ email, token: mail.code!, type: 'email' });
     expect(error).toBeNull();
@@ -110,9 +125,17 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     const header = jose.decodeProtectedHeader(session.access_token);
     expect(header).toMatchObject({ alg: 'ES256', kid: server.ctx.keys.kid });
     const jwks = jose.createLocalJWKSet(server.ctx.keys.jwks);
-    const { payload } = await jose.jwtVerify(session.access_token, jwks, { issuer: server.ctx.keys.issuer, audience: 'authenticated' });
+    const { payload } = await jose.jwtVerify(session.access_token, jwks, {
+      issuer: server.ctx.keys.issuer,
+      audience: 'authenticated',
+    });
     expect(payload).toMatchObject({
-      sub: data.user!.id, email, phone: '', role: 'authenticated', aal: 'aal1', is_anonymous: false,
+      sub: data.user!.id,
+      email,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      is_anonymous: false,
       app_metadata: { provider: 'email', providers: ['email'] },
     });
     expect(payload.exp! - payload.iat!).toBe(3600);
@@ -171,9 +194,14 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     expect(second.error).toBeNull();
     expect(second.data.user?.id).toBe(first.data.user?.id);
     const mail = await sink.nextMail(email);
-    await supabase.auth.verifyOtp({ token_hash: new URL(mail.links[0]!).searchParams.get('token_hash')!, type: 'signup' });
+    await supabase.auth.verifyOtp({
+      token_hash: new URL(mail.links[0]!).searchParams.get('token_hash')!,
+      type: 'signup',
+    });
     expect((await supabase.auth.signInWithPassword({ email, password: 'first-pass' })).error).toBeNull();
-    expect((await supabase.auth.signInWithPassword({ email, password: 'second-pass' })).error?.code).toBe('invalid_credentials');
+    expect((await supabase.auth.signInWithPassword({ email, password: 'second-pass' })).error?.code).toBe(
+      'invalid_credentials',
+    );
   });
 
   it('rotates refresh tokens; reuse inside the window returns the current child, later reuse revokes the family', async () => {
@@ -194,7 +222,10 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     expect(r2.data.session!.refresh_token).toBe(child);
 
     // Presented after the window: theft is assumed, the family dies.
-    await server.ctx.db.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [first]);
+    await server.ctx.db.query(
+      `update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`,
+      [first],
+    );
     const r3 = await supabase.auth.refreshSession({ refresh_token: first });
     expect(r3.error?.code).toBe('refresh_token_already_used');
     expect(r3.error?.message).toBe('Invalid Refresh Token: Already Used');
@@ -209,12 +240,17 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     const { email, password } = await confirmedUser('tabs');
     const { data } = await server.anonClient().auth.signInWithPassword({ email, password });
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => server.anonClient().auth.refreshSession({ refresh_token: data.session!.refresh_token })),
+      Array.from({ length: 5 }, () =>
+        server.anonClient().auth.refreshSession({ refresh_token: data.session!.refresh_token }),
+      ),
     );
     for (const r of results) expect(r.error).toBeNull();
     expect(new Set(results.map((r) => r.data.session!.refresh_token)).size).toBe(1);
     const sessionId = jose.decodeJwt(results[0]!.data.session!.access_token).session_id;
-    const { rows } = await server.ctx.db.query('select 1 from auth.refresh_tokens where session_id = $1 and not revoked', [sessionId]);
+    const { rows } = await server.ctx.db.query(
+      'select 1 from auth.refresh_tokens where session_id = $1 and not revoked',
+      [sessionId],
+    );
     expect(rows).toHaveLength(1);
   });
 
@@ -238,7 +274,11 @@ describe.each(drivers)('auth core flows on %s', (driver) => {
     const dSession = (await d.auth.getSession()).data.session!;
     expect((await b.auth.signOut()).error).toBeNull();
     const res = await fetch(`${server.url}/auth/v1/user`, {
-      headers: { apikey: server.anonKey, authorization: `Bearer ${dSession.access_token}`, 'x-supabase-api-version': '2024-01-01' },
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${dSession.access_token}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: 'session_not_found' });

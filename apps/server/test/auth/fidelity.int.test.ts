@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadConfig } from '../../src/config/index.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { startMailSink, type MailSink } from '../helpers/mail-sink.js';
+import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 const PASSWORD = 'Tl-correct-horse-42!';
@@ -58,7 +58,9 @@ describe.each(drivers)('auth fidelity (issue 19) on %s', (driver) => {
 
   async function confirmedUser(tag: string): Promise<{ email: string; id: string }> {
     const email = uniqueEmail(tag);
-    const { data, error } = await server.serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const { data, error } = await server
+      .serviceClient()
+      .auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
     expect(error).toBeNull();
     return { email, id: data.user!.id };
   }
@@ -71,7 +73,12 @@ describe.each(drivers)('auth fidelity (issue 19) on %s', (driver) => {
     const newEmail = uniqueEmail('gl-change-new');
     const admin = server.serviceClient().auth.admin;
 
-    const current = await admin.generateLink({ type: 'email_change_current', email, newEmail, options: { redirectTo: `${server.url}/settings` } });
+    const current = await admin.generateLink({
+      type: 'email_change_current',
+      email,
+      newEmail,
+      options: { redirectTo: `${server.url}/settings` },
+    });
     expect(current.error).toBeNull();
     expect(current.data.user?.new_email).toBe(newEmail);
     expect(current.data.properties?.verification_type).toBe('email_change_current');
@@ -84,8 +91,13 @@ describe.each(drivers)('auth fidelity (issue 19) on %s', (driver) => {
     expect(halfway.hash).toContain('message=');
     expect((await admin.getUserById(id)).data.user?.email).toBe(email);
     // The other half went to the new address in the same step (GoTrue mails it); its token is stored.
-    const { rows } = await server.ctx.db.query<{ t: string }>('select email_change_token_new as t from auth.users where id = $1', [id]);
-    const done = await follow(`${server.url}/auth/v1/verify?token=${rows[0]!.t}&type=email_change&redirect_to=${server.url}/settings`);
+    const { rows } = await server.ctx.db.query<{ t: string }>(
+      'select email_change_token_new as t from auth.users where id = $1',
+      [id],
+    );
+    const done = await follow(
+      `${server.url}/auth/v1/verify?token=${rows[0]!.t}&type=email_change&redirect_to=${server.url}/settings`,
+    );
     expect(done.hash).toContain('access_token=');
     expect((await admin.getUserById(id)).data.user?.email).toBe(newEmail);
   });
@@ -119,13 +131,19 @@ describe.each(drivers)('auth fidelity (issue 19) on %s', (driver) => {
     const missing = await admin.generateLink({ type: 'email_change_new', email, newEmail: '' });
     expect(missing.error?.status).toBe(400);
     expect(missing.error?.code).toBe('validation_failed');
-    const unknown = await admin.generateLink({ type: 'email_change_current', email: uniqueEmail('nobody'), newEmail: uniqueEmail('x') });
+    const unknown = await admin.generateLink({
+      type: 'email_change_current',
+      email: uniqueEmail('nobody'),
+      newEmail: uniqueEmail('x'),
+    });
     expect(unknown.error?.status).toBe(404);
     expect(unknown.error?.code).toBe('user_not_found');
     const taken = await admin.generateLink({ type: 'email_change_new', email, newEmail: other.email });
     expect(taken.error?.status).toBe(422);
     expect(taken.error?.code).toBe('email_exists');
-    const asAnon = await server.anonClient().auth.admin.generateLink({ type: 'email_change_new', email, newEmail: uniqueEmail('y') });
+    const asAnon = await server
+      .anonClient()
+      .auth.admin.generateLink({ type: 'email_change_new', email, newEmail: uniqueEmail('y') });
     expect(asAnon.error?.status).toBe(403);
     const { rows } = await server.ctx.db.query('select email_change from auth.users where email = $1', [email]);
     expect(rows[0]).toEqual({ email_change: null });
@@ -146,7 +164,8 @@ describe.each(drivers)('auth fidelity (issue 19) on %s', (driver) => {
     expect(error?.message).toBe('Manual linking is disabled');
     // Without a session the guard answers first, in the same shape.
     const res = await fetch(`${server.url}/auth/v1/user/identities/${identity.identity_id}`, {
-      method: 'DELETE', headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+      method: 'DELETE',
+      headers: { apikey: server.anonKey, 'content-type': 'application/json' },
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 401, error_code: 'no_authorization' });
@@ -235,7 +254,9 @@ describe.each(drivers)('auth fidelity (issue 19) on %s', (driver) => {
     const { client, userId } = await anonymousSession();
     const password = await client.auth.updateUser({ password: PASSWORD });
     expect(password.error?.status).toBe(422);
-    expect(password.error?.message).toBe('Updating password of an anonymous user without an email or phone is not allowed');
+    expect(password.error?.message).toBe(
+      'Updating password of an anonymous user without an email or phone is not allowed',
+    );
     expect((await client.auth.mfa.enroll({ factorType: 'totp' })).error?.status).toBe(403);
 
     const wallet = await client.from('user_wallets').select('balance').maybeSingle();
@@ -293,7 +314,9 @@ describe.each(drivers)('auth fidelity (issue 19) on %s', (driver) => {
     expect(link).toContain(`redirect_to=${encodeURIComponent(withQuery)}`);
     expect(new URL(link).searchParams.get('redirect_to')).toBe(withQuery);
     // Mailed links follow the same rule, and the link still lands on the redirect.
-    expect((await server.anonClient().auth.signInWithOtp({ email, options: { emailRedirectTo: plain } })).error).toBeNull();
+    expect(
+      (await server.anonClient().auth.signInWithOtp({ email, options: { emailRedirectTo: plain } })).error,
+    ).toBeNull();
     const mailed = (await sink.nextMail(email)).links[0]!;
     expect(mailed.endsWith(`&redirect_to=${plain}`)).toBe(true);
     const landed = await follow(mailed);

@@ -3,7 +3,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, clientOptions, type TestServer } from '../helpers/test-server.js';
-import { startMailSink, type MailSink } from '../helpers/mail-sink.js';
+import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 describe.each(drivers)('auth e-mail flows on %s', (driver) => {
@@ -45,7 +45,10 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
     const supabase = server.anonClient();
     await supabase.auth.signUp({ email, password });
     const link = new URL((await sink.nextMail(email)).links[0]!);
-    const { error } = await supabase.auth.verifyOtp({ token_hash: link.searchParams.get('token_hash')!, type: 'signup' });
+    const { error } = await supabase.auth.verifyOtp({
+      token_hash: link.searchParams.get('token_hash')!,
+      type: 'signup',
+    });
     expect(error).toBeNull();
     return { email, password };
   }
@@ -64,7 +67,9 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
     expect(verified.data.session).toBeTruthy();
     expect((await supabase.auth.updateUser({ password: 'the-new-pass' })).error).toBeNull();
     const fresh = server.anonClient();
-    expect((await fresh.auth.signInWithPassword({ email, password: 'original-pass' })).error?.code).toBe('invalid_credentials');
+    expect((await fresh.auth.signInWithPassword({ email, password: 'original-pass' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await fresh.auth.signInWithPassword({ email, password: 'the-new-pass' })).error).toBeNull();
   });
 
@@ -89,7 +94,10 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
     await sink.nextMail(email);
     expect((await supabase.auth.resend({ type: 'signup', email })).error).toBeNull();
     const mail = await sink.nextMail(email);
-    const verified = await supabase.auth.verifyOtp({ token_hash: new URL(mail.links[0]!).searchParams.get('token_hash')!, type: 'signup' });
+    const verified = await supabase.auth.verifyOtp({
+      token_hash: new URL(mail.links[0]!).searchParams.get('token_hash')!,
+      type: 'signup',
+    });
     expect(verified.error).toBeNull();
   });
 
@@ -97,7 +105,10 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
     const { email } = await confirmedUser('magic');
     const supabase = server.anonClient();
     const redirectTo = `${server.url}/dashboard?x=1`;
-    expect((await supabase.auth.signInWithOtp({ email, options: { emailRedirectTo: redirectTo, shouldCreateUser: false } })).error).toBeNull();
+    expect(
+      (await supabase.auth.signInWithOtp({ email, options: { emailRedirectTo: redirectTo, shouldCreateUser: false } }))
+        .error,
+    ).toBeNull();
     const mail = await sink.nextMail(email);
     const link = new URL(mail.links[0]!);
     expect(link.pathname).toBe('/auth/v1/verify');
@@ -119,7 +130,9 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
   });
 
   it('refuses otp for an unknown address when shouldCreateUser is false', async () => {
-    const { error } = await server.anonClient().auth.signInWithOtp({ email: uniqueEmail('nouser'), options: { shouldCreateUser: false } });
+    const { error } = await server
+      .anonClient()
+      .auth.signInWithOtp({ email: uniqueEmail('nouser'), options: { shouldCreateUser: false } });
     expect(error?.code).toBe('otp_disabled');
     expect(error?.status).toBe(422);
   });
@@ -127,7 +140,11 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
   it('confirms a PKCE sign-up: pkce_ token_hash → GET /verify → ?code= → exchangeCodeForSession; reuse fails', async () => {
     const email = uniqueEmail('pkce');
     const { client, store } = pkceClient();
-    const { error } = await client.auth.signUp({ email, password: 'secret-pass', options: { emailRedirectTo: `${server.url}/auth/callback?ref=R1` } });
+    const { error } = await client.auth.signUp({
+      email,
+      password: 'secret-pass',
+      options: { emailRedirectTo: `${server.url}/auth/callback?ref=R1` },
+    });
     expect(error).toBeNull();
     const link = new URL((await sink.nextMail(email)).links[0]!);
     const tokenHash = link.searchParams.get('token_hash')!;
@@ -158,7 +175,10 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
     const { client } = pkceClient();
     await client.auth.signUp({ email, password: 'secret-pass' });
     const link = new URL((await sink.nextMail(email)).links[0]!);
-    const { data, error } = await client.auth.verifyOtp({ token_hash: link.searchParams.get('token_hash')!, type: 'signup' });
+    const { data, error } = await client.auth.verifyOtp({
+      token_hash: link.searchParams.get('token_hash')!,
+      type: 'signup',
+    });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
   });
@@ -166,7 +186,9 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
   it('refuses a wrong code verifier with bad_code_verifier, then signs in with a PKCE magic link', async () => {
     const { email } = await confirmedUser('pkceotp');
     const { client } = pkceClient();
-    expect((await client.auth.signInWithOtp({ email, options: { emailRedirectTo: `${server.url}/welcome` } })).error).toBeNull();
+    expect(
+      (await client.auth.signInWithOtp({ email, options: { emailRedirectTo: `${server.url}/welcome` } })).error,
+    ).toBeNull();
     const mail = await sink.nextMail(email);
     expect(new URL(mail.links[0]!).searchParams.get('token')!.startsWith('pkce_')).toBe(true);
     const location = await follow(mail.links[0]!);
@@ -192,7 +214,10 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
     await client.auth.signInWithOtp({ email });
     const location = await follow((await sink.nextMail(email)).links[0]!);
     const code = location.searchParams.get('code')!;
-    await server.ctx.db.query(`update auth.flow_state set auth_code_issued_at = now() - interval '301 seconds' where auth_code = $1`, [code]);
+    await server.ctx.db.query(
+      `update auth.flow_state set auth_code_issued_at = now() - interval '301 seconds' where auth_code = $1`,
+      [code],
+    );
     const { error } = await client.auth.exchangeCodeForSession(code);
     expect(error?.code).toBe('flow_state_expired');
   });
@@ -219,7 +244,10 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
     expect(after.user?.email).toBe(newEmail);
     expect(after.user?.new_email).toBeUndefined();
     expect((await server.anonClient().auth.signInWithPassword({ email: newEmail, password })).error).toBeNull();
-    const { rows } = await server.ctx.db.query<{ email: string }>('select email from public.user_profiles where id = $1', [after.user!.id]);
+    const { rows } = await server.ctx.db.query<{ email: string }>(
+      'select email from public.user_profiles where id = $1',
+      [after.user!.id],
+    );
     expect(rows[0]?.email).toBe(newEmail);
   });
 
@@ -239,7 +267,10 @@ describe.each(drivers)('auth e-mail flows on %s', (driver) => {
     await supabase.auth.signInWithPassword({ email, password });
     expect((await supabase.auth.reauthenticate()).error).toBeNull();
     const mail = await sink.nextMail(email);
-    const bad = await supabase.auth.updateUser({ password: 'nonce-pass-1', nonce: mail.code === '000000' ? '111111' : '000000' });
+    const bad = await supabase.auth.updateUser({
+      password: 'nonce-pass-1',
+      nonce: mail.code === '000000' ? '111111' : '000000',
+    });
     expect(bad.error?.code).toBe('reauthentication_not_valid');
     expect((await supabase.auth.updateUser({ password: 'nonce-pass-1', nonce: mail.code! })).error).toBeNull();
   });

@@ -6,15 +6,34 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 
 const ENDPOINTS: [string, string][] = [
-  ['POST', '/signup'], ['POST', '/token?grant_type=password'], ['POST', '/token?grant_type=refresh_token'],
-  ['POST', '/token?grant_type=pkce'], ['POST', '/otp'], ['POST', '/verify'], ['GET', '/verify'], ['POST', '/recover'],
-  ['POST', '/resend'], ['PUT', '/user'], ['POST', '/logout'], ['POST', '/factors'], ['POST', '/admin/users'],
+  ['POST', '/signup'],
+  ['POST', '/token?grant_type=password'],
+  ['POST', '/token?grant_type=refresh_token'],
+  ['POST', '/token?grant_type=pkce'],
+  ['POST', '/otp'],
+  ['POST', '/verify'],
+  ['GET', '/verify'],
+  ['POST', '/recover'],
+  ['POST', '/resend'],
+  ['PUT', '/user'],
+  ['POST', '/logout'],
+  ['POST', '/factors'],
+  ['POST', '/admin/users'],
   ['GET', '/admin/users'],
 ];
 
 const hostileString = fc.oneof(
   fc.string(),
-  fc.constantFrom("' or 1=1 --", '"; drop table auth.users; --', '\u0000', '../../etc/passwd', 'pkce_', '%00', '<script>', 'x'.repeat(5000)),
+  fc.constantFrom(
+    "' or 1=1 --",
+    '"; drop table auth.users; --',
+    '\u0000',
+    '../../etc/passwd',
+    'pkce_',
+    '%00',
+    '<script>',
+    'x'.repeat(5000),
+  ),
   fc.emailAddress(),
   fc.uuid(),
 );
@@ -31,8 +50,24 @@ const value = fc.letrec((tie) => ({
   ),
 })).v;
 const fieldNames = fc.constantFrom(
-  'email', 'password', 'phone', 'data', 'refresh_token', 'auth_code', 'code_verifier', 'token', 'token_hash', 'type',
-  'code_challenge', 'code_challenge_method', 'create_user', 'nonce', 'factor_type', 'ban_duration', 'password_hash', 'app_metadata',
+  'email',
+  'password',
+  'phone',
+  'data',
+  'refresh_token',
+  'auth_code',
+  'code_verifier',
+  'token',
+  'token_hash',
+  'type',
+  'code_challenge',
+  'code_challenge_method',
+  'create_user',
+  'nonce',
+  'factor_type',
+  'ban_duration',
+  'password_hash',
+  'app_metadata',
 );
 const body = fc.oneof(
   fc.dictionary(fieldNames, value, { maxKeys: 6 }),
@@ -45,7 +80,9 @@ describe('auth fuzzing (pglite)', () => {
   let userToken: string;
   beforeAll(async () => {
     server = await startTestServer({ env: { RATE_LIMITS: 'off', MAILER_AUTOCONFIRM: 'true' } });
-    const { data } = await server.anonClient().auth.signUp({ email: `fuzz-${Date.now()}@example.test`, password: 'fuzz-pass-1' });
+    const { data } = await server
+      .anonClient()
+      .auth.signUp({ email: `fuzz-${Date.now()}@example.test`, password: 'fuzz-pass-1' });
     userToken = data.session!.access_token;
   }, STARTUP_TIMEOUT);
   afterAll(async () => {
@@ -57,12 +94,18 @@ describe('auth fuzzing (pglite)', () => {
       fc.asyncProperty(
         fc.constantFrom(...ENDPOINTS),
         body,
-        fc.dictionary(fc.constantFrom('grant_type', 'token', 'type', 'redirect_to', 'scope', 'page', 'per_page'), hostileString, { maxKeys: 3 }),
+        fc.dictionary(
+          fc.constantFrom('grant_type', 'token', 'type', 'redirect_to', 'scope', 'page', 'per_page'),
+          hostileString,
+          { maxKeys: 3 },
+        ),
         fc.constantFrom('user', 'service', 'anon', 'garbage'),
         async ([method, path], payload, query, who) => {
           const url = new URL(`${server.url}/auth/v1${path}`);
           for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-          const bearer = { user: userToken, service: server.serviceRoleKey, anon: server.anonKey, garbage: 'a.b.c' }[who];
+          const bearer = { user: userToken, service: server.serviceRoleKey, anon: server.anonKey, garbage: 'a.b.c' }[
+            who
+          ];
           const res = await fetch(url, {
             method,
             redirect: 'manual',

@@ -36,9 +36,17 @@ describe.each(drivers)('auth MFA on %s', (driver) => {
 
     const { data: ch, error: chErr } = await client.auth.mfa.challenge({ factorId: enrolled!.id });
     expect(chErr).toBeNull();
-    const bad = await client.auth.mfa.verify({ factorId: enrolled!.id, challengeId: ch!.id, code: totpNow(enrolled!.totp.secret) === '000000' ? '111111' : '000000' });
+    const bad = await client.auth.mfa.verify({
+      factorId: enrolled!.id,
+      challengeId: ch!.id,
+      code: totpNow(enrolled!.totp.secret) === '000000' ? '111111' : '000000',
+    });
     expect(bad.error?.code).toBe('mfa_verification_failed');
-    const { error: vErr } = await client.auth.mfa.verify({ factorId: enrolled!.id, challengeId: ch!.id, code: totpNow(enrolled!.totp.secret) });
+    const { error: vErr } = await client.auth.mfa.verify({
+      factorId: enrolled!.id,
+      challengeId: ch!.id,
+      code: totpNow(enrolled!.totp.secret),
+    });
     expect(vErr).toBeNull();
 
     const after = (await client.auth.getSession()).data.session!;
@@ -55,7 +63,10 @@ describe.each(drivers)('auth MFA on %s', (driver) => {
     // A new sign-in starts at aal1 and may not change the password until it steps up.
     const other = server.anonClient();
     await other.auth.signInWithPassword({ email, password });
-    expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    });
     const refused = await other.auth.updateUser({ password: 'changed-pass-1' });
     expect(refused.error?.code).toBe('insufficient_aal');
     expect(refused.error?.status).toBe(401);
@@ -70,8 +81,13 @@ describe.each(drivers)('auth MFA on %s', (driver) => {
     expect(factors.data?.all).toHaveLength(0);
 
     // The pre-MFA refresh token was revoked by the step-up: presented later, it is reuse.
-    await server.ctx.db.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [before.refresh_token]);
-    expect((await server.anonClient().auth.refreshSession({ refresh_token: before.refresh_token })).error?.code).toBe('refresh_token_already_used');
+    await server.ctx.db.query(
+      `update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`,
+      [before.refresh_token],
+    );
+    expect((await server.anonClient().auth.refreshSession({ refresh_token: before.refresh_token })).error?.code).toBe(
+      'refresh_token_already_used',
+    );
   });
 
   it('sends a QR code that supabase-js turns into a complete image URL (no # or % in the SVG)', async () => {
@@ -91,8 +107,15 @@ describe.each(drivers)('auth MFA on %s', (driver) => {
     const { client } = await signedIn();
     const { data: enrolled } = await client.auth.mfa.enroll({ factorType: 'totp' });
     const { data: ch } = await client.auth.mfa.challenge({ factorId: enrolled!.id });
-    await server.ctx.db.query(`update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`, [ch!.id]);
-    const late = await client.auth.mfa.verify({ factorId: enrolled!.id, challengeId: ch!.id, code: totpNow(enrolled!.totp.secret) });
+    await server.ctx.db.query(
+      `update auth.mfa_challenges set created_at = now() - interval '301 seconds' where id = $1`,
+      [ch!.id],
+    );
+    const late = await client.auth.mfa.verify({
+      factorId: enrolled!.id,
+      challengeId: ch!.id,
+      code: totpNow(enrolled!.totp.secret),
+    });
     expect(late.error?.code).toBe('mfa_challenge_expired');
     const unknown = await client.auth.mfa.challenge({ factorId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.error?.code).toBe('mfa_factor_not_found');

@@ -17,7 +17,10 @@ describe.each(drivers)('two auth instances on %s', (driver) => {
     a = await startTestServer({ driver, env: { MAILER_AUTOCONFIRM: 'true' } });
     // Same DATA_DIR → same signing key; same database.
     const config = loadConfig({
-      PORT: '0', DATA_DIR: a.dataDir, LOG_LEVEL: 'silent', MAILER_AUTOCONFIRM: 'true',
+      PORT: '0',
+      DATA_DIR: a.dataDir,
+      LOG_LEVEL: 'silent',
+      MAILER_AUTOCONFIRM: 'true',
       ...(a.config.databaseUrl ? { DATABASE_URL: a.config.databaseUrl } : {}),
     });
     b = await buildApp(config, driver === 'pglite' ? { db: a.ctx.db } : {});
@@ -47,7 +50,11 @@ describe.each(drivers)('two auth instances on %s', (driver) => {
     // Sign-out on B ends the session for A as well.
     expect((await onB.auth.signOut()).error).toBeNull();
     const res = await fetch(`${a.url}/auth/v1/user`, {
-      headers: { apikey: a.anonKey, authorization: `Bearer ${refreshed.data.session!.access_token}`, 'x-supabase-api-version': '2024-01-01' },
+      headers: {
+        apikey: a.anonKey,
+        authorization: `Bearer ${refreshed.data.session!.access_token}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
     });
     expect(((await res.json()) as { code: string }).code).toBe('session_not_found');
   });
@@ -59,7 +66,9 @@ describe.each(drivers)('two auth instances on %s', (driver) => {
     const email = `budget-${Date.now().toString(36)}@example.test`;
     const post = (url: string) =>
       fetch(`${url}/auth/v1/recover`, {
-        method: 'POST', headers: { apikey: a.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ email }),
+        method: 'POST',
+        headers: { apikey: a.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
       });
     // Both instances run with limits on (the default): 10 mails per e-mail address.
     const statuses: number[] = [];

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { withRequestContext } from '../../src/db/request-context.js';
+import { DB_ROLES, withRequestContext } from '@tagledger/db';
 import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 
 describe.each(drivers)('auth protocol on %s', (driver) => {
@@ -26,7 +26,10 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
   it('requires an API key except on the open routes', async () => {
     const missing = await fetch(`${server.url}/auth/v1/settings`);
     expect(missing.status).toBe(401);
-    expect(await missing.json()).toEqual({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    expect(await missing.json()).toEqual({
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    });
     const invalid = await fetch(`${server.url}/auth/v1/signup`, { method: 'POST', headers: { apikey: 'nope' } });
     expect(invalid.status).toBe(401);
     expect(((await invalid.json()) as { message: string }).message).toBe('Invalid API key');
@@ -46,16 +49,26 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     expect(modern.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect(modern.headers.get('x-sb-error-code')).toBe('invalid_credentials');
     expect(await modern.json()).toEqual({
-      code: 'invalid_credentials', message: 'Invalid login credentials', error_code: 'invalid_credentials', msg: 'Invalid login credentials',
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
     });
     const legacy = await post('/token?grant_type=password', body);
     expect(legacy.headers.get('x-supabase-api-version')).toBeNull();
     expect(legacy.headers.get('x-sb-error-code')).toBe('invalid_credentials');
-    expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    expect(await legacy.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
 
     const weak = await post('/signup', { email: 'weak@example.test', password: 'Qz7#x' });
     expect(await weak.json()).toEqual({
-      code: 422, error_code: 'weak_password', msg: 'Password should be at least 8 characters.', weak_password: { reasons: ['length'] },
+      code: 422,
+      error_code: 'weak_password',
+      msg: 'Password should be at least 8 characters.',
+      weak_password: { reasons: ['length'] },
     });
   });
 
@@ -77,9 +90,18 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     expect(await noRefresh.json()).toEqual({ error: 'invalid_request', error_description: 'refresh_token required' });
     const badEmail = await post('/signup', { email: 'not-an-email', password: 'secret-pass' });
     expect(((await badEmail.json()) as { error_code: string }).error_code).toBe('validation_failed');
-    const bigMeta = await post('/signup', { email: 'big@example.test', password: 'secret-pass', data: { blob: 'x'.repeat(20_000) } });
+    const bigMeta = await post('/signup', {
+      email: 'big@example.test',
+      password: 'secret-pass',
+      data: { blob: 'x'.repeat(20_000) },
+    });
     expect(bigMeta.status).toBe(400);
-    const pkce = await post('/signup', { email: 'p@example.test', password: 'secret-pass', code_challenge: 'short', code_challenge_method: 's256' });
+    const pkce = await post('/signup', {
+      email: 'p@example.test',
+      password: 'secret-pass',
+      code_challenge: 'short',
+      code_challenge_method: 's256',
+    });
     expect(pkce.status).toBe(400);
   });
 
@@ -90,33 +112,51 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     expect(idToken.error?.code).toBe('provider_disabled');
     const sso = await server.anonClient().auth.signInWithSSO({ domain: 'example.com' });
     expect(sso.error?.code).toBe('sso_provider_not_found');
-    const oauth = await fetch(`${server.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(server.url)}`);
+    const oauth = await fetch(
+      `${server.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(server.url)}`,
+    );
     expect(oauth.status).toBe(400);
     expect(((await oauth.json()) as { msg: string }).msg).toBe('Unsupported provider: github');
-    const web3 = await post('/token?grant_type=web3', { chain: 'ethereum', message: 'm', signature: 's' }, { 'x-supabase-api-version': '2024-01-01' });
+    const web3 = await post(
+      '/token?grant_type=web3',
+      { chain: 'ethereum', message: 'm', signature: 's' },
+      { 'x-supabase-api-version': '2024-01-01' },
+    );
     expect(((await web3.json()) as { code: string }).code).toBe('web3_provider_disabled');
   });
 
   it('guards user endpoints: no token, bad token, API key as bearer, unknown user, after logout', async () => {
     const get = (auth?: string) =>
       fetch(`${server.url}/auth/v1/user`, {
-        headers: { apikey: server.anonKey, 'x-supabase-api-version': '2024-01-01', ...(auth ? { authorization: auth } : {}) },
+        headers: {
+          apikey: server.anonKey,
+          'x-supabase-api-version': '2024-01-01',
+          ...(auth ? { authorization: auth } : {}),
+        },
       });
     const codeOf = async (r: Response) => [r.status, ((await r.json()) as { code: string }).code];
     expect(await codeOf(await get())).toEqual([401, 'no_authorization']);
     expect(await codeOf(await get('Bearer not.a.jwt'))).toEqual([403, 'bad_jwt']);
     expect(await codeOf(await get(`Bearer ${server.anonKey}`))).toEqual([403, 'bad_jwt']);
-    const ghost = await server.ctx.keys.sign({ sub: crypto.randomUUID(), role: 'authenticated', aud: 'authenticated', session_id: crypto.randomUUID() }, 60);
+    const ghost = await server.ctx.keys.sign(
+      { sub: crypto.randomUUID(), role: 'authenticated', aud: 'authenticated', session_id: crypto.randomUUID() },
+      60,
+    );
     expect(await codeOf(await get(`Bearer ${ghost}`))).toEqual([403, 'user_not_found']);
     const badScope = await fetch(`${server.url}/auth/v1/logout?scope=everything`, {
-      method: 'POST', headers: { apikey: server.anonKey, authorization: `Bearer ${ghost}` },
+      method: 'POST',
+      headers: { apikey: server.anonKey, authorization: `Bearer ${ghost}` },
     });
     expect(badScope.status).toBe(400);
   });
 
   it('serves settings, health and the JWKS', async () => {
-    const settings = (await (await fetch(`${server.url}/auth/v1/settings`, { headers: { apikey: server.anonKey } })).json()) as {
-      external: Record<string, boolean>; mailer_autoconfirm: boolean; disable_signup: boolean;
+    const settings = (await (
+      await fetch(`${server.url}/auth/v1/settings`, { headers: { apikey: server.anonKey } })
+    ).json()) as {
+      external: Record<string, boolean>;
+      mailer_autoconfirm: boolean;
+      disable_signup: boolean;
     };
     expect(settings.external.email).toBe(true);
     expect(settings.external.google).toBe(false);
@@ -127,8 +167,18 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
   });
 
   it('keeps sessions, refresh tokens, factors and flow states out of reach of the API roles', async () => {
-    for (const table of ['users', 'identities', 'sessions', 'refresh_tokens', 'flow_state', 'mfa_factors', 'mfa_challenges', 'mfa_amr_claims', 'audit_log_entries']) {
-      for (const role of ['anon', 'authenticated', 'service_role'] as const) {
+    for (const table of [
+      'users',
+      'identities',
+      'sessions',
+      'refresh_tokens',
+      'flow_state',
+      'mfa_factors',
+      'mfa_challenges',
+      'mfa_amr_claims',
+      'audit_log_entries',
+    ]) {
+      for (const role of DB_ROLES) {
         const attempt = withRequestContext(server.ctx.db, { role, claims: { sub: crypto.randomUUID() } }, (tx) =>
           tx.query(`select * from auth.${table} limit 1`),
         );
@@ -137,19 +187,23 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     }
   });
 
-  it('signs up with autoconfirm on: a session at once, and user_already_exists for a duplicate', async () => {
-    const auto = await startTestServer({ driver, env: { RATE_LIMITS: 'off', MAILER_AUTOCONFIRM: 'true' } });
-    try {
-      const email = `auto-${Date.now().toString(36)}@example.test`;
-      const { data, error } = await auto.anonClient().auth.signUp({ email, password: 'secret-pass' });
-      expect(error).toBeNull();
-      expect(data.session?.access_token).toBeTruthy();
-      expect(data.user?.email_confirmed_at).toBeTruthy();
-      const dup = await auto.anonClient().auth.signUp({ email, password: 'secret-pass' });
-      expect(dup.error?.code).toBe('user_already_exists');
-      expect(dup.error?.status).toBe(422);
-    } finally {
-      await auto.close();
-    }
-  }, STARTUP_TIMEOUT);
+  it(
+    'signs up with autoconfirm on: a session at once, and user_already_exists for a duplicate',
+    async () => {
+      const auto = await startTestServer({ driver, env: { RATE_LIMITS: 'off', MAILER_AUTOCONFIRM: 'true' } });
+      try {
+        const email = `auto-${Date.now().toString(36)}@example.test`;
+        const { data, error } = await auto.anonClient().auth.signUp({ email, password: 'secret-pass' });
+        expect(error).toBeNull();
+        expect(data.session?.access_token).toBeTruthy();
+        expect(data.user?.email_confirmed_at).toBeTruthy();
+        const dup = await auto.anonClient().auth.signUp({ email, password: 'secret-pass' });
+        expect(dup.error?.code).toBe('user_already_exists');
+        expect(dup.error?.status).toBe(422);
+      } finally {
+        await auto.close();
+      }
+    },
+    STARTUP_TIMEOUT,
+  );
 });

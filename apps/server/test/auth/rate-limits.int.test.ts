@@ -26,7 +26,8 @@ describe.each(drivers)('auth rate limits on %s', (driver) => {
   it('limits /verify per IP (30 per 5 minutes)', async () => {
     await awayFromWindowEdge();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await post('/verify', { type: 'signup', token_hash: `bogus${i}` })).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await post('/verify', { type: 'signup', token_hash: `bogus${i}` })).status);
     expect(statuses.slice(0, 30).every((s) => s === 403)).toBe(true);
     expect(statuses[30]).toBe(429);
     const last = await post('/verify', { type: 'signup', token_hash: 'bogus' });
@@ -42,13 +43,18 @@ describe.each(drivers)('auth rate limits on %s', (driver) => {
     expect(again.error?.status).toBe(429);
     expect(again.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
     // Once the minute has passed, the mail may go again.
-    await server.ctx.db.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`, [email]);
+    await server.ctx.db.query(
+      `update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`,
+      [email],
+    );
     expect((await supabase.auth.signUp({ email, password: 'secret-pass' })).error).toBeNull();
   });
 
   it('answers recover with {} even when the per-user mail frequency refuses to send', async () => {
     const email = uniqueEmail('rec');
-    const created = await server.serviceClient().auth.admin.createUser({ email, password: 'secret-pass', email_confirm: true });
+    const created = await server
+      .serviceClient()
+      .auth.admin.createUser({ email, password: 'secret-pass', email_confirm: true });
     expect(created.error).toBeNull();
     for (let i = 0; i < 2; i++) {
       const res = await post('/recover', { email });

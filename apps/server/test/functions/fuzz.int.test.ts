@@ -10,32 +10,123 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverFunctions } from '../../src/functions/registry.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe.js';
+import { startFakeStripe, type FakeStripe } from '@tagledger/test-kit/fake-stripe';
 import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 
 const NAMES = serverFunctions.map((f) => f.name);
-const ODD_NAMES = ['', 'nope', '..', '%2e%2e', 'submit-bug-report%00', 'SUBMIT-BUG-REPORT', 'a'.repeat(2500), '%ff', 'rest', 'export-my-data;drop'];
+const ODD_NAMES = [
+  '',
+  'nope',
+  '..',
+  '%2e%2e',
+  'submit-bug-report%00',
+  'SUBMIT-BUG-REPORT',
+  'a'.repeat(2500),
+  '%ff',
+  'rest',
+  'export-my-data;drop',
+];
 const SUB_PATHS = ['/x', '/../../rest/v1/user_profiles', '/%ff%fe', '/a/b/c', '/?', '//'];
 
 /** Markers of generated SQL, database errors and stack traces; none may ever reach a client. */
 const LEAKS = [
-  /\bat .+\.(ts|js):\d+/, /node_modules/, /syntax error at or near/i, /violates [a-z -]*constraint/i, /relation ".+" does not exist/i,
-  /invalid input syntax for type/i, /duplicate key value/i, /\bERROR:\s/, /\b(select|insert|update|delete)\b[^"]{0,80}\b(from|into|set)\b\s+"?(public|auth|storage|private)\./i,
+  /\bat .+\.(ts|js):\d+/,
+  /node_modules/,
+  /syntax error at or near/i,
+  /violates [a-z -]*constraint/i,
+  /relation ".+" does not exist/i,
+  /invalid input syntax for type/i,
+  /duplicate key value/i,
+  /\bERROR:\s/,
+  /\b(select|insert|update|delete)\b[^"]{0,80}\b(from|into|set)\b\s+"?(public|auth|storage|private)\./i,
 ];
 
 const FIELDS = [
-  'assetId', 'assetIds', 'submissionId', 'media', 'expectedCost', 'quoteOnly', 'asset', 'user_id', 'banned', 'reason', 'current_password',
-  'new_password', 'action', 'senderEmail', 'senderName', 'message', 'messageId', 'reply', 'password', 'confirmation', 'fromSeq', 'limit',
-  'firstOnly', 'errorMessage', 'consoleLogs', 'screenshotBase64', 'pageUrl', 'userAgent', 'metadata', 'kind', 'title', 'tags',
-  'estimated_value', 'currency', 'privacy', 'quantity', 'purchase_date', 'asset_url', 'serial_number', '__proto__', 'constructor',
+  'assetId',
+  'assetIds',
+  'submissionId',
+  'media',
+  'expectedCost',
+  'quoteOnly',
+  'asset',
+  'user_id',
+  'banned',
+  'reason',
+  'current_password',
+  'new_password',
+  'action',
+  'senderEmail',
+  'senderName',
+  'message',
+  'messageId',
+  'reply',
+  'password',
+  'confirmation',
+  'fromSeq',
+  'limit',
+  'firstOnly',
+  'errorMessage',
+  'consoleLogs',
+  'screenshotBase64',
+  'pageUrl',
+  'userAgent',
+  'metadata',
+  'kind',
+  'title',
+  'tags',
+  'estimated_value',
+  'currency',
+  'privacy',
+  'quantity',
+  'purchase_date',
+  'asset_url',
+  'serial_number',
+  '__proto__',
+  'constructor',
 ];
 // A 1×1 PNG, so that screenshot handling runs on real image bytes too.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const HOSTILE = [
-  "'", '"', "'; drop table auth.users; --", '\\', '%', '\u0000', '😀', '$1', '::uuid', '../../etc/passwd', '<script>x</script>', 'null', 'NaN',
-  '1e999', '-1', '99999999999999999999', '0', '', ' ', 'send', 'reply', 'DELETE', 'public', 'private', 'digital', 'legacy', 'business',
-  '2026-02-30', '9999-99-99', 'ipfs://x', 'javascript:alert(1)', PNG, `data:image/png;base64,${PNG}`, 'not base64 ***', 'x'.repeat(5000),
-  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '00000000-0000-0000-0000-00000000000g', 'a@b.c', 'EUR',
+  "'",
+  '"',
+  "'; drop table auth.users; --",
+  '\\',
+  '%',
+  '\u0000',
+  '😀',
+  '$1',
+  '::uuid',
+  '../../etc/passwd',
+  '<script>x</script>',
+  'null',
+  'NaN',
+  '1e999',
+  '-1',
+  '99999999999999999999',
+  '0',
+  '',
+  ' ',
+  'send',
+  'reply',
+  'DELETE',
+  'public',
+  'private',
+  'digital',
+  'legacy',
+  'business',
+  '2026-02-30',
+  '9999-99-99',
+  'ipfs://x',
+  'javascript:alert(1)',
+  PNG,
+  `data:image/png;base64,${PNG}`,
+  'not base64 ***',
+  'x'.repeat(5000),
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '00000000-0000-0000-0000-00000000000g',
+  'a@b.c',
+  'EUR',
 ];
 
 function values(userIds: string[]): fc.Arbitrary<unknown> {
@@ -59,13 +150,30 @@ function values(userIds: string[]): fc.Arbitrary<unknown> {
 }
 
 const CONTENT_TYPES = [
-  undefined, 'application/json', 'application/json', 'application/json; charset=utf-8', 'application/vnd.api+json', 'text/plain',
-  'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=XyZ', 'application/octet-stream', 'image/png',
-  '', ';;;', 'application/json; charset=latin1', 'multipart/form-data; boundary=',
+  undefined,
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/vnd.api+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=XyZ',
+  'application/octet-stream',
+  'image/png',
+  '',
+  ';;;',
+  'application/json; charset=latin1',
+  'multipart/form-data; boundary=',
 ];
 
 function multipart(parts: [string, string][], complete: boolean): string {
-  const body = parts.map(([name, value]) => `--XyZ\r\nContent-Disposition: form-data; name="${name}"; filename="f.txt"\r\nContent-Type: text/plain\r\n\r\n${value}\r\n`).join('');
+  const body = parts
+    .map(
+      ([name, value]) =>
+        `--XyZ\r\nContent-Disposition: form-data; name="${name}"; filename="f.txt"\r\nContent-Type: text/plain\r\n\r\n${value}\r\n`,
+    )
+    .join('');
   return complete ? `${body}--XyZ--\r\n` : body.slice(0, Math.max(0, body.length - 7));
 }
 
@@ -88,13 +196,20 @@ function send(base: string, req: Sent): Promise<Answer> {
     // Node's client frames a GET/DELETE/OPTIONS body with neither Content-Length nor chunking, which
     // would make the body bytes the next request on the connection; real clients send a length.
     const headers = { ...req.headers };
-    if (req.body !== undefined && !headers['transfer-encoding']) headers['content-length'] = String(Buffer.byteLength(req.body));
+    if (req.body !== undefined && !headers['transfer-encoding'])
+      headers['content-length'] = String(Buffer.byteLength(req.body));
     const r = http.request(
       { host: url.hostname, port: url.port, method: req.method, path: req.path, headers },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -116,7 +231,8 @@ function check(sent: Sent, answer: Answer): void {
       throw new Error(`non-JSON ${answer.status} for ${context}: ${answer.text}`);
     }
     const p = parsed as { error?: unknown; message?: unknown };
-    if (typeof p.error !== 'string' && typeof p.message !== 'string') throw new Error(`no error/message in ${answer.status} for ${context}: ${answer.text}`);
+    if (typeof p.error !== 'string' && typeof p.message !== 'string')
+      throw new Error(`no error/message in ${answer.status} for ${context}: ${answer.text}`);
   }
 }
 
@@ -135,7 +251,13 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
     bob = await createTestUser(server);
     admin = await createTestUser(server, { role: 'admin' });
     const foreignKey = await jose.generateKeyPair('ES256');
-    const claims = { sub: bob.id, role: 'authenticated', aud: 'authenticated', email: bob.email, session_id: crypto.randomUUID() };
+    const claims = {
+      sub: bob.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: bob.email,
+      session_id: crypto.randomUUID(),
+    };
     callers = {
       none: undefined,
       anon: `Bearer ${server.anonKey}`,
@@ -160,26 +282,69 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
   it('answers random and malformed requests to every function without 5xx or leaks', async () => {
     const reached = new Set<string>();
     const value = values([bob.id, admin.id]);
-    const jsonBody = fc.oneof(
-      { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }) },
-      { weight: 1, arbitrary: value },
-    ).map((v) => JSON.stringify(v) ?? 'null');
+    const jsonBody = fc
+      .oneof(
+        { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }) },
+        { weight: 1, arbitrary: value },
+      )
+      .map((v) => JSON.stringify(v) ?? 'null');
     const rawBody = fc.oneof(
-      fc.constantFrom('{', '{"assetId":', 'nul', '[1,2', '\u0000', '{"a":1}{"b":2}', '""', 'true', '\ufeff{}', '{"__proto__":{"x":1}}'),
+      fc.constantFrom(
+        '{',
+        '{"assetId":',
+        'nul',
+        '[1,2',
+        '\u0000',
+        '{"a":1}{"b":2}',
+        '""',
+        'true',
+        '\ufeff{}',
+        '{"__proto__":{"x":1}}',
+      ),
       fc.string({ maxLength: 200 }),
       fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
-      fc.array(fc.tuple(fc.constantFrom(...FIELDS), fc.constantFrom(...HOSTILE.slice(0, 30))), { maxLength: 4 }).chain((parts) =>
-        fc.boolean().map((complete) => multipart(parts, complete)),
-      ),
-      fc.dictionary(fc.constantFrom(...FIELDS), fc.constantFrom(...HOSTILE.slice(0, 30)), { maxKeys: 4 }).map((d) => new URLSearchParams(d as Record<string, string>).toString()),
+      fc
+        .array(fc.tuple(fc.constantFrom(...FIELDS), fc.constantFrom(...HOSTILE.slice(0, 30))), { maxLength: 4 })
+        .chain((parts) => fc.boolean().map((complete) => multipart(parts, complete))),
+      fc
+        .dictionary(fc.constantFrom(...FIELDS), fc.constantFrom(...HOSTILE.slice(0, 30)), { maxKeys: 4 })
+        .map((d) => new URLSearchParams(d as Record<string, string>).toString()),
     );
     const request = fc.record({
-      method: fc.constantFrom('POST', 'POST', 'POST', 'POST', 'GET', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'TRACE'),
+      method: fc.constantFrom(
+        'POST',
+        'POST',
+        'POST',
+        'POST',
+        'GET',
+        'PUT',
+        'PATCH',
+        'DELETE',
+        'HEAD',
+        'OPTIONS',
+        'PROPFIND',
+        'TRACE',
+      ),
       // Unbiased, so every function gets its share of the runs (fast-check favours the first values).
-      name: fc.oneof({ weight: 10, arbitrary: fc.noBias(fc.constantFrom(...NAMES)) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_NAMES) }),
+      name: fc.oneof(
+        { weight: 10, arbitrary: fc.noBias(fc.constantFrom(...NAMES)) },
+        { weight: 1, arbitrary: fc.constantFrom(...ODD_NAMES) },
+      ),
       // Mostly the function's own path: fc.option's freq is the chance of *nil*, so it is not used here.
-      subPath: fc.oneof({ weight: 7, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom(...SUB_PATHS) }),
-      query: fc.option(fc.array(fc.tuple(fc.constantFrom(...FIELDS), fc.oneof(fc.constantFrom(...HOSTILE.slice(0, 30)), fc.uuid(), fc.integer().map(String))), { maxLength: 3 }), { freq: 3 }),
+      subPath: fc.oneof(
+        { weight: 7, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: fc.constantFrom(...SUB_PATHS) },
+      ),
+      query: fc.option(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(...FIELDS),
+            fc.oneof(fc.constantFrom(...HOSTILE.slice(0, 30)), fc.uuid(), fc.integer().map(String)),
+          ),
+          { maxLength: 3 },
+        ),
+        { freq: 3 },
+      ),
       contentType: fc.constantFrom(...CONTENT_TYPES),
       body: fc.option(fc.oneof({ weight: 3, arbitrary: jsonBody }, { weight: 2, arbitrary: rawBody }), { freq: 6 }),
       // Mostly signed-in callers, so that requests get past the gateway into the functions.
@@ -187,26 +352,46 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
         { weight: 6, arbitrary: fc.constantFrom('bob', 'bob', 'admin') },
         { weight: 4, arbitrary: fc.constantFrom(...Object.keys(callers)) },
       ),
-      apikey: fc.constantFrom<string | undefined>(server.anonKey, server.anonKey, server.anonKey, undefined, 'not-a-key'),
+      apikey: fc.constantFrom<string | undefined>(
+        server.anonKey,
+        server.anonKey,
+        server.anonKey,
+        undefined,
+        'not-a-key',
+      ),
     });
 
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
-        const query = r.query?.length ? `?${r.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '';
+        const query = r.query?.length
+          ? `?${r.query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`
+          : '';
         const headers: Record<string, string> = {};
         if (r.contentType !== undefined) headers['content-type'] = r.contentType;
         if (callers[r.caller]) headers.authorization = callers[r.caller]!;
         if (r.apikey) headers.apikey = r.apikey;
         // OPTIONS is a CORS preflight here: the app-wide cors plugin answers a bare OPTIONS with a
         // plain-text 400 before routing, which is outside what this suite tests.
-        if (r.method === 'OPTIONS') Object.assign(headers, { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' });
+        if (r.method === 'OPTIONS')
+          Object.assign(headers, { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' });
         // TRACE may not carry content (RFC 9110 §9.3.8); Node's server then drops the connection, which is right.
         const body = r.method === 'TRACE' ? undefined : (r.body ?? undefined);
-        const sent: Sent = { method: r.method, path: `/functions/v1/${r.name}${r.subPath ?? ''}${query}`, headers, body };
+        const sent: Sent = {
+          method: r.method,
+          path: `/functions/v1/${r.name}${r.subPath ?? ''}${query}`,
+          headers,
+          body,
+        };
         const answer = await send(server.url, sent);
         check(sent, answer);
         // Past the gateway (route found, caller accepted, body decoded): the handler itself answered.
-        if (NAMES.includes(r.name) && !r.subPath && r.method !== 'OPTIONS' && ![401, 404, 413, 415].includes(answer.status)) reached.add(r.name);
+        if (
+          NAMES.includes(r.name) &&
+          !r.subPath &&
+          r.method !== 'OPTIONS' &&
+          ![401, 404, 413, 415].includes(answer.status)
+        )
+          reached.add(r.name);
       }),
       { numRuns: 1500, seed: 20261123 },
     );
@@ -219,7 +404,10 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
       const limit = fn.bodyLimit ?? 1024 * 1024;
       const body = JSON.stringify({ padding: 'x'.repeat(limit) });
       for (const chunked of [false, true]) {
-        const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${bob.token}` };
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          authorization: `Bearer ${bob.token}`,
+        };
         if (chunked) headers['transfer-encoding'] = 'chunked';
         const sent: Sent = { method: 'POST', path: `/functions/v1/${fn.name}`, headers, body };
         const answer = await send(server.url, sent);
@@ -233,7 +421,10 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
     // admin-ban-user takes 4 KiB; past 4 × limit + 1 MiB the gateway cuts the upload off.
     const body = Buffer.alloc(3 * 1024 * 1024, 0x61);
     for (const chunked of [false, true]) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        authorization: `Bearer ${admin.token}`,
+      };
       if (chunked) headers['transfer-encoding'] = 'chunked';
       const sent: Sent = { method: 'POST', path: '/functions/v1/admin-ban-user', headers, body };
       const answer = await send(server.url, sent);

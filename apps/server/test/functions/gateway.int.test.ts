@@ -6,7 +6,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser } from '../helpers/users.js';
 import { registerFunction } from '../../src/functions/routes.js';
-import { FunctionError } from '../../src/functions/types.js';
+import { FunctionError } from '../../src/functions/errors.js';
 
 const unregister = [
   registerFunction({
@@ -50,6 +50,9 @@ const unregister = [
     async handler({ req }) {
       const mode = (req.query as { mode?: string }).mode;
       if (mode === 'client') throw new FunctionError(422, 'Bad thing requested');
+      if (mode === 'details')
+        throw new FunctionError(409, 'Price changed', { code: 'price_changed', quote: { total: 7 } });
+      if (mode === 'unavailable') throw new FunctionError(503, 'Mail is down', { code: 'mail_unavailable' });
       if (mode === 'status') throw Object.assign(new Error('No such record'), { status: 404 });
       throw new Error('secret database detail at /srv/x.ts:12');
     },
@@ -86,11 +89,20 @@ describe.each(drivers)('functions gateway on %s', (driver) => {
     const missing = await fetch(`${server.url}/functions/v1/test-echo`, { method: 'POST' });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
-    const invalid = await fetch(`${server.url}/functions/v1/test-echo`, { method: 'POST', headers: { Authorization: 'Bearer abc.def.ghi' } });
+    const invalid = await fetch(`${server.url}/functions/v1/test-echo`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer abc.def.ghi' },
+    });
     expect(invalid.status).toBe(401);
     expect(await invalid.json()).toEqual({ code: 401, message: 'Invalid JWT' });
-    const expired = await server.ctx.keys.sign({ sub: 'x', role: 'authenticated', iat: Math.floor(Date.now() / 1000) - 7200 }, 60);
-    const old = await fetch(`${server.url}/functions/v1/test-echo`, { method: 'POST', headers: { Authorization: `Bearer ${expired}` } });
+    const expired = await server.ctx.keys.sign(
+      { sub: 'x', role: 'authenticated', iat: Math.floor(Date.now() / 1000) - 7200 },
+      60,
+    );
+    const old = await fetch(`${server.url}/functions/v1/test-echo`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${expired}` },
+    });
     expect(old.status).toBe(401);
   });
 
@@ -98,7 +110,14 @@ describe.each(drivers)('functions gateway on %s', (driver) => {
     const user = await createTestUser(server);
     const json = await user.client.functions.invoke('test-echo', { body: { hello: 'world' } });
     expect(json.error).toBeNull();
-    expect(json.data).toMatchObject({ kind: 'object', value: { hello: 'world' }, method: 'POST', role: 'authenticated', userId: user.id, rawLength: 17 });
+    expect(json.data).toMatchObject({
+      kind: 'object',
+      value: { hello: 'world' },
+      method: 'POST',
+      role: 'authenticated',
+      userId: user.id,
+      rawLength: 17,
+    });
 
     const text = await user.client.functions.invoke('test-echo', { body: 'plain words' });
     expect(text.data).toMatchObject({ kind: 'string', value: 'plain words' });
@@ -146,8 +165,13 @@ describe.each(drivers)('functions gateway on %s', (driver) => {
   });
 
   it('lets open functions run for anonymous callers and ignores a bad token there', async () => {
-    expect((await fetch(`${server.url}/functions/v1/test-open`, { method: 'POST' }).then((r) => r.json()))).toEqual({ role: 'anon' });
-    const res = await fetch(`${server.url}/functions/v1/test-open`, { method: 'POST', headers: { Authorization: 'Bearer junk' } });
+    expect(await fetch(`${server.url}/functions/v1/test-open`, { method: 'POST' }).then((r) => r.json())).toEqual({
+      role: 'anon',
+    });
+    const res = await fetch(`${server.url}/functions/v1/test-open`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer junk' },
+    });
     expect(await res.json()).toEqual({ role: 'anon' });
     expect((await server.serviceClient().functions.invoke('test-open')).data).toEqual({ role: 'service_role' });
   });
@@ -184,6 +208,19 @@ describe.each(drivers)('functions gateway on %s', (driver) => {
     const s = await client.functions.invoke('test-fail?mode=status');
     expect((s.error as FunctionsHttpError).context.status).toBe(404);
     expect(await (s.error as FunctionsHttpError).context.json()).toEqual({ error: 'No such record' });
+    const d = await client.functions.invoke('test-fail?mode=details');
+    expect((d.error as FunctionsHttpError).context.status).toBe(409);
+    expect(await (d.error as FunctionsHttpError).context.json()).toEqual({
+      error: 'Price changed',
+      code: 'price_changed',
+      quote: { total: 7 },
+    });
+    const u = await client.functions.invoke('test-fail?mode=unavailable');
+    expect((u.error as FunctionsHttpError).context.status).toBe(503);
+    expect(await (u.error as FunctionsHttpError).context.json()).toEqual({
+      error: 'Mail is down',
+      code: 'mail_unavailable',
+    });
     const crash = await client.functions.invoke('test-fail');
     const res = (crash.error as FunctionsHttpError).context as Response;
     expect(res.status).toBe(500);

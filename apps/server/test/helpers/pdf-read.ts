@@ -77,8 +77,8 @@ export async function readPdfImages(bytes: Uint8Array): Promise<PageImage[][]> {
       const filter = dict.get(PDFName.of('Filter'));
       images.push({
         filter: filter instanceof PDFName ? filter.decodeText() : String(filter ?? ''),
-        width: (dict.lookup(PDFName.of('Width'), PDFNumber)).asNumber(),
-        height: (dict.lookup(PDFName.of('Height'), PDFNumber)).asNumber(),
+        width: dict.lookup(PDFName.of('Width'), PDFNumber).asNumber(),
+        height: dict.lookup(PDFName.of('Height'), PDFNumber).asNumber(),
         bytes: stream.contents.length,
       });
     }

@@ -54,7 +54,11 @@ export function spawnServer(env: Record<string, string>, options: SpawnServerOpt
   delete base.JWT_PRIVATE_KEY;
   delete base.DATABASE_CONNECT_TIMEOUT;
   const command = [...(options.via ?? []), process.execPath, '--import', 'tsx', ENTRY];
-  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -110,9 +114,11 @@ export async function stopServer(proc: ServerProcess, signal: NodeJS.Signals = '
  */
 export function oneLineFailure(result: ExitResult): string {
   if (result.hung) throw new Error(`still running after ${PROCESS_BOUND_MS} ms; stderr: ${result.stderr}`);
-  if (result.code === 0 || result.code === null) throw new Error(`exit code ${result.code} (signal ${result.signal}); stderr: ${result.stderr}`);
+  if (result.code === 0 || result.code === null)
+    throw new Error(`exit code ${result.code} (signal ${result.signal}); stderr: ${result.stderr}`);
   const lines = result.stderr.split('\n').filter((l) => l.trim() !== '');
   if (lines.length !== 1) throw new Error(`expected one line on stderr, got ${lines.length}:\n${result.stderr}`);
-  if (/^\s+at\s|node_modules|\.ts:\d+/m.test(result.stderr)) throw new Error(`stack trace on stderr:\n${result.stderr}`);
+  if (/^\s+at\s|node_modules|\.ts:\d+/m.test(result.stderr))
+    throw new Error(`stack trace on stderr:\n${result.stderr}`);
   return lines[0]!;
 }

@@ -1,19 +1,24 @@
 // Starts the real server for a test file: a fresh PGlite in a temp DATA_DIR, or — when
 // TEST_DATABASE_URL is set (and driver 'pg' is asked for) — a fresh database created on that
 // PostgreSQL. Listens on a random port so supabase-js talks real HTTP to it.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createTestDatabase, drivers, type Driver } from '@tagledger/db/testing';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { buildApp, type BuiltApp } from '../../src/app.js';
+import { startLocalS3 } from './s3-server.js';
 
-export type Driver = 'pglite' | 'pg';
+// Server suites take the list of drivers from here, with the server.
+export { drivers, type Driver } from '@tagledger/db/testing';
 
-/** The drivers a suite should run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
+export type StorageKind = 'file' | 's3';
+
+/** Storage suites run on every driver with both byte stores: files in DATA_DIR and an S3 bucket. */
+export const storageMatrix: { driver: Driver; storage: StorageKind }[] = drivers.flatMap((driver) =>
+  (['file', 's3'] as const).map((storage) => ({ driver, storage })),
+);
 
 export interface TestServer extends BuiltApp {
   url: string;
@@ -21,30 +26,13 @@ export interface TestServer extends BuiltApp {
   serviceRoleKey: string;
   dataDir: string;
   config: Config;
+  /** Keys of the object bytes the storage backend holds (to prove none is orphaned or lost). */
+  storedObjects(): string[];
   /** A supabase-js client with the anon key and no persisted session. */
   anonClient(): SupabaseClient;
   /** A supabase-js client with the service-role key. */
   serviceClient(): SupabaseClient;
   close(): Promise<void>;
-}
-
-export async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `tl_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /**
@@ -64,10 +52,19 @@ export function clientOptions() {
   } as const;
 }
 
+function filesUnder(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(root, path.join(d.parentPath, d.name)));
+}
+
 export async function startTestServer(
-  opts: { driver?: Driver; env?: Record<string, string>; overrides?: Partial<Config> } = {},
+  opts: { driver?: Driver; storage?: StorageKind; env?: Record<string, string>; overrides?: Partial<Config> } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-test-'));
+  const s3 = opts.storage === 's3' ? await startLocalS3() : undefined;
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (opts.driver === 'pg') {
@@ -78,7 +75,15 @@ export async function startTestServer(
     dropDb = created.drop;
   }
   const config = loadConfig(
-    { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_NAME: 'TagLedger', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...opts.env },
+    {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      APP_NAME: 'TagLedger',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...s3?.serverEnv(),
+      ...opts.env,
+    },
     opts.overrides,
   );
   const built = await buildApp(config);
@@ -98,6 +103,7 @@ export async function startTestServer(
     serviceRoleKey,
     dataDir,
     config: built.ctx.config,
+    storedObjects: () => (s3 ? s3.objectKeys() : filesUnder(path.join(dataDir, 'storage', 'objects'))),
     anonClient: () => createClient(url, anonKey, clientOptions()),
     serviceClient: () => createClient(url, serviceRoleKey, clientOptions()),
     async close() {
@@ -108,6 +114,7 @@ export async function startTestServer(
       built.app.server.closeAllConnections();
       await closing;
       if (dropDb) await dropDb();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

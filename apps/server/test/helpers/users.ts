@@ -18,7 +18,12 @@ export interface TestUser {
 
 export async function createTestUser(
   server: TestServer,
-  opts: { email?: string; role?: 'standard' | 'moderator' | 'admin'; isBusiness?: boolean; metadata?: Record<string, unknown> } = {},
+  opts: {
+    email?: string;
+    role?: 'standard' | 'moderator' | 'admin';
+    isBusiness?: boolean;
+    metadata?: Record<string, unknown>;
+  } = {},
 ): Promise<TestUser> {
   const id = crypto.randomUUID();
   const email = opts.email ?? `user-${id.slice(0, 8)}@example.test`;

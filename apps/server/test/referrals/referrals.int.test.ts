@@ -58,26 +58,44 @@ describe.each(drivers)('referrals API on %s', (driver) => {
     expect(await balanceOf(mid)).toBe(50);
     expect(await balanceOf(top)).toBe(50);
     const stats = await top.client.rpc('my_referral_stats');
-    expect((stats.data as { level: number; referred_count: number; tokens_earned: number; tokens_pending: number }[]).slice(0, 2)).toEqual([
+    expect(
+      (stats.data as { level: number; referred_count: number; tokens_earned: number; tokens_pending: number }[]).slice(
+        0,
+        2,
+      ),
+    ).toEqual([
       expect.objectContaining({ level: 1, referred_count: 1, tokens_earned: 0, tokens_pending: 50 }),
       expect.objectContaining({ level: 2, referred_count: 1, tokens_earned: 0, tokens_pending: 30 }),
     ]);
     const people = await top.client.rpc('my_referred_users', { p_limit: 10, p_offset: 0 });
-    expect((people.data as { display_name: string }[]).map((p) => p.display_name).sort()).toEqual(['Leaf', 'Mid Person']);
+    expect((people.data as { display_name: string }[]).map((p) => p.display_name).sort()).toEqual([
+      'Leaf',
+      'Mid Person',
+    ]);
     expect(JSON.stringify(people.data)).not.toContain('@example.test');
   });
 
   it('answers default_referrer_used for an empty code (SPEC §7 sends an empty string)', async () => {
     const user = await createTestUser(server);
-    const { data } = await user.client.rpc('apply_referral_on_signup', { p_new_user_id: user.id, p_referral_code: '', p_source: 'email_verification' });
+    const { data } = await user.client.rpc('apply_referral_on_signup', {
+      p_new_user_id: user.id,
+      p_referral_code: '',
+      p_source: 'email_verification',
+    });
     expect(data).toEqual({ success: true, default_referrer_used: true });
   });
 
   it('refuses to apply a referral to someone else or anonymously', async () => {
     const victim = await createTestUser(server);
-    const foreign = await top.client.rpc('apply_referral_on_signup', { p_new_user_id: victim.id, p_referral_code: await codeOf(top), p_source: 'x' });
+    const foreign = await top.client.rpc('apply_referral_on_signup', {
+      p_new_user_id: victim.id,
+      p_referral_code: await codeOf(top),
+      p_source: 'x',
+    });
     expect(foreign.error?.code).toBe('42501');
-    const anon = await server.anonClient().rpc('apply_referral_on_signup', { p_new_user_id: victim.id, p_referral_code: await codeOf(top), p_source: 'x' });
+    const anon = await server
+      .anonClient()
+      .rpc('apply_referral_on_signup', { p_new_user_id: victim.id, p_referral_code: await codeOf(top), p_source: 'x' });
     expect(anon.error).not.toBeNull();
     expect(await balanceOf(top)).toBe(50);
   });
@@ -85,7 +103,10 @@ describe.each(drivers)('referrals API on %s', (driver) => {
   it('does not expose other profiles or let users edit referral columns', async () => {
     const { data } = await mid.client.from('user_profiles').select('id, referral_code');
     expect(data?.map((r) => r.id)).toEqual([mid.id]);
-    const edit = await mid.client.from('user_profiles').update({ referred_by: null, referral_code: 'HACKED12' }).eq('id', mid.id);
+    const edit = await mid.client
+      .from('user_profiles')
+      .update({ referred_by: null, referral_code: 'HACKED12' })
+      .eq('id', mid.id);
     expect(edit.error?.code).toBe('42501');
     const rewrite = await mid.client.from('referrals').update({ reward: 9999 }).eq('referred_id', mid.id);
     expect(rewrite.error?.code).toBe('42501');

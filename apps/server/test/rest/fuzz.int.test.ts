@@ -27,54 +27,229 @@ create policy "Owners change their secrets" on public.fz_secrets for update usin
 create policy "Owners delete their secrets" on public.fz_secrets for delete using (owner_id = auth.uid());`;
 
 /** Markers of generated SQL and of stack traces; none may ever reach a client. */
-const LEAKS = [/pgrst_(source|body|rec|args|j\b)/, /json_agg|row_to_json|jsonb_populate_record|left join lateral/i, /\bat .+\.(ts|js):\d+/, /node_modules/];
+const LEAKS = [
+  /pgrst_(source|body|rec|args|j\b)/,
+  /json_agg|row_to_json|jsonb_populate_record|left join lateral/i,
+  /\bat .+\.(ts|js):\d+/,
+  /node_modules/,
+];
 
-const TABLES = ['rt_posts', 'rt_authors', 'rt_tags', 'rt_post_tags', 'fz_secrets', 'rt_published_posts', 'nope', 'rpc/rt_add', 'rpc/rt_posts_by', 'rpc/rt_fail', 'rpc/nope', 'rpc', ''];
-const COLUMNS = ['id', 'title', 'owner_id', 'secret', 'score', 'meta', 'labels', 'views', 'name', 'profile', 'author_id', 'rt_authors', 'rt_tags', 'fz_secrets', 'nope', '"q"', 'a b', '*'];
-const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts', 'not.eq', 'not.in', 'not.is', 'eq(any)', 'like(all)', 'fts(english)', 'zz', ''];
-const HOSTILE = ["'", '"', "'; drop table rt_posts; --", '\\', '%', '*', '(', ')', ',', '.', '{', '}', '[1,2)', '{a,b}', '{"k":1}', 'null', 'true', 'not_null', '1e999', '-1', '99999999999999999999', '\u0000', '😀', '$1', '::text', '->>', '..', '%25', '%ZZ', 'a=b', '&', '#', '\n', ' '];
+const TABLES = [
+  'rt_posts',
+  'rt_authors',
+  'rt_tags',
+  'rt_post_tags',
+  'fz_secrets',
+  'rt_published_posts',
+  'nope',
+  'rpc/rt_add',
+  'rpc/rt_posts_by',
+  'rpc/rt_fail',
+  'rpc/nope',
+  'rpc',
+  '',
+];
+const COLUMNS = [
+  'id',
+  'title',
+  'owner_id',
+  'secret',
+  'score',
+  'meta',
+  'labels',
+  'views',
+  'name',
+  'profile',
+  'author_id',
+  'rt_authors',
+  'rt_tags',
+  'fz_secrets',
+  'nope',
+  '"q"',
+  'a b',
+  '*',
+];
+const OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'not.eq',
+  'not.in',
+  'not.is',
+  'eq(any)',
+  'like(all)',
+  'fts(english)',
+  'zz',
+  '',
+];
+const HOSTILE = [
+  "'",
+  '"',
+  "'; drop table rt_posts; --",
+  '\\',
+  '%',
+  '*',
+  '(',
+  ')',
+  ',',
+  '.',
+  '{',
+  '}',
+  '[1,2)',
+  '{a,b}',
+  '{"k":1}',
+  'null',
+  'true',
+  'not_null',
+  '1e999',
+  '-1',
+  '99999999999999999999',
+  '\u0000',
+  '😀',
+  '$1',
+  '::text',
+  '->>',
+  '..',
+  '%25',
+  '%ZZ',
+  'a=b',
+  '&',
+  '#',
+  '\n',
+  ' ',
+];
 
-const token = fc.oneof(fc.constantFrom(...HOSTILE), fc.constantFrom(...COLUMNS), fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 50 }).map(String));
+const token = fc.oneof(
+  fc.constantFrom(...HOSTILE),
+  fc.constantFrom(...COLUMNS),
+  fc.string({ maxLength: 6 }),
+  fc.integer({ min: -5, max: 50 }).map(String),
+);
 const value = fc.array(token, { minLength: 0, maxLength: 4 }).map((a) => a.join(''));
-const column = fc.oneof(fc.constantFrom(...COLUMNS), fc.tuple(fc.constantFrom(...COLUMNS), fc.constantFrom('->', '->>'), token).map((t) => t.join('')));
-const filter = fc.tuple(column, fc.constantFrom(...OPS), value).map(([c, op, v]) => [c, op ? `${op}.${v}` : v] as [string, string]);
+const column = fc.oneof(
+  fc.constantFrom(...COLUMNS),
+  fc.tuple(fc.constantFrom(...COLUMNS), fc.constantFrom('->', '->>'), token).map((t) => t.join('')),
+);
+const filter = fc
+  .tuple(column, fc.constantFrom(...OPS), value)
+  .map(([c, op, v]) => [c, op ? `${op}.${v}` : v] as [string, string]);
 const selectItem: fc.Arbitrary<string> = fc.letrec((tie) => ({
   item: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     column,
-    fc.tuple(fc.constantFrom('', 'x:', '...'), fc.constantFrom('rt_authors', 'rt_tags', 'rt_posts', 'fz_secrets', 'nope'), fc.constantFrom('', '!inner', '!left', '!author_id', '!bogus'), tie('list')).map(
-      ([a, r, h, inner]) => `${a}${r}${h}(${inner as string})`,
-    ),
+    fc
+      .tuple(
+        fc.constantFrom('', 'x:', '...'),
+        fc.constantFrom('rt_authors', 'rt_tags', 'rt_posts', 'fz_secrets', 'nope'),
+        fc.constantFrom('', '!inner', '!left', '!author_id', '!bogus'),
+        tie('list'),
+      )
+      .map(([a, r, h, inner]) => `${a}${r}${h}(${inner as string})`),
     fc.tuple(column, fc.constantFrom('::text', '::int', '::nosuch', '::')).map((t) => t.join('')),
   ),
   list: fc.array(tie('item'), { maxLength: 3 }).map((a) => (a as string[]).join(',')),
 })).list as fc.Arbitrary<string>;
-const logic = fc.tuple(fc.constantFrom('or', 'and', 'not.or', 'rt_tags.or'), fc.array(filter, { maxLength: 3 }), fc.boolean()).map(
-  ([k, fs, nest]) => [k, `(${fs.map(([c, v]) => `${c}.${v}`).join(',')}${nest ? ',and(id.eq.1,or(id.gt.2))' : ''})`] as [string, string],
-);
+const logic = fc
+  .tuple(fc.constantFrom('or', 'and', 'not.or', 'rt_tags.or'), fc.array(filter, { maxLength: 3 }), fc.boolean())
+  .map(
+    ([k, fs, nest]) =>
+      [k, `(${fs.map(([c, v]) => `${c}.${v}`).join(',')}${nest ? ',and(id.eq.1,or(id.gt.2))' : ''})`] as [
+        string,
+        string,
+      ],
+  );
 const reserved = fc.oneof(
   selectItem.map((s) => ['select', s] as [string, string]),
-  fc.tuple(column, fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.bogus')).map(([c, d]) => ['order', `${c}${d}`] as [string, string]),
+  fc
+    .tuple(column, fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.bogus'))
+    .map(([c, d]) => ['order', `${c}${d}`] as [string, string]),
   fc.constantFrom('limit', 'offset', 'rt_tags.limit').chain((k) => value.map((v) => [k, v] as [string, string])),
-  fc.constantFrom('columns', 'on_conflict').chain((k) => fc.array(column, { maxLength: 3 }).map((cs) => [k, cs.join(',')] as [string, string])),
+  fc
+    .constantFrom('columns', 'on_conflict')
+    .chain((k) => fc.array(column, { maxLength: 3 }).map((cs) => [k, cs.join(',')] as [string, string])),
   logic,
 );
 // Mostly well-formed filters, so that many requests reach the database and return rows.
 const sane = fc
-  .tuple(fc.constantFrom('id', 'score', 'views', 'title', 'secret', 'owner_id', 'author_id'), fc.constantFrom('eq', 'neq', 'gt', 'lte', 'in', 'is', 'like', 'not.eq'), fc.oneof(fc.integer({ min: 0, max: 6 }).map(String), fc.constantFrom('null', '(1,2,3)', '*a*', SECRET)))
+  .tuple(
+    fc.constantFrom('id', 'score', 'views', 'title', 'secret', 'owner_id', 'author_id'),
+    fc.constantFrom('eq', 'neq', 'gt', 'lte', 'in', 'is', 'like', 'not.eq'),
+    fc.oneof(fc.integer({ min: 0, max: 6 }).map(String), fc.constantFrom('null', '(1,2,3)', '*a*', SECRET)),
+  )
   .map(([c, op, v]) => [c, `${op}.${v}`] as [string, string]);
-const params = fc.array(fc.oneof({ weight: 6, arbitrary: sane }, { weight: 1, arbitrary: filter }, { weight: 1, arbitrary: reserved }), { maxLength: 4 });
+const params = fc.array(
+  fc.oneof({ weight: 6, arbitrary: sane }, { weight: 1, arbitrary: filter }, { weight: 1, arbitrary: reserved }),
+  { maxLength: 4 },
+);
 
 const json: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.dictionary(fc.constantFrom(...COLUMNS, 'owner_id', 'secret'), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(...HOSTILE)), { maxKeys: 4 }),
-  fc.array(fc.dictionary(fc.constantFrom('title', 'secret', 'score', 'owner_id'), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }), { maxLength: 3 }),
+  fc.dictionary(
+    fc.constantFrom(...COLUMNS, 'owner_id', 'secret'),
+    fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(...HOSTILE)),
+    { maxKeys: 4 },
+  ),
+  fc.array(
+    fc.dictionary(fc.constantFrom('title', 'secret', 'score', 'owner_id'), fc.jsonValue({ maxDepth: 1 }), {
+      maxKeys: 3,
+    }),
+    { maxLength: 3 },
+  ),
 );
 const prefer = fc.array(
-  fc.constantFrom('return=representation', 'return=minimal', 'return=headers-only', 'count=exact', 'count=planned', 'resolution=merge-duplicates', 'resolution=ignore-duplicates', 'missing=default', 'handling=strict', 'max-affected=1', 'tx=rollback', 'timezone=UTC', 'timezone=Nowhere/Else', 'bogus=1'),
+  fc.constantFrom(
+    'return=representation',
+    'return=minimal',
+    'return=headers-only',
+    'count=exact',
+    'count=planned',
+    'resolution=merge-duplicates',
+    'resolution=ignore-duplicates',
+    'missing=default',
+    'handling=strict',
+    'max-affected=1',
+    'tx=rollback',
+    'timezone=UTC',
+    'timezone=Nowhere/Else',
+    'bogus=1',
+  ),
   { maxLength: 4 },
 );
-const accept = fc.constantFrom(undefined, undefined, undefined, undefined, 'application/json', 'application/vnd.pgrst.object+json', 'application/vnd.pgrst.object+json;nulls=stripped', 'text/csv', 'image/png', '*/*', '');
+const accept = fc.constantFrom(
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  'application/json',
+  'application/vnd.pgrst.object+json',
+  'application/vnd.pgrst.object+json;nulls=stripped',
+  'text/csv',
+  'image/png',
+  '*/*',
+  '',
+);
 
 function encode(pairs: [string, string][]): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
@@ -91,7 +266,10 @@ describe.each(drivers)('rest fuzzing on %s', (driver) => {
     bob = await createTestUser(server);
     await seedFixture(server, alice.id, bob.id);
     await server.ctx.db.exec(SECRETS_SQL);
-    await server.ctx.db.query(`insert into public.fz_secrets (owner_id, secret, score) select $1, $2 || '-' || g || '-' || $3, g from generate_series(1, 5) g`, [alice.id, SECRET, MARK]);
+    await server.ctx.db.query(
+      `insert into public.fz_secrets (owner_id, secret, score) select $1, $2 || '-' || g || '-' || $3, g from generate_series(1, 5) g`,
+      [alice.id, SECRET, MARK],
+    );
     await reloadSchemaCache(server.ctx);
   });
   afterAll(async () => {
@@ -106,7 +284,17 @@ describe.each(drivers)('rest fuzzing on %s', (driver) => {
 
   it('survives random and hostile requests to /rest/v1 without 5xx, leaks, or foreign rows', async () => {
     // Mostly bob and anonymous callers; sometimes broken tokens.
-    const callers = [undefined, bob.token, bob.token, bob.token, bob.token, bob.token, undefined, 'garbage.jwt.value', ''];
+    const callers = [
+      undefined,
+      bob.token,
+      bob.token,
+      bob.token,
+      bob.token,
+      bob.token,
+      undefined,
+      'garbage.jwt.value',
+      '',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'PATCH', 'DELETE', 'PUT'),
@@ -116,7 +304,10 @@ describe.each(drivers)('rest fuzzing on %s', (driver) => {
         prefer,
         fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: accept }),
         fc.constantFrom(...callers),
-        fc.oneof({ weight: 8, arbitrary: fc.constantFrom(undefined, 'public') }, { weight: 1, arbitrary: fc.constantFrom('private', 'auth') }),
+        fc.oneof(
+          { weight: 8, arbitrary: fc.constantFrom(undefined, 'public') },
+          { weight: 1, arbitrary: fc.constantFrom('private', 'auth') },
+        ),
         fc.option(fc.constantFrom('0-1', '5-', '3-1', 'items=abc', '-'), { freq: 4 }),
         async (method, target, qs, body, prefs, acc, bearer, profile, range) => {
           const headers: Record<string, string> = { apikey: server.anonKey, 'content-type': 'application/json' };
@@ -138,33 +329,57 @@ describe.each(drivers)('rest fuzzing on %s', (driver) => {
       { numRuns: 2000, seed: 4242 },
     );
     // Nothing bob or anonymous callers did touched alice's rows.
-    const left = await server.ctx.db.query<{ n: number }>(`select count(*)::int as n from public.fz_secrets where owner_id = $1 and secret like $2 || '-%-' || $3`, [alice.id, SECRET, MARK]);
+    const left = await server.ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from public.fz_secrets where owner_id = $1 and secret like $2 || '-%-' || $3`,
+      [alice.id, SECRET, MARK],
+    );
     expect(left.rows[0]!.n).toBe(5);
   }, 240_000);
 
   it('survives raw, malformed query strings and bodies', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 80 }), fc.string({ maxLength: 80 }), fc.constantFrom('GET', 'POST', 'PATCH'), async (qs, raw, method) => {
-        const res = await server.app.inject({
-          method,
-          url: `/rest/v1/fz_secrets?${qs.replace(/#/g, '%23')}`,
-          headers: { apikey: server.anonKey, authorization: `Bearer ${bob.token}`, 'content-type': 'application/json' },
-          ...(method !== 'GET' ? { payload: raw } : {}),
-        });
-        check(res.statusCode, res.body, `${method} ?${qs} ${raw}`);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 80 }),
+        fc.string({ maxLength: 80 }),
+        fc.constantFrom('GET', 'POST', 'PATCH'),
+        async (qs, raw, method) => {
+          const res = await server.app.inject({
+            method,
+            url: `/rest/v1/fz_secrets?${qs.replace(/#/g, '%23')}`,
+            headers: {
+              apikey: server.anonKey,
+              authorization: `Bearer ${bob.token}`,
+              'content-type': 'application/json',
+            },
+            ...(method !== 'GET' ? { payload: raw } : {}),
+          });
+          check(res.statusCode, res.body, `${method} ?${qs} ${raw}`);
+        },
+      ),
       { numRuns: 500, seed: 7 },
     );
   }, 120_000);
 
   it('survives hostile payloads to /auth/v1', async () => {
-    const endpoints = ['/auth/v1/token?grant_type=password', '/auth/v1/token?grant_type=refresh_token', '/auth/v1/signup', '/auth/v1/recover', '/auth/v1/otp', '/auth/v1/verify', '/auth/v1/token?grant_type=pkce'];
+    const endpoints = [
+      '/auth/v1/token?grant_type=password',
+      '/auth/v1/token?grant_type=refresh_token',
+      '/auth/v1/signup',
+      '/auth/v1/recover',
+      '/auth/v1/otp',
+      '/auth/v1/verify',
+      '/auth/v1/token?grant_type=pkce',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...endpoints), json, async (url, body) => {
         const res = await server.app.inject({
           method: 'POST',
           url,
-          headers: { apikey: server.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+          headers: {
+            apikey: server.anonKey,
+            'content-type': 'application/json',
+            'x-supabase-api-version': '2024-01-01',
+          },
           payload: JSON.stringify(body),
         });
         check(res.statusCode, res.body, `POST ${url} ${JSON.stringify(body)}`);

@@ -5,11 +5,19 @@ import { parseLogicTree, parseOpExpr } from '../../src/rest/request/filter-parse
 import { parseOrder } from '../../src/rest/request/order-parser.js';
 import { parsePreferences } from '../../src/rest/request/preferences.js';
 import { negotiate } from '../../src/rest/request/media-type.js';
-import { filtersFrom, parseColumnList, parseQueryParams, splitQueryString } from '../../src/rest/request/query-params.js';
+import {
+  withFilters,
+  parseColumnList,
+  parseQueryParams,
+  splitQueryString,
+} from '../../src/rest/request/query-params.js';
 import { resolveRange } from '../../src/rest/request/range.js';
 import { parseSelect } from '../../src/rest/request/select-parser.js';
 
-const f = (name: string, ...path: [('->' | '->>'), string | number][]) => ({ name, jsonPath: path.map(([arrow, key]) => ({ arrow, key })) });
+const f = (name: string, ...path: ['->' | '->>', string | number][]) => ({
+  name,
+  jsonPath: path.map(([arrow, key]) => ({ arrow, key })),
+});
 
 function errorOf(fn: () => unknown): RestError {
   try {
@@ -25,7 +33,13 @@ describe('select parser', () => {
   const cases: [string, unknown][] = [
     ['*', [{ kind: 'star' }]],
     ['', [{ kind: 'star' }]],
-    ['id,name', [{ kind: 'field', field: f('id') }, { kind: 'field', field: f('name') }]],
+    [
+      'id,name',
+      [
+        { kind: 'field', field: f('id') },
+        { kind: 'field', field: f('name') },
+      ],
+    ],
     ['who:name', [{ kind: 'field', field: f('name'), alias: 'who' }]],
     ['price::text', [{ kind: 'field', field: f('price'), cast: 'text' }]],
     ['p:price::numeric[]', [{ kind: 'field', field: f('price'), alias: 'p', cast: 'numeric[]' }]],
@@ -34,15 +48,55 @@ describe('select parser', () => {
     ['"weird, col"', [{ kind: 'field', field: f('weird, col') }]],
     ['first-name', [{ kind: 'field', field: f('first-name') }]],
     ['author(*)', [{ kind: 'embed', relation: 'author', spread: false, children: [{ kind: 'star' }] }]],
-    ['a:authors!fk_x!inner(name)', [{ kind: 'embed', relation: 'authors', alias: 'a', hint: 'fk_x', joinType: 'inner', spread: false, children: [{ kind: 'field', field: f('name') }] }]],
-    ['authors!inner!fk_x(name)', [{ kind: 'embed', relation: 'authors', hint: 'fk_x', joinType: 'inner', spread: false, children: [{ kind: 'field', field: f('name') }] }]],
+    [
+      'a:authors!fk_x!inner(name)',
+      [
+        {
+          kind: 'embed',
+          relation: 'authors',
+          alias: 'a',
+          hint: 'fk_x',
+          joinType: 'inner',
+          spread: false,
+          children: [{ kind: 'field', field: f('name') }],
+        },
+      ],
+    ],
+    [
+      'authors!inner!fk_x(name)',
+      [
+        {
+          kind: 'embed',
+          relation: 'authors',
+          hint: 'fk_x',
+          joinType: 'inner',
+          spread: false,
+          children: [{ kind: 'field', field: f('name') }],
+        },
+      ],
+    ],
     ['tags()', [{ kind: 'embed', relation: 'tags', spread: false, children: [] }]],
-    ['...author(name)', [{ kind: 'embed', relation: 'author', spread: true, children: [{ kind: 'field', field: f('name') }] }]],
+    [
+      '...author(name)',
+      [{ kind: 'embed', relation: 'author', spread: true, children: [{ kind: 'field', field: f('name') }] }],
+    ],
     [
       'id,a(b(c(d)))',
       [
         { kind: 'field', field: f('id') },
-        { kind: 'embed', relation: 'a', spread: false, children: [{ kind: 'embed', relation: 'b', spread: false, children: [{ kind: 'embed', relation: 'c', spread: false, children: [{ kind: 'field', field: f('d') }] }] }] },
+        {
+          kind: 'embed',
+          relation: 'a',
+          spread: false,
+          children: [
+            {
+              kind: 'embed',
+              relation: 'b',
+              spread: false,
+              children: [{ kind: 'embed', relation: 'c', spread: false, children: [{ kind: 'field', field: f('d') }] }],
+            },
+          ],
+        },
       ],
     ],
   ];
@@ -57,9 +111,14 @@ describe('select parser', () => {
     expect(e.message).toContain(`failed to parse select parameter (${input})`);
   });
 
-  it('refuses aggregates with PGRST123', () => {
-    expect(errorOf(() => parseSelect('count()')).code).toBe('PGRST123');
-    expect(errorOf(() => parseSelect('amount.sum()')).code).toBe('PGRST123');
+  it('parses aggregates (whether they may run is for the planner to say)', () => {
+    expect(parseSelect('count()')).toEqual([{ kind: 'aggregate', fn: 'count' }]);
+    expect(parseSelect('total:amount::int.sum()::text,n:count()::int')).toEqual([
+      { kind: 'aggregate', fn: 'sum', field: f('amount'), alias: 'total', inputCast: 'int', cast: 'text' },
+      { kind: 'aggregate', fn: 'count', alias: 'n', cast: 'int' },
+    ]);
+    expect(errorOf(() => parseSelect('amount.median()')).code).toBe('PGRST100');
+    expect(errorOf(() => parseSelect('amount.sum')).code).toBe('PGRST100');
   });
 });
 
@@ -91,9 +150,25 @@ describe('filter parser', () => {
 });
 
 describe('logic tree parser', () => {
-  const leaf = (name: string, expr: unknown, embedPath: string[] = []) => ({ kind: 'filter', filter: { embedPath, field: f(name), expr } });
+  const leaf = (name: string, expr: unknown, embedPath: string[] = []) => ({
+    kind: 'filter',
+    filter: { embedPath, field: f(name), expr },
+  });
   const cases: [string, 'and' | 'or', boolean, unknown][] = [
-    ['(a.eq.1,b.gt.2)', 'or', false, { kind: 'logic', op: 'or', negated: false, children: [leaf('a', { op: 'eq', negated: false, value: '1' }), leaf('b', { op: 'gt', negated: false, value: '2' })] }],
+    [
+      '(a.eq.1,b.gt.2)',
+      'or',
+      false,
+      {
+        kind: 'logic',
+        op: 'or',
+        negated: false,
+        children: [
+          leaf('a', { op: 'eq', negated: false, value: '1' }),
+          leaf('b', { op: 'gt', negated: false, value: '2' }),
+        ],
+      },
+    ],
     [
       '(age.lt.18,and(age.gte.65,retired.is.true))',
       'or',
@@ -104,15 +179,97 @@ describe('logic tree parser', () => {
         negated: false,
         children: [
           leaf('age', { op: 'lt', negated: false, value: '18' }),
-          { kind: 'logic', op: 'and', negated: false, children: [leaf('age', { op: 'gte', negated: false, value: '65' }), leaf('retired', { op: 'is', negated: false, value: 'true' })] },
+          {
+            kind: 'logic',
+            op: 'and',
+            negated: false,
+            children: [
+              leaf('age', { op: 'gte', negated: false, value: '65' }),
+              leaf('retired', { op: 'is', negated: false, value: 'true' }),
+            ],
+          },
         ],
       },
     ],
-    ['(not.or(a.eq.1,b.eq.2))', 'and', true, { kind: 'logic', op: 'and', negated: true, children: [{ kind: 'logic', op: 'or', negated: true, children: [leaf('a', { op: 'eq', negated: false, value: '1' }), leaf('b', { op: 'eq', negated: false, value: '2' })] }] }],
-    ['(title.eq."a,b)",x.in.(1,"2,3"))', 'or', false, { kind: 'logic', op: 'or', negated: false, children: [leaf('title', { op: 'eq', negated: false, value: 'a,b)' }), leaf('x', { op: 'in', negated: false, values: ['1', '2,3'] })] }],
-    ['(tags.cs.{a,b},n.not.is.null)', 'or', false, { kind: 'logic', op: 'or', negated: false, children: [leaf('tags', { op: 'cs', negated: false, value: '{a,b}' }), leaf('n', { op: 'is', negated: true, value: 'null' })] }],
-    ['(rel.not.is.null,other.col.eq.1)', 'or', false, { kind: 'logic', op: 'or', negated: false, children: [leaf('rel', { op: 'is', negated: true, value: 'null' }), leaf('col', { op: 'eq', negated: false, value: '1' }, ['other'])] }],
-    ['(data->>k.eq.v)', 'or', false, { kind: 'logic', op: 'or', negated: false, children: [{ kind: 'filter', filter: { embedPath: [], field: f('data', ['->>', 'k']), expr: { op: 'eq', negated: false, value: 'v' } } }] }],
+    [
+      '(not.or(a.eq.1,b.eq.2))',
+      'and',
+      true,
+      {
+        kind: 'logic',
+        op: 'and',
+        negated: true,
+        children: [
+          {
+            kind: 'logic',
+            op: 'or',
+            negated: true,
+            children: [
+              leaf('a', { op: 'eq', negated: false, value: '1' }),
+              leaf('b', { op: 'eq', negated: false, value: '2' }),
+            ],
+          },
+        ],
+      },
+    ],
+    [
+      '(title.eq."a,b)",x.in.(1,"2,3"))',
+      'or',
+      false,
+      {
+        kind: 'logic',
+        op: 'or',
+        negated: false,
+        children: [
+          leaf('title', { op: 'eq', negated: false, value: 'a,b)' }),
+          leaf('x', { op: 'in', negated: false, values: ['1', '2,3'] }),
+        ],
+      },
+    ],
+    [
+      '(tags.cs.{a,b},n.not.is.null)',
+      'or',
+      false,
+      {
+        kind: 'logic',
+        op: 'or',
+        negated: false,
+        children: [
+          leaf('tags', { op: 'cs', negated: false, value: '{a,b}' }),
+          leaf('n', { op: 'is', negated: true, value: 'null' }),
+        ],
+      },
+    ],
+    [
+      '(rel.not.is.null,other.col.eq.1)',
+      'or',
+      false,
+      {
+        kind: 'logic',
+        op: 'or',
+        negated: false,
+        children: [
+          leaf('rel', { op: 'is', negated: true, value: 'null' }),
+          leaf('col', { op: 'eq', negated: false, value: '1' }, ['other']),
+        ],
+      },
+    ],
+    [
+      '(data->>k.eq.v)',
+      'or',
+      false,
+      {
+        kind: 'logic',
+        op: 'or',
+        negated: false,
+        children: [
+          {
+            kind: 'filter',
+            filter: { embedPath: [], field: f('data', ['->>', 'k']), expr: { op: 'eq', negated: false, value: 'v' } },
+          },
+        ],
+      },
+    ],
   ];
   it.each(cases)('parses %j', (input, op, negated, expected) => {
     expect(parseLogicTree(op, negated, input)).toEqual(expected);
@@ -127,7 +284,13 @@ describe('order parser', () => {
   const cases: [string, unknown][] = [
     ['id', [{ field: f('id') }]],
     ['id.desc', [{ field: f('id'), direction: 'desc' }]],
-    ['created_at.desc.nullslast,id.asc', [{ field: f('created_at'), direction: 'desc', nulls: 'last' }, { field: f('id'), direction: 'asc' }]],
+    [
+      'created_at.desc.nullslast,id.asc',
+      [
+        { field: f('created_at'), direction: 'desc', nulls: 'last' },
+        { field: f('id'), direction: 'asc' },
+      ],
+    ],
     ['name.nullsfirst', [{ field: f('name'), nulls: 'first' }]],
     ['data->>k.desc', [{ field: f('data', ['->>', 'k']), direction: 'desc' }]],
     ['author(name).desc', [{ relation: 'author', field: f('name'), direction: 'desc' }]],
@@ -150,10 +313,15 @@ describe('query string splitting', () => {
   });
 
   it('groups reserved keys by embed path and leaves the rest as filters', () => {
-    const q = parseQueryParams(
-      splitQueryString('select=id,posts(id)&order=id.desc&limit=5&offset=10&posts.order=id&posts.limit=2&or=(a.eq.1,b.eq.2)&posts.not.or=(c.eq.3)&name=eq.x&posts.title=like.*a*'),
+    const parsed = parseQueryParams(
+      splitQueryString(
+        'select=id,posts(id)&order=id.desc&limit=5&offset=10&posts.order=id&posts.limit=2&or=(a.eq.1,b.eq.2)&posts.not.or=(c.eq.3)&name=eq.x&posts.title=like.*a*',
+      ),
     );
-    filtersFrom(q);
+    const before = structuredClone(parsed);
+    const q = withFilters(parsed);
+    // Reading the filters leaves the parsed request as it was (plan/ is pure).
+    expect(parsed).toEqual(before);
     expect(q.order).toEqual([
       { embedPath: [], terms: [{ field: f('id'), direction: 'desc' }] },
       { embedPath: ['posts'], terms: [{ field: f('id') }] },
@@ -190,7 +358,12 @@ describe('query string splitting', () => {
 
 describe('headers', () => {
   it('parses Prefer with several values and remembers unknown ones', () => {
-    expect(parsePreferences(['return=representation, count=exact', 'resolution=merge-duplicates,missing=default,max-affected=5,handling=strict,bogus'])).toEqual({
+    expect(
+      parsePreferences([
+        'return=representation, count=exact',
+        'resolution=merge-duplicates,missing=default,max-affected=5,handling=strict,bogus',
+      ]),
+    ).toEqual({
       return: 'representation',
       count: 'exact',
       resolution: 'merge-duplicates',
@@ -204,10 +377,29 @@ describe('headers', () => {
   it('negotiates Accept', () => {
     expect(negotiate(undefined)).toEqual({ media: 'json', stripNulls: false });
     expect(negotiate('application/vnd.pgrst.object+json')).toEqual({ media: 'object', stripNulls: false });
-    expect(negotiate('application/vnd.pgrst.object+json;nulls=stripped')).toEqual({ media: 'object', stripNulls: true });
+    expect(negotiate('application/vnd.pgrst.object+json;nulls=stripped')).toEqual({
+      media: 'object',
+      stripNulls: true,
+    });
     expect(negotiate('application/vnd.pgrst.array+json;nulls=stripped')).toEqual({ media: 'json', stripNulls: true });
     expect(negotiate('text/csv')).toEqual({ media: 'csv', stripNulls: false });
     expect(errorOf(() => negotiate('image/png')).code).toBe('PGRST107');
+  });
+
+  it('negotiates plan media types only when plans are enabled, keeping known options', () => {
+    const accept = 'application/vnd.pgrst.plan+json; for="text/csv"; options=analyze|verbose|bogus;';
+    expect(errorOf(() => negotiate(accept)).code).toBe('PGRST107');
+    expect(negotiate(accept, true)).toEqual({
+      media: 'csv',
+      stripNulls: false,
+      plan: { format: 'json', options: ['analyze', 'verbose'] },
+    });
+    expect(negotiate('application/vnd.pgrst.plan', true)).toEqual({
+      media: 'json',
+      stripNulls: false,
+      plan: { format: 'json', options: [] },
+    });
+    expect(negotiate('application/vnd.pgrst.plan+text', true).plan?.format).toBe('text');
   });
 
   it('intersects the Range header with limit/offset', () => {

@@ -59,7 +59,9 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
     it('takes the identity value for rows without the key, keeps given ids, defaults other columns', async () => {
       const { data, error } = await user.client
         .from('pf_items')
-        .insert([{ id: 500, label: 'given' }, { label: 'generated' }, { label: 'noted', note: 'kept' }], { defaultToNull: false })
+        .insert([{ id: 500, label: 'given' }, { label: 'generated' }, { label: 'noted', note: 'kept' }], {
+          defaultToNull: false,
+        })
         .select('id, label, note');
       expect(error).toBeNull();
       expect(data![0]).toEqual({ id: 500, label: 'given', note: 'none' });
@@ -75,7 +77,9 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
     });
 
     it('needs the sequence privilege, like an explicit nextval()', async () => {
-      const { error } = await user.client.from('pf_locked').insert([{ id: 7, label: 'a' }, { label: 'b' }], { defaultToNull: false });
+      const { error } = await user.client
+        .from('pf_locked')
+        .insert([{ id: 7, label: 'a' }, { label: 'b' }], { defaultToNull: false });
       expect(error?.code).toBe('42501');
       const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from public.pf_locked');
       expect(rows[0]!.n).toBe(0);
@@ -89,7 +93,12 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
         .select('id, pf_people!first_person(name), pf_people!second_person(name)');
       expect(status).toBe(400);
       expect(data).toBeNull();
-      expect(error).toMatchObject({ code: '42712', message: 'table name "pf_pairs_pf_people_1" specified more than once', details: null, hint: null });
+      expect(error).toMatchObject({
+        code: '42712',
+        message: 'table name "pf_pairs_pf_people_1" specified more than once',
+        details: null,
+        hint: null,
+      });
     });
 
     it('embeds both when aliased apart', async () => {
@@ -101,7 +110,9 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
     });
 
     it('refuses a repeated alias too', async () => {
-      const { error } = await user.client.from('pf_pairs').select('id, who:pf_people!first_person(name), who:pf_people!second_person(name)');
+      const { error } = await user.client
+        .from('pf_pairs')
+        .select('id, who:pf_people!first_person(name), who:pf_people!second_person(name)');
       expect(error).toMatchObject({ code: '42712', message: 'table name "pf_pairs_who_1" specified more than once' });
     });
   });
@@ -116,7 +127,11 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
     });
 
     it('embeds by foreign-key column name', async () => {
-      const { data, error } = await user.client.from('pf_collections').select('name, parent_id(name)').eq('id', 4).single();
+      const { data, error } = await user.client
+        .from('pf_collections')
+        .select('name, parent_id(name)')
+        .eq('id', 4)
+        .single();
       expect(error).toBeNull();
       expect(data).toEqual({ name: 'grandchild', parent_id: { name: 'child a' } });
       const root = await user.client.from('pf_collections').select('name, parent:parent_id(name)').eq('id', 1).single();
@@ -134,10 +149,20 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
     });
 
     it('a table embedding itself without a hint gets its children', async () => {
-      const { data, error } = await user.client.from('pf_collections').select('id, pf_collections(id, name)').in('id', [1, 3]).order('id');
+      const { data, error } = await user.client
+        .from('pf_collections')
+        .select('id, pf_collections(id, name)')
+        .in('id', [1, 3])
+        .order('id');
       expect(error).toBeNull();
       expect(data).toEqual([
-        { id: 1, pf_collections: [{ id: 2, name: 'child a' }, { id: 3, name: 'child b' }] },
+        {
+          id: 1,
+          pf_collections: [
+            { id: 2, name: 'child a' },
+            { id: 3, name: 'child b' },
+          ],
+        },
         { id: 3, pf_collections: [] },
       ]);
       // The parent side stays reachable through its column (see 'embeds by foreign-key column name').
@@ -145,7 +170,7 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
   });
 
   describe('CSV', () => {
-    it('renders rows in PostgreSQL\'s text form, as PostgREST', async () => {
+    it("renders rows in PostgreSQL's text form, as PostgREST", async () => {
       const { data, error } = await user.client.from('pf_csv').select('*').order('id').csv();
       expect(error).toBeNull();
       expect(data).toBe(
@@ -158,13 +183,17 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
     it('renders embeds as JSON text and empty results as an empty body', async () => {
       const { data } = await user.client.from('pf_pairs').select('id, first:pf_people!first_person(name)').csv();
       expect(data).toBe('id,first\n1,"{""name"":""Ann""}"');
-      const none = await fetch(`${server.url}/rest/v1/pf_csv?select=id&id=eq.99`, { headers: { apikey: server.anonKey, accept: 'text/csv' } });
+      const none = await fetch(`${server.url}/rest/v1/pf_csv?select=id&id=eq.99`, {
+        headers: { apikey: server.anonKey, accept: 'text/csv' },
+      });
       expect(none.status).toBe(200);
       expect(await none.text()).toBe('');
     });
 
-    it('names a set-returning function\'s column after the function', async () => {
-      const res = await fetch(`${server.url}/rest/v1/rpc/pf_names`, { headers: { apikey: server.anonKey, accept: 'text/csv' } });
+    it("names a set-returning function's column after the function", async () => {
+      const res = await fetch(`${server.url}/rest/v1/rpc/pf_names`, {
+        headers: { apikey: server.anonKey, accept: 'text/csv' },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
       expect(await res.text()).toBe('pf_names\n"two words"\n"say ""hi"", ok"');
@@ -181,7 +210,11 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
         { id: 3, pf_collections: [{ count: 0 }] },
         { id: 4, pf_collections: [{ count: 0 }] },
       ]);
-      const filtered = await user.client.from('pf_collections').select('id, kids:pf_collections(count)').eq('id', 1).eq('kids.name', 'child a');
+      const filtered = await user.client
+        .from('pf_collections')
+        .select('id, kids:pf_collections(count)')
+        .eq('id', 1)
+        .eq('kids.name', 'child a');
       expect(filtered.data).toEqual([{ id: 1, kids: [{ count: 1 }] }]);
       const inner = await user.client.from('pf_collections').select('id, pf_collections!inner(count)').order('id');
       expect(inner.data?.map((r) => r.id)).toEqual([1, 2]);

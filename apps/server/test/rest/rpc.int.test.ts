@@ -35,7 +35,11 @@ describe.each(drivers)('rest rpc on %s', (driver) => {
     const anon = server.anonClient();
     const composite = await anon.rpc('rt_author_of', { post: 4 });
     expect(composite.data).toMatchObject({ id: 2, name: 'Bob' });
-    const set = await alice.client.rpc('rt_posts_by', { author: 1 }).select('id, title').gt('views', 5).order('id', { ascending: false });
+    const set = await alice.client
+      .rpc('rt_posts_by', { author: 1 })
+      .select('id, title')
+      .gt('views', 5)
+      .order('id', { ascending: false });
     expect(set.error).toBeNull();
     expect(set.data).toEqual([
       { id: 2, title: 'Second post' },
@@ -93,10 +97,16 @@ describe.each(drivers)('rest rpc on %s', (driver) => {
     expect(pay.error).toMatchObject({ code: 'PT402', message: 'Payment required' });
     const unknown = await anon.rpc('rt_nope', { x: 1 });
     expect(unknown.status).toBe(404);
-    expect(unknown.error).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.rt_nope(x) in the schema cache' });
+    expect(unknown.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.rt_nope(x) in the schema cache',
+    });
     const wrongArgs = await anon.rpc('rt_add', { a: 1, z: 2 });
     expect(wrongArgs.error?.code).toBe('PGRST202');
-    const put = await fetch(`${server.url}/rest/v1/rpc/rt_add`, { method: 'PATCH', headers: { apikey: server.anonKey } });
+    const put = await fetch(`${server.url}/rest/v1/rpc/rt_add`, {
+      method: 'PATCH',
+      headers: { apikey: server.anonKey },
+    });
     expect(put.status).toBe(405);
     expect(((await put.json()) as { code: string }).code).toBe('PGRST101');
   });

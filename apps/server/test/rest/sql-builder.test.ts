@@ -2,37 +2,114 @@
 // a bound parameter, and the shapes of §B.6 (lateral embeds, json_agg body, RETURNING 1).
 import { describe, expect, it } from 'vitest';
 import { actionPlan } from '../../src/rest/plan/index.js';
-import { buildQuery } from '../../src/rest/pipeline.js';
+import { buildQuery } from '../../src/rest/sql/build-query.js';
 import { parseRequest } from '../../src/rest/request/parse-request.js';
 import { buildRelationships } from '../../src/rest/schema-cache/relationships.js';
 import type { Column, SchemaCache, Table } from '../../src/rest/schema-cache/types.js';
 
 function table(name: string, cols: [string, string, string?][], pk: string[]): Table {
   const columns = new Map<string, Column>();
-  for (const [n, type, def] of cols) columns.set(n, { name: n, type, typname: type, nullable: true, defaultExpr: def ?? null });
-  return { schema: 'public', name, isView: false, insertable: true, columns, columnOrder: cols.map((c) => c[0]), primaryKey: pk, uniques: [pk] };
+  for (const [n, type, def] of cols)
+    columns.set(n, { name: n, type, typname: type, nullable: true, defaultExpr: def ?? null });
+  return {
+    schema: 'public',
+    name,
+    isView: false,
+    insertable: true,
+    columns,
+    columnOrder: cols.map((c) => c[0]),
+    computedFields: new Map(),
+    primaryKey: pk,
+    uniques: [pk],
+  };
 }
 
 const tables = new Map<string, Table>([
-  ['authors', table('authors', [['id', 'int8'], ['name', 'text']], ['id'])],
-  ['posts', table('posts', [['id', 'int8'], ['author_id', 'int8'], ['title', 'text'], ['meta', 'jsonb'], ['views', 'int4', '0']], ['id'])],
-  ['tags', table('tags', [['id', 'int8'], ['label', 'text']], ['id'])],
-  ['post_tags', table('post_tags', [['post_id', 'int8'], ['tag_id', 'int8']], ['post_id', 'tag_id'])],
+  [
+    'authors',
+    table(
+      'authors',
+      [
+        ['id', 'int8'],
+        ['name', 'text'],
+      ],
+      ['id'],
+    ),
+  ],
+  [
+    'posts',
+    table(
+      'posts',
+      [
+        ['id', 'int8'],
+        ['author_id', 'int8'],
+        ['title', 'text'],
+        ['meta', 'jsonb'],
+        ['views', 'int4', '0'],
+      ],
+      ['id'],
+    ),
+  ],
+  [
+    'tags',
+    table(
+      'tags',
+      [
+        ['id', 'int8'],
+        ['label', 'text'],
+      ],
+      ['id'],
+    ),
+  ],
+  [
+    'post_tags',
+    table(
+      'post_tags',
+      [
+        ['post_id', 'int8'],
+        ['tag_id', 'int8'],
+      ],
+      ['post_id', 'tag_id'],
+    ),
+  ],
 ]);
 const cache: SchemaCache = {
   schema: 'public',
   tables,
   relationships: buildRelationships(tables, [
-    { name: 'posts_author_id_fkey', fromTable: 'posts', fromColumns: ['author_id'], toTable: 'authors', toColumns: ['id'] },
-    { name: 'post_tags_post_id_fkey', fromTable: 'post_tags', fromColumns: ['post_id'], toTable: 'posts', toColumns: ['id'] },
-    { name: 'post_tags_tag_id_fkey', fromTable: 'post_tags', fromColumns: ['tag_id'], toTable: 'tags', toColumns: ['id'] },
+    {
+      name: 'posts_author_id_fkey',
+      fromTable: 'posts',
+      fromColumns: ['author_id'],
+      toTable: 'authors',
+      toColumns: ['id'],
+    },
+    {
+      name: 'post_tags_post_id_fkey',
+      fromTable: 'post_tags',
+      fromColumns: ['post_id'],
+      toTable: 'posts',
+      toColumns: ['id'],
+    },
+    {
+      name: 'post_tags_tag_id_fkey',
+      fromTable: 'post_tags',
+      fromColumns: ['tag_id'],
+      toTable: 'tags',
+      toColumns: ['id'],
+    },
   ]),
   routines: new Map(),
   typeNames: new Set(['text', 'int4', 'int8', 'numeric']),
   fingerprint: '',
 };
 
-function sqlFor(method: string, path: string, qs: string, opts: { body?: unknown; prefer?: string; accept?: string } = {}) {
+function sqlFor(
+  method: string,
+  path: string,
+  qs: string,
+  opts: { body?: unknown; prefer?: string; accept?: string } = {},
+) {
   const req = parseRequest({
     method,
     path,
@@ -45,7 +122,11 @@ function sqlFor(method: string, path: string, qs: string, opts: { body?: unknown
 
 describe('SQL builder', () => {
   it('builds a filtered, ordered, paged read rendered by json_agg', () => {
-    const q = sqlFor('GET', '/posts', 'select=id,t:title&views=gt.5&title=like.*x*&order=id.desc.nullslast&limit=10&offset=20');
+    const q = sqlFor(
+      'GET',
+      '/posts',
+      'select=id,t:title&views=gt.5&title=like.*x*&order=id.desc.nullslast&limit=10&offset=20',
+    );
     expect(q.text).toBe(
       'select null::bigint as "total", count("t") as "page_total", coalesce(json_agg("t"), \'[]\')::text as "body", ' +
         `nullif(current_setting('response.headers', true), '') as "response_headers", nullif(current_setting('response.status', true), '') as "response_status" from (` +
@@ -98,7 +179,11 @@ describe('SQL builder', () => {
 
   it('never puts request text into the statement', () => {
     const hostile = `x'); drop table posts; --`;
-    const q = sqlFor('GET', '/posts', `select=id&title=eq.${encodeURIComponent(hostile)}&or=(title.eq.${encodeURIComponent(`"${hostile}"`)})`);
+    const q = sqlFor(
+      'GET',
+      '/posts',
+      `select=id&title=eq.${encodeURIComponent(hostile)}&or=(title.eq.${encodeURIComponent(`"${hostile}"`)})`,
+    );
     expect(q.text).not.toContain('drop table');
     expect(q.values).toContain(hostile);
   });
@@ -117,7 +202,10 @@ describe('SQL builder', () => {
         `nullif(current_setting('response.headers', true), '') as "response_headers", nullif(current_setting('response.status', true), '') as "response_status" from "pgrst_source"`,
     );
     expect(minimal.values).toEqual(['[{"title":"a"}]']);
-    const rep = sqlFor('POST', '/posts', 'select=title,authors(name)', { body: { title: 'a' }, prefer: 'return=representation' });
+    const rep = sqlFor('POST', '/posts', 'select=title,authors(name)', {
+      body: { title: 'a' },
+      prefer: 'return=representation',
+    });
     expect(rep.text).toContain('returning "pgrst_t"."title", "pgrst_t"."author_id")');
     expect(rep.text).toContain('from "pgrst_source" as "t0"');
     expect(rep.text).toContain('left join lateral');
@@ -134,10 +222,28 @@ describe('SQL builder', () => {
 
   it('updates and deletes with bound filters and refuses to build unfiltered ones', () => {
     const upd = sqlFor('PATCH', '/posts', 'id=eq.3', { body: { title: 'b' } });
-    expect(upd.text).toContain('update "public"."posts" as "t0" set "title" = "pgrst_body"."title" from (select * from jsonb_populate_record(null::"public"."posts", $1::jsonb)) as "pgrst_body" where "t0"."id" = $2 returning 1');
+    expect(upd.text).toContain(
+      'update "public"."posts" as "t0" set "title" = "pgrst_body"."title" from (select * from jsonb_populate_record(null::"public"."posts", $1::jsonb)) as "pgrst_body" where "t0"."id" = $2 returning 1',
+    );
     const del = sqlFor('DELETE', '/posts', 'or=(id.eq.1,id.eq.2)');
-    expect(del.text).toContain('delete from "public"."posts" as "t0" where (("t0"."id" = $1) or ("t0"."id" = $2)) returning 1');
+    expect(del.text).toContain(
+      'delete from "public"."posts" as "t0" where (("t0"."id" = $1) or ("t0"."id" = $2)) returning 1',
+    );
     expect(() => sqlFor('DELETE', '/posts', '')).toThrow('DELETE requires a WHERE clause');
     expect(() => sqlFor('PATCH', '/posts', 'authors.id=eq.1', { body: {} })).toThrow('UPDATE requires a WHERE clause');
+  });
+
+  it('plans without changing the parsed request, so one parse plans twice alike', () => {
+    const req = parseRequest({
+      method: 'GET',
+      path: '/posts',
+      queryString: 'select=id,tags(label)&views=gt.5&tags.label=eq.news',
+      headers: {},
+      body: undefined,
+    });
+    const parsed = structuredClone(req);
+    const first = buildQuery(actionPlan(req, cache));
+    expect(req).toEqual(parsed);
+    expect(buildQuery(actionPlan(req, cache))).toEqual(first);
   });
 });

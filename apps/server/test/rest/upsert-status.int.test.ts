@@ -37,10 +37,17 @@ describe.each(drivers)('rest upsert status on %s', (driver) => {
   });
 
   const labels = async (table: string) =>
-    (await server.ctx.db.query<{ id: number; label: string }>(`select id::int as id, label from public.${table} order by id`)).rows;
+    (
+      await server.ctx.db.query<{ id: number; label: string }>(
+        `select id::int as id, label from public.${table} order by id`,
+      )
+    ).rows;
 
   it('merge-duplicates where every row is an update: 200 without select(), empty body', async () => {
-    const res = await alice.client.from('ru_items').upsert([{ id: 1, label: 'one-a' }, { id: 2, label: 'two-a' }]);
+    const res = await alice.client.from('ru_items').upsert([
+      { id: 1, label: 'one-a' },
+      { id: 2, label: 'two-a' },
+    ]);
     expect(res.error).toBeNull();
     expect(res.status).toBe(200);
     expect(res.data).toBeNull();
@@ -58,13 +65,19 @@ describe.each(drivers)('rest upsert status on %s', (driver) => {
   });
 
   it('merge-duplicates with one new row among updates: 201, with and without select()', async () => {
-    const plain = await alice.client.from('ru_items').upsert([{ id: 1, label: 'one-c' }, { id: 3, label: 'three' }]);
+    const plain = await alice.client.from('ru_items').upsert([
+      { id: 1, label: 'one-c' },
+      { id: 3, label: 'three' },
+    ]);
     expect(plain.error).toBeNull();
     expect(plain.status).toBe(201);
     expect(plain.data).toBeNull();
     const selected = await alice.client
       .from('ru_items')
-      .upsert([{ id: 2, label: 'two-c' }, { id: 4, label: 'four' }])
+      .upsert([
+        { id: 2, label: 'two-c' },
+        { id: 4, label: 'four' },
+      ])
       .select('id, label')
       .order('id');
     expect(selected.error).toBeNull();
@@ -80,7 +93,13 @@ describe.each(drivers)('rest upsert status on %s', (driver) => {
     expect(res.error).toBeNull();
     expect(res.status).toBe(201);
     expect(res.count).toBe(1);
-    const updated = await alice.client.from('ru_items').upsert([{ id: 5, label: 'five-a' }, { id: 4, label: 'four-a' }], { count: 'exact' });
+    const updated = await alice.client.from('ru_items').upsert(
+      [
+        { id: 5, label: 'five-a' },
+        { id: 4, label: 'four-a' },
+      ],
+      { count: 'exact' },
+    );
     expect(updated.status).toBe(200);
     expect(updated.count).toBe(2);
   });
@@ -89,7 +108,10 @@ describe.each(drivers)('rest upsert status on %s', (driver) => {
     const plain = await alice.client.from('ru_items').upsert({ id: 1, label: 'ignored' }, { ignoreDuplicates: true });
     expect(plain.error).toBeNull();
     expect(plain.status).toBe(201);
-    const selected = await alice.client.from('ru_items').upsert({ id: 2, label: 'ignored' }, { ignoreDuplicates: true }).select('id');
+    const selected = await alice.client
+      .from('ru_items')
+      .upsert({ id: 2, label: 'ignored' }, { ignoreDuplicates: true })
+      .select('id');
     expect(selected.error).toBeNull();
     expect(selected.status).toBe(201);
     expect(selected.data).toEqual([]);
@@ -97,7 +119,10 @@ describe.each(drivers)('rest upsert status on %s', (driver) => {
   });
 
   it('without a SELECT policy: a minimal insert still succeeds without select() (RETURNING 1 kept)', async () => {
-    const inserted = await alice.client.from('ru_blind').insert([{ id: 2, label: 'two' }, { id: 3, label: 'three' }]);
+    const inserted = await alice.client.from('ru_blind').insert([
+      { id: 2, label: 'two' },
+      { id: 3, label: 'three' },
+    ]);
     expect(inserted.error).toBeNull();
     expect(inserted.status).toBe(201);
     expect(await labels('ru_blind')).toEqual([

@@ -21,14 +21,21 @@ describe.each(drivers)('rest writes on %s', (driver) => {
   });
 
   const countPosts = async (where = 'true') =>
-    Number((await server.ctx.db.query<{ n: number }>(`select count(*)::int as n from public.rt_posts where ${where}`)).rows[0]!.n);
+    Number(
+      (await server.ctx.db.query<{ n: number }>(`select count(*)::int as n from public.rt_posts where ${where}`))
+        .rows[0]!.n,
+    );
 
   it('inserts without a representation: 201, empty body, defaults applied', async () => {
     const res = await alice.client.from('rt_posts').insert({ title: 'Minimal', author_id: 1 });
     expect(res.status).toBe(201);
     expect(res.error).toBeNull();
     expect(res.data).toBeNull();
-    const row = (await server.ctx.db.query<{ owner_id: string; views: number }>(`select owner_id, views from public.rt_posts where title = 'Minimal'`)).rows[0];
+    const row = (
+      await server.ctx.db.query<{ owner_id: string; views: number }>(
+        `select owner_id, views from public.rt_posts where title = 'Minimal'`,
+      )
+    ).rows[0];
     expect(row).toEqual({ owner_id: alice.id, views: 0 });
   });
 
@@ -46,12 +53,21 @@ describe.each(drivers)('rest writes on %s', (driver) => {
   it('inserts arrays with columns=: missing keys become NULL, or DEFAULT with defaultToNull:false', async () => {
     const nulls = await alice.client
       .from('rt_posts')
-      .insert([{ title: 'Array A', body: 'b' }, { title: 'Array B', views: 3 }])
+      .insert([
+        { title: 'Array A', body: 'b' },
+        { title: 'Array B', views: 3 },
+      ])
       .select('title, body, views');
     expect(nulls.error?.code).toBe('23502'); // views is NOT NULL and got NULL for the first row
     const defaults = await alice.client
       .from('rt_posts')
-      .insert([{ title: 'Array A', body: 'b' }, { title: 'Array B', views: 3 }], { defaultToNull: false })
+      .insert(
+        [
+          { title: 'Array A', body: 'b' },
+          { title: 'Array B', views: 3 },
+        ],
+        { defaultToNull: false },
+      )
       .select('title, body, views');
     expect(defaults.error).toBeNull();
     expect(defaults.data).toEqual([
@@ -64,7 +80,10 @@ describe.each(drivers)('rest writes on %s', (driver) => {
     const merged = await server
       .serviceClient()
       .from('rt_tags')
-      .upsert([{ id: 10, label: 'fresh' }, { id: 1, label: 'news-renamed' }])
+      .upsert([
+        { id: 10, label: 'fresh' },
+        { id: 1, label: 'news-renamed' },
+      ])
       .select('id, label')
       .order('id');
     expect(merged.error).toBeNull();
@@ -115,7 +134,11 @@ describe.each(drivers)('rest writes on %s', (driver) => {
 
   it('rolls a write back when single() gets other than one row (406 PGRST116)', async () => {
     const before = await countPosts();
-    const res = await alice.client.from('rt_posts').insert([{ title: 'S1' }, { title: 'S2' }]).select('id').single();
+    const res = await alice.client
+      .from('rt_posts')
+      .insert([{ title: 'S1' }, { title: 'S2' }])
+      .select('id')
+      .single();
     expect(res.status).toBe(406);
     expect(res.error?.code).toBe('PGRST116');
     expect(await countPosts()).toBe(before);
@@ -154,7 +177,10 @@ describe.each(drivers)('rest writes on %s', (driver) => {
   it('reports unknown body columns and bad payloads as 400', async () => {
     const unknown = await alice.client.from('rt_posts').insert({ title: 'x', nope: 1 });
     expect(unknown.status).toBe(400);
-    expect(unknown.error).toMatchObject({ code: 'PGRST204', message: "Could not find the 'nope' column of 'rt_posts' in the schema cache" });
+    expect(unknown.error).toMatchObject({
+      code: 'PGRST204',
+      message: "Could not find the 'nope' column of 'rt_posts' in the schema cache",
+    });
     const res = await fetch(`${server.url}/rest/v1/rt_posts`, {
       method: 'POST',
       headers: { apikey: server.anonKey, Authorization: `Bearer ${alice.token}`, 'Content-Type': 'application/json' },
@@ -173,7 +199,12 @@ describe.each(drivers)('rest writes on %s', (driver) => {
   it('rejects unknown preferences with handling=strict and other profiles than public', async () => {
     const strict = await fetch(`${server.url}/rest/v1/rt_posts?id=eq.1`, {
       method: 'PATCH',
-      headers: { apikey: server.anonKey, Authorization: `Bearer ${alice.token}`, 'Content-Type': 'application/json', Prefer: 'handling=strict, frobnicate=yes' },
+      headers: {
+        apikey: server.anonKey,
+        Authorization: `Bearer ${alice.token}`,
+        'Content-Type': 'application/json',
+        Prefer: 'handling=strict, frobnicate=yes',
+      },
       body: JSON.stringify({ views: 1 }),
     });
     expect(strict.status).toBe(400);
@@ -186,7 +217,12 @@ describe.each(drivers)('rest writes on %s', (driver) => {
   it('returns Location for return=headers-only and counts written rows', async () => {
     const res = await fetch(`${server.url}/rest/v1/rt_posts`, {
       method: 'POST',
-      headers: { apikey: server.anonKey, Authorization: `Bearer ${alice.token}`, 'Content-Type': 'application/json', Prefer: 'return=headers-only, count=exact' },
+      headers: {
+        apikey: server.anonKey,
+        Authorization: `Bearer ${alice.token}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=headers-only, count=exact',
+      },
       body: JSON.stringify({ id: 77, title: 'located' }),
     });
     expect(res.status).toBe(201);

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { relayedSubject } from '../../src/contact/mail.js';
-import { startMailSink, type MailSink, type ReceivedMail } from '../helpers/mail-sink.js';
+import { startMailSink, type MailSink, type ReceivedMail } from '@tagledger/test-kit/mail-sink';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
@@ -35,9 +35,18 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
   const mailsTo = (address: string) => sink.messages.filter((m) => m.to.includes(address.toLowerCase()));
 
   /** Sends a message and returns the token from the confirmation mail. */
-  async function request(senderEmail: string, opts: { senderName?: string; message?: string; asset?: string; headers?: Record<string, string> } = {}) {
+  async function request(
+    senderEmail: string,
+    opts: { senderName?: string; message?: string; asset?: string; headers?: Record<string, string> } = {},
+  ) {
     const sent = await call(
-      { action: 'send', assetId: opts.asset ?? assetId, senderEmail, senderName: opts.senderName, message: opts.message ?? 'I found your bike near the station' },
+      {
+        action: 'send',
+        assetId: opts.asset ?? assetId,
+        senderEmail,
+        senderName: opts.senderName,
+        message: opts.message ?? 'I found your bike near the station',
+      },
       opts.headers,
     );
     expect(sent).toEqual({ status: 200, json: { status: 'confirmation_sent' } });
@@ -47,8 +56,9 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     return { token: token!, mail };
   }
 
-  /** The relayed mail carrying `text` (relaying awaits the SMTP hand-over, so it is already here). */
-  const relayedMailWith = (to: string, text: string) => {
+  /** The relayed mail carrying `text` (once every queued mail has been handed to SMTP). */
+  const relayedMailWith = async (to: string, text: string) => {
+    await server.ctx.mailer.deliverDue();
     const found = mailsTo(to).filter((m) => m.text.includes(text));
     expect(found).toHaveLength(1);
     return found[0]!;
@@ -57,7 +67,10 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
   const confirm = (token: string) => call({ action: 'confirm', token });
 
   async function messagesOf(user: TestUser) {
-    const { data, error } = await user.client.from('asset_messages').select('id, message, sender_name').order('created_at');
+    const { data, error } = await user.client
+      .from('asset_messages')
+      .select('id, message, sender_name')
+      .order('created_at');
     expect(error).toBeNull();
     return data!;
   }
@@ -70,7 +83,8 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     moderator = await createTestUser(server, { email: addr('moderator'), role: 'moderator' });
     const insert = `insert into public.assets (owner_id, submission_id, kind, title, serial_number) values ($1, gen_random_uuid(), 'general', $2, $3) returning id`;
     assetId = (await server.ctx.db.query<{ id: string }>(insert, [owner.id, 'Road bike', `SN-${run}`])).rows[0]!.id;
-    otherAssetId = (await server.ctx.db.query<{ id: string }>(insert, [otherOwner.id, 'Camera', `CAM-${run}`])).rows[0]!.id;
+    otherAssetId = (await server.ctx.db.query<{ id: string }>(insert, [otherOwner.id, 'Camera', `CAM-${run}`])).rows[0]!
+      .id;
   });
   afterAll(async () => {
     await server?.close();
@@ -88,6 +102,7 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     expect(mail.text).not.toContain('Unconfirmed hello');
     expect(mail.text).not.toContain('Finn');
     expect(mail.links[0]).toMatch(/\/contact\/confirm\?token=/);
+    await server.ctx.mailer.deliverDue();
     expect(mailsTo(owner.email).length).toBe(before);
     expect((await messagesOf(owner)).map((m) => m.message)).not.toContain('Unconfirmed hello');
 
@@ -109,7 +124,7 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     const name = 'PayPal Security\u202e <https://paypal.com/verify>\r\nBcc: x@example.test «';
     const { token } = await request(sender, { senderName: name, message: 'Your account is locked' });
     expect(await confirm(token)).toEqual({ status: 200, json: { status: 'sent' } });
-    const relayed = relayedMailWith(owner.email, 'Your account is locked');
+    const relayed = await relayedMailWith(owner.email, 'Your account is locked');
 
     expect(header(relayed, 'From')).toBe(server.config.mailFrom);
     expect(header(relayed, 'From')).not.toMatch(/paypal/i);
@@ -117,7 +132,9 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     expect(header(relayed, 'Reply-To')).toBe(sender);
     expect(header(relayed, 'Bcc')).toBe('');
     expect(relayed.to).toEqual([owner.email]);
-    expect(relayed.text).toContain('A visitor who gave the name «PayPal Security paypal[.]com/verify Bcc: x@example[.]test» and confirmed their e-mail address');
+    expect(relayed.text).toContain(
+      'A visitor who gave the name «PayPal Security paypal[.]com/verify Bcc: x@example[.]test» and confirmed their e-mail address',
+    );
     expect(relayed.text).toContain('Your account is locked');
     expect(relayed.links.some((l) => /paypal/i.test(l))).toBe(false);
     expect(relayed.html).not.toMatch(/href="[^"]*paypal/i);
@@ -138,14 +155,20 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     expect((await confirm(token)).json).toEqual({ status: 'sent' });
     expect((await confirm(token)).json).toEqual({ status: 'already_sent' });
     expect((await messagesOf(owner)).filter((m) => m.message === 'Only once please')).toHaveLength(1);
+    await server.ctx.mailer.deliverDue();
     expect(mailsTo(owner.email).filter((m) => m.text.includes('Only once please'))).toHaveLength(1);
 
-    expect(await confirm(crypto.randomBytes(32).toString('base64url'))).toMatchObject({ status: 404, json: { code: 'invalid_token' } });
+    expect(await confirm(crypto.randomBytes(32).toString('base64url'))).toMatchObject({
+      status: 404,
+      json: { code: 'invalid_token' },
+    });
     expect(await confirm('not-a-token')).toMatchObject({ status: 400, json: { code: 'invalid' } });
     expect(await call({ action: 'confirm' })).toMatchObject({ status: 400, json: { code: 'invalid' } });
 
     const late = await request(addr('late'), { message: 'Too late' });
-    await server.ctx.db.query(`update public.contact_requests set expires_at = now() - interval '1 minute' where message = 'Too late'`);
+    await server.ctx.db.query(
+      `update public.contact_requests set expires_at = now() - interval '1 minute' where message = 'Too late'`,
+    );
     const expired = await confirm(late.token);
     expect(expired).toMatchObject({ status: 410, json: { code: 'expired' } });
     expect(expired.json.error).toMatch(/expired/);
@@ -173,7 +196,7 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     const sender = addr('pest');
     const first = await request(sender, { senderName: 'Pest', message: 'first message' });
     await confirm(first.token);
-    const relayed = relayedMailWith(owner.email, 'first message');
+    const relayed = await relayedMailWith(owner.email, 'first message');
     const blockLink = relayed.links.find((l) => l.includes('/contact/block'))!;
     const messageId = new URL(blockLink).searchParams.get('message')!;
 
@@ -192,6 +215,7 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     const mailsBefore = mailsTo(owner.email).length;
     const again = await request(`pest-${run}+again@example.test`, { message: 'blocked message' });
     expect(await confirm(again.token)).toEqual({ status: 200, json: { status: 'sent' } });
+    await server.ctx.mailer.deliverDue();
     expect(mailsTo(owner.email).length).toBe(mailsBefore);
     expect((await messagesOf(owner)).map((m) => m.message)).not.toContain('blocked message');
 
@@ -200,7 +224,11 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     expect((await confirm(elsewhere.token)).json).toEqual({ status: 'sent' });
     expect((await messagesOf(otherOwner)).map((m) => m.message)).toContain('to another owner');
 
-    const unblocked = await owner.client.from('contact_blocked_senders').delete().eq('id', list.data![0]!.id).select('id');
+    const unblocked = await owner.client
+      .from('contact_blocked_senders')
+      .delete()
+      .eq('id', list.data![0]!.id)
+      .select('id');
     expect(unblocked.data).toHaveLength(1);
     const after = await request(sender, { message: 'after unblock' });
     expect((await confirm(after.token)).json).toEqual({ status: 'sent' });
@@ -211,15 +239,22 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     const sender = addr('scammer');
     const { token } = await request(sender, { senderName: 'Scam', message: 'send me money' });
     await confirm(token);
-    const relayed = relayedMailWith(owner.email, 'send me money');
+    const relayed = await relayedMailWith(owner.email, 'send me money');
     const messageId = new URL(relayed.links.find((l) => l.includes('/contact/report'))!).searchParams.get('message')!;
 
-    expect((await otherOwner.client.rpc('report_contact_abuse', { p_message_id: messageId, p_reason: 'x' })).error).not.toBeNull();
-    const report = await owner.client.rpc('report_contact_abuse', { p_message_id: messageId, p_reason: 'Asks for money' });
+    expect(
+      (await otherOwner.client.rpc('report_contact_abuse', { p_message_id: messageId, p_reason: 'x' })).error,
+    ).not.toBeNull();
+    const report = await owner.client.rpc('report_contact_abuse', {
+      p_message_id: messageId,
+      p_reason: 'Asks for money',
+    });
     expect(report.error).toBeNull();
 
     const own = await owner.client.from('contact_abuse_reports').select('id, message, reason, status, sender_name');
-    expect(own.data).toEqual([{ id: report.data, message: 'send me money', reason: 'Asks for money', status: 'open', sender_name: 'Scam' }]);
+    expect(own.data).toEqual([
+      { id: report.data, message: 'send me money', reason: 'Asks for money', status: 'open', sender_name: 'Scam' },
+    ]);
     expect((await otherOwner.client.from('contact_abuse_reports').select('id')).data).toEqual([]);
     expect((await moderator.client.from('contact_abuse_reports').select('id')).data).toEqual([{ id: report.data }]);
     expect((await moderator.client.from('contact_abuse_reports').select('sender_key')).error).not.toBeNull();
@@ -237,6 +272,7 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
       { 'X-Forwarded-For': '198.51.100.77' },
     );
     expect(refused).toMatchObject({ status: 429, json: { code: 'rate_limited' } });
+    await server.ctx.mailer.deliverDue();
     expect(mailsTo(victim)).toHaveLength(5);
   });
 
@@ -244,14 +280,25 @@ describe.each(drivers)('contact-owner relay on %s', (driver) => {
     for (let i = 0; i < 10; i++) await request(addr(`ip-${i}`));
     const refused = await call({ action: 'send', assetId, senderEmail: addr('ip-10'), message: 'hello' });
     expect(refused).toMatchObject({ status: 429, json: { code: 'rate_limited' } });
+    await server.ctx.mailer.deliverDue();
     expect(mailsTo(addr('ip-10'))).toHaveLength(0);
   });
 
   it('answers bad input with 4xx in the API error shape', async () => {
-    expect(await call({ action: 'send', assetId, senderEmail: 'not-an-email', message: 'hi' })).toMatchObject({ status: 400, json: { code: 'invalid' } });
-    expect(await call({ action: 'send', assetId, senderEmail: addr('x'), message: ' ' })).toMatchObject({ status: 400, json: { code: 'invalid' } });
-    expect(await call({ action: 'send', assetId, senderEmail: addr('x'), senderName: 'n'.repeat(101), message: 'hi' })).toMatchObject({ status: 400 });
-    expect(await call({ action: 'send', assetId: crypto.randomUUID(), senderEmail: addr('x'), message: 'hi' })).toMatchObject({ status: 404, json: { code: 'not_found' } });
+    expect(await call({ action: 'send', assetId, senderEmail: 'not-an-email', message: 'hi' })).toMatchObject({
+      status: 400,
+      json: { code: 'invalid' },
+    });
+    expect(await call({ action: 'send', assetId, senderEmail: addr('x'), message: ' ' })).toMatchObject({
+      status: 400,
+      json: { code: 'invalid' },
+    });
+    expect(
+      await call({ action: 'send', assetId, senderEmail: addr('x'), senderName: 'n'.repeat(101), message: 'hi' }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await call({ action: 'send', assetId: crypto.randomUUID(), senderEmail: addr('x'), message: 'hi' }),
+    ).toMatchObject({ status: 404, json: { code: 'not_found' } });
     expect(await call({ action: 'nope' })).toMatchObject({ status: 400, json: { code: 'invalid' } });
   });
 });

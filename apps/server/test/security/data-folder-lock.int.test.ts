@@ -9,12 +9,20 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockDatabaseFolder } from '../../src/db/data-folder-lock.js';
-import { StartupError } from '../../src/startup/startup-error.js';
+import { DbStartupError, lockDatabaseFolder } from '@tagledger/db';
 import { loadKeys } from '../../src/shared/keys.js';
-import { clientOptions, createTestDatabase } from '../helpers/test-server.js';
+import { createTestDatabase } from '@tagledger/db/testing';
+import { clientOptions } from '../helpers/test-server.js';
 import {
-  PROCESS_BOUND_MS, STARTUP_BOUND_MS, freePort, oneLineFailure, runUntilExit, spawnServer, stopServer, waitUntilHealthy, type ServerProcess,
+  PROCESS_BOUND_MS,
+  STARTUP_BOUND_MS,
+  freePort,
+  oneLineFailure,
+  runUntilExit,
+  spawnServer,
+  stopServer,
+  waitUntilHealthy,
+  type ServerProcess,
 } from '../helpers/server-process.js';
 
 const PASSWORD = 'Tl-lock-correct-horse-42!';
@@ -69,7 +77,11 @@ describe('the embedded database folder lock', () => {
       expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
 
       const third = await startServer({ DATA_DIR: dataDir });
-      const signIn = await createClient(third.url, (await loadKeys({ dataDir, issuer: '' })).anonKey, clientOptions()).auth.signInWithPassword({
+      const signIn = await createClient(
+        third.url,
+        (await loadKeys({ dataDir, issuer: '' })).anonKey,
+        clientOptions(),
+      ).auth.signInWithPassword({
         email,
         password: PASSWORD,
       });
@@ -84,7 +96,7 @@ describe('the embedded database folder lock', () => {
     const dbDir = path.join(tempDataDir(), 'db');
     fs.mkdirSync(dbDir);
     const held = lockDatabaseFolder(dbDir);
-    expect(() => lockDatabaseFolder(dbDir)).toThrow(StartupError);
+    expect(() => lockDatabaseFolder(dbDir)).toThrow(DbStartupError);
     expect(() => lockDatabaseFolder(dbDir)).toThrow(`(pid ${process.pid})`);
     held.release();
     const again = lockDatabaseFolder(dbDir);
@@ -102,7 +114,9 @@ describe('the embedded database folder lock', () => {
         const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
         // Started together: both may find no signing key and create one; exactly one must win.
         const [a, b] = await Promise.all([startServer(env), startServer(env)]);
-        const [configA, configB] = await Promise.all([a, b].map(async (s) => ((await (await fetch(`${s.url}/config.json`)).json()) as { anonKey: string })));
+        const [configA, configB] = await Promise.all(
+          [a, b].map(async (s) => (await (await fetch(`${s.url}/config.json`)).json()) as { anonKey: string }),
+        );
         // ES256 signatures differ on every signing; the key id says which key signed.
         expect(decodeProtectedHeader(configA!.anonKey).kid).toBe(decodeProtectedHeader(configB!.anonKey).kid);
         expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);

@@ -31,7 +31,9 @@ function send(server: TestServer, probe: Probe): Promise<Answer> {
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -48,13 +50,48 @@ const oversizedJson = `{"x":"${'a'.repeat(1024 * 1024 + 10)}"}`;
 function frameworkProbes(prefix: string, existing: { method: string; path: string }): Probe[] {
   return [
     { name: 'unknown route', method: 'GET', path: `${prefix}/no/such/route` },
-    { name: 'empty JSON body on DELETE', method: 'DELETE', path: `${prefix}${existing.path}`, headers: { ...JSON_TYPE, 'content-length': '0' } },
-    { name: 'malformed JSON', method: existing.method, path: `${prefix}${existing.path}`, headers: JSON_TYPE, body: '{"a":' },
-    { name: 'unknown content type', method: existing.method, path: `${prefix}${existing.path}`, headers: { 'content-type': 'application/x-unknown' }, body: '\u0000\u0001' },
-    { name: 'oversized JSON body', method: existing.method, path: `${prefix}${existing.path}`, headers: JSON_TYPE, body: oversizedJson },
-    { name: 'oversized binary body', method: existing.method, path: `${prefix}${existing.path}`, headers: { 'content-type': 'application/octet-stream' }, body: oversized },
+    {
+      name: 'empty JSON body on DELETE',
+      method: 'DELETE',
+      path: `${prefix}${existing.path}`,
+      headers: { ...JSON_TYPE, 'content-length': '0' },
+    },
+    {
+      name: 'malformed JSON',
+      method: existing.method,
+      path: `${prefix}${existing.path}`,
+      headers: JSON_TYPE,
+      body: '{"a":',
+    },
+    {
+      name: 'unknown content type',
+      method: existing.method,
+      path: `${prefix}${existing.path}`,
+      headers: { 'content-type': 'application/x-unknown' },
+      body: '\u0000\u0001',
+    },
+    {
+      name: 'oversized JSON body',
+      method: existing.method,
+      path: `${prefix}${existing.path}`,
+      headers: JSON_TYPE,
+      body: oversizedJson,
+    },
+    {
+      name: 'oversized binary body',
+      method: existing.method,
+      path: `${prefix}${existing.path}`,
+      headers: { 'content-type': 'application/octet-stream' },
+      body: oversized,
+    },
     { name: 'undecodable URL', method: 'GET', path: `${prefix}/%E0%A4%A` },
-    { name: 'bad JSON content-type parameters', method: existing.method, path: `${prefix}${existing.path}`, headers: { 'content-type': 'application/json; charset=utf-99' }, body: '{' },
+    {
+      name: 'bad JSON content-type parameters',
+      method: existing.method,
+      path: `${prefix}${existing.path}`,
+      headers: { 'content-type': 'application/json; charset=utf-99' },
+      body: '{',
+    },
   ];
 }
 
@@ -72,7 +109,7 @@ function expectClientError(answer: Answer, probe: Probe): void {
   expect(answer.status, `${probe.name}: ${answer.text}`).toBeLessThan(500);
 }
 
-describe.each(drivers)('framework-level errors in each API\'s own shape on %s', (driver) => {
+describe.each(drivers)("framework-level errors in each API's own shape on %s", (driver) => {
   let server: TestServer;
   let apiKey: Record<string, string>;
   beforeAll(async () => {
@@ -87,7 +124,12 @@ describe.each(drivers)('framework-level errors in each API\'s own shape on %s', 
   authProbes.push(
     { name: 'wrong method on a known path', method: 'PATCH', path: '/auth/v1/user' },
     // What supabase-js's unlinkIdentity sends: DELETE, JSON content type, no body.
-    { name: 'unlinkIdentity request', method: 'DELETE', path: '/auth/v1/user/identities/00000000-0000-0000-0000-000000000000', headers: { ...JSON_TYPE, 'content-length': '0' } },
+    {
+      name: 'unlinkIdentity request',
+      method: 'DELETE',
+      path: '/auth/v1/user/identities/00000000-0000-0000-0000-000000000000',
+      headers: { ...JSON_TYPE, 'content-length': '0' },
+    },
   );
 
   it.each(authProbes)('/auth/v1 $name → GoTrue shape, legacy dialect', async (probe) => {
@@ -101,7 +143,10 @@ describe.each(drivers)('framework-level errors in each API\'s own shape on %s', 
   });
 
   it.each(authProbes)('/auth/v1 $name → GoTrue shape, 2024-01-01 dialect', async (probe) => {
-    const answer = await send(server, { ...probe, headers: { ...apiKey, 'x-supabase-api-version': '2024-01-01', ...probe.headers } });
+    const answer = await send(server, {
+      ...probe,
+      headers: { ...apiKey, 'x-supabase-api-version': '2024-01-01', ...probe.headers },
+    });
     expectClientError(answer, probe);
     const body = parse(answer);
     expect(body.code).toEqual(expect.any(String));
@@ -112,7 +157,9 @@ describe.each(drivers)('framework-level errors in each API\'s own shape on %s', 
 
   it('/auth/v1: an empty JSON body on DELETE reaches the handler like GoTrue (a real answer, not a parse error)', async () => {
     const answer = await send(server, {
-      name: 'unenroll without a session', method: 'DELETE', path: '/auth/v1/factors/00000000-0000-0000-0000-000000000000',
+      name: 'unenroll without a session',
+      method: 'DELETE',
+      path: '/auth/v1/factors/00000000-0000-0000-0000-000000000000',
       headers: { apikey: server.anonKey, ...JSON_TYPE, 'content-length': '0' },
     });
     expect(answer.status).toBe(401);
@@ -120,28 +167,40 @@ describe.each(drivers)('framework-level errors in each API\'s own shape on %s', 
   });
 
   it('/auth/v1: an oversized body is 413 request_entity_too_large', async () => {
-    const answer = await send(server, { name: 'big', method: 'POST', path: '/auth/v1/signup', headers: { ...apiKey, ...JSON_TYPE }, body: oversizedJson });
+    const answer = await send(server, {
+      name: 'big',
+      method: 'POST',
+      path: '/auth/v1/signup',
+      headers: { ...apiKey, ...JSON_TYPE },
+      body: oversizedJson,
+    });
     expect(answer.status).toBe(413);
     expect(parse(answer).error_code).toBe('request_entity_too_large');
   });
 
-  it.each(frameworkProbes('/rest/v1', { method: 'POST', path: '/news_articles' }))('/rest/v1 $name → PostgREST shape', async (probe) => {
-    const answer = await send(server, { ...probe, headers: { ...apiKey, ...probe.headers } });
-    expectClientError(answer, probe);
-    const body = parse(answer);
-    expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
-    expect(body.code).toEqual(expect.any(String));
-    expect(body.message).toEqual(expect.any(String));
-  });
+  it.each(frameworkProbes('/rest/v1', { method: 'POST', path: '/news_articles' }))(
+    '/rest/v1 $name → PostgREST shape',
+    async (probe) => {
+      const answer = await send(server, { ...probe, headers: { ...apiKey, ...probe.headers } });
+      expectClientError(answer, probe);
+      const body = parse(answer);
+      expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(body.code).toEqual(expect.any(String));
+      expect(body.message).toEqual(expect.any(String));
+    },
+  );
 
-  it.each(frameworkProbes('/storage/v1', { method: 'POST', path: '/bucket' }))('/storage/v1 $name → Storage shape', async (probe) => {
-    const answer = await send(server, { ...probe, headers: { ...apiKey, ...probe.headers } });
-    expectClientError(answer, probe);
-    const body = parse(answer);
-    expect(Object.keys(body).sort()).toEqual(['code', 'error', 'message', 'statusCode']);
-    expect(body.statusCode).toMatch(/^\d{3}$/);
-    expect(body.code).toEqual(expect.any(String));
-  });
+  it.each(frameworkProbes('/storage/v1', { method: 'POST', path: '/bucket' }))(
+    '/storage/v1 $name → Storage shape',
+    async (probe) => {
+      const answer = await send(server, { ...probe, headers: { ...apiKey, ...probe.headers } });
+      expectClientError(answer, probe);
+      const body = parse(answer);
+      expect(Object.keys(body).sort()).toEqual(['code', 'error', 'message', 'statusCode']);
+      expect(body.statusCode).toMatch(/^\d{3}$/);
+      expect(body.code).toEqual(expect.any(String));
+    },
+  );
 
   const functionProbes = frameworkProbes('/functions/v1', { method: 'POST', path: '/submit-bug-report' });
   functionProbes.push({ name: 'no function name', method: 'GET', path: '/functions/v1/' });

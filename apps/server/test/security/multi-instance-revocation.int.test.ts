@@ -24,7 +24,10 @@ describe.each(drivers)('revocation across two instances on %s', (driver) => {
     a = await startTestServer({ driver, env });
     // Same DATA_DIR → same signing key; same database; its own process-level caches.
     const config = loadConfig({
-      PORT: '0', DATA_DIR: a.dataDir, LOG_LEVEL: 'silent', ...env,
+      PORT: '0',
+      DATA_DIR: a.dataDir,
+      LOG_LEVEL: 'silent',
+      ...env,
       ...(a.config.databaseUrl ? { DATABASE_URL: a.config.databaseUrl } : {}),
     });
     b = await buildApp(config, driver === 'pglite' ? { db: a.ctx.db } : {});
@@ -39,7 +42,9 @@ describe.each(drivers)('revocation across two instances on %s', (driver) => {
   });
 
   async function signedIn() {
-    const { data, error } = await a.anonClient().auth.signUp({ email: uniqueEmail('multi-revoke'), password: PASSWORD });
+    const { data, error } = await a
+      .anonClient()
+      .auth.signUp({ email: uniqueEmail('multi-revoke'), password: PASSWORD });
     expect(error).toBeNull();
     return { userId: data.user!.id, token: data.session!.access_token };
   }
@@ -49,7 +54,8 @@ describe.each(drivers)('revocation across two instances on %s', (driver) => {
     expect(await probe(a.url, a.anonKey, token)).toEqual(allowedFor(userId));
     expect(await probe(bUrl, a.anonKey, token)).toEqual(allowedFor(userId));
     const out = await fetch(`${bUrl}/auth/v1/logout?scope=global`, {
-      method: 'POST', headers: { apikey: a.anonKey, authorization: `Bearer ${token}` },
+      method: 'POST',
+      headers: { apikey: a.anonKey, authorization: `Bearer ${token}` },
     });
     expect(out.status).toBe(204);
     await outlastCache();
@@ -62,7 +68,11 @@ describe.each(drivers)('revocation across two instances on %s', (driver) => {
     expect(await probe(bUrl, a.anonKey, token)).toEqual(allowedFor(userId));
     const ban = await fetch(`${a.url}/auth/v1/admin/users/${userId}`, {
       method: 'PUT',
-      headers: { apikey: a.serviceRoleKey, authorization: `Bearer ${a.serviceRoleKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: a.serviceRoleKey,
+        authorization: `Bearer ${a.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ ban_duration: '24h' }),
     });
     expect(ban.status).toBe(200);

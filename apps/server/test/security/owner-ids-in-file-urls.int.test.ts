@@ -24,7 +24,11 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
   async function call(name: string, body: unknown, token?: string) {
     const res = await fetch(`${server.url}/functions/v1/${name}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', apikey: server.anonKey, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'Content-Type': 'application/json',
+        apikey: server.anonKey,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
@@ -41,15 +45,24 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
     mallory = await createTestUser(server);
     await server.ctx.db.query(`select private.ledger_post($1, 500, 'admin_adjustment', 'test credit')`, [alice.id]);
     const photo = `${alice.id}/pending/${crypto.randomUUID()}.jpg`;
-    expect((await alice.client.storage.from('asset-media').upload(photo, JPEG, { contentType: 'image/jpeg' })).error).toBeNull();
+    expect(
+      (await alice.client.storage.from('asset-media').upload(photo, JPEG, { contentType: 'image/jpeg' })).error,
+    ).toBeNull();
     const registered = await call(
       'register-asset',
-      { submissionId: crypto.randomUUID(), asset: { kind: 'general', title: 'Camera', privacy: 'public' }, media: [photo] },
+      {
+        submissionId: crypto.randomUUID(),
+        asset: { kind: 'general', title: 'Camera', privacy: 'public' },
+        media: [photo],
+      },
       alice.token,
     );
     expect(registered.status).toBe(200);
     assetId = String(registered.json.asset_id);
-    const { rows } = await server.ctx.db.query<{ id: string }>('select id from public.asset_media where asset_id = $1', [assetId]);
+    const { rows } = await server.ctx.db.query<{ id: string }>(
+      'select id from public.asset_media where asset_id = $1',
+      [assetId],
+    );
     mediaId = rows[0]!.id;
   }, STARTUP_TIMEOUT);
   afterAll(async () => {
@@ -83,6 +96,21 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
     expect((await fetchAnswer(url)).status).toBe(200);
   });
 
+  it('takes transformation options on public media by the same rules, closed once private', async () => {
+    // The fixture is a damaged JPEG: transforming it is refused as bad input, never a 500.
+    const thumb = `${(await publicUrls())[mediaId]!}&width=1&height=1&resize=cover`;
+    const damaged = await fetchAnswer(thumb, { headers: { accept: 'image/webp,*/*' } });
+    expect(damaged.status).toBe(400);
+    expect(JSON.parse(damaged.body.toString())).toMatchObject({ message: 'The image could not be transformed' });
+    expect(JSON.parse((await fetchAnswer(`${thumb}&quality=1`)).body.toString())).toMatchObject({
+      code: 'InvalidRequest',
+    });
+    expect((await alice.client.from('assets').update({ privacy: 'private' }).eq('id', assetId)).error).toBeNull();
+    const closed = await fetchAnswer(thumb);
+    expect(JSON.parse(closed.body.toString())).toMatchObject({ statusCode: '404', error: 'not_found' });
+    expect((await alice.client.from('assets').update({ privacy: 'public' }).eq('id', assetId)).error).toBeNull();
+  });
+
   it('refuses a media token for another id, a storage download token, and no token', async () => {
     const url = new URL((await publicUrls())[mediaId]!);
     const token = url.searchParams.get('token')!;
@@ -90,7 +118,10 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
     expect(other.status).toBe(400);
     expect(JSON.parse(other.body.toString())).toMatchObject({ code: 'InvalidSignature' });
     // The owner's own signed storage URL has the download scope; it opens nothing here.
-    const { rows } = await server.ctx.db.query<{ object_name: string }>('select object_name from public.asset_media where id = $1', [mediaId]);
+    const { rows } = await server.ctx.db.query<{ object_name: string }>(
+      'select object_name from public.asset_media where id = $1',
+      [mediaId],
+    );
     const { data } = await alice.client.storage.from('asset-media').createSignedUrl(rows[0]!.object_name, 60);
     const download = new URL(data!.signedUrl).searchParams.get('token')!;
     expect((await fetchAnswer(`${server.url}/storage/v1/media/${mediaId}?token=${download}`)).status).toBe(400);
@@ -103,7 +134,9 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
 
   it('names avatars without their owner, and lets nobody else claim or remove them', async () => {
     const name = `${crypto.randomUUID()}.png`;
-    expect((await alice.client.storage.from('avatars').upload(name, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect(
+      (await alice.client.storage.from('avatars').upload(name, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
     const url = alice.client.storage.from('avatars').getPublicUrl(name).data.publicUrl;
     expect(url).not.toContain(alice.id);
     expect((await alice.client.from('user_profiles').update({ avatar_url: url }).eq('id', alice.id)).error).toBeNull();

@@ -16,10 +16,14 @@ import { onePagePdf } from './pdf.js';
 /** The URLs of the page's frames once the framed file was shown (PDF viewer) or refused (error page). */
 async function framesAfterFraming(page: Page, pageUrl: string, fileUrl: string): Promise<string[]> {
   await page.route(pageUrl, (route) =>
-    route.fulfill({ contentType: 'text/html', body: `<!doctype html><iframe src="${fileUrl}" width="600" height="500"></iframe>` }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><iframe src="${fileUrl}" width="600" height="500"></iframe>`,
+    }),
   );
   await page.goto(pageUrl);
-  const settled = () => page.frames().some((f) => f.url().startsWith(PDF_VIEWER_ORIGIN) || f.url().startsWith('chrome-error:'));
+  const settled = () =>
+    page.frames().some((f) => f.url().startsWith(PDF_VIEWER_ORIGIN) || f.url().startsWith('chrome-error:'));
   await expect.poll(settled, { timeout: 15_000 }).toBe(true);
   return page.frames().map((f) => f.url());
 }
@@ -34,7 +38,13 @@ describe.each(drivers)('framing stored PDFs on %s', (driver) => {
     [server, browser] = await Promise.all([startTestServer({ driver }), launchChromium()]);
     const service = server.serviceClient();
     expect((await service.storage.createBucket('pdf-frame', { public: false })).error).toBeNull();
-    expect((await service.storage.from('pdf-frame').upload('doc.pdf', onePagePdf('HELLO'), { contentType: 'application/pdf' })).error).toBeNull();
+    expect(
+      (
+        await service.storage
+          .from('pdf-frame')
+          .upload('doc.pdf', onePagePdf('HELLO'), { contentType: 'application/pdf' })
+      ).error,
+    ).toBeNull();
     const { data } = await service.storage.from('pdf-frame').createSignedUrl('doc.pdf', 60);
     fileUrl = data!.signedUrl;
     other = http.createServer((_req, res) => res.end());

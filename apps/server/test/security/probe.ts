@@ -23,7 +23,11 @@ export interface ApiAnswers {
 }
 
 /** "ok…" for a 200, else "<status> <the body's error field>". */
-async function answer(res: Response, ok: (body: Record<string, unknown>) => string, errorField = 'code'): Promise<string> {
+async function answer(
+  res: Response,
+  ok: (body: Record<string, unknown>) => string,
+  errorField = 'code',
+): Promise<string> {
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.status === 200) return ok(body);
   return `${res.status} ${String(body[errorField])}`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowListPattern } from '../../src/auth/services/redirect.js';
 import { loadConfig } from '../../src/config/index.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { startMailSink, type MailSink } from '../helpers/mail-sink.js';
+import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
 
 const ADDITIONAL = 'https://*.tagledger.test/**,http://mobile.tagledger.test/callback';
@@ -24,10 +24,14 @@ describe('allow-list patterns', () => {
   });
 
   it('allows the loopback twins of the default site only while SITE_URL is unset', () => {
-    expect(loadConfig({ PORT: '3000' }).additionalRedirectUrls).toEqual(['http://127.0.0.1:3000/**', 'http://[::1]:3000/**']);
-    expect(loadConfig({ PORT: '3000', SITE_URL: 'https://tagledger.test', ADDITIONAL_REDIRECT_URLS: ' a , b,' }).additionalRedirectUrls).toEqual([
-      'a', 'b',
+    expect(loadConfig({ PORT: '3000' }).additionalRedirectUrls).toEqual([
+      'http://127.0.0.1:3000/**',
+      'http://[::1]:3000/**',
     ]);
+    expect(
+      loadConfig({ PORT: '3000', SITE_URL: 'https://tagledger.test', ADDITIONAL_REDIRECT_URLS: ' a , b,' })
+        .additionalRedirectUrls,
+    ).toEqual(['a', 'b']);
   });
 });
 
@@ -36,7 +40,10 @@ describe.each(drivers)('redirect allow list on %s', (driver) => {
   let sink: MailSink;
   beforeAll(async () => {
     sink = await startMailSink();
-    server = await startTestServer({ driver, env: { SMTP_URL: sink.smtpUrl, RATE_LIMITS: 'off', ADDITIONAL_REDIRECT_URLS: ADDITIONAL } });
+    server = await startTestServer({
+      driver,
+      env: { SMTP_URL: sink.smtpUrl, RATE_LIMITS: 'off', ADDITIONAL_REDIRECT_URLS: ADDITIONAL },
+    });
   }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await server?.close();
@@ -46,13 +53,17 @@ describe.each(drivers)('redirect allow list on %s', (driver) => {
   /** The redirect_to generate_link settles on (the same function serves every endpoint). */
   async function settled(redirectTo: string): Promise<string> {
     const email = uniqueEmail('redir');
-    const { data, error } = await server.serviceClient().auth.admin.generateLink({ type: 'magiclink', email: await existing(email), options: { redirectTo } });
+    const { data, error } = await server
+      .serviceClient()
+      .auth.admin.generateLink({ type: 'magiclink', email: await existing(email), options: { redirectTo } });
     expect(error).toBeNull();
     return data.properties!.redirect_to;
   }
 
   async function existing(email: string): Promise<string> {
-    const { error } = await server.serviceClient().auth.admin.createUser({ email, password: 'Tl-correct-horse-42!', email_confirm: true });
+    const { error } = await server
+      .serviceClient()
+      .auth.admin.createUser({ email, password: 'Tl-correct-horse-42!', email_confirm: true });
     expect(error).toBeNull();
     return email;
   }
@@ -78,7 +89,9 @@ describe.each(drivers)('redirect allow list on %s', (driver) => {
   });
 
   it('keeps URLs matching an ADDITIONAL_REDIRECT_URLS pattern, with the wildcard rules', async () => {
-    expect(await settled('https://preview-42.tagledger.test/auth/callback?x=1')).toBe('https://preview-42.tagledger.test/auth/callback?x=1');
+    expect(await settled('https://preview-42.tagledger.test/auth/callback?x=1')).toBe(
+      'https://preview-42.tagledger.test/auth/callback?x=1',
+    );
     expect(await settled('http://mobile.tagledger.test/callback')).toBe('http://mobile.tagledger.test/callback');
     expect(await settled('https://a.b.tagledger.test/')).toBe(server.url);
     expect(await settled('http://mobile.tagledger.test/other')).toBe(server.url);
@@ -86,7 +99,9 @@ describe.each(drivers)('redirect allow list on %s', (driver) => {
 
   it('applies to mailed links: a recovery mail never points at another host', async () => {
     const email = await existing(uniqueEmail('mailed'));
-    const { error } = await server.anonClient().auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:1/reset-password' });
+    const { error } = await server
+      .anonClient()
+      .auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:1/reset-password' });
     expect(error).toBeNull();
     const link = new URL((await sink.nextMail(email)).links[0]!);
     expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/reset-password`);

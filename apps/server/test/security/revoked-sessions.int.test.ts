@@ -86,7 +86,10 @@ describe.each(drivers)('ended sessions on %s', (driver) => {
 
   it('refuses a signed user token whose session never existed', async () => {
     const { userId, token } = await signUp('forged-session');
-    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     const forged = await server.ctx.keys.sign({ ...claims, session_id: crypto.randomUUID() }, 3600);
     const noSession = await server.ctx.keys.sign({ ...claims, session_id: undefined }, 3600);
     expect(await answers(token)).toEqual(allowedFor(userId));
@@ -97,10 +100,16 @@ describe.each(drivers)('ended sessions on %s', (driver) => {
   it('keeps API-key JWTs (no user, no session) valid', async () => {
     // rest: the anon role reached the database, which grants user_profiles to signed-in users only.
     expect(await answers(server.anonKey)).toEqual({
-      rest: '401 42501', storage: 'ok', functions: 'ok anon null', auth: '403 bad_jwt',
+      rest: '401 42501',
+      storage: 'ok',
+      functions: 'ok anon null',
+      auth: '403 bad_jwt',
     });
     expect(await answers(server.serviceRoleKey)).toEqual({
-      rest: 'ok', storage: 'ok', functions: 'ok service_role null', auth: '403 bad_jwt',
+      rest: 'ok',
+      storage: 'ok',
+      functions: 'ok service_role null',
+      auth: '403 bad_jwt',
     });
   });
 

@@ -35,7 +35,9 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
 
   async function owner(): Promise<string> {
     const email = uniqueEmail('owner');
-    const { error } = await server.serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const { error } = await server
+      .serviceClient()
+      .auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
     expect(error).toBeNull();
     return email;
   }
@@ -67,7 +69,10 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     expect(body.retry_after).toBeGreaterThan(0);
 
     // Once the wait is over the pair may try again; a correct password clears its failures.
-    await server.ctx.db.query(`update private.sign_in_failures set blocked_until = now() - interval '1 second' where email = $1`, [email]);
+    await server.ctx.db.query(
+      `update private.sign_in_failures set blocked_until = now() - interval '1 second' where email = $1`,
+      [email],
+    );
     expect((await signIn(ATTACKER, email, PASSWORD)).status).toBe(200);
     const { rows } = await server.ctx.db.query('select 1 from private.sign_in_failures where email = $1', [email]);
     expect(rows).toHaveLength(0);
@@ -88,7 +93,10 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
     }
     expect(waits).toEqual([0, 0, 0, 0, 30, 60, 120, 240]);
     // The cap: a long-running attack waits at most MAX_BACKOFF_SECONDS per try.
-    await server.ctx.db.query(`update private.sign_in_failures set failures = 40, blocked_until = null where email = $1`, [email]);
+    await server.ctx.db.query(
+      `update private.sign_in_failures set failures = 40, blocked_until = null where email = $1`,
+      [email],
+    );
     await signIn(ATTACKER, email, 'wrong-again');
     const { rows } = await server.ctx.db.query<{ wait: number }>(
       `select round(extract(epoch from blocked_until - last_failure_at))::int as wait from private.sign_in_failures where email = $1`,
@@ -99,7 +107,9 @@ describe.each(drivers)('sign-in lockout on %s', (driver) => {
 
   it('lets no more than the free tries through when the guesses come all at once', async () => {
     const email = await owner();
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(ATTACKER, email, `burst-${i}`).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(ATTACKER, email, `burst-${i}`).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 400)).toHaveLength(FREE_FAILURES + 1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - FREE_FAILURES - 1);
   });

@@ -32,7 +32,10 @@ describe('TRUST_PROXY parsing', () => {
   it('takes a hop count or a list of addresses, ranges and named ranges', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
-      '10.0.0.1', '10.1.0.0/16', '::1', 'loopback',
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
     ]);
   });
   it('refuses true and anything that is not an address', () => {
@@ -57,7 +60,11 @@ describe.each(drivers)('spoofed X-Forwarded-For on %s', (driver) => {
       await awayFromWindowEdge();
       const statuses: number[] = [];
       for (let i = 0; i < 31; i++) {
-        const res = await post('/auth/v1/signup', { email: uniqueEmail('spoof'), password: STRONG }, `203.0.113.${i + 1}`);
+        const res = await post(
+          '/auth/v1/signup',
+          { email: uniqueEmail('spoof'), password: STRONG },
+          `203.0.113.${i + 1}`,
+        );
         statuses.push(res.status);
       }
       expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
@@ -90,13 +97,18 @@ describe.each(drivers)('spoofed X-Forwarded-For on %s', (driver) => {
       const post = poster(server);
       await awayFromWindowEdge();
       const statuses: number[] = [];
-      for (let i = 0; i < 31; i++) statuses.push((await post('/auth/v1/verify', { type: 'signup', token_hash: `x${i}` }, `203.0.113.${i + 1}`)).status);
+      for (let i = 0; i < 31; i++)
+        statuses.push(
+          (await post('/auth/v1/verify', { type: 'signup', token_hash: `x${i}` }, `203.0.113.${i + 1}`)).status,
+        );
       expect(statuses).toEqual(Array(31).fill(403));
       // One client writing a spoofed first hop still lands in its real bucket: the proxy appends
       // the address it saw, and only that last hop is believed.
       const spoofer: number[] = [];
       for (let i = 0; i < 31; i++) {
-        spoofer.push((await post('/auth/v1/verify', { type: 'signup', token_hash: `y${i}` }, `10.0.0.${i}, 192.0.2.7`)).status);
+        spoofer.push(
+          (await post('/auth/v1/verify', { type: 'signup', token_hash: `y${i}` }, `10.0.0.${i}, 192.0.2.7`)).status,
+        );
       }
       expect(spoofer.slice(0, 30)).toEqual(Array(30).fill(403));
       expect(spoofer[30]).toBe(429);
@@ -116,7 +128,10 @@ describe.each(drivers)('spoofed X-Forwarded-For on %s', (driver) => {
       const post = poster(server);
       await awayFromWindowEdge();
       const statuses: number[] = [];
-      for (let i = 0; i < 31; i++) statuses.push((await post('/auth/v1/verify', { type: 'signup', token_hash: `z${i}` }, `203.0.113.${i + 1}`)).status);
+      for (let i = 0; i < 31; i++)
+        statuses.push(
+          (await post('/auth/v1/verify', { type: 'signup', token_hash: `z${i}` }, `203.0.113.${i + 1}`)).status,
+        );
       expect(statuses.slice(0, 30)).toEqual(Array(30).fill(403));
       expect(statuses[30]).toBe(429);
     });

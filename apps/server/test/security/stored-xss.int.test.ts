@@ -38,7 +38,13 @@ describe.each(drivers)('stored XSS through crafted upload types on %s', (driver)
   async function plantPolyglots(): Promise<{ url: string; names: string[] }> {
     const [scriptName, pageName] = [`${crypto.randomUUID()}.gif`, `${crypto.randomUUID()}.gif`];
     // Both files carry a GIF signature for the upload check and are HTML / JavaScript to a browser.
-    const script = await upload(server, mallory, scriptName, 'image/gif;,text/javascript', 'GIF89a=1;document.title="PWNED-EXTERNAL";');
+    const script = await upload(
+      server,
+      mallory,
+      scriptName,
+      'image/gif;,text/javascript',
+      'GIF89a=1;document.title="PWNED-EXTERNAL";',
+    );
     const page = await upload(
       server,
       mallory,
@@ -74,10 +80,10 @@ describe.each(drivers)('stored XSS through crafted upload types on %s', (driver)
     // What the old server stored: the raw header, parameters and all.
     const raw = ['image/gif;,text/javascript', 'image/gif;,text/html'];
     for (const [i, name] of names.entries()) {
-      await server.ctx.db.query(`update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', to_jsonb($2::text)) where bucket_id = 'avatars' and name = $1`, [
-        name,
-        raw[i],
-      ]);
+      await server.ctx.db.query(
+        `update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', to_jsonb($2::text)) where bucket_id = 'avatars' and name = $1`,
+        [name, raw[i]],
+      );
     }
     expect(await titleAfterOpening(url)).not.toMatch(/PWNED/);
     const res = await fetchAnswer(url);
@@ -106,8 +112,14 @@ describe.each(drivers)('stored XSS through crafted upload types on %s', (driver)
     const res = await upload(server, mallory, bad, 'image/gif ,text/html', 'GIF89a');
     expect(res.status).toBe(400);
     // Refused before the engine by the HTTP layer's media-type parser, or by the engine's check.
-    expect(JSON.parse(res.body.toString())).toMatchObject({ statusCode: expect.stringMatching(/^4\d\d$/), message: expect.any(String) });
-    const { rows } = await server.ctx.db.query(`select 1 from storage.objects where bucket_id = 'avatars' and name = $1`, [bad]);
+    expect(JSON.parse(res.body.toString())).toMatchObject({
+      statusCode: expect.stringMatching(/^4\d\d$/),
+      message: expect.any(String),
+    });
+    const { rows } = await server.ctx.db.query(
+      `select 1 from storage.objects where bucket_id = 'avatars' and name = $1`,
+      [bad],
+    );
     expect(rows).toHaveLength(0);
   });
 });

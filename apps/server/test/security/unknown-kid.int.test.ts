@@ -13,7 +13,12 @@ import { allowedFor, probe, registerWhoami, type ApiAnswers } from './probe.js';
 
 const PASSWORD = 'Tl-correct-horse-42!';
 
-const REFUSED: ApiAnswers = { rest: '401 PGRST301', storage: '400 AccessDenied', functions: '401 Invalid JWT', auth: '403 bad_jwt' };
+const REFUSED: ApiAnswers = {
+  rest: '401 PGRST301',
+  storage: '400 AccessDenied',
+  functions: '401 Invalid JWT',
+  auth: '403 bad_jwt',
+};
 
 describe.each(drivers)('tokens under unknown key ids on %s', (driver) => {
   let server: TestServer;
@@ -71,7 +76,9 @@ describe.each(drivers)('tokens under unknown key ids on %s', (driver) => {
 
   it('answers the rest API with the key-id reason', async () => {
     const forged = await resign(server.serviceRoleKey, 'forged-key-id');
-    const res = await fetch(`${server.url}/rest/v1/token_settings`, { headers: { apikey: server.anonKey, authorization: `Bearer ${forged}` } });
+    const res = await fetch(`${server.url}/rest/v1/token_settings`, {
+      headers: { apikey: server.anonKey, authorization: `Bearer ${forged}` },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: 'PGRST301', message: 'No suitable key or wrong key type' });
     expect(res.headers.get('www-authenticate')).toContain('invalid_token');

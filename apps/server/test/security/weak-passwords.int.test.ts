@@ -36,7 +36,7 @@ describe.each(drivers)('password policy on %s', (driver) => {
     return (error as { reasons: string[] }).reasons;
   }
 
-  it('refuses the issue\'s examples and other common passwords at sign-up, with reason pwned', async () => {
+  it("refuses the issue's examples and other common passwords at sign-up, with reason pwned", async () => {
     for (const password of ['password', '12345678', 'iloveyou', 'Password1!', 'qwerty123']) {
       const { error } = await signUp(uniqueEmail('common'), password);
       expect(error?.status, password).toBe(422);
@@ -45,7 +45,7 @@ describe.each(drivers)('password policy on %s', (driver) => {
     }
   });
 
-  it('refuses fewer than 8 characters with reason length and GoTrue\'s message', async () => {
+  it("refuses fewer than 8 characters with reason length and GoTrue's message", async () => {
     const { error } = await signUp(uniqueEmail('short'), 'Qz7#x1k');
     expect(reasonsOf(error)).toEqual(['length']);
     expect(error?.message).toBe('Password should be at least 8 characters.');
@@ -114,7 +114,11 @@ describe.each(drivers)('password policy on %s', (driver) => {
     const call = (next: string) =>
       fetch(`${server.url}/functions/v1/change-password`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', apikey: server.anonKey, authorization: `Bearer ${data.session!.access_token}` },
+        headers: {
+          'content-type': 'application/json',
+          apikey: server.anonKey,
+          authorization: `Bearer ${data.session!.access_token}`,
+        },
         body: JSON.stringify({ current_password: STRONG, new_password: next }),
       });
     const weak = await call('password1');

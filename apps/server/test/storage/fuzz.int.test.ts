@@ -3,7 +3,6 @@
 // bodies — from anon and from a signed-in user. Properties: never a 5xx, never SQL text or a stack
 // trace in a body, never the bytes or the name of an object another user owns, and every answer
 // carries the sandboxing headers.
-import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
@@ -15,7 +14,12 @@ const MARK = 'q8zr4t1wbn6y';
 /** Bob's folder: may be echoed when a request names it, never otherwise (listings, errors). */
 const NAME_MARK = 'h3kd9v0xpc2m';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-const LEAKS = [/\bselect\b.+\bfrom\b/i, /storage\.objects|storage\.buckets|pg_catalog|set_config/i, /\bat .+\.(ts|js):\d+/, /node_modules/];
+const LEAKS = [
+  /\bselect\b.+\bfrom\b/i,
+  /storage\.objects|storage\.buckets|pg_catalog|set_config/i,
+  /\bat .+\.(ts|js):\d+/,
+  /node_modules/,
+];
 
 const POLICIES_SQL = `
 create policy "fuzz owners read" on storage.objects for select to authenticated using (bucket_id = 'fz-private' and owner_id = (select auth.uid())::text);
@@ -23,8 +27,40 @@ create policy "fuzz owners write" on storage.objects for insert to authenticated
 create policy "fuzz owners update" on storage.objects for update to authenticated using (bucket_id = 'fz-private' and owner_id = (select auth.uid())::text);
 create policy "fuzz owners delete" on storage.objects for delete to authenticated using (bucket_id = 'fz-private' and owner_id = (select auth.uid())::text);`;
 
-const HOSTILE = ["'", '"', "'; drop table objects; --", '\\', '%', '%25', '%ZZ', '%00', '..', '../..', '.', '//', '/', '*', '?', '#', '&', '=', ';', ',', ' ', '\n', '😀', 'café', 'a'.repeat(300), '$1', '::text'];
-const segment = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 8 }), fc.constantFrom('a', 'b.png', 'x.txt', 'pending', 'public'));
+const HOSTILE = [
+  "'",
+  '"',
+  "'; drop table objects; --",
+  '\\',
+  '%',
+  '%25',
+  '%ZZ',
+  '%00',
+  '..',
+  '../..',
+  '.',
+  '//',
+  '/',
+  '*',
+  '?',
+  '#',
+  '&',
+  '=',
+  ';',
+  ',',
+  ' ',
+  '\n',
+  '😀',
+  'café',
+  'a'.repeat(300),
+  '$1',
+  '::text',
+];
+const segment = fc.oneof(
+  fc.constantFrom(...HOSTILE),
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom('a', 'b.png', 'x.txt', 'pending', 'public'),
+);
 
 describe.each(drivers)('storage fuzzing on %s', (driver) => {
   let server: TestServer;
@@ -39,12 +75,22 @@ describe.each(drivers)('storage fuzzing on %s', (driver) => {
     bob = await createTestUser(server);
     const service = server.serviceClient();
     expect((await service.storage.createBucket('fz-private', { public: false })).error).toBeNull();
-    expect((await service.storage.createBucket('fz-public', { public: true, allowedMimeTypes: ['image/*'] })).error).toBeNull();
+    expect(
+      (await service.storage.createBucket('fz-public', { public: true, allowedMimeTypes: ['image/*'] })).error,
+    ).toBeNull();
     await server.ctx.db.exec(POLICIES_SQL);
     bobName = `${NAME_MARK}/secret.txt`;
-    expect((await bob.client.storage.from('fz-private').upload(bobName, `top ${MARK} secret`, { contentType: 'text/plain' })).error).toBeNull();
-    expect((await alice.client.storage.from('fz-private').upload('mine.txt', 'alice file', { contentType: 'text/plain' })).error).toBeNull();
-    expect((await service.storage.from('fz-public').upload('pic.png', PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect(
+      (await bob.client.storage.from('fz-private').upload(bobName, `top ${MARK} secret`, { contentType: 'text/plain' }))
+        .error,
+    ).toBeNull();
+    expect(
+      (await alice.client.storage.from('fz-private').upload('mine.txt', 'alice file', { contentType: 'text/plain' }))
+        .error,
+    ).toBeNull();
+    expect(
+      (await service.storage.from('fz-public').upload('pic.png', PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
     const { data } = await bob.client.storage.from('fz-private').createSignedUrl(bobName, 600);
     bobToken = new URL(data!.signedUrl).searchParams.get('token')!;
   }, STARTUP_TIMEOUT);
@@ -52,7 +98,10 @@ describe.each(drivers)('storage fuzzing on %s', (driver) => {
     await server?.close();
   });
 
-  const bucket = fc.oneof(fc.constantFrom('fz-private', 'fz-public', 'avatars', 'asset-media', 'bug-screenshots', 'nope', ''), segment);
+  const bucket = fc.oneof(
+    fc.constantFrom('fz-private', 'fz-public', 'avatars', 'asset-media', 'bug-screenshots', 'nope', ''),
+    segment,
+  );
   const objectName = fc.oneof(
     fc.constant('BOB'),
     fc.constantFrom('mine.txt', 'pic.png', NAME_MARK, `${NAME_MARK}/`),
@@ -60,15 +109,42 @@ describe.each(drivers)('storage fuzzing on %s', (driver) => {
   );
   const route = fc.tuple(
     fc.constantFrom(
-      'object/%B/%N', 'object/public/%B/%N', 'object/authenticated/%B/%N', 'object/sign/%B/%N', 'object/sign/%B', 'object/info/%B/%N',
-      'object/list/%B', 'object/upload/sign/%B/%N', 'object/move', 'object/copy', 'object/%B', 'bucket', 'bucket/%B', 'bucket/%B/empty',
-      'render/image/public/%B/%N', 'render/image/sign/%B/%N', 'media/%N', '%N',
+      'object/%B/%N',
+      'object/public/%B/%N',
+      'object/authenticated/%B/%N',
+      'object/sign/%B/%N',
+      'object/sign/%B',
+      'object/info/%B/%N',
+      'object/list/%B',
+      'object/upload/sign/%B/%N',
+      'object/move',
+      'object/copy',
+      'object/%B',
+      'bucket',
+      'bucket/%B',
+      'bucket/%B/empty',
+      'render/image/public/%B/%N',
+      'render/image/sign/%B/%N',
+      'media/%N',
+      '%N',
     ),
     bucket,
     objectName,
   );
   const caller = fc.constantFrom('anon', 'alice', 'garbage', 'bob-download-token');
-  const contentType = fc.constantFrom(undefined, 'application/json', 'text/plain', 'image/png', 'image/gif;,text/html', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', '', ';;;', 'a/b/c');
+  const contentType = fc.constantFrom(
+    undefined,
+    'application/json',
+    'text/plain',
+    'image/png',
+    'image/gif;,text/html',
+    'multipart/form-data',
+    'multipart/form-data; boundary=x',
+    'application/x-www-form-urlencoded',
+    '',
+    ';;;',
+    'a/b/c',
+  );
   const jsonBody = fc.oneof(
     fc.jsonValue({ maxDepth: 2 }),
     fc.record(
@@ -102,12 +178,26 @@ describe.each(drivers)('storage fuzzing on %s', (driver) => {
   );
   const query = fc.oneof(
     fc.constant(''),
-    fc.constantFrom('?token=BOBTOKEN', '?token=', '?token=a.b.c', '?download', '?download=x.html', '?download=%22%0d%0aX-Evil:1'),
+    fc.constantFrom(
+      '?token=BOBTOKEN',
+      '?token=',
+      '?token=a.b.c',
+      '?download',
+      '?download=x.html',
+      '?download=%22%0d%0aX-Evil:1',
+    ),
     segment.map((s) => `?${encodeURIComponent(s)}=${encodeURIComponent(s)}`),
   );
   const extraHeaders = fc.record(
     {
-      range: fc.constantFrom('bytes=0-1', 'bytes=-5', 'bytes=5-1', 'bytes=x', 'bytes=0-0,2-3', 'bytes=99999999999999999999-'),
+      range: fc.constantFrom(
+        'bytes=0-1',
+        'bytes=-5',
+        'bytes=5-1',
+        'bytes=x',
+        'bytes=0-0,2-3',
+        'bytes=99999999999999999999-',
+      ),
       'if-none-match': fc.constantFrom('*', '"x"', ''),
       'x-upsert': fc.constantFrom('true', 'false', 'maybe'),
       'x-metadata': fc.constantFrom('e30=', 'W10=', '!!!', 'bnVsbA=='),
@@ -135,7 +225,9 @@ describe.each(drivers)('storage fuzzing on %s', (driver) => {
         extraHeaders,
         async (method, [pattern, b, n], who, type, payload, q, extra) => {
           const name = n === 'BOB' ? bobName : n;
-          const path = pattern.replace('%B', encodeURIComponent(b)).replace('%N', name.split('/').map(encodeURIComponent).join('/'));
+          const path = pattern
+            .replace('%B', encodeURIComponent(b))
+            .replace('%N', name.split('/').map(encodeURIComponent).join('/'));
           const url = `${server.url}/storage/v1/${path}${q.replace('BOBTOKEN', bobToken)}`;
           const headers: Record<string, string> = { ...tokenFor(who), ...extra };
           if (type !== undefined) headers['content-type'] = type;
@@ -146,10 +238,17 @@ describe.each(drivers)('storage fuzzing on %s', (driver) => {
           expect(res.status, context).toBeLessThan(500);
           for (const leak of LEAKS) expect(leak.test(text), `${leak} in ${context}: ${text.slice(0, 300)}`).toBe(false);
           // Bob's own signed token (scoped to that one object) is the only way to his bytes.
-          const usesBobsGrant = q.includes('BOBTOKEN') && res.status < 300 && /object\/sign\/fz-private|render\/image\/sign\/fz-private/.test(path);
-          if (!usesBobsGrant) expect(text.includes(MARK), `${context} returned bob's object: ${text.slice(0, 300)}`).toBe(false);
+          const usesBobsGrant =
+            q.includes('BOBTOKEN') &&
+            res.status < 300 &&
+            /object\/sign\/fz-private|render\/image\/sign\/fz-private/.test(path);
+          if (!usesBobsGrant)
+            expect(text.includes(MARK), `${context} returned bob's object: ${text.slice(0, 300)}`).toBe(false);
           const named = url.includes(NAME_MARK) || (typeof payload === 'string' && payload.includes(NAME_MARK));
-          if (!named) expect(text.includes(NAME_MARK), `${context} revealed bob's object name: ${text.slice(0, 300)}`).toBe(false);
+          if (!named)
+            expect(text.includes(NAME_MARK), `${context} revealed bob's object name: ${text.slice(0, 300)}`).toBe(
+              false,
+            );
           expect(res.headers.get('x-content-type-options'), context).toBe('nosniff');
           // A path like /storage/v1/.. is normalised by the client to one outside storage.
           if (new URL(url).pathname.startsWith('/storage/v1/')) {

@@ -1,15 +1,15 @@
 // storage/service.ts: the service-role API server functions use (same engine as /storage/v1).
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { startTestServer, storageMatrix, type TestServer } from '../helpers/test-server.js';
 import { createSignedUrl, getObject, putObject, removeObjects, StorageError } from '../../src/storage/service.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
-describe.each(drivers)('storage service on %s', (driver) => {
+describe.each(storageMatrix)('storage service on $driver with $storage storage', ({ driver, storage }) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, storage });
     await server.ctx.db.query(
       `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
        values ('screens', 'screens', false, 1000, '{image/*}')`,
@@ -21,9 +21,18 @@ describe.each(drivers)('storage service on %s', (driver) => {
 
   it('stores bytes with sha256 metadata, reads them back, signs a URL and removes them', async () => {
     const owner = crypto.randomUUID();
-    const put = await putObject(server.ctx, { bucket: 'screens', name: `${owner}/a.png`, body: PNG, contentType: 'image/png', ownerId: owner });
+    const put = await putObject(server.ctx, {
+      bucket: 'screens',
+      name: `${owner}/a.png`,
+      body: PNG,
+      contentType: 'image/png',
+      ownerId: owner,
+    });
     expect(put.fullPath).toBe(`screens/${owner}/a.png`);
-    const { rows } = await server.ctx.db.query<{ owner_id: string }>('select owner_id from storage.objects where id = $1', [put.id]);
+    const { rows } = await server.ctx.db.query<{ owner_id: string }>(
+      'select owner_id from storage.objects where id = $1',
+      [put.id],
+    );
     expect(rows[0]?.owner_id).toBe(owner);
 
     const got = await getObject(server.ctx, 'screens', `${owner}/a.png`);
@@ -41,19 +50,40 @@ describe.each(drivers)('storage service on %s', (driver) => {
 
   it('enforces the bucket limits and the declared type', async () => {
     const tooBig = Buffer.concat([PNG, Buffer.alloc(2000)]);
-    await expect(putObject(server.ctx, { bucket: 'screens', name: 'big.png', body: tooBig, contentType: 'image/png' })).rejects.toMatchObject({ code: 'EntityTooLarge' });
-    await expect(putObject(server.ctx, { bucket: 'screens', name: 'a.txt', body: Buffer.from('hi'), contentType: 'text/plain' })).rejects.toMatchObject({ code: 'InvalidMimeType' });
-    await expect(putObject(server.ctx, { bucket: 'screens', name: 'fake.png', body: Buffer.from('not a png at all'), contentType: 'image/png' })).rejects.toBeInstanceOf(StorageError);
-    await expect(putObject(server.ctx, { bucket: 'nope', name: 'x.png', body: PNG, contentType: 'image/png' })).rejects.toMatchObject({ code: 'NoSuchBucket' });
+    await expect(
+      putObject(server.ctx, { bucket: 'screens', name: 'big.png', body: tooBig, contentType: 'image/png' }),
+    ).rejects.toMatchObject({ code: 'EntityTooLarge' });
+    await expect(
+      putObject(server.ctx, { bucket: 'screens', name: 'a.txt', body: Buffer.from('hi'), contentType: 'text/plain' }),
+    ).rejects.toMatchObject({ code: 'InvalidMimeType' });
+    await expect(
+      putObject(server.ctx, {
+        bucket: 'screens',
+        name: 'fake.png',
+        body: Buffer.from('not a png at all'),
+        contentType: 'image/png',
+      }),
+    ).rejects.toBeInstanceOf(StorageError);
+    await expect(
+      putObject(server.ctx, { bucket: 'nope', name: 'x.png', body: PNG, contentType: 'image/png' }),
+    ).rejects.toMatchObject({ code: 'NoSuchBucket' });
     const { rows } = await server.ctx.db.query(`select name from storage.objects where bucket_id = 'screens'`);
     expect(rows).toEqual([]);
   });
 
   it('refuses to overwrite without upsert and replaces with it', async () => {
     await putObject(server.ctx, { bucket: 'screens', name: 'same.png', body: PNG, contentType: 'image/png' });
-    await expect(putObject(server.ctx, { bucket: 'screens', name: 'same.png', body: PNG, contentType: 'image/png' })).rejects.toMatchObject({ code: 'KeyAlreadyExists' });
+    await expect(
+      putObject(server.ctx, { bucket: 'screens', name: 'same.png', body: PNG, contentType: 'image/png' }),
+    ).rejects.toMatchObject({ code: 'KeyAlreadyExists' });
     const other = Buffer.concat([PNG, Buffer.from([1, 2, 3])]);
-    await putObject(server.ctx, { bucket: 'screens', name: 'same.png', body: other, contentType: 'image/png', upsert: true });
+    await putObject(server.ctx, {
+      bucket: 'screens',
+      name: 'same.png',
+      body: other,
+      contentType: 'image/png',
+      upsert: true,
+    });
     expect((await getObject(server.ctx, 'screens', 'same.png'))?.body.equals(other)).toBe(true);
   });
 });

@@ -11,7 +11,9 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 describe('STORAGE_PUBLIC_URL setting', () => {
   it('accepts an origin and refuses anything with a path', () => {
-    expect(loadConfig({ STORAGE_PUBLIC_URL: 'https://files.example.com/' }).storagePublicUrl).toBe('https://files.example.com');
+    expect(loadConfig({ STORAGE_PUBLIC_URL: 'https://files.example.com/' }).storagePublicUrl).toBe(
+      'https://files.example.com',
+    );
     expect(loadConfig({ SITE_URL: 'https://app.example.com' }).storagePublicUrl).toBe('https://app.example.com');
     expect(() => loadConfig({ STORAGE_PUBLIC_URL: 'https://files.example.com/storage' })).toThrow(ConfigError);
     expect(() => loadConfig({ STORAGE_PUBLIC_URL: 'files.example.com' })).toThrow(ConfigError);
@@ -28,7 +30,9 @@ describe.each(drivers)('a separate origin for user files on %s', (driver) => {
     server.ctx.config.storagePublicUrl = filesOrigin;
     const service = server.serviceClient();
     expect((await service.storage.createBucket('origin-pics', { public: true })).error).toBeNull();
-    expect((await service.storage.from('origin-pics').upload('a.png', PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect(
+      (await service.storage.from('origin-pics').upload('a.png', PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
   }, STARTUP_TIMEOUT);
   afterAll(async () => {
     await server?.close();
@@ -42,13 +46,18 @@ describe.each(drivers)('a separate origin for user files on %s', (driver) => {
     const onFiles = await fetchAnswer(`${filesOrigin}${path}`, { redirect: 'manual' });
     expect(onFiles.status).toBe(200);
     expect(onFiles.body.equals(PNG)).toBe(true);
-    const signed = await fetchAnswer(`${server.url}/storage/v1/object/sign/origin-pics/a.png?token=x`, { redirect: 'manual' });
+    const signed = await fetchAnswer(`${server.url}/storage/v1/object/sign/origin-pics/a.png?token=x`, {
+      redirect: 'manual',
+    });
     expect(signed.status).toBe(307);
   });
 
   it('leaves API calls on the app origin alone', async () => {
     const auth = { Authorization: `Bearer ${server.serviceRoleKey}` };
-    const download = await fetchAnswer(`${server.url}/storage/v1/object/authenticated/origin-pics/a.png`, { headers: auth, redirect: 'manual' });
+    const download = await fetchAnswer(`${server.url}/storage/v1/object/authenticated/origin-pics/a.png`, {
+      headers: auth,
+      redirect: 'manual',
+    });
     expect(download.status).toBe(200);
     const upload = await fetchAnswer(`${server.url}/storage/v1/object/origin-pics/b.png`, {
       method: 'POST',

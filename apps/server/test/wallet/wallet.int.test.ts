@@ -19,7 +19,11 @@ describe.each(drivers)('wallet API on %s', (driver) => {
   afterAll(() => server?.close());
 
   it('reads the balance by user_id (SPEC §7)', async () => {
-    const { data, error } = await alice.client.from('user_wallets').select('balance').eq('user_id', alice.id).maybeSingle();
+    const { data, error } = await alice.client
+      .from('user_wallets')
+      .select('balance')
+      .eq('user_id', alice.id)
+      .maybeSingle();
     expect(error).toBeNull();
     expect(Number(data?.balance)).toBe(72);
     const influencer = await bob.client.from('user_wallets').select('balance').eq('user_id', bob.id).maybeSingle();
@@ -45,16 +49,31 @@ describe.each(drivers)('wallet API on %s', (driver) => {
   });
 
   it('searches descriptions and filters by type and source', async () => {
-    const found = await alice.client.from('token_transactions').select('description').eq('user_id', alice.id).ilike('description', '%reward 1%');
-    expect(found.data?.map((r) => r.description).sort()).toEqual(['reward 1', ...Array.from({ length: 10 }, (_, i) => `reward 1${i}`)].sort());
-    const signup = await alice.client.from('token_transactions').select('source').eq('type', 'earned').eq('source', 'signup');
+    const found = await alice.client
+      .from('token_transactions')
+      .select('description')
+      .eq('user_id', alice.id)
+      .ilike('description', '%reward 1%');
+    expect(found.data?.map((r) => r.description).sort()).toEqual(
+      ['reward 1', ...Array.from({ length: 10 }, (_, i) => `reward 1${i}`)].sort(),
+    );
+    const signup = await alice.client
+      .from('token_transactions')
+      .select('source')
+      .eq('type', 'earned')
+      .eq('source', 'signup');
     expect(signup.data).toEqual([{ source: 'signup' }]);
   });
 
   it('answers wallet_summary over the whole history', async () => {
     const { data, error } = await alice.client.rpc('wallet_summary');
     expect(error).toBeNull();
-    expect(data).toMatchObject({ total_earned: 72, total_spent: 0, transaction_count: 23, sources: ['referral', 'signup'] });
+    expect(data).toMatchObject({
+      total_earned: 72,
+      total_spent: 0,
+      transaction_count: 23,
+      sources: ['referral', 'signup'],
+    });
   });
 
   it("never shows another user's wallet", async () => {
@@ -65,9 +84,14 @@ describe.each(drivers)('wallet API on %s', (driver) => {
   it('refuses balance updates and forged ledger rows through the API', async () => {
     const update = await alice.client.from('user_wallets').update({ balance: 1_000_000 }).eq('user_id', alice.id);
     expect(update.error?.code).toBe('42501');
-    const insert = await alice.client
-      .from('token_transactions')
-      .insert({ user_id: alice.id, amount: 500, type: 'earned', source: 'purchase', description: 'free money', balance_after: 572 });
+    const insert = await alice.client.from('token_transactions').insert({
+      user_id: alice.id,
+      amount: 500,
+      type: 'earned',
+      source: 'purchase',
+      description: 'free money',
+      balance_after: 572,
+    });
     expect(insert.error?.code).toBe('42501');
     const service = await server.serviceClient().from('user_wallets').update({ balance: 5 }).eq('user_id', alice.id);
     expect(service.error?.code).toBe('42501');

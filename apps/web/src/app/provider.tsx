@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
+import { useI18n } from '@/lib/i18n/use-i18n';
 import { ErrorBoundary } from './route-error';
 import { AppRoutes } from './router';
 
@@ -22,6 +23,9 @@ function AuthWithNavigation({ children }: { children: ReactNode }) {
 }
 
 export function AppProvider() {
+  // Components read messages from the Lingui instance as they render; a new language remounts the
+  // screens under the auth state, so every text, date and number is rendered again in it.
+  const { locale } = useI18n();
   return (
     // Navigations are urgent updates (no startTransition), so sign-out's "go to /" and "clear the user"
     // render together; as a transition, the guard of the old page could still see the cleared user
@@ -29,7 +33,7 @@ export function AppProvider() {
     <BrowserRouter useTransitions={false}>
       <ErrorBoundary>
         <AuthWithNavigation>
-          <AppRoutes />
+          <AppRoutes key={locale} />
         </AuthWithNavigation>
       </ErrorBoundary>
     </BrowserRouter>

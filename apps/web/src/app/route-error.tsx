@@ -4,6 +4,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { i18n } from '@/lib/i18n/i18n';
 
 const RELOAD_FLAG = 'tl:chunk-reload';
 
@@ -30,16 +31,16 @@ export function ErrorView({ error }: { error: unknown }) {
 
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold text-slate-900">Something went wrong</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Something went wrong')}</h1>
       <p className="mt-3 text-slate-600">
         {chunkError
-          ? 'This page could not be loaded. Check your connection and try again.'
-          : 'Something went wrong while showing this page.'}
+          ? i18n._('This page could not be loaded. Check your connection and try again.')
+          : i18n._('Something went wrong while showing this page.')}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => navigate(target, { replace: true })}>Try again</Button>
+        <Button onClick={() => navigate(target, { replace: true })}>{i18n._('Try again')}</Button>
         <Link to="/" className={buttonClasses('outline')}>
-          Go to the home page
+          {i18n._('Go to the home page')}
         </Link>
       </div>
     </div>
@@ -64,7 +65,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error };
   }
 
-  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
     return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null;
   }
 

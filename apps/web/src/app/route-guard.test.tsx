@@ -24,7 +24,14 @@ const personas: Persona[] = [
 ];
 
 function user(id = 'u1'): User {
-  return { id, email: `${id}@example.com`, app_metadata: {}, user_metadata: {}, aud: 'authenticated', created_at: '' } as User;
+  return {
+    id,
+    email: `${id}@example.com`,
+    app_metadata: {},
+    user_metadata: {},
+    aud: 'authenticated',
+    created_at: '',
+  } as User;
 }
 
 function profileFor(p: Persona): UserProfile | null {
@@ -71,7 +78,19 @@ function expected(p: Persona, group: string): string {
 describe('route table', () => {
   it('guards every restricted route of SPEC §2', () => {
     expect(signedInRoutes.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/dashboard', '/tag', '/assets', '/wallet', '/profile', '/settings', '/nok', '/referrals', '/news']),
+      expect.arrayContaining([
+        '/dashboard',
+        '/tag',
+        '/assets',
+        '/wallet',
+        '/profile',
+        '/settings',
+        '/nok',
+        '/nok/accept',
+        '/legacy',
+        '/referrals',
+        '/news',
+      ]),
     );
     expect(businessRoutes.map((r) => r.path)).toEqual(['/business-dashboard']);
     expect(adminRoutes.map((r) => r.path).sort()).toEqual(
@@ -120,7 +139,9 @@ describe('decideAccess: exact role and loading states', () => {
 
   it('keeps the screen during a token refresh of the same user', () => {
     const admin = profileFor(personas.find((p) => p.name === 'admin')!);
-    expect(decideAccess({ user: user(), profile: admin, loading: true, initialized: true }, { adminOnly: true })).toEqual({
+    expect(
+      decideAccess({ user: user(), profile: admin, loading: true, initialized: true }, { adminOnly: true }),
+    ).toEqual({
       kind: 'allow',
     });
   });
@@ -129,7 +150,11 @@ describe('decideAccess: exact role and loading states', () => {
 function Where() {
   const location = useLocation();
   const from = (location.state as { from?: { pathname: string } } | null)?.from?.pathname ?? '';
-  return <p>at {location.pathname} from {from || '-'}</p>;
+  return (
+    <p>
+      at {location.pathname} from {from || '-'}
+    </p>
+  );
 }
 
 function renderGuard(auth: Partial<AuthState>, req: GuardRequirement, path: string) {

@@ -2,6 +2,7 @@
 // layout route. The UI only hides; the database decides what a user may actually read or change.
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { useAuth, type AuthState, type Role } from '@/lib/auth';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface GuardRequirement {
   /** Only admins (admin-influencer equals admin). */
@@ -16,17 +17,17 @@ export interface GuardRequirement {
 
 export type AccessDecision =
   | { kind: 'allow' }
-  | { kind: 'loading'; text: 'Loading...' | 'Loading profile...' }
+  | { kind: 'loading'; text: string }
   | { kind: 'redirect'; to: '/auth' | '/unauthorized' | '/business-upgrade' };
 
 type GuardState = Pick<AuthState, 'user' | 'profile' | 'loading' | 'initialized'>;
 
 export function decideAccess(auth: GuardState, req: GuardRequirement): AccessDecision {
   // A token refresh sets `loading` while a user is already shown; keep the screen mounted then.
-  if (!auth.initialized || (auth.loading && !auth.user)) return { kind: 'loading', text: 'Loading...' };
+  if (!auth.initialized || (auth.loading && !auth.user)) return { kind: 'loading', text: i18n._('Loading...') };
   if (!auth.user) return { kind: 'redirect', to: '/auth' };
   const needsProfile = Boolean(req.adminOnly || req.moderation || req.business || req.role);
-  if (needsProfile && auth.loading && !auth.profile) return { kind: 'loading', text: 'Loading profile...' };
+  if (needsProfile && auth.loading && !auth.profile) return { kind: 'loading', text: i18n._('Loading profile...') };
   // A missing profile (or one that timed out) means the standard role and no flags.
   const role: Role = auth.profile?.role ?? 'standard';
   if (req.adminOnly && role !== 'admin') return { kind: 'redirect', to: '/unauthorized' };
@@ -48,7 +49,10 @@ export function LoadingScreen({ text = 'Loading...', fullHeight = false }: { tex
       aria-live="polite"
       className={`flex flex-col items-center justify-center gap-3 ${fullHeight ? 'min-h-[calc(100vh-4rem)]' : 'min-h-[50vh]'}`}
     >
-      <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-blue-600 border-t-transparent" />
+      <span
+        aria-hidden="true"
+        className="h-8 w-8 animate-spin rounded-full border-4 border-blue-600 border-t-transparent"
+      />
       <p className="text-sm text-slate-600">{text}</p>
     </div>
   );

@@ -74,6 +74,7 @@ export const publicRoutes: ScreenRoute[] = [
   screen('/public-assets', () => import('@/features/assets/routes/public-assets-page')),
   screen('/public-assets/:id', () => import('@/features/assets/routes/public-asset-page')),
   screen('/verify/:serialNumber', () => import('@/features/assets/routes/verify-page')),
+  screen('/01/:gtin/21/:serial', () => import('@/features/assets/routes/unit-scan-page')),
   screen('/start-tagging', () => import('@/features/assets/routes/start-tagging-page')),
   screen('/contact/confirm', () => import('@/features/assets/routes/contact-confirm-page')),
 ];
@@ -89,6 +90,8 @@ export const signedInRoutes: ScreenRoute[] = [
   screen('/profile', () => import('@/features/account/routes/profile-page')),
   screen('/settings', () => import('@/features/account/routes/settings-page')),
   screen('/nok', () => import('@/features/nok/routes/nok-page')),
+  screen('/nok/accept', () => import('@/features/nok/routes/accept-invite-page')),
+  screen('/legacy', () => import('@/features/nok/routes/legacy-page')),
   screen('/referrals', () => import('@/features/referrals/routes/referrals-page')),
   screen('/contact/block', () => import('@/features/assets/routes/contact-block-page')),
   screen('/contact/report', () => import('@/features/assets/routes/contact-report-page')),
@@ -133,9 +136,11 @@ export function screenFor(pathname: string): ScreenRoute | undefined {
 }
 
 export function preloadScreen(pathname: string): void {
-  screenFor(pathname)?.load().catch(() => {
-    /* the screen's own lazy load reports the failure */
-  });
+  screenFor(pathname)
+    ?.load()
+    .catch(() => {
+      /* the screen's own lazy load reports the failure */
+    });
 }
 
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();

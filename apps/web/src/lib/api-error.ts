@@ -1,5 +1,42 @@
+import type { Json } from '@tagledger/db/types';
+
 // One error shape for everything the UI shows: supabase-js auth errors, PostgREST errors,
 // function errors and plain exceptions all become an AppError with a human message.
+// The message is chosen by the error's code, in the reader's language: the server's own text is
+// English, so it is shown as is only to English readers and only for codes without a message here.
+import { i18n } from '@/lib/i18n/i18n';
+
+/** Messages for the codes our APIs answer with (functions, PostgREST/PostgreSQL, auth). */
+const CODE_MESSAGES: Record<string, string> = {
+  rate_limited: /*i18n*/ 'Too many attempts. Please wait a moment and try again.',
+  over_request_rate_limit: /*i18n*/ 'Too many attempts. Please wait a moment and try again.',
+  not_found: /*i18n*/ 'This item no longer exists.',
+  PGRST116: /*i18n*/ 'This item no longer exists.',
+  P0002: /*i18n*/ 'This item no longer exists.',
+  package_not_found: /*i18n*/ 'This package is not available',
+  purchases_disabled: /*i18n*/ 'Token purchases are not enabled on this server',
+  provider_unavailable: /*i18n*/ 'The payment provider could not be reached. Please try again.',
+  not_signed_in: /*i18n*/ 'Your session has expired. Please sign in again.',
+  session_not_found: /*i18n*/ 'Your session has expired. Please sign in again.',
+  insufficient_tokens: /*i18n*/ 'Insufficient tokens',
+  insufficient_aal: /*i18n*/ 'Enter your two-factor code to continue.',
+  forbidden: /*i18n*/ 'You do not have permission to do this.',
+  '42501': /*i18n*/ 'You do not have permission to do this.',
+  mail_failed: /*i18n*/ 'The e-mail could not be sent. Please try again later.',
+  expired: /*i18n*/ 'This link has expired',
+  invalid_token: /*i18n*/ 'This link is not valid',
+  price_changed: /*i18n*/ 'The price changed. Check the cost and confirm again.',
+};
+
+/** Said when the code has no message here and the reader does not read English. */
+const UNKNOWN_CODE = /*i18n*/ 'The request was refused. Check what you entered and try again.';
+const GENERIC = /*i18n*/ 'Something went wrong. Please try again.';
+
+function messageFor(code: string | undefined, serverMessage: string | undefined): string {
+  if (code && CODE_MESSAGES[code]) return i18n._(CODE_MESSAGES[code]);
+  if (i18n.locale === 'en' || !i18n.locale) return serverMessage ?? GENERIC;
+  return i18n._(serverMessage ? UNKNOWN_CODE : GENERIC);
+}
 export class AppError extends Error {
   readonly code?: string;
   readonly status?: number;
@@ -23,25 +60,41 @@ interface ErrorLike {
   msg?: unknown;
 }
 
-export function toAppError(err: unknown, fallback = 'Something went wrong. Please try again.'): AppError {
+export function toAppError(err: unknown, fallback?: string): AppError {
   if (err instanceof AppError) return err;
   if (err && typeof err === 'object') {
     const e = err as ErrorLike;
     const message = [e.message, e.error_description, e.msg].find((m) => typeof m === 'string' && m.length > 0) as
-      | string
-      | undefined;
+      string | undefined;
     const opts: { code?: string; status?: number; details?: string } = {};
     if (typeof e.code === 'string') opts.code = e.code;
     if (typeof e.status === 'number') opts.status = e.status;
     if (typeof e.details === 'string') opts.details = e.details;
-    return new AppError(message ?? fallback, opts);
+    return new AppError(message || !fallback ? messageFor(opts.code, message) : fallback, opts);
   }
-  if (typeof err === 'string' && err) return new AppError(err);
-  return new AppError(fallback);
+  if (typeof err === 'string' && err) return new AppError(messageFor(undefined, err));
+  return new AppError(fallback ?? i18n._(GENERIC));
 }
 
-/** Returns data or throws the error as an AppError — for supabase-js `{ data, error }` results. */
-export function unwrap<T>(result: { data: T; error: unknown }): T {
+/**
+ * Returns data or throws the error as an AppError — for supabase-js `{ data, error }` results.
+ * A supabase-js response is a union (data, or an error and null), so a successful result keeps
+ * its non-null type; a hand-built `{ data, error }` falls to the second signature.
+ */
+export function unwrap<R extends { data: unknown; error: unknown }>(result: R): SuccessData<R> {
   if (result.error) throw toAppError(result.error);
-  return result.data;
+  return result.data as SuccessData<R>;
+}
+
+type SuccessData<R extends { data: unknown }> = [Extract<R, { error: null }>] extends [never]
+  ? R['data']
+  : Extract<R, { error: null }>['data'];
+
+/**
+ * For RPC functions that return json/jsonb: the generated types can only say `Json`, because the
+ * object's shape is the function's contract, written in its migration, not something the catalog
+ * can describe. T names that contract; this is the one place such a result is narrowed to it.
+ */
+export function unwrapJson<T>(result: { data: Json | null; error: unknown }): T {
+  return unwrap(result) as unknown as T;
 }

@@ -32,13 +32,18 @@ describe('profile fetch (SPEC §4, §9)', () => {
 
   it('gives null on an error', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const result = await fetchProfile(clientAnswering(Promise.resolve({ data: null, error: { message: 'boom' } })), 'u1');
+    const result = await fetchProfile(
+      clientAnswering(Promise.resolve({ data: null, error: { message: 'boom' } })),
+      'u1',
+    );
     expect(result).toBeNull();
   });
 
   it('normalises the row: a missing role means standard', async () => {
     const result = await fetchProfile(
-      clientAnswering(Promise.resolve({ data: { id: 'u1', email: 'a@b.c', role: null, is_business_user: null }, error: null })),
+      clientAnswering(
+        Promise.resolve({ data: { id: 'u1', email: 'a@b.c', role: null, is_business_user: null }, error: null }),
+      ),
       'u1',
     );
     expect(result).toMatchObject({ id: 'u1', role: 'standard', is_business_user: false, full_name: null });

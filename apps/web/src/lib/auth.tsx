@@ -10,6 +10,11 @@ import { authStorageKey, whenClientLoads } from './supabase-ready';
 
 export type Role = 'standard' | 'moderator' | 'admin';
 
+/** The role column is text with a check constraint; anything unexpected counts as the least privileged. */
+export function toRole(value: unknown): Role {
+  return value === 'admin' || value === 'moderator' ? value : 'standard';
+}
+
 export interface UserProfile {
   id: string;
   email: string | null;
@@ -54,7 +59,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function normaliseProfile(row: Record<string, unknown> | null): UserProfile | null {
   if (!row || typeof row.id !== 'string') return null;
-  const role = row.role === 'admin' || row.role === 'moderator' ? row.role : 'standard';
+  const role = toRole(row.role);
   return {
     ...row,
     id: row.id,
@@ -236,7 +241,10 @@ export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProvi
     return profile;
   }, []);
 
-  const value = useMemo<AuthContextValue>(() => ({ ...state, signOut, refreshProfile }), [state, signOut, refreshProfile]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, signOut, refreshProfile }),
+    [state, signOut, refreshProfile],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -10,7 +10,9 @@ describe('password policy (client side)', () => {
     expect(weakPasswordMessage(['pwned', 'email'])).toBe(
       'Password is too weak: it is one of the most commonly used passwords, it is based on your email address.',
     );
-    expect(weakPasswordMessage(['length', 'future_reason'])).toBe('Password is too weak: it is shorter than 8 characters, future_reason.');
+    expect(weakPasswordMessage(['length', 'future_reason'])).toBe(
+      'Password is too weak: it is shorter than 8 characters, future_reason.',
+    );
     expect(weakPasswordMessage([])).toBe('Password is too weak. Please choose a stronger password.');
   });
 });

@@ -37,10 +37,23 @@ export function storedSignupFrom(): string | null {
 }
 
 /** `${origin}/auth/callback?ref=…&from=…`, leaving out parameters that are empty. */
-export function emailCallbackUrl(origin: string, ref: string | null | undefined, from: string | null | undefined): string {
+export function emailCallbackUrl(
+  origin: string,
+  ref: string | null | undefined,
+  from: string | null | undefined,
+): string {
   const params = new URLSearchParams();
   if (ref) params.set('ref', ref);
   if (from) params.set('from', from);
   const qs = params.toString();
   return `${origin}/auth/callback${qs ? `?${qs}` : ''}`;
+}
+
+/** "Create a free account" opens the sign-up form (/signup), not the sign-in form (/auth). */
+export function signUpHref(from: string | undefined, ref: string | null): string {
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (ref) params.set('ref', ref);
+  const qs = params.toString();
+  return qs ? `/signup?${qs}` : '/signup';
 }

@@ -3,13 +3,21 @@
 // generate_link.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/types.js';
+import type { Queryable } from '@tagledger/db';
 import type { AppContext } from '../../shared/context.js';
-import { isPgError } from '../../db/index.js';
+import { isPgError } from '@tagledger/db';
 import { AuthError, errors } from '../errors.js';
 import { bodyOf, objField, queryParam, requireAdmin, requestMeta, str, validateEmail } from '../guards.js';
 import {
-  factorJson, findUserByEmail, findUserById, insertUser, listFactors, markEmailIdentityVerified, updateUser, userJson, type UserRow,
+  factorJson,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listFactors,
+  markEmailIdentityVerified,
+  updateUser,
+  userJson,
+  type UserRow,
 } from '../models/users.js';
 import { auditLog, deleteSessions } from '../models/sessions.js';
 import { hashPassword, isSupportedHash } from '../services/password.js';
@@ -83,12 +91,16 @@ export async function getUserById(ctx: AppContext, req: FastifyRequest): Promise
  * Password / password_hash → the hash to store (undefined: keep). Like GoTrue, the admin API
  * applies the same strength policy as sign-up; only an imported password_hash cannot be judged.
  */
-async function passwordFromBody(body: Record<string, unknown>, email: string | null | undefined): Promise<string | undefined> {
+async function passwordFromBody(
+  body: Record<string, unknown>,
+  email: string | null | undefined,
+): Promise<string | undefined> {
   const password = str(body, 'password');
   const passwordHash = str(body, 'password_hash');
   if (password && passwordHash) throw errors.validation('Only a password or a password hash should be provided');
   if (passwordHash) {
-    if (!isSupportedHash(passwordHash)) throw errors.validation('Invalid password hash format (bcrypt or argon2 expected)');
+    if (!isSupportedHash(passwordHash))
+      throw errors.validation('Invalid password hash format (bcrypt or argon2 expected)');
     return passwordHash;
   }
   if (password !== undefined) {
@@ -109,7 +121,8 @@ function roleFromBody(body: Record<string, unknown>): string | undefined {
   // The JWT role becomes the database role of every /rest/v1 request; only the user role is
   // meaningful for accounts (service_role in a user token would bypass row-level security).
   const role = str(body, 'role');
-  if (role !== undefined && role !== 'authenticated') throw errors.validation('Only the "authenticated" role can be assigned to users');
+  if (role !== undefined && role !== 'authenticated')
+    throw errors.validation('Only the "authenticated" role can be assigned to users');
   return role;
 }
 
@@ -122,11 +135,13 @@ export async function createUser(ctx: AppContext, req: FastifyRequest): Promise<
   const email = validateEmail(emailRaw);
   const id = str(body, 'id');
   if (id !== undefined && !UUID_RE.test(id)) throw errors.validation('id must be an UUID');
-  const passwordHash = (await passwordFromBody(body, email)) ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
+  const passwordHash =
+    (await passwordFromBody(body, email)) ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
   const bannedUntil = banUntil(body);
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (await findUserByEmail(tx, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+      if (await findUserByEmail(tx, email))
+        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
       const user = await insertUser(tx, {
         ...(id ? { id } : {}),
         email,
@@ -140,7 +155,8 @@ export async function createUser(ctx: AppContext, req: FastifyRequest): Promise<
       return userJson(tx, user);
     });
   } catch (err) {
-    if (isPgError(err) && err.code === '23505') throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (isPgError(err) && err.code === '23505')
+      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
     throw err;
   }
 }
@@ -163,7 +179,8 @@ export async function updateUserById(ctx: AppContext, req: FastifyRequest): Prom
       const raw: string[] = [];
       if (email && email !== user.email) {
         const other = await findUserByEmail(tx, email);
-        if (other && other.id !== id) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+        if (other && other.id !== id)
+          throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
         set.email = email;
         set.email_change = null;
         set.email_change_token_new = null;
@@ -176,14 +193,19 @@ export async function updateUserById(ctx: AppContext, req: FastifyRequest): Prom
       if (appMeta) set.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, appMeta);
       if (bannedUntil !== undefined) set.banned_until = bannedUntil;
       await updateUser(tx, id, set, raw);
-      if (set.email || body.email_confirm === true) await markEmailIdentityVerified(tx, id, (set.email as string) ?? null);
+      if (set.email || body.email_confirm === true)
+        await markEmailIdentityVerified(tx, id, (set.email as string) ?? null);
       // A new password or a ban ends every session of the user.
       if (passwordHash || bannedUntil) await deleteSessions(tx, id, 'global', undefined);
-      await auditLog(tx, 'user_modified', null, requestMeta(req).ip, { user_id: id, banned: bannedUntil !== undefined ? !!bannedUntil : undefined });
+      await auditLog(tx, 'user_modified', null, requestMeta(req).ip, {
+        user_id: id,
+        banned: bannedUntil !== undefined ? !!bannedUntil : undefined,
+      });
       return userJson(tx, (await findUserById(tx, id))!);
     });
   } catch (err) {
-    if (isPgError(err) && err.code === '23505') throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (isPgError(err) && err.code === '23505')
+      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
     throw err;
   }
 }
@@ -204,11 +226,24 @@ export async function deleteUser(ctx: AppContext, req: FastifyRequest): Promise<
       await tx.query('delete from auth.identities where user_id = $1', [id]);
       await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
       await deleteSessions(tx, id, 'global', undefined);
-      await updateUser(tx, id, {
-        email: null, phone: null, encrypted_password: null, email_change: null, confirmation_token: null, recovery_token: null,
-        email_change_token_new: null, email_change_token_current: null, reauthentication_token: null,
-        raw_user_meta_data: {}, raw_app_meta_data: {},
-      }, ['deleted_at = now()']);
+      await updateUser(
+        tx,
+        id,
+        {
+          email: null,
+          phone: null,
+          encrypted_password: null,
+          email_change: null,
+          confirmation_token: null,
+          recovery_token: null,
+          email_change_token_new: null,
+          email_change_token_current: null,
+          reauthentication_token: null,
+          raw_user_meta_data: {},
+          raw_app_meta_data: {},
+        },
+        ['deleted_at = now()'],
+      );
     });
   } catch (err) {
     if (isPgError(err) && err.code === '23503') {
@@ -247,8 +282,11 @@ interface MintedLink {
 
 /** signup / invite / magiclink / recovery: the account's own address gets the token. */
 async function mintAccountLink(
-  tx: Queryable, type: 'signup' | 'invite' | 'magiclink' | 'recovery', email: string,
-  password: string | undefined, data: Record<string, unknown>,
+  tx: Queryable,
+  type: 'signup' | 'invite' | 'magiclink' | 'recovery',
+  email: string,
+  password: string | undefined,
+  data: Record<string, unknown>,
 ): Promise<MintedLink> {
   let u = await findUserByEmail(tx, email, { forUpdate: true });
   if (!u) {
@@ -270,10 +308,16 @@ async function mintAccountLink(
  * email_change_current / email_change_new: starts the same change PUT /user does (both halves
  * when the current address is confirmed) and returns the link for the half asked for.
  */
-async function mintEmailChangeLink(tx: Queryable, type: 'email_change_current' | 'email_change_new', email: string, newEmail: string): Promise<MintedLink> {
+async function mintEmailChangeLink(
+  tx: Queryable,
+  type: 'email_change_current' | 'email_change_new',
+  email: string,
+  newEmail: string,
+): Promise<MintedLink> {
   const u = await findUserByEmail(tx, email, { forUpdate: true });
   if (!u) throw errors.userNotFound();
-  if (newEmail === u.email) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  if (newEmail === u.email)
+    throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   const taken = await findUserByEmail(tx, newEmail);
   if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   const toNew = mintEmailToken(newEmail, false);
@@ -281,10 +325,17 @@ async function mintEmailChangeLink(tx: Queryable, type: 'email_change_current' |
   if (type === 'email_change_current' && !toCurrent) {
     throw errors.validation('The current email address is not confirmed: use type email_change_new');
   }
-  await updateUser(tx, u.id, {
-    email_change: newEmail, email_change_token_new: toNew.stored, email_change_token_current: toCurrent?.stored ?? null,
-    email_change_confirm_status: 0,
-  }, ['email_change_sent_at = now()']);
+  await updateUser(
+    tx,
+    u.id,
+    {
+      email_change: newEmail,
+      email_change_token_new: toNew.stored,
+      email_change_token_current: toCurrent?.stored ?? null,
+      email_change_confirm_status: 0,
+    },
+    ['email_change_sent_at = now()'],
+  );
   return { user: (await findUserById(tx, u.id))!, token: type === 'email_change_current' ? toCurrent! : toNew };
 }
 
@@ -300,9 +351,14 @@ export async function generateLink(ctx: AppContext, req: FastifyRequest): Promis
   const email = validateEmail(str(body, 'email'));
   const isEmailChange = linkType === 'email_change_current' || linkType === 'email_change_new';
   const newEmailRaw = str(body, 'new_email');
-  if (isEmailChange && !newEmailRaw) throw errors.validation('The new email address is required for email change links');
+  if (isEmailChange && !newEmailRaw)
+    throw errors.validation('The new email address is required for email change links');
   const newEmail = isEmailChange ? validateEmail(newEmailRaw) : undefined;
-  const redirectTo = resolveRedirect(ctx, queryParam(req, 'redirect_to') ?? str(body, 'redirect_to'), ctx.config.siteUrl);
+  const redirectTo = resolveRedirect(
+    ctx,
+    queryParam(req, 'redirect_to') ?? str(body, 'redirect_to'),
+    ctx.config.siteUrl,
+  );
   const password = linkType === 'signup' ? await passwordFromBody(body, email) : undefined;
   const data = objField(body, 'data') ?? {};
 
@@ -315,7 +371,12 @@ export async function generateLink(ctx: AppContext, req: FastifyRequest): Promis
   return {
     ...json,
     // Both e-mail-change halves are verified as type=email_change (GoTrue's links do the same).
-    action_link: verifyActionLink(ctx.config.publicUrl, token.stored, isEmailChange ? 'email_change' : linkType, redirectTo),
+    action_link: verifyActionLink(
+      ctx.config.publicUrl,
+      token.stored,
+      isEmailChange ? 'email_change' : linkType,
+      redirectTo,
+    ),
     email_otp: token.code,
     hashed_token: token.stored,
     redirect_to: redirectTo,
@@ -332,10 +393,14 @@ export async function invite(ctx: AppContext, req: FastifyRequest): Promise<unkn
   const randomHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
   const { user, token } = await ctx.db.transaction(async (tx) => {
     let u = await findUserByEmail(tx, email, { forUpdate: true });
-    if (u?.email_confirmed_at) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    if (u?.email_confirmed_at)
+      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
     u ??= await insertUser(tx, { email, passwordHash: randomHash, userMetadata: data, confirmed: false });
     const t = mintEmailToken(email, false);
-    await updateUser(tx, u.id, { confirmation_token: t.stored }, ['invited_at = now()', 'confirmation_sent_at = now()']);
+    await updateUser(tx, u.id, { confirmation_token: t.stored }, [
+      'invited_at = now()',
+      'confirmation_sent_at = now()',
+    ]);
     await auditLog(tx, 'user_invited', null, requestMeta(req).ip, { user_id: u.id });
     return { user: (await findUserById(tx, u.id))!, token: t };
   });

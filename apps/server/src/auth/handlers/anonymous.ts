@@ -14,8 +14,13 @@ import { issueSession, type SessionResponse } from '../services/token-service.js
 /** Anonymous accounts cost nothing to make, so each address may create only a few per hour. */
 const ANONYMOUS_PER_IP_PER_HOUR = 30;
 
-export async function signupAnonymously(ctx: AppContext, req: FastifyRequest, data: Record<string, unknown>): Promise<SessionResponse> {
-  if (!ctx.config.anonymousSigninsEnabled) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+export async function signupAnonymously(
+  ctx: AppContext,
+  req: FastifyRequest,
+  data: Record<string, unknown>,
+): Promise<SessionResponse> {
+  if (!ctx.config.anonymousSigninsEnabled)
+    throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   if (ctx.config.disableSignup) throw errors.signupDisabled();
   const meta = requestMeta(req);
   await rateLimit(ctx, `anonymous:ip:${meta.ip}`, ANONYMOUS_PER_IP_PER_HOUR, 3600);

@@ -2,7 +2,7 @@
 // (→ aal2 session with amr totp and a replaced refresh token), unenroll.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../shared/context.js';
-import { isPgError } from '../../db/index.js';
+import { isPgError } from '@tagledger/db';
 import { AuthError } from '../errors.js';
 import { authenticate, bodyOf, rateLimit, requestMeta, str, type Authenticated } from '../guards.js';
 import { findUserById } from '../models/users.js';
@@ -47,16 +47,27 @@ export async function enroll(ctx: AppContext, req: FastifyRequest): Promise<unkn
   const body = bodyOf(req);
   const type = str(body, 'factor_type');
   if (type !== 'totp') {
-    throw new AuthError(422, type === 'phone' ? 'phone_provider_disabled' : 'validation_failed', 'Only TOTP factors are supported');
+    throw new AuthError(
+      422,
+      type === 'phone' ? 'phone_provider_disabled' : 'validation_failed',
+      'Only TOTP factors are supported',
+    );
   }
   const friendlyName = str(body, 'friendly_name') || null;
   const issuer = str(body, 'issuer') || ctx.config.appName;
-  const { rows: existing } = await ctx.db.query<{ status: string }>(`select status from auth.mfa_factors where user_id = $1`, [user.id]);
+  const { rows: existing } = await ctx.db.query<{ status: string }>(
+    `select status from auth.mfa_factors where user_id = $1`,
+    [user.id],
+  );
   if (existing.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
     throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor');
   }
   if (existing.length >= MAX_FACTORS) {
-    throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+    throw new AuthError(
+      422,
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    );
   }
   const secret = newTotpSecret();
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(user.email ?? user.id)}`;
@@ -70,7 +81,11 @@ export async function enroll(ctx: AppContext, req: FastifyRequest): Promise<unkn
     id = rows[0]!.id;
   } catch (err) {
     if (isPgError(err) && err.code === '23505') {
-      throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+      throw new AuthError(
+        422,
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${friendlyName}" for this user already exists`,
+      );
     }
     throw err;
   }
@@ -111,14 +126,21 @@ export async function verifyFactor(ctx: AppContext, req: FastifyRequest): Promis
     const ch = rows[0];
     if (!ch) throw new AuthError(404, 'mfa_factor_not_found', 'Challenge not found');
     if (ch.expired || ch.verified_at) {
-      throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${ch.id} has expired, verify against another challenge or create a new challenge.`);
+      throw new AuthError(
+        422,
+        'mfa_challenge_expired',
+        `MFA challenge ${ch.id} has expired, verify against another challenge or create a new challenge.`,
+      );
     }
     if (!factor.secret || !verifyTotp(factor.secret, code)) {
       throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
     }
     await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [ch.id]);
     await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
-    await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [session.id, factor.id]);
+    await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [
+      session.id,
+      factor.id,
+    ]);
     await addAmrClaim(tx, session.id, 'totp');
     // The old refresh token must not keep producing aal1 tokens for this now-aal2 session.
     await revokeSessionTokens(tx, session.id);

@@ -47,7 +47,8 @@ export async function resend(ctx: AppContext, req: FastifyRequest): Promise<Reco
   if (type !== 'signup' && type !== 'email_change' && type !== 'sms' && type !== 'phone_change') {
     throw errors.validation('Missing one of these types: signup, email_change, sms, phone_change');
   }
-  if (type === 'sms' || type === 'phone_change') throw new AuthError(422, 'phone_provider_disabled', 'Phone verification is disabled');
+  if (type === 'sms' || type === 'phone_change')
+    throw new AuthError(422, 'phone_provider_disabled', 'Phone verification is disabled');
   const email = validateEmail(str(body, 'email'));
   await limitMailEndpoint(ctx, req, email);
   const pkce = parsePkce(body);
@@ -67,7 +68,11 @@ export async function resend(ctx: AppContext, req: FastifyRequest): Promise<Reco
       await claimMailSlot(ctx, tx, user.id, 'email_change_sent_at');
       const toNew = mintEmailToken(user.email_change, !!pkce);
       const toCurrent = user.email_change_token_current ? mintEmailToken(user.email!, !!pkce) : undefined;
-      await updateUser(tx, user.id, { email_change_token_new: toNew.stored, email_change_token_current: toCurrent?.stored ?? null, email_change_confirm_status: 0 });
+      await updateUser(tx, user.id, {
+        email_change_token_new: toNew.stored,
+        email_change_token_current: toCurrent?.stored ?? null,
+        email_change_confirm_status: 0,
+      });
       if (pkce) await createFlowState(tx, { userId: user.id, pkce, authenticationMethod: 'email_change' });
       return [
         { to: user.email_change, newEmail: user.email_change, ...toNew },
@@ -103,7 +108,8 @@ export async function otp(ctx: AppContext, req: FastifyRequest): Promise<Record<
   });
   const redirectTo = queryParam(req, 'redirect_to');
   try {
-    if (outcome.kind === 'signup') await sendConfirmation(ctx, email, outcome.mail.tokenHash, outcome.mail.code, redirectTo);
+    if (outcome.kind === 'signup')
+      await sendConfirmation(ctx, email, outcome.mail.tokenHash, outcome.mail.code, redirectTo);
     else await sendMagicLink(ctx, email, outcome.mail.tokenHash, outcome.mail.code, redirectTo);
   } catch (err) {
     req.log.error({ err }, 'sending magic link failed');

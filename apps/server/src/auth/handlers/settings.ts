@@ -4,9 +4,32 @@ import type { AppContext } from '../../shared/context.js';
 import { AuthError } from '../errors.js';
 
 const PROVIDERS = [
-  'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab',
-  'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch',
-  'twitter', 'email', 'phone', 'zoom',
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'snapchat',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'email',
+  'phone',
+  'zoom',
 ];
 
 export async function settings(ctx: AppContext): Promise<unknown> {
@@ -26,7 +49,11 @@ export async function settings(ctx: AppContext): Promise<unknown> {
 
 export async function health(ctx: AppContext): Promise<unknown> {
   await ctx.db.query('select 1');
-  return { version: 'tagledger', name: 'GoTrue', description: `${ctx.config.appName} auth service (GoTrue-compatible)` };
+  return {
+    version: 'tagledger',
+    name: 'GoTrue',
+    description: `${ctx.config.appName} auth service (GoTrue-compatible)`,
+  };
 }
 
 export async function sso(_ctx: AppContext, _req: FastifyRequest): Promise<never> {
@@ -36,7 +63,11 @@ export async function sso(_ctx: AppContext, _req: FastifyRequest): Promise<never
 /** Third-party OAuth is not offered: every provider is reported disabled in /settings. */
 export async function authorize(_ctx: AppContext, req: FastifyRequest): Promise<never> {
   const provider = (req.query as Record<string, unknown> | undefined)?.provider;
-  throw new AuthError(400, 'validation_failed', `Unsupported provider: ${typeof provider === 'string' ? provider.slice(0, 50) : 'none'}`);
+  throw new AuthError(
+    400,
+    'validation_failed',
+    `Unsupported provider: ${typeof provider === 'string' ? provider.slice(0, 50) : 'none'}`,
+  );
 }
 
 export async function callback(): Promise<never> {

@@ -1,7 +1,7 @@
 // POST /signup (SUPABASE-PROTOCOL §A.4.1).
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../shared/context.js';
-import { isPgError } from '../../db/index.js';
+import { isPgError } from '@tagledger/db';
 import { AuthError, errors } from '../errors.js';
 import { bodyOf, objField, queryParam, rateLimit, requestMeta, str, validateEmail } from '../guards.js';
 import { auditLog } from '../models/sessions.js';
@@ -36,7 +36,10 @@ export async function signup(ctx: AppContext, req: FastifyRequest): Promise<unkn
   const passwordHash = await hashPassword(password);
   const autoconfirm = ctx.config.mailerAutoconfirm;
 
-  type Outcome = { kind: 'fake' } | { kind: 'session'; body: unknown } | { kind: 'mail'; userId: string; body: unknown; mail: PendingMail };
+  type Outcome =
+    | { kind: 'fake' }
+    | { kind: 'session'; body: unknown }
+    | { kind: 'mail'; userId: string; body: unknown; mail: PendingMail };
   let outcome: Outcome;
   try {
     outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
@@ -46,14 +49,16 @@ export async function signup(ctx: AppContext, req: FastifyRequest): Promise<unkn
         return { kind: 'fake' };
       }
       // An unconfirmed account is re-used as it is (no change of password or data): only the mail goes again.
-      const user = existing ?? (await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: autoconfirm }));
+      const user =
+        existing ?? (await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: autoconfirm }));
       if (!existing) await auditLog(tx, 'user_signedup', user.id, meta.ip, { provider: 'email' });
       if (autoconfirm) return { kind: 'session', body: await issueSession(ctx, tx, user, 'password', meta) };
       const mail = await prepareConfirmation(ctx, tx, user, pkce);
       return { kind: 'mail', userId: user.id, mail, body: await userJson(tx, (await findUserById(tx, user.id))!) };
     });
   } catch (err) {
-    if (isPgError(err) && err.code === '23505') throw new AuthError(422, 'user_already_exists', 'User already registered');
+    if (isPgError(err) && err.code === '23505')
+      throw new AuthError(422, 'user_already_exists', 'User already registered');
     throw err;
   }
   if (outcome.kind === 'fake') return fakeUserJson(email, data);

@@ -74,7 +74,8 @@ async function pkceGrant(ctx: AppContext, req: FastifyRequest): Promise<SessionR
   const body = bodyOf(req);
   const authCode = str(body, 'auth_code');
   const verifier = str(body, 'code_verifier');
-  if (!authCode || !verifier) throw errors.validation('invalid request: both auth code and code verifier should be non-empty');
+  if (!authCode || !verifier)
+    throw errors.validation('invalid request: both auth code and code verifier should be non-empty');
   return ctx.db.transaction(async (tx) => {
     const flow = await consumeFlowState(tx, authCode, verifier);
     const user = await findUserById(tx, flow.userId);

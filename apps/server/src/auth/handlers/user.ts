@@ -7,7 +7,15 @@ import { findUserByEmail, findUserById, updateUser, userJson, type UserRow } fro
 import { auditLog, deleteSessions } from '../models/sessions.js';
 import { hashPassword, verifyPassword } from '../services/password.js';
 import { checkPasswordStrength } from '../services/password-policy.js';
-import { claimMailSlot, createFlowState, mintEmailToken, newOtpCode, otpHash, OTP_EXPIRY_SECONDS, parsePkce } from '../services/otp.js';
+import {
+  claimMailSlot,
+  createFlowState,
+  mintEmailToken,
+  newOtpCode,
+  otpHash,
+  OTP_EXPIRY_SECONDS,
+  parsePkce,
+} from '../services/otp.js';
 import { sendEmailChange, sendReauthentication } from '../services/mail.js';
 import { mergeMetadata } from '../services/user-service.js';
 import { clearSentAt } from './mail-failure.js';
@@ -18,7 +26,10 @@ export async function getUser(ctx: AppContext, req: FastifyRequest): Promise<unk
 }
 
 async function hasVerifiedFactor(ctx: AppContext, userId: string): Promise<boolean> {
-  const { rows } = await ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
+  const { rows } = await ctx.db.query(
+    `select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`,
+    [userId],
+  );
   return rows.length > 0;
 }
 
@@ -35,12 +46,20 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
   const password = str(body, 'password');
   const nonce = str(body, 'nonce');
   const data = objField(body, 'data');
-  if (body.app_metadata !== undefined && body.app_metadata !== null) throw new AuthError(403, 'not_admin', 'User not allowed');
+  if (body.app_metadata !== undefined && body.app_metadata !== null)
+    throw new AuthError(403, 'not_admin', 'User not allowed');
   if (str(body, 'phone')) throw new AuthError(422, 'phone_provider_disabled', 'Phone updates are disabled');
-  const newEmail = emailRaw !== undefined && emailRaw.trim().toLowerCase() !== (user.email ?? '') ? validateEmail(emailRaw) : undefined;
+  const newEmail =
+    emailRaw !== undefined && emailRaw.trim().toLowerCase() !== (user.email ?? '')
+      ? validateEmail(emailRaw)
+      : undefined;
 
   if ((newEmail || password !== undefined) && session.aal !== 'aal2' && (await hasVerifiedFactor(ctx, user.id))) {
-    throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    );
   }
   if (newEmail) await rateLimit(ctx, `otp:ip:${requestMeta(req).ip}`, 30);
 
@@ -48,7 +67,11 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
   if (password !== undefined) {
     // A password needs an address to sign in with: anonymous accounts link an e-mail first.
     if (user.is_anonymous && !user.email) {
-      throw new AuthError(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+      throw new AuthError(
+        422,
+        'validation_failed',
+        'Updating password of an anonymous user without an email or phone is not allowed',
+      );
     }
     // Judged against the address the account will have once this update is through.
     checkPasswordStrength(password, newEmail ?? user.email);
@@ -66,8 +89,12 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
     if (passwordHash) {
       // A new password ends every other session and voids pending one-time tokens.
       await updateUser(tx, user.id, {
-        encrypted_password: passwordHash, recovery_token: null, reauthentication_token: null,
-        confirmation_token: null, email_change_token_new: null, email_change_token_current: null,
+        encrypted_password: passwordHash,
+        recovery_token: null,
+        reauthentication_token: null,
+        confirmation_token: null,
+        email_change_token_new: null,
+        email_change_token_current: null,
       });
       await deleteSessions(tx, user.id, 'others', session.id);
       await auditLog(tx, 'user_updated_password', user.id, requestMeta(req).ip);
@@ -84,7 +111,9 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
       const secure = !!current.email && !!current.email_confirmed_at;
       const toCurrent = secure ? mintEmailToken(current.email!, !!pkce) : undefined;
       await updateUser(tx, user.id, {
-        email_change: newEmail, email_change_token_new: toNew.stored, email_change_token_current: toCurrent?.stored ?? null,
+        email_change: newEmail,
+        email_change_token_new: toNew.stored,
+        email_change_token_current: toCurrent?.stored ?? null,
         email_change_confirm_status: 0,
       });
       if (pkce) await createFlowState(tx, { userId: user.id, pkce, authenticationMethod: 'email_change' });
@@ -95,7 +124,8 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
   });
 
   try {
-    for (const m of mails) await sendEmailChange(ctx, m.to, newEmail!, m.tokenHash, m.code, queryParam(req, 'redirect_to'));
+    for (const m of mails)
+      await sendEmailChange(ctx, m.to, newEmail!, m.tokenHash, m.code, queryParam(req, 'redirect_to'));
   } catch (err) {
     await clearSentAt(ctx, req, user.id, 'email_change_sent_at', err);
     throw new AuthError(500, 'unexpected_failure', 'Error sending change email');

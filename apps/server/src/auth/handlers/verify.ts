@@ -1,7 +1,7 @@
 // POST /verify (token or token_hash → session) and GET /verify (the e-mail link → 303), §A.4.4.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/types.js';
+import type { Queryable } from '@tagledger/db';
 import type { AppContext } from '../../shared/context.js';
 import { AuthError, errors } from '../errors.js';
 import { bodyOf, queryParam, rateLimit, requestMeta, str, validateEmail } from '../guards.js';
@@ -15,10 +15,15 @@ const EMAIL_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change'
 type EmailType = (typeof EMAIL_TYPES)[number];
 
 const FLOW_METHOD: Record<string, string> = {
-  signup: 'email/signup', invite: 'invite', magiclink: 'magiclink', recovery: 'recovery', email_change: 'email_change',
+  signup: 'email/signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
 };
 
-export const EMAIL_CHANGE_HALF_MESSAGE = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+export const EMAIL_CHANGE_HALF_MESSAGE =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 type Slot = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
 type SentAt = 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at';
@@ -79,7 +84,10 @@ async function verifyAndApply(
       user = await findUserByTokenSlot(tx, s.slot, by.tokenHash);
     } else {
       // The new address of an e-mail change is not the account's address yet.
-      user = s.slot === 'email_change_token_new' ? await findUserByPendingEmail(tx, by.email) : await findUserByEmail(tx, by.email, { forUpdate: true });
+      user =
+        s.slot === 'email_change_token_new'
+          ? await findUserByPendingEmail(tx, by.email)
+          : await findUserByEmail(tx, by.email, { forUpdate: true });
       if (user && !sameHash(user[s.slot], otpHash(by.email, by.code))) user = undefined;
     }
     if (user && fresh(user, s.sentAt)) {
@@ -114,12 +122,17 @@ async function findUserByPendingEmail(tx: Queryable, email: string): Promise<Use
 
 function parseType(raw: string | undefined): EmailType {
   if (!raw) throw errors.validation('Verify requires a verification type');
-  if (raw === 'sms' || raw === 'phone_change') throw new AuthError(422, 'phone_provider_disabled', 'Phone verification is disabled');
-  if (!(EMAIL_TYPES as readonly string[]).includes(raw)) throw errors.validation(`Unsupported verification type "${raw}"`);
+  if (raw === 'sms' || raw === 'phone_change')
+    throw new AuthError(422, 'phone_provider_disabled', 'Phone verification is disabled');
+  if (!(EMAIL_TYPES as readonly string[]).includes(raw))
+    throw errors.validation(`Unsupported verification type "${raw}"`);
   return raw as EmailType;
 }
 
-export async function verifyPost(ctx: AppContext, req: FastifyRequest): Promise<SessionResponse | Record<string, unknown>> {
+export async function verifyPost(
+  ctx: AppContext,
+  req: FastifyRequest,
+): Promise<SessionResponse | Record<string, unknown>> {
   const body = bodyOf(req);
   const type = parseType(str(body, 'type'));
   const token = str(body, 'token');
@@ -128,7 +141,8 @@ export async function verifyPost(ctx: AppContext, req: FastifyRequest): Promise<
   const meta = requestMeta(req);
   await rateLimit(ctx, `verify:ip:${meta.ip}`, 30);
   if (!!token === !!tokenHash) throw errors.validation('Verify requires either a token or a token hash');
-  if (tokenHash && (emailRaw || str(body, 'phone'))) throw errors.validation('Only the token_hash and type should be provided');
+  if (tokenHash && (emailRaw || str(body, 'phone')))
+    throw errors.validation('Only the token_hash and type should be provided');
   let by: { tokenHash: string } | { email: string; code: string };
   if (tokenHash) {
     by = { tokenHash };
@@ -175,8 +189,13 @@ export async function verifyGet(ctx: AppContext, req: FastifyRequest, reply: Fas
       }
       const s = await issueSession(ctx, tx, v.user, 'otp', requestMeta(req));
       return withFragment(redirectTo, {
-        access_token: s.access_token, expires_at: String(s.expires_at), expires_in: String(s.expires_in),
-        refresh_token: s.refresh_token, sb: '', token_type: 'bearer', type: v.type,
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        sb: '',
+        token_type: 'bearer',
+        type: v.type,
       });
     });
     return reply.redirect(location, 303);

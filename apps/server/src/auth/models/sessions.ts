@@ -1,6 +1,6 @@
 // auth.sessions, auth.refresh_tokens and auth.mfa_amr_claims data access.
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/types.js';
+import type { Queryable } from '@tagledger/db';
 
 export interface SessionRow {
   id: string;
@@ -39,7 +39,10 @@ export async function insertSession(
 }
 
 export async function findSession(tx: Queryable, id: string): Promise<SessionRow | undefined> {
-  const { rows } = await tx.query<SessionRow>(`select id, user_id, aal, factor_id, not_after from auth.sessions where id = $1`, [id]);
+  const { rows } = await tx.query<SessionRow>(
+    `select id, user_id, aal, factor_id, not_after from auth.sessions where id = $1`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -61,7 +64,10 @@ export async function amrClaims(tx: Queryable, sessionId: string): Promise<{ met
   return rows;
 }
 
-export async function insertRefreshToken(tx: Queryable, t: { userId: string; sessionId: string; parent: string | null }): Promise<string> {
+export async function insertRefreshToken(
+  tx: Queryable,
+  t: { userId: string; sessionId: string; parent: string | null },
+): Promise<string> {
   const token = newRefreshTokenValue();
   await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`, [
     token,
@@ -97,10 +103,18 @@ export async function revokeRefreshToken(tx: Queryable, id: string): Promise<voi
 }
 
 export async function revokeSessionTokens(tx: Queryable, sessionId: string): Promise<void> {
-  await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [sessionId]);
+  await tx.query(
+    `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`,
+    [sessionId],
+  );
 }
 
-export async function touchSession(tx: Queryable, sessionId: string, userAgent: string | undefined, ip: string | undefined): Promise<void> {
+export async function touchSession(
+  tx: Queryable,
+  sessionId: string,
+  userAgent: string | undefined,
+  ip: string | undefined,
+): Promise<void> {
   await tx.query(
     `update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = coalesce($2, user_agent), ip = coalesce($3, ip) where id = $1`,
     [sessionId, userAgent ?? null, ip ?? null],
@@ -114,11 +128,22 @@ export async function deleteSessions(
   currentSessionId: string | undefined,
 ): Promise<void> {
   if (scope === 'global') await tx.query(`delete from auth.sessions where user_id = $1`, [userId]);
-  else if (scope === 'local') await tx.query(`delete from auth.sessions where user_id = $1 and id = $2`, [userId, currentSessionId ?? null]);
-  else await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2`, [userId, currentSessionId ?? null]);
+  else if (scope === 'local')
+    await tx.query(`delete from auth.sessions where user_id = $1 and id = $2`, [userId, currentSessionId ?? null]);
+  else
+    await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2`, [
+      userId,
+      currentSessionId ?? null,
+    ]);
 }
 
-export async function auditLog(tx: Queryable, action: string, actorId: string | null, ip: string, traits: Record<string, unknown> = {}): Promise<void> {
+export async function auditLog(
+  tx: Queryable,
+  action: string,
+  actorId: string | null,
+  ip: string,
+  traits: Record<string, unknown> = {},
+): Promise<void> {
   await tx.query(`insert into auth.audit_log_entries (payload, ip_address) values ($1, $2)`, [
     JSON.stringify({ action, actor_id: actorId, traits }),
     ip.slice(0, 64),

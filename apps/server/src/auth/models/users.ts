@@ -1,7 +1,7 @@
 // auth.users and auth.identities data access. Functions take the transaction first and hold no
 // business rules (those live in services/).
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/types.js';
+import type { Queryable } from '@tagledger/db';
 
 export interface UserRow {
   id: string;
@@ -43,7 +43,11 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function findUserById(tx: Queryable, id: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+export async function findUserById(
+  tx: Queryable,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UserRow | undefined> {
   const { rows } = await tx.query<UserRow>(
     `select ${COLUMNS} from auth.users u where u.id = $1 and u.deleted_at is null${opts.forUpdate ? ' for update' : ''}`,
     [id],
@@ -51,7 +55,11 @@ export async function findUserById(tx: Queryable, id: string, opts: { forUpdate?
   return rows[0];
 }
 
-export async function findUserByEmail(tx: Queryable, email: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+export async function findUserByEmail(
+  tx: Queryable,
+  email: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UserRow | undefined> {
   const { rows } = await tx.query<UserRow>(
     `select ${COLUMNS} from auth.users u
       where lower(u.email) = $1 and u.deleted_at is null and not u.is_sso_user${opts.forUpdate ? ' for update' : ''}`,
@@ -90,13 +98,31 @@ export async function insertUser(tx: Queryable, u: NewUser): Promise<UserRow> {
   await tx.query(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, banned_until)
      values ($1, 'authenticated', $2, $3, $4, case when $5 then now() end, $6, $7, $8)`,
-    [id, u.role ?? 'authenticated', normalizeEmail(u.email), u.passwordHash, u.confirmed, JSON.stringify(app),
-      JSON.stringify(u.userMetadata), u.bannedUntil ?? null],
+    [
+      id,
+      u.role ?? 'authenticated',
+      normalizeEmail(u.email),
+      u.passwordHash,
+      u.confirmed,
+      JSON.stringify(app),
+      JSON.stringify(u.userMetadata),
+      u.bannedUntil ?? null,
+    ],
   );
   await tx.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
      values ($1::text, $2::uuid, $3, 'email', null)`,
-    [id, id, JSON.stringify({ ...u.userMetadata, sub: id, email: normalizeEmail(u.email), email_verified: u.confirmed, phone_verified: false })],
+    [
+      id,
+      id,
+      JSON.stringify({
+        ...u.userMetadata,
+        sub: id,
+        email: normalizeEmail(u.email),
+        email_verified: u.confirmed,
+        phone_verified: false,
+      }),
+    ],
   );
   return (await findUserById(tx, id))!;
 }
@@ -131,7 +157,12 @@ export async function ensureEmailIdentity(tx: Queryable, userId: string, email: 
 }
 
 /** Sets columns on a user (names are fixed by callers, never from input); updated_at is bumped. */
-export async function updateUser(tx: Queryable, id: string, set: Record<string, unknown>, rawSql: string[] = []): Promise<void> {
+export async function updateUser(
+  tx: Queryable,
+  id: string,
+  set: Record<string, unknown>,
+  rawSql: string[] = [],
+): Promise<void> {
   const keys = Object.keys(set);
   const assignments = [...keys.map((k, i) => `${k} = $${i + 2}`), ...rawSql, 'updated_at = now()'];
   const values = keys.map((k) => {
@@ -154,7 +185,9 @@ export async function markEmailIdentityVerified(tx: Queryable, userId: string, e
 }
 
 export async function touchIdentitySignIn(tx: Queryable, userId: string): Promise<void> {
-  await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [userId]);
+  await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'`, [
+    userId,
+  ]);
 }
 
 // ---- JSON rendering (SUPABASE-PROTOCOL §A.2.1) ----

@@ -1,7 +1,7 @@
 // Go duration strings as GoTrue's admin API takes them for ban_duration ("24h", "1h30m", "none").
 import { errors } from '../errors.js';
 
-const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
 
 /** Seconds for a Go duration, or null for "none"; 400 validation_failed when malformed. */
 export function parseBanDuration(raw: string): number | null {

@@ -1,12 +1,20 @@
 // The auth service's e-mails: sign-up confirmation, password recovery, magic link, e-mail
 // change and reauthentication. Each has a plain-text and an HTML body, the link (logged in
-// outbox mode) and the 6-digit code. Link targets follow issue 2 "Mail".
+// outbox mode) and the 6-digit code. Link targets follow issue 2 "Mail". Each is written in the
+// recipient's language (shared/language.ts); the sign-up confirmation uses the language the
+// visitor signed up in, which the database stored with the new account.
 import type { AppContext } from '../../shared/context.js';
+import { languageOfEmail, type Language, type Localized } from '../../shared/language.js';
 import { verifyActionLink, withQuery } from './otp.js';
 import { resolveRedirect } from './redirect.js';
 
 function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 interface Template {
@@ -16,23 +24,33 @@ interface Template {
   outro: string;
 }
 
-async function send(ctx: AppContext, to: string, t: Template, link: string | undefined, code: string): Promise<void> {
+const YOUR_CODE: Localized<string> = { en: 'Your code:', fr: 'Votre code :' };
+
+async function send(
+  ctx: AppContext,
+  to: string,
+  templates: Localized<Template>,
+  link: string | undefined,
+  code: string,
+): Promise<void> {
   const app = ctx.config.appName;
+  const language: Language = await languageOfEmail(ctx.db, to);
+  const t = templates[language];
   const text = [
     t.intro,
     '',
-    ...(link ? [`${t.action}:`, link, ''] : []),
-    `Your code: ${code}`,
+    ...(link ? [`${t.action}${language === 'fr' ? ' :' : ':'}`, link, ''] : []),
+    `${YOUR_CODE[language]} ${code}`,
     '',
     t.outro,
     '',
     `— ${app}`,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <h2>${escapeHtml(app)}</h2>
 <p>${escapeHtml(t.intro)}</p>
 ${link ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(t.action)}</a></p>` : ''}
-<p>Your code: <strong style="font-size:1.2em;letter-spacing:2px">${code}</strong></p>
+<p>${YOUR_CODE[language]} <strong style="font-size:1.2em;letter-spacing:2px">${code}</strong></p>
 <p style="color:#555">${escapeHtml(t.outro)}</p>
 </body></html>`;
   await ctx.mailer.send({ to, subject: t.subject, text, html, ...(link ? { link } : {}) });
@@ -48,49 +66,92 @@ export function confirmationLink(ctx: AppContext, tokenHash: string, redirectTo:
   return withQuery(target, { token_hash: tokenHash, type: 'signup' });
 }
 
-export async function sendConfirmation(ctx: AppContext, to: string, tokenHash: string, code: string, redirectTo: unknown): Promise<void> {
+export async function sendConfirmation(
+  ctx: AppContext,
+  to: string,
+  tokenHash: string,
+  code: string,
+  redirectTo: unknown,
+): Promise<void> {
   const app = ctx.config.appName;
   await send(
     ctx,
     to,
     {
-      subject: `Confirm your ${app} account`,
-      intro: `Thanks for signing up for ${app}. Please confirm your e-mail address to activate your account.`,
-      action: 'Confirm your e-mail address',
-      outro: 'If you did not sign up, you can ignore this message.',
+      en: {
+        subject: `Confirm your ${app} account`,
+        intro: `Thanks for signing up for ${app}. Please confirm your e-mail address to activate your account.`,
+        action: 'Confirm your e-mail address',
+        outro: 'If you did not sign up, you can ignore this message.',
+      },
+      fr: {
+        subject: `Confirmez votre compte ${app}`,
+        intro: `Merci de vous être inscrit sur ${app}. Confirmez votre adresse e-mail pour activer votre compte.`,
+        action: 'Confirmer mon adresse e-mail',
+        outro: 'Si vous ne vous êtes pas inscrit, ignorez simplement ce message.',
+      },
     },
     confirmationLink(ctx, tokenHash, redirectTo),
     code,
   );
 }
 
-export async function sendRecovery(ctx: AppContext, to: string, tokenHash: string, code: string, redirectTo: unknown): Promise<void> {
+export async function sendRecovery(
+  ctx: AppContext,
+  to: string,
+  tokenHash: string,
+  code: string,
+  redirectTo: unknown,
+): Promise<void> {
   const app = ctx.config.appName;
   const target = resolveRedirect(ctx, redirectTo, `${ctx.config.siteUrl}/reset-password`);
   await send(
     ctx,
     to,
     {
-      subject: `Reset your ${app} password`,
-      intro: `Someone asked to reset the password of your ${app} account.`,
-      action: 'Choose a new password',
-      outro: 'If you did not ask for this, you can ignore this message; your password stays the same.',
+      en: {
+        subject: `Reset your ${app} password`,
+        intro: `Someone asked to reset the password of your ${app} account.`,
+        action: 'Choose a new password',
+        outro: 'If you did not ask for this, you can ignore this message; your password stays the same.',
+      },
+      fr: {
+        subject: `Réinitialisez votre mot de passe ${app}`,
+        intro: `Quelqu’un a demandé à réinitialiser le mot de passe de votre compte ${app}.`,
+        action: 'Choisir un nouveau mot de passe',
+        outro:
+          'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message ; votre mot de passe reste le même.',
+      },
     },
     withQuery(target, { token: tokenHash, type: 'recovery' }),
     code,
   );
 }
 
-export async function sendMagicLink(ctx: AppContext, to: string, tokenHash: string, code: string, redirectTo: unknown): Promise<void> {
+export async function sendMagicLink(
+  ctx: AppContext,
+  to: string,
+  tokenHash: string,
+  code: string,
+  redirectTo: unknown,
+): Promise<void> {
   const app = ctx.config.appName;
   await send(
     ctx,
     to,
     {
-      subject: `Your ${app} sign-in link`,
-      intro: `Use this link to sign in to ${app}.`,
-      action: `Sign in to ${app}`,
-      outro: 'If you did not ask for this, you can ignore this message.',
+      en: {
+        subject: `Your ${app} sign-in link`,
+        intro: `Use this link to sign in to ${app}.`,
+        action: `Sign in to ${app}`,
+        outro: 'If you did not ask for this, you can ignore this message.',
+      },
+      fr: {
+        subject: `Votre lien de connexion ${app}`,
+        intro: `Utilisez ce lien pour vous connecter à ${app}.`,
+        action: `Me connecter à ${app}`,
+        outro: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+      },
     },
     verifyLink(ctx, tokenHash, 'magiclink', resolveRedirect(ctx, redirectTo, ctx.config.siteUrl)),
     code,
@@ -110,10 +171,19 @@ export async function sendEmailChange(
     ctx,
     to,
     {
-      subject: `Confirm the e-mail change of your ${app} account`,
-      intro: `Please confirm changing the e-mail address of your ${app} account to ${newEmail}.`,
-      action: 'Confirm the e-mail change',
-      outro: 'If you did not ask for this, ignore this message and consider changing your password.',
+      en: {
+        subject: `Confirm the e-mail change of your ${app} account`,
+        intro: `Please confirm changing the e-mail address of your ${app} account to ${newEmail}.`,
+        action: 'Confirm the e-mail change',
+        outro: 'If you did not ask for this, ignore this message and consider changing your password.',
+      },
+      fr: {
+        subject: `Confirmez le changement d’e-mail de votre compte ${app}`,
+        intro: `Confirmez le remplacement de l’adresse e-mail de votre compte ${app} par ${newEmail}.`,
+        action: 'Confirmer le changement d’e-mail',
+        outro:
+          'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message et pensez à changer votre mot de passe.',
+      },
     },
     verifyLink(ctx, tokenHash, 'email_change', resolveRedirect(ctx, redirectTo, ctx.config.siteUrl)),
     code,
@@ -126,26 +196,48 @@ export async function sendReauthentication(ctx: AppContext, to: string, code: st
     ctx,
     to,
     {
-      subject: `Your ${app} confirmation code`,
-      intro: `Enter this code to confirm a sensitive change to your ${app} account.`,
-      action: '',
-      outro: 'If you did not ask for this, consider changing your password.',
+      en: {
+        subject: `Your ${app} confirmation code`,
+        intro: `Enter this code to confirm a sensitive change to your ${app} account.`,
+        action: '',
+        outro: 'If you did not ask for this, consider changing your password.',
+      },
+      fr: {
+        subject: `Votre code de confirmation ${app}`,
+        intro: `Saisissez ce code pour confirmer une modification sensible de votre compte ${app}.`,
+        action: '',
+        outro: 'Si vous n’êtes pas à l’origine de cette demande, pensez à changer votre mot de passe.',
+      },
     },
     undefined,
     code,
   );
 }
 
-export async function sendInvite(ctx: AppContext, to: string, tokenHash: string, code: string, redirectTo: unknown): Promise<void> {
+export async function sendInvite(
+  ctx: AppContext,
+  to: string,
+  tokenHash: string,
+  code: string,
+  redirectTo: unknown,
+): Promise<void> {
   const app = ctx.config.appName;
   await send(
     ctx,
     to,
     {
-      subject: `You have been invited to ${app}`,
-      intro: `You have been invited to create an account on ${app}.`,
-      action: 'Accept the invitation',
-      outro: 'If you were not expecting this, you can ignore this message.',
+      en: {
+        subject: `You have been invited to ${app}`,
+        intro: `You have been invited to create an account on ${app}.`,
+        action: 'Accept the invitation',
+        outro: 'If you were not expecting this, you can ignore this message.',
+      },
+      fr: {
+        subject: `Vous êtes invité sur ${app}`,
+        intro: `Vous êtes invité à créer un compte sur ${app}.`,
+        action: 'Accepter l’invitation',
+        outro: 'Si vous ne vous y attendiez pas, ignorez simplement ce message.',
+      },
     },
     verifyLink(ctx, tokenHash, 'invite', resolveRedirect(ctx, redirectTo, ctx.config.siteUrl)),
     code,

@@ -1,7 +1,7 @@
 // One-time tokens, link building and PKCE flow states (SUPABASE-PROTOCOL §A.5, §A.7); the
 // redirect allow list is in redirect.ts.
 import crypto from 'node:crypto';
-import type { Queryable } from '../../db/types.js';
+import type { Queryable } from '@tagledger/db';
 import type { AppContext } from '../../shared/context.js';
 import { AuthError, errors } from '../errors.js';
 
@@ -18,7 +18,10 @@ export function newOtpCode(): string {
 
 /** The value stored in a token slot and placed in links: hex(SHA-224(email + code)). */
 export function otpHash(emailOrPhone: string, code: string): string {
-  return crypto.createHash('sha224').update(emailOrPhone + code).digest('hex');
+  return crypto
+    .createHash('sha224')
+    .update(emailOrPhone + code)
+    .digest('hex');
 }
 
 /** A freshly minted e-mail token: the code for humans, the stored hash (pkce_-prefixed for PKCE). */
@@ -28,7 +31,8 @@ export function mintEmailToken(email: string, pkce: boolean): { code: string; st
   return { code, stored: pkce ? `pkce_${hash}` : hash };
 }
 
-export type MailSlot = 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at';
+export type MailSlot =
+  'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at';
 
 /**
  * Claims the right to mail this user now: sets the slot's *_sent_at unless a mail of that kind
@@ -60,7 +64,9 @@ export function withQuery(raw: string, params: Record<string, string>): string {
 
 /** Go's url.QueryEscape: everything but A–Z a–z 0–9 - _ . ~ is percent-encoded, spaces as '+'. */
 function queryEscape(s: string): string {
-  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+  return encodeURIComponent(s)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
 }
 
 /**
@@ -76,7 +82,9 @@ export function verifyActionLink(publicUrl: string, tokenHash: string, type: str
 /** Puts params into the fragment, keys sorted like Go's url.Values.Encode. */
 export function withFragment(raw: string, params: Record<string, string>): string {
   const url = new URL(raw);
-  const sorted = Object.keys(params).sort().map((k) => [k, params[k]!] as [string, string]);
+  const sorted = Object.keys(params)
+    .sort()
+    .map((k) => [k, params[k]!] as [string, string]);
   url.hash = new URLSearchParams(sorted).toString();
   return url.toString();
 }
@@ -91,11 +99,15 @@ export interface PkceParams {
 /** Validates code_challenge/code_challenge_method: both or neither. */
 export function parsePkce(body: Record<string, unknown>): PkceParams | undefined {
   const challenge = typeof body.code_challenge === 'string' && body.code_challenge ? body.code_challenge : undefined;
-  const methodRaw = typeof body.code_challenge_method === 'string' && body.code_challenge_method ? body.code_challenge_method : undefined;
+  const methodRaw =
+    typeof body.code_challenge_method === 'string' && body.code_challenge_method
+      ? body.code_challenge_method
+      : undefined;
   if (!challenge && !methodRaw) return undefined;
   if (!challenge || !methodRaw) throw errors.validation('PKCE flow requires code_challenge_method and code_challenge');
   const method = methodRaw.toLowerCase();
-  if (method !== 's256' && method !== 'plain') throw errors.validation(`code challenge method not supported: ${methodRaw}`);
+  if (method !== 's256' && method !== 'plain')
+    throw errors.validation(`code challenge method not supported: ${methodRaw}`);
   if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) {
     throw errors.validation('code challenge has to be between 43 and 128 characters');
   }
@@ -116,7 +128,11 @@ export async function createFlowState(
 }
 
 /** For GET /verify with a pkce_ token: stamps the latest flow state and returns its auth code. */
-export async function issueAuthCode(tx: Queryable, userId: string, authenticationMethod: string): Promise<string | undefined> {
+export async function issueAuthCode(
+  tx: Queryable,
+  userId: string,
+  authenticationMethod: string,
+): Promise<string | undefined> {
   const { rows } = await tx.query<{ auth_code: string }>(
     `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
       where id = (select id from auth.flow_state where user_id = $1 and authentication_method = $2
@@ -129,9 +145,7 @@ export async function issueAuthCode(tx: Queryable, userId: string, authenticatio
 
 function verifierMatches(flow: { code_challenge: string; code_challenge_method: string }, verifier: string): boolean {
   const expected =
-    flow.code_challenge_method === 's256'
-      ? crypto.createHash('sha256').update(verifier).digest('base64url')
-      : verifier;
+    flow.code_challenge_method === 's256' ? crypto.createHash('sha256').update(verifier).digest('base64url') : verifier;
   const a = Buffer.from(expected);
   const b = Buffer.from(flow.code_challenge);
   return a.length === b.length && crypto.timingSafeEqual(a, b);
@@ -144,8 +158,12 @@ export async function consumeFlowState(
   verifier: string,
 ): Promise<{ userId: string; method: string }> {
   const { rows } = await tx.query<{
-    id: string; user_id: string | null; code_challenge: string; code_challenge_method: string;
-    authentication_method: string; expired: boolean;
+    id: string;
+    user_id: string | null;
+    code_challenge: string;
+    code_challenge_method: string;
+    authentication_method: string;
+    expired: boolean;
   }>(
     `select id, user_id, code_challenge, code_challenge_method, authentication_method,
             coalesce(auth_code_issued_at, created_at) < now() - make_interval(secs => $2::float8) as expired
@@ -153,7 +171,8 @@ export async function consumeFlowState(
     [authCode, FLOW_STATE_EXPIRY_SECONDS],
   );
   const flow = rows[0];
-  if (!flow || !flow.user_id) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (!flow || !flow.user_id)
+    throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
   if (flow.expired) throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
   if (!verifierMatches(flow, verifier)) {
     throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');

@@ -22,7 +22,10 @@ export function isSupportedHash(h: string): boolean {
 }
 
 /** Verifies a password; `rehash` is true when the stored hash should be replaced by argon2id. */
-export async function verifyPassword(stored: string | null, password: string): Promise<{ ok: boolean; rehash: boolean }> {
+export async function verifyPassword(
+  stored: string | null,
+  password: string,
+): Promise<{ ok: boolean; rehash: boolean }> {
   if (!stored) {
     dummyHash ??= hashPassword(crypto.randomUUID());
     await argonVerify(await dummyHash, password).catch(() => false);

@@ -18,7 +18,12 @@ export function allowListPattern(pattern: string): RegExp {
   if (!re) {
     const body = pattern
       .split('**')
-      .map((part) => part.split('*').map((lit) => lit.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('[^./]*'))
+      .map((part) =>
+        part
+          .split('*')
+          .map((lit) => lit.replace(/[\\^$.|?+()[\]{}]/g, '\\$&'))
+          .join('[^./]*'),
+      )
       .join('.*');
     re = new RegExp(`^${body}$`);
     compiled.set(pattern, re);

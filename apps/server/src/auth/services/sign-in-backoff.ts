@@ -22,9 +22,14 @@ export const MAX_FAILURES_PER_IP = 100;
 
 function tooMany(seconds: number): AuthError {
   const wait = Math.max(1, Math.ceil(seconds));
-  return new AuthError(429, 'over_request_rate_limit', `Too many failed sign-in attempts. Please try again in ${wait} seconds.`, {
-    retry_after: wait,
-  });
+  return new AuthError(
+    429,
+    'over_request_rate_limit',
+    `Too many failed sign-in attempts. Please try again in ${wait} seconds.`,
+    {
+      retry_after: wait,
+    },
+  );
 }
 
 /**

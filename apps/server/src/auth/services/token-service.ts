@@ -1,12 +1,22 @@
 // Sessions, access tokens and refresh-token rotation (SUPABASE-PROTOCOL §A.3, §A.6).
 // Everything lives in the database so several server processes can share one PostgreSQL.
-import type { Queryable } from '../../db/types.js';
+import type { Queryable } from '@tagledger/db';
 import type { AppContext } from '../../shared/context.js';
 import { AuthError, errors } from '../errors.js';
 import { findUserById, touchIdentitySignIn, updateUser, userJson, type UserRow } from '../models/users.js';
 import {
-  activeRefreshToken, addAmrClaim, amrClaims, auditLog, findSession, insertRefreshToken, insertSession, loadRefreshTokenForUpdate,
-  revokeRefreshToken, revokeSessionTokens, touchSession, type SessionRow,
+  activeRefreshToken,
+  addAmrClaim,
+  amrClaims,
+  auditLog,
+  findSession,
+  insertRefreshToken,
+  insertSession,
+  loadRefreshTokenForUpdate,
+  revokeRefreshToken,
+  revokeSessionTokens,
+  touchSession,
+  type SessionRow,
 } from '../models/sessions.js';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -114,13 +124,19 @@ export async function refreshGrant(
   return sessionResponse(ctx, tx, user, session, next);
 }
 
-async function rotate(tx: Queryable, row: { id: string; token: string; user_id: string; session_id: string }): Promise<string> {
+async function rotate(
+  tx: Queryable,
+  row: { id: string; token: string; user_id: string; session_id: string },
+): Promise<string> {
   await revokeRefreshToken(tx, row.id);
   return insertRefreshToken(tx, { userId: row.user_id, sessionId: row.session_id, parent: row.token });
 }
 
 /** Either the current live token (inside the window) or reuse detection. */
-async function reuseAnswer(tx: Queryable, row: { age_seconds: number; session_id: string }): Promise<string | AuthError> {
+async function reuseAnswer(
+  tx: Queryable,
+  row: { age_seconds: number; session_id: string },
+): Promise<string | AuthError> {
   if (row.age_seconds <= REFRESH_REUSE_INTERVAL_SECONDS) {
     const current = await activeRefreshToken(tx, row.session_id);
     if (current) return current;

@@ -1,14 +1,23 @@
 // User-level rules shared by several endpoints: sign-up token issuing, metadata merge,
 // confirmation effects.
-import type { Queryable } from '../../db/types.js';
+import type { Queryable } from '@tagledger/db';
 import type { AppContext } from '../../shared/context.js';
-import { isPgError } from '../../db/index.js';
+import { isPgError } from '@tagledger/db';
 import { AuthError } from '../errors.js';
-import { ensureEmailIdentity, findUserById, markEmailIdentityVerified, updateUser, type UserRow } from '../models/users.js';
+import {
+  ensureEmailIdentity,
+  findUserById,
+  markEmailIdentityVerified,
+  updateUser,
+  type UserRow,
+} from '../models/users.js';
 import { claimMailSlot, createFlowState, mintEmailToken, type PkceParams } from './otp.js';
 
 /** user_metadata update semantics: keys merge, a key set to null is removed. */
-export function mergeMetadata(current: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+export function mergeMetadata(
+  current: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...current };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
@@ -53,7 +62,10 @@ export async function prepareRecoverySlot(
 
 /** Marks the e-mail confirmed (idempotent) and returns the fresh row. */
 export async function confirmEmail(tx: Queryable, user: UserRow): Promise<UserRow> {
-  await updateUser(tx, user.id, {}, ['email_confirmed_at = coalesce(email_confirmed_at, now())', 'is_anonymous = false']);
+  await updateUser(tx, user.id, {}, [
+    'email_confirmed_at = coalesce(email_confirmed_at, now())',
+    'is_anonymous = false',
+  ]);
   await markEmailIdentityVerified(tx, user.id, null);
   return (await findUserById(tx, user.id))!;
 }
@@ -63,8 +75,18 @@ export async function applyEmailChange(tx: Queryable, user: UserRow): Promise<Us
   const email = user.email_change!;
   try {
     await tx.query('savepoint apply_email_change');
-    await updateUser(tx, user.id, { email, email_change: null, email_change_token_new: null, email_change_token_current: null,
-      email_change_confirm_status: 0 }, ['email_confirmed_at = coalesce(email_confirmed_at, now())', 'is_anonymous = false']);
+    await updateUser(
+      tx,
+      user.id,
+      {
+        email,
+        email_change: null,
+        email_change_token_new: null,
+        email_change_token_current: null,
+        email_change_confirm_status: 0,
+      },
+      ['email_confirmed_at = coalesce(email_confirmed_at, now())', 'is_anonymous = false'],
+    );
     await tx.query('release savepoint apply_email_change');
   } catch (err) {
     if (isPgError(err) && err.code === '23505') {

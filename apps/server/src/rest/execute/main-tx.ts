@@ -1,10 +1,11 @@
 // EXECUTE: one transaction per request — BEGIN [READ ONLY] → role + claims (withRequestContext)
 // → main statement → checks that must roll the work back (singular 406, max-affected) → COMMIT.
-import type { Db } from '../../db/index.js';
-import { withRequestContext, type RequestContext } from '../../db/request-context.js';
+// Reads on PostgreSQL take the driver's one-round-trip path instead (decision 0082).
+import { withRequestContext, type Db, type RequestContext } from '@tagledger/db';
 import { RestError } from '../errors.js';
 import type { BuiltQuery } from '../sql/query-builder.js';
-import type { ReadPipeline } from './pipelined.js';
+import type { CountMethod } from '../plan/types.js';
+import { countTotal, explainStatement, needsPlannerEstimate, plannedRows } from './planned-count.js';
 
 export interface ResultRow {
   total: number | null;
@@ -34,10 +35,20 @@ function checked(row: ResultRow | undefined, opts: TxChecks): ResultRow {
   const r = row ?? { total: null, page_total: 0, body: null };
   const pageTotal = Number(r.page_total);
   if (opts.singular && pageTotal !== 1) {
-    throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${pageTotal} rows`);
+    throw new RestError(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${pageTotal} rows`,
+    );
   }
   if (opts.maxAffected !== undefined && pageTotal > opts.maxAffected) {
-    throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${pageTotal} rows`,
+    );
   }
   return {
     total: r.total === null ? null : Number(r.total),
@@ -49,25 +60,37 @@ function checked(row: ResultRow | undefined, opts: TxChecks): ResultRow {
   };
 }
 
+type ExplainRow = Record<string, unknown>;
+
 export async function runMainTx(
   db: Db,
   ctx: RequestContext,
   query: BuiltQuery,
-  opts: { readOnly: boolean; rollback?: boolean; timezone?: string; pipeline?: ReadPipeline | undefined } & TxChecks,
+  opts: { readOnly: boolean; rollback?: boolean; count?: CountMethod | undefined } & TxChecks,
 ): Promise<ResultRow> {
+  /** Replaces the total by the planner's estimate where the count method asks for it. */
+  const withEstimate = async (row: ResultRow, explain: (q: BuiltQuery) => Promise<ExplainRow | undefined>) => {
+    if (!query.planRows || !needsPlannerEstimate(opts.count, row.total)) return row;
+    const estimate = plannedRows(await explain(explainStatement(query.planRows)));
+    return { ...row, total: countTotal(opts.count, row.total, estimate) };
+  };
   // Read-only work has nothing to roll back, so it can take the one-round-trip path.
-  if (opts.readOnly && opts.pipeline) {
-    return checked(await opts.pipeline.run<ResultRow>(ctx, query, opts.timezone), opts);
+  if (opts.readOnly && db.readInOneRoundTrip) {
+    const read = db.readInOneRoundTrip.bind(db);
+    const row = checked(await read<ResultRow>(ctx, query), opts);
+    return withEstimate(row, (q) => read<ExplainRow>(ctx, q));
   }
   try {
     return await withRequestContext(
       db,
       ctx,
       async (tx) => {
-        if (opts.timezone) await tx.query(`select set_config('timezone', $1, true)`, [opts.timezone]);
         const res = await tx.query<ResultRow>(query.text, query.values);
         // Throwing here rolls the transaction back (singular 406, max-affected, tx=rollback).
-        const row = checked(res.rows[0], opts);
+        const row = await withEstimate(
+          checked(res.rows[0], opts),
+          async (q) => (await tx.query<ExplainRow>(q.text, q.values)).rows[0],
+        );
         if (opts.rollback) throw new RollbackWithResult(row);
         return row;
       },

@@ -1,12 +1,12 @@
 // actionPlan(): ApiRequest + SchemaCache → ActionPlan. Pure. Unknown tables/functions (PGRST205/202),
 // payload problems (PGRST102/204) and safeupdate (21000) are decided here, before any SQL runs.
 import { RestError } from '../errors.js';
-import { filtersFrom } from '../request/query-params.js';
-import type { ApiRequest, QueryParams } from '../request/types.js';
+import { withFilters } from '../request/query-params.js';
+import type { ApiRequest, FilteredQuery } from '../request/types.js';
 import { DB_MAX_ROWS } from '../request/range.js';
 import type { Column, Routine, SchemaCache, Table } from '../schema-cache/types.js';
 import { ReadPlanner, resolveField } from './read-plan.js';
-import type { ActionPlan, CallPlan, InsertPlan, ReadNode } from './types.js';
+import type { ActionPlan, CallPlan, InsertPlan, PlanOptions, ReadNode } from './types.js';
 
 function levenshtein(a: string, b: string): number {
   const d = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -36,7 +36,9 @@ export function findTable(cache: SchemaCache, name: string): Table {
     'PGRST205',
     `Could not find the table '${cache.schema}.${name}' in the schema cache`,
     null,
-    best !== undefined && bestD <= Math.max(3, name.length / 2) ? `Perhaps you meant the table '${cache.schema}.${best}'` : null,
+    best !== undefined && bestD <= Math.max(3, name.length / 2)
+      ? `Perhaps you meant the table '${cache.schema}.${best}'`
+      : null,
   );
 }
 
@@ -45,30 +47,49 @@ const unknownColumn = (t: Table, col: string) =>
   new RestError(400, 'PGRST204', `Could not find the '${col}' column of '${t.name}' in the schema cache`);
 
 /** Filters/logic that apply to the root (used as WHERE of update/delete). */
-function rootOnly(q: QueryParams): QueryParams {
-  return { ...q, filters: q.filters.filter((f) => !f.embedPath.length), logic: q.logic.filter((l) => !l.embedPath.length), order: [], ranges: [] };
+function rootOnly(q: FilteredQuery): FilteredQuery {
+  return {
+    ...q,
+    filters: q.filters.filter((f) => !f.embedPath.length),
+    logic: q.logic.filter((l) => !l.embedPath.length),
+    order: [],
+    ranges: [],
+  };
 }
-function embeddedOnly(q: QueryParams): QueryParams {
-  return { ...q, filters: q.filters.filter((f) => f.embedPath.length), logic: q.logic.filter((l) => l.embedPath.length) };
+function embeddedOnly(q: FilteredQuery): FilteredQuery {
+  return {
+    ...q,
+    filters: q.filters.filter((f) => f.embedPath.length),
+    logic: q.logic.filter((l) => l.embedPath.length),
+  };
 }
 
-function returningNode(planner: ReadPlanner, table: Table, req: ApiRequest): ReadNode | undefined {
+function returningNode(
+  planner: ReadPlanner,
+  table: Table,
+  req: ApiRequest,
+  query: FilteredQuery,
+): ReadNode | undefined {
   if (req.prefs.return === 'representation') {
-    const node = planner.node(table, req.query.select);
-    planner.applyQuery(node, embeddedOnly(req.query));
+    const node = planner.node(table, query.select);
+    planner.applyQuery(node, embeddedOnly(query));
     return node;
   }
   if (req.prefs.return === 'headers-only' && req.action.kind === 'insert') {
-    return planner.node(table, table.primaryKey.map((name) => ({ kind: 'field' as const, field: { name, jsonPath: [] } })));
+    return planner.node(
+      table,
+      table.primaryKey.map((name) => ({ kind: 'field' as const, field: { name, jsonPath: [] } })),
+    );
   }
   return undefined;
 }
 
-function planInsert(req: ApiRequest, cache: SchemaCache, planner: ReadPlanner, table: Table): InsertPlan {
+function planInsert(req: ApiRequest, query: FilteredQuery, planner: ReadPlanner, table: Table): InsertPlan {
   const body = req.body;
   const rows = Array.isArray(body) ? body : [body];
   if (body === undefined || body === null || typeof body !== 'object') throw payloadError('Empty or invalid json');
-  for (const r of rows) if (!r || typeof r !== 'object' || Array.isArray(r)) throw payloadError('Empty or invalid json');
+  for (const r of rows)
+    if (!r || typeof r !== 'object' || Array.isArray(r)) throw payloadError('Empty or invalid json');
   let columns: string[];
   if (req.query.columns) {
     columns = req.query.columns;
@@ -77,16 +98,26 @@ function planInsert(req: ApiRequest, cache: SchemaCache, planner: ReadPlanner, t
     columns = first ? Object.keys(first) : [];
     const key = [...columns].sort().join('\u0000');
     for (const r of rows) {
-      if (Object.keys(r as object).sort().join('\u0000') !== key) throw payloadError('All object keys must match');
+      if (
+        Object.keys(r as object)
+          .sort()
+          .join('\u0000') !== key
+      )
+        throw payloadError('All object keys must match');
     }
   }
   for (const c of columns) if (!table.columns.has(c)) throw unknownColumn(table, c);
   let onConflict: InsertPlan['onConflict'];
   if (req.prefs.resolution) {
     const cols = req.query.onConflict ?? table.primaryKey;
-    for (const c of cols) if (!table.columns.has(c)) throw new RestError(400, '42703', `column ${table.name}.${c} does not exist`);
+    for (const c of cols)
+      if (!table.columns.has(c)) throw new RestError(400, '42703', `column ${table.name}.${c} does not exist`);
     if (!cols.length) {
-      throw new RestError(400, '42P10', 'there is no unique or exclusion constraint matching the ON CONFLICT specification');
+      throw new RestError(
+        400,
+        '42P10',
+        'there is no unique or exclusion constraint matching the ON CONFLICT specification',
+      );
     }
     onConflict = { columns: cols, action: req.prefs.resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
   }
@@ -97,13 +128,12 @@ function planInsert(req: ApiRequest, cache: SchemaCache, planner: ReadPlanner, t
     missingDefault: req.prefs.missing === 'default',
     rows,
     ...(onConflict ? { onConflict } : {}),
-    returning: returningNode(planner, table, req),
+    returning: returningNode(planner, table, req, query),
     locationColumns: req.prefs.return === 'headers-only' ? table.primaryKey : [],
   };
 }
 
-function requireFilters(req: ApiRequest, verb: 'UPDATE' | 'DELETE'): void {
-  const q = req.query;
+function requireFilters(q: FilteredQuery, verb: 'UPDATE' | 'DELETE'): void {
   if (!q.filters.some((f) => !f.embedPath.length) && !q.logic.some((l) => !l.embedPath.length)) {
     throw new RestError(400, '21000', `${verb} requires a WHERE clause`);
   }
@@ -113,7 +143,17 @@ function pseudoTable(cache: SchemaCache, r: Routine): Table {
   if (r.returnTable) return cache.tables.get(r.returnTable)!;
   const columns = new Map<string, Column>();
   for (const c of r.returnColumns ?? []) columns.set(c.name, c);
-  return { schema: r.schema, name: r.name, isView: true, insertable: false, columns, columnOrder: [...columns.keys()], primaryKey: [], uniques: [] };
+  return {
+    schema: r.schema,
+    name: r.name,
+    isView: true,
+    insertable: false,
+    columns,
+    columnOrder: [...columns.keys()],
+    primaryKey: [],
+    uniques: [],
+    computedFields: new Map(),
+  };
 }
 
 const JSON_TYPES = new Set(['json', 'jsonb']);
@@ -125,18 +165,20 @@ function planCall(req: ApiRequest, cache: SchemaCache, planner: ReadPlanner): Ca
   let args: Record<string, unknown> = {};
   let routine: Routine | undefined;
   const argNames = new Set(candidates.flatMap((r) => r.args.map((a) => a.name)));
+  // On GET/HEAD the query string carries the arguments; the other keys filter the result.
+  const query = withFilters(req.query, isGet ? argNames : undefined);
   if (isGet) {
     for (const [k, v] of req.query.rawParams) {
       if (!argNames.has(k)) continue;
       const prev = args[k];
       args[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
     }
-    filtersFrom(req.query, argNames);
   } else {
-    filtersFrom(req.query);
     const body = req.body === undefined || req.body === '' ? {} : req.body;
     // A single unnamed json/jsonb parameter receives the whole body.
-    const single = candidates.find((r) => r.args.length === 1 && r.args[0]!.name === '' && JSON_TYPES.has(r.args[0]!.type));
+    const single = candidates.find(
+      (r) => r.args.length === 1 && r.args[0]!.name === '' && JSON_TYPES.has(r.args[0]!.type),
+    );
     if (single) {
       routine = single;
       args = { '': body };
@@ -148,7 +190,9 @@ function planCall(req: ApiRequest, cache: SchemaCache, planner: ReadPlanner): Ca
   if (!routine) {
     const keys = Object.keys(args);
     const matches = candidates.filter(
-      (r) => keys.every((k) => r.args.some((a) => a.name === k)) && r.args.every((a) => a.hasDefault || keys.includes(a.name)),
+      (r) =>
+        keys.every((k) => r.args.some((a) => a.name === k)) &&
+        r.args.every((a) => a.hasDefault || keys.includes(a.name)),
     );
     if (matches.length > 1) {
       const exact = matches.filter((r) => r.args.length === keys.length);
@@ -178,49 +222,78 @@ function planCall(req: ApiRequest, cache: SchemaCache, planner: ReadPlanner): Ca
     args = { pgrst_body: args[''] };
   }
   const composite = !!(routine.returnTable || routine.returnColumns);
-  const shape: CallPlan['shape'] = routine.returnsVoid ? 'void' : routine.returnsSet ? (composite ? 'set' : 'set-scalar') : composite ? 'composite' : 'scalar';
+  const shape: CallPlan['shape'] = routine.returnsVoid
+    ? 'void'
+    : routine.returnsSet
+      ? composite
+        ? 'set'
+        : 'set-scalar'
+      : composite
+        ? 'composite'
+        : 'scalar';
   let read: ReadNode | undefined;
   if (composite) {
-    read = planner.node(pseudoTable(cache, routine), req.query.select);
-    planner.applyQuery(read, req.query);
+    read = planner.node(pseudoTable(cache, routine), query.select);
+    planner.applyQuery(read, query);
   }
-  return { kind: 'call', routine, args, shape, read, readOnly: isGet || routine.volatility !== 'v', count: !!req.prefs.count };
+  return {
+    kind: 'call',
+    routine,
+    args,
+    shape,
+    read,
+    readOnly: isGet || routine.volatility !== 'v',
+    count: req.prefs.count,
+  };
 }
 
-export function actionPlan(req: ApiRequest, cache: SchemaCache): ActionPlan {
-  const planner = new ReadPlanner(cache);
-  const base = { prefs: req.prefs, range: req.range };
+export function actionPlan(
+  req: ApiRequest,
+  cache: SchemaCache,
+  options: PlanOptions = { aggregates: false },
+): ActionPlan {
+  const planner = new ReadPlanner(cache, options);
+  const base = { schema: req.schema, prefs: req.prefs, range: req.range };
   const wantBody = req.prefs.return === 'representation';
   switch (req.action.kind) {
     case 'read': {
       const table = findTable(cache, req.target);
-      filtersFrom(req.query);
-      const root = planner.node(table, req.query.select);
-      planner.applyQuery(root, req.query);
+      const query = withFilters(req.query);
+      const root = planner.node(table, query.select);
+      planner.applyQuery(root, query);
       const limit = Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS);
       return {
         ...base,
         range: { offset: req.range.offset, limit },
-        plan: { kind: 'read', root, count: !!req.prefs.count, head: req.action.head },
+        plan: { kind: 'read', root, count: req.prefs.count, head: req.action.head },
         output: { accept: req.accept, wantBody: !req.action.head },
         readOnly: true,
       };
     }
     case 'insert': {
       const table = findTable(cache, req.target);
-      filtersFrom(req.query);
-      return { ...base, plan: planInsert(req, cache, planner, table), output: { accept: req.accept, wantBody }, readOnly: false };
+      return {
+        ...base,
+        plan: planInsert(req, withFilters(req.query), planner, table),
+        output: { accept: req.accept, wantBody },
+        readOnly: false,
+      };
     }
     case 'update':
     case 'delete': {
       const table = findTable(cache, req.target);
-      filtersFrom(req.query);
-      requireFilters(req, req.action.kind === 'update' ? 'UPDATE' : 'DELETE');
+      const query = withFilters(req.query);
+      requireFilters(query, req.action.kind === 'update' ? 'UPDATE' : 'DELETE');
       const whereNode = planner.node(table, []);
-      planner.applyQuery(whereNode, rootOnly(req.query));
-      const returning = returningNode(planner, table, req);
+      planner.applyQuery(whereNode, rootOnly(query));
+      const returning = returningNode(planner, table, req, query);
       if (req.action.kind === 'delete') {
-        return { ...base, plan: { kind: 'delete', table, where: whereNode.where, returning }, output: { accept: req.accept, wantBody }, readOnly: false };
+        return {
+          ...base,
+          plan: { kind: 'delete', table, where: whereNode.where, returning },
+          output: { accept: req.accept, wantBody },
+          readOnly: false,
+        };
       }
       const body = req.body;
       if (!body || typeof body !== 'object' || Array.isArray(body)) throw payloadError('Empty or invalid json');
@@ -238,7 +311,10 @@ export function actionPlan(req: ApiRequest, cache: SchemaCache): ActionPlan {
       const plan = planCall(req, cache, planner);
       const head = req.action.head;
       // db-max-rows caps set-returning calls like table reads.
-      const limit = plan.shape === 'set' || plan.shape === 'set-scalar' ? Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS) : undefined;
+      const limit =
+        plan.shape === 'set' || plan.shape === 'set-scalar'
+          ? Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS)
+          : undefined;
       return {
         ...base,
         range: { offset: req.range.offset, ...(limit !== undefined ? { limit } : {}) },

@@ -2,15 +2,26 @@
 // ReadNode tree. All "does this exist" errors of reads live here: 42703 (column), PGRST200/201
 // (relationship), PGRST108 (filter on a resource not embedded), PGRST118/120.
 import { RestError } from '../errors.js';
-import type { FieldRef, Filter, LogicNode, OrderTerm, QueryParams, SelectItem } from '../request/types.js';
+import type { FieldRef, Filter, FilteredQuery, LogicNode, OrderTerm, SelectItem } from '../request/types.js';
 import type { Relationship, SchemaCache, Table } from '../schema-cache/types.js';
-import type { Condition, EmbedNode, OrderBy, Projection, ReadNode, ResolvedField } from './types.js';
+import type { Condition, EmbedNode, OrderBy, PlanOptions, Projection, ReadNode, ResolvedField } from './types.js';
 
 /** Common spellings → pg_type names, so `::integer` or `::double precision` work like in SQL. */
 const TYPE_ALIASES: Record<string, string> = {
-  integer: 'int4', int: 'int4', smallint: 'int2', bigint: 'int8', real: 'float4', 'double precision': 'float8',
-  boolean: 'bool', 'character varying': 'varchar', character: 'bpchar', char: 'bpchar', decimal: 'numeric',
-  'timestamp with time zone': 'timestamptz', 'timestamp without time zone': 'timestamp', 'time with time zone': 'timetz',
+  integer: 'int4',
+  int: 'int4',
+  smallint: 'int2',
+  bigint: 'int8',
+  real: 'float4',
+  'double precision': 'float8',
+  boolean: 'bool',
+  'character varying': 'varchar',
+  character: 'bpchar',
+  char: 'bpchar',
+  decimal: 'numeric',
+  'timestamp with time zone': 'timestamptz',
+  'timestamp without time zone': 'timestamp',
+  'time with time zone': 'timetz',
   'time without time zone': 'time',
 };
 
@@ -31,8 +42,10 @@ export function columnError(table: Table, name: string): RestError {
 
 export function resolveField(table: Table, f: FieldRef): ResolvedField {
   const column = table.columns.get(f.name);
-  if (!column) throw columnError(table, f.name);
-  return { column, jsonPath: f.jsonPath };
+  if (column) return { column, jsonPath: f.jsonPath };
+  const computed = table.computedFields.get(f.name);
+  if (!computed) throw columnError(table, f.name);
+  return { column: computed, jsonPath: f.jsonPath, computed: { schema: table.schema, name: f.name } };
 }
 
 /** Output key: alias, else the last JSON key in the path, else the column name. */
@@ -50,12 +63,14 @@ function describeRel(r: Relationship) {
   return {
     cardinality,
     embedding: `${r.from} with ${r.to}`,
-    relationship: r.junction ? `${r.junction.table} using ${r.junction.fromConstraint}(${r.junction.fromPairs.map((p) => p[0]).join(', ')}) and ${r.junction.toConstraint}(${r.junction.toPairs.map((p) => p[0]).join(', ')})` : `${r.constraint} using ${r.from}(${r.pairs.map((p) => p[0]).join(', ')}) and ${r.to}(${r.pairs.map((p) => p[1]).join(', ')})`,
+    relationship: r.junction
+      ? `${r.junction.table} using ${r.junction.fromConstraint}(${r.junction.fromPairs.map((p) => p[0]).join(', ')}) and ${r.junction.toConstraint}(${r.junction.toPairs.map((p) => p[0]).join(', ')})`
+      : `${r.constraint} using ${r.from}(${r.pairs.map((p) => p[0]).join(', ')}) and ${r.to}(${r.pairs.map((p) => p[1]).join(', ')})`,
   };
 }
 
 export function findRelationship(cache: SchemaCache, from: string, to: string, hint: string | undefined): Relationship {
-  let candidates = cache.relationships.filter((r) => r.from === from && r.to === to);
+  let candidates = cache.relationships.filter((r) => r.from === from && r.to === to && !r.computed);
   if (hint !== undefined) {
     candidates = candidates.filter((r) =>
       r.junction
@@ -77,18 +92,36 @@ export function findRelationship(cache: SchemaCache, from: string, to: string, h
  * `from` (`first_friend:best_friends_first_user_fkey(*)`) or a single foreign-key column of `from`
  * (`parent_id(*)`), as PostgREST allows. The embed then reads the constraint's other table.
  */
-export function findRelationshipByKey(cache: SchemaCache, from: string, target: string, hint: string | undefined): Relationship {
+export function findRelationshipByKey(
+  cache: SchemaCache,
+  from: string,
+  target: string,
+  hint: string | undefined,
+): Relationship {
   let candidates = cache.relationships.filter(
     (r) =>
       r.from === from &&
       !r.junction &&
-      (r.constraint === target || ((r.cardinality === 'm2o' || r.cardinality === 'o2o') && r.pairs.length === 1 && r.pairs[0]![0] === target)),
+      !r.computed &&
+      (r.constraint === target ||
+        ((r.cardinality === 'm2o' || r.cardinality === 'o2o') && r.pairs.length === 1 && r.pairs[0]![0] === target)),
   );
   if (hint !== undefined) candidates = candidates.filter((r) => r.to === hint || r.constraint === hint);
   return oneRelationship(cache, from, target, hint, candidates);
 }
 
-function oneRelationship(cache: SchemaCache, from: string, to: string, hint: string | undefined, candidates: Relationship[]): Relationship {
+/** `select=*,top_tags(*)`: a function taking this table's row and returning rows of a table. */
+function findComputedRelationship(cache: SchemaCache, from: string, name: string): Relationship | undefined {
+  return cache.relationships.find((r) => r.computed && r.from === from && r.computed.name === name);
+}
+
+function oneRelationship(
+  cache: SchemaCache,
+  from: string,
+  to: string,
+  hint: string | undefined,
+  candidates: Relationship[],
+): Relationship {
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) {
     throw new RestError(
@@ -135,28 +168,47 @@ function isBareCount(target: Table, children: SelectItem[]): boolean {
 
 export class ReadPlanner {
   private nextId = 1;
-  constructor(private readonly cache: SchemaCache) {}
+  constructor(
+    private readonly cache: SchemaCache,
+    private readonly options: PlanOptions,
+  ) {}
 
   node(table: Table, items: SelectItem[]): ReadNode {
     const node: ReadNode = { table, projection: [], embeds: [], where: [], order: [] };
     for (const item of items) {
       if (item.kind === 'star') {
         for (const name of table.columnOrder) {
-          node.projection.push({ kind: 'field', field: { column: table.columns.get(name)!, jsonPath: [] }, outName: name });
+          node.projection.push({
+            kind: 'field',
+            field: { column: table.columns.get(name)!, jsonPath: [] },
+            outName: name,
+          });
         }
+      } else if (item.kind === 'aggregate') {
+        // Off by default, as on hosted Supabase (PostgREST's db-aggregates-enabled).
+        if (!this.options.aggregates) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+        node.projection.push({
+          kind: 'aggregate',
+          fn: item.fn,
+          field: item.field ? resolveField(table, item.field) : undefined,
+          outName: item.alias ?? item.fn,
+          ...(item.inputCast ? { inputCast: resolveCast(this.cache, item.inputCast) } : {}),
+          ...(item.cast ? { cast: resolveCast(this.cache, item.cast) } : {}),
+        });
       } else if (item.kind === 'field') {
         const field = resolveField(table, item.field);
         const p: Projection = { kind: 'field', field, outName: outputName(item.field, item.alias) };
         if (item.cast) p.cast = resolveCast(this.cache, item.cast);
         node.projection.push(p);
       } else {
-        // The target is a table, else a foreign-key constraint or column of this table.
-        const relationship = this.cache.tables.has(item.relation)
-          ? findRelationship(this.cache, table.name, item.relation, item.hint)
-          : findRelationshipByKey(this.cache, table.name, item.relation, item.hint);
+        // A computed relationship (function of this row) by its name, else a table, else a
+        // foreign-key constraint or column of this table.
+        const relationship =
+          findComputedRelationship(this.cache, table.name, item.relation) ??
+          (this.cache.tables.has(item.relation)
+            ? findRelationship(this.cache, table.name, item.relation, item.hint)
+            : findRelationshipByKey(this.cache, table.name, item.relation, item.hint));
         const target = this.cache.tables.get(relationship.to)!;
-        const toMany = relationship.cardinality === 'o2m' || relationship.cardinality === 'm2m';
-        if (item.spread && toMany) throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Spreading a to-many relationship is not supported');
         const countOnly = !item.spread && isBareCount(target, item.children);
         const embed: EmbedNode = {
           name: item.alias ?? item.relation,
@@ -184,7 +236,13 @@ export class ReadPlanner {
     for (const step of path) {
       const embed = node.embeds.find((e) => e.name === step) ?? node.embeds.find((e) => e.relationship.to === step);
       if (!embed) {
-        throw new RestError(400, 'PGRST108', `'${step}' is not an embedded resource in this request`, null, `Verify that '${step}' is included in the 'select' query parameter.`);
+        throw new RestError(
+          400,
+          'PGRST108',
+          `'${step}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${step}' is included in the 'select' query parameter.`,
+        );
       }
       node = embed.node;
     }
@@ -194,9 +252,10 @@ export class ReadPlanner {
   condition(node: ReadNode, f: Filter): Condition {
     const target = ReadPlanner.locate(node, f.embedPath);
     // `rel=is.null` / `rel=not.is.null` filter the parent by the presence of embedded rows.
-    const embed = f.field.jsonPath.length === 0 && !target.table.columns.has(f.field.name)
-      ? target.embeds.find((e) => e.name === f.field.name)
-      : undefined;
+    const embed =
+      f.field.jsonPath.length === 0 && !target.table.columns.has(f.field.name)
+        ? target.embeds.find((e) => e.name === f.field.name)
+        : undefined;
     if (embed) {
       if (f.expr.op !== 'is' || (f.expr.value !== 'null' && f.expr.value !== 'not_null')) {
         throw new RestError(400, 'PGRST120', `Only is null or not is null filters are allowed on embedded resources`);
@@ -219,12 +278,29 @@ export class ReadPlanner {
   }
 
   order(node: ReadNode, term: OrderTerm): OrderBy {
-    const dir = { ...(term.direction ? { direction: term.direction } : {}), ...(term.nulls ? { nulls: term.nulls } : {}) };
+    const dir = {
+      ...(term.direction ? { direction: term.direction } : {}),
+      ...(term.nulls ? { nulls: term.nulls } : {}),
+    };
     if (term.relation) {
-      const embed = node.embeds.find((e) => e.name === term.relation) ?? node.embeds.find((e) => e.relationship.to === term.relation);
-      if (!embed) throw new RestError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null, `Verify that '${term.relation}' is included in the 'select' query parameter.`);
+      const embed =
+        node.embeds.find((e) => e.name === term.relation) ??
+        node.embeds.find((e) => e.relationship.to === term.relation);
+      if (!embed)
+        throw new RestError(
+          400,
+          'PGRST108',
+          `'${term.relation}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${term.relation}' is included in the 'select' query parameter.`,
+        );
       if (embed.relationship.cardinality === 'o2m' || embed.relationship.cardinality === 'm2m') {
-        throw new RestError(400, 'PGRST118', `A related order on '${embed.name}' is not possible`, `'${node.table.name}' and '${embed.name}' do not form a many-to-one or one-to-one relationship`);
+        throw new RestError(
+          400,
+          'PGRST118',
+          `A related order on '${embed.name}' is not possible`,
+          `'${node.table.name}' and '${embed.name}' do not form a many-to-one or one-to-one relationship`,
+        );
       }
       return { field: resolveField(embed.node.table, term.field), embed, ...dir };
     }
@@ -232,7 +308,7 @@ export class ReadPlanner {
   }
 
   /** Applies the query's filters, trees, orders and embedded ranges to the tree rooted at `root`. */
-  applyQuery(root: ReadNode, q: QueryParams): void {
+  applyQuery(root: ReadNode, q: FilteredQuery): void {
     for (const f of q.filters) {
       if (f.embedPath.length === 0) {
         root.where.push(this.condition(root, f));

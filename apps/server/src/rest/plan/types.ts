@@ -1,16 +1,32 @@
 // What the database will do, with every name resolved against the schema cache. Nothing after
 // plan/ looks at raw request strings; sql/ turns these into text + parameters.
-import type { JsonStep, Negotiated, OpExpr, Preferences } from '../request/types.js';
+import type { AggregateFn, JsonStep, Negotiated, OpExpr, Preferences } from '../request/types.js';
 import type { Column, Relationship, Routine, Table } from '../schema-cache/types.js';
 
 export interface ResolvedField {
   column: Column;
   jsonPath: JsonStep[];
+  /** A computed field: the value is `schema.name(row)` rather than a column of the row. */
+  computed?: { schema: string; name: string };
 }
 
 export type Projection =
   | { kind: 'field'; field: ResolvedField; outName: string; cast?: string }
-  | { kind: 'embed'; embed: EmbedNode };
+  | { kind: 'embed'; embed: EmbedNode }
+  /** An aggregate over the node's rows; the node's other fields and embeds become its GROUP BY. */
+  | {
+      kind: 'aggregate';
+      fn: AggregateFn;
+      field: ResolvedField | undefined;
+      inputCast?: string;
+      cast?: string;
+      outName: string;
+    };
+
+/** Settings that change what a request may ask for (PostgREST's db-aggregates-enabled, …). */
+export interface PlanOptions {
+  aggregates: boolean;
+}
 
 export type Condition =
   | { kind: 'filter'; field: ResolvedField; expr: OpExpr }
@@ -60,10 +76,13 @@ export interface Output {
   wantBody: boolean;
 }
 
+/** Prefer count=: exact counts the rows, planned asks the planner, estimated does both (PostgREST). */
+export type CountMethod = 'exact' | 'planned' | 'estimated';
+
 export interface ReadPlan {
   kind: 'read';
   root: ReadNode;
-  count: boolean;
+  count: CountMethod | undefined;
   head: boolean;
 }
 
@@ -107,12 +126,14 @@ export interface CallPlan {
   /** For composite results: a read over the function's rows (filters/select/order apply). */
   read: ReadNode | undefined;
   readOnly: boolean;
-  count: boolean;
+  count: CountMethod | undefined;
 }
 
 export type MutatePlan = InsertPlan | UpdatePlan | DeletePlan;
 
 export interface ActionPlan {
+  /** The exposed schema (profile) the request runs against. */
+  schema: string;
   plan: ReadPlan | MutatePlan | CallPlan;
   output: Output;
   prefs: Preferences;

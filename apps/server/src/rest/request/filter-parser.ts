@@ -52,7 +52,10 @@ export function parseOpExpr(value: string, raw = value): OpExpr {
   }
   const m = /^([a-z]+)(?:\(([^)]*)\))?\./.exec(rest);
   if (!m || !OPS.has(m[1]!)) {
-    throw filterError(raw, `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (eq, gt, ...)`);
+    throw filterError(
+      raw,
+      `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (eq, gt, ...)`,
+    );
   }
   const op = m[1] as FilterOpName;
   const modifier = m[2];
@@ -184,6 +187,7 @@ export function parseLogicTree(op: 'and' | 'or', negated: boolean, value: string
   const raw = value;
   if (!value.startsWith('(')) throw logicError(raw, `unexpected "${value[0] ?? 'end of input'}" expecting "("`);
   const { nodes, end } = parseTreeItems(value, 1, raw);
-  if (value[end] !== ')' || end !== value.length - 1) throw logicError(raw, 'unexpected input expecting ")" at the end');
+  if (value[end] !== ')' || end !== value.length - 1)
+    throw logicError(raw, 'unexpected input expecting ")" at the end');
   return { kind: 'logic', op, negated, children: nodes };
 }

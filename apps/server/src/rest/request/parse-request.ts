@@ -7,7 +7,15 @@ import { parseQueryParams, splitQueryString } from './query-params.js';
 import { resolveRange } from './range.js';
 import type { Action, ApiRequest } from './types.js';
 
-export const EXPOSED_SCHEMAS = ['public'];
+/** Settings that decide what a request may choose (PostgREST's db-schemas and db-plan-enabled). */
+export interface ParseOptions {
+  /** Exposed schemas; the first is the default profile. */
+  schemas: readonly string[];
+  /** Whether execution plans may be asked for (Accept: application/vnd.pgrst.plan…). */
+  planEnabled: boolean;
+}
+
+export const DEFAULT_PARSE_OPTIONS: ParseOptions = { schemas: ['public'], planEnabled: false };
 
 export interface RawRequest {
   method: string;
@@ -23,15 +31,19 @@ const header = (h: RawRequest['headers'], name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-export function parseRequest(raw: RawRequest): ApiRequest {
+export function parseRequest(raw: RawRequest, options: ParseOptions = DEFAULT_PARSE_OPTIONS): ApiRequest {
+  const exposedSchemas = options.schemas;
   const method = raw.method.toUpperCase();
-  const segments = raw.path.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`);
-    }
-  });
+  const segments = raw.path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`);
+      }
+    });
   let action: Action;
   let target: string;
   if (segments[0] === 'rpc' && segments.length === 2) {
@@ -55,16 +67,27 @@ export function parseRequest(raw: RawRequest): ApiRequest {
 
   const readVerb = method === 'GET' || method === 'HEAD';
   const profile = header(raw.headers, readVerb ? 'accept-profile' : 'content-profile');
-  const schema = profile ?? EXPOSED_SCHEMAS[0]!;
-  if (!EXPOSED_SCHEMAS.includes(schema)) {
-    throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`);
+  const schema = profile ?? exposedSchemas[0]!;
+  if (!exposedSchemas.includes(schema)) {
+    throw new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${exposedSchemas.join(', ')}`,
+    );
   }
 
   const prefs = parsePreferences(raw.headers.prefer);
   if (prefs.handling === 'strict' && prefs.invalid.length) {
-    throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.invalid.join(', ')}`);
+    throw new RestError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${prefs.invalid.join(', ')}`,
+    );
   }
-  const accept = negotiate(header(raw.headers, 'accept'));
+  const accept = negotiate(header(raw.headers, 'accept'), options.planEnabled);
   const query = parseQueryParams(splitQueryString(raw.queryString));
   const rootRange = query.ranges.find((r) => r.embedPath.length === 0);
   const range = resolveRange(readVerb ? header(raw.headers, 'range') : undefined, rootRange);

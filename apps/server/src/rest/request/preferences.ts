@@ -16,7 +16,8 @@ export function parsePreferences(header: string | string[] | undefined): Prefere
     else if (k === 'tx' && (v === 'commit' || v === 'rollback')) prefs.tx = v;
     else if (k === 'max-affected' && /^\d{1,15}$/.test(v)) prefs.maxAffected = Number(v);
     else if (k === 'timezone' && /^[A-Za-z0-9_+\-/:]{1,64}$/.test(v)) prefs.timezone = v;
-    else if (k === 'params' && v === 'single-object') continue; // removed upstream; ignored
+    else if (k === 'params' && v === 'single-object')
+      continue; // removed upstream; ignored
     else prefs.invalid.push(p);
   }
   return prefs;

@@ -4,7 +4,7 @@ import { RestError } from '../errors.js';
 import { parseLogicTree, parseOpExpr } from './filter-parser.js';
 import { parseOrder } from './order-parser.js';
 import { Cursor, parseSelect, readField } from './select-parser.js';
-import type { FieldRef, QueryParams } from './types.js';
+import type { FieldRef, FilteredQuery, QueryParams } from './types.js';
 
 /** Decodes `a=b&c=d` keeping order and repeats; `+` is a space; `apikey` is the gateway's. */
 export function splitQueryString(qs: string): [string, string][] {
@@ -31,7 +31,12 @@ function decode(s: string): string {
 
 function parseNonNegativeInt(key: string, value: string): number {
   if (!/^\d{1,15}$/.test(value)) {
-    throw new RestError(400, 'PGRST100', `"failed to parse ${key} parameter (${value})" (line 1, column 1)`, 'unexpected input expecting a non-negative integer');
+    throw new RestError(
+      400,
+      'PGRST100',
+      `"failed to parse ${key} parameter (${value})" (line 1, column 1)`,
+      'unexpected input expecting a non-negative integer',
+    );
   }
   return Number(value);
 }
@@ -47,7 +52,12 @@ export function parseColumnList(value: string, what: string): string[] {
     last = re.lastIndex;
   }
   if (last < value.length || out.some((c) => !c)) {
-    throw new RestError(400, 'PGRST100', `"failed to parse ${what} parameter (${value})" (line 1, column 1)`, 'unexpected input expecting column names');
+    throw new RestError(
+      400,
+      'PGRST100',
+      `"failed to parse ${what} parameter (${value})" (line 1, column 1)`,
+      'unexpected input expecting column names',
+    );
   }
   return out;
 }
@@ -55,7 +65,8 @@ export function parseColumnList(value: string, what: string): string[] {
 /** `a.b.col` → embed path [a,b] and the field `col` (which may carry a JSON path). */
 function splitKey(key: string): { embedPath: string[]; field: FieldRef } {
   const c = new Cursor(key);
-  const err = (d: string) => new RestError(400, 'PGRST100', `"failed to parse filter (${key})" (line 1, column ${c.pos + 1})`, d);
+  const err = (d: string) =>
+    new RestError(400, 'PGRST100', `"failed to parse filter (${key})" (line 1, column ${c.pos + 1})`, d);
   const path: string[] = [];
   let field = readField(c, err);
   while (c.peek() === '.' && !field.jsonPath.length) {
@@ -71,7 +82,7 @@ const RESERVED = /^(order|limit|offset|or|and|not\.or|not\.and)$/;
 const RESERVED_TAIL = /^(.+?)\.(order|limit|offset|or|and|not\.or|not\.and)$/;
 
 export function parseQueryParams(pairs: [string, string][]): QueryParams {
-  const q: QueryParams = { select: [{ kind: 'star' }], filters: [], logic: [], order: [], ranges: [], rawParams: [] };
+  const q: QueryParams = { select: [{ kind: 'star' }], logic: [], order: [], ranges: [], rawParams: [] };
   const range = (embedPath: string[]) => {
     let r = q.ranges.find((x) => x.embedPath.join('.') === embedPath.join('.'));
     if (!r) q.ranges.push((r = { embedPath }));
@@ -109,11 +120,16 @@ export function parseQueryParams(pairs: [string, string][]): QueryParams {
   return q;
 }
 
-/** Turns the non-reserved params into filters (all of them for tables; RPC keeps its arguments aside). */
-export function filtersFrom(q: QueryParams, exclude: ReadonlySet<string> = new Set()): void {
-  for (const [key, value] of q.rawParams) {
-    if (exclude.has(key)) continue;
-    const { embedPath, field } = splitKey(key);
-    q.filters.push({ embedPath, field, expr: parseOpExpr(value, value) });
-  }
+/**
+ * The query with its non-reserved params read as filters (all of them for tables; RPC GET/HEAD keeps
+ * its arguments aside). Returns a new value: the parsed request stays as parsed.
+ */
+export function withFilters(q: QueryParams, exclude: ReadonlySet<string> = new Set()): FilteredQuery {
+  const filters = q.rawParams
+    .filter(([key]) => !exclude.has(key))
+    .map(([key, value]) => {
+      const { embedPath, field } = splitKey(key);
+      return { embedPath, field, expr: parseOpExpr(value, value) };
+    });
+  return { ...q, filters };
 }

@@ -16,7 +16,12 @@ export function resolveRange(
       const from = Number(m[1]);
       const to = m[2] ? Number(m[2]) : undefined;
       if (to !== undefined && to < from) {
-        throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
+        throw new RestError(
+          416,
+          'PGRST103',
+          'Requested range not satisfiable',
+          `The lower boundary must be lower than or equal to the upper boundary in the Range header.`,
+        );
       }
       // Intersection of [offset, offset+limit) with [from, to].
       const start = Math.max(offset, from);

@@ -1,9 +1,10 @@
 // select=alias:col->json::cast, rel!hint!inner(...), ...spread — a small recursive-descent parser
 // (PostgREST QueryParams.pFieldForest). Pure; errors are PGRST100 with a position.
 import { RestError } from '../errors.js';
-import type { FieldRef, JsonStep, SelectItem } from './types.js';
+import { AGGREGATE_FUNCTIONS, type AggregateFn, type FieldRef, type JsonStep, type SelectItem } from './types.js';
 
-const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min']);
+const AGGREGATES = new Set<string>(AGGREGATE_FUNCTIONS);
+const isAggregate = (name: string): name is AggregateFn => AGGREGATES.has(name);
 
 export class Cursor {
   pos = 0;
@@ -20,7 +21,12 @@ export class Cursor {
 }
 
 export function selectError(src: string, pos: number, details: string): RestError {
-  return new RestError(400, 'PGRST100', `"failed to parse select parameter (${src})" (line 1, column ${pos + 1})`, details);
+  return new RestError(
+    400,
+    'PGRST100',
+    `"failed to parse select parameter (${src})" (line 1, column ${pos + 1})`,
+    details,
+  );
 }
 
 /** Identifier characters: letters, digits, _, $, space, and `-` not followed by `>`. */
@@ -44,7 +50,10 @@ export function readIdent(c: Cursor, err: (d: string) => RestError): string {
     else break;
   }
   const name = c.src.slice(start, c.pos).trim();
-  if (!name) throw err(c.eof() ? 'unexpected end of input expecting field name' : `unexpected "${c.peek()}" expecting field name`);
+  if (!name)
+    throw err(
+      c.eof() ? 'unexpected end of input expecting field name' : `unexpected "${c.peek()}" expecting field name`,
+    );
   return name;
 }
 
@@ -111,9 +120,11 @@ function parseItem(c: Cursor, err: (d: string) => RestError): SelectItem {
     alias = field.name;
     field = readField(c, err);
   }
-  // Aggregates are disabled, as on hosted Supabase.
-  if (c.startsWith('.') || (c.peek() === '(' && c.peek(1) === ')' && AGGREGATES.has(field.name))) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  // Bare `count()`: rows per group. Whether aggregates may run is the planner's decision.
+  if (!spread && c.startsWith('()') && !field.jsonPath.length && field.name === 'count') {
+    c.pos += 2;
+    const cast = readCast(c, err);
+    return { kind: 'aggregate', fn: 'count', ...(alias !== undefined ? { alias } : {}), ...(cast ? { cast } : {}) };
   }
   if (c.peek() === '!' || c.peek() === '(') {
     if (field.jsonPath.length) throw err(`unexpected "${c.peek()}" expecting "," or ")"`);
@@ -143,6 +154,21 @@ function parseItem(c: Cursor, err: (d: string) => RestError): SelectItem {
   }
   if (spread) throw err('unexpected end of spread expecting "("');
   const cast = readCast(c, err);
+  if (c.peek() === '.') {
+    c.pos++;
+    const fn = readIdent(c, err);
+    if (!isAggregate(fn) || !c.startsWith('()')) throw err(`unexpected "${fn}" expecting an aggregate function`);
+    c.pos += 2;
+    const outputCast = readCast(c, err);
+    return {
+      kind: 'aggregate',
+      fn,
+      field,
+      ...(alias !== undefined ? { alias } : {}),
+      ...(cast ? { inputCast: cast } : {}),
+      ...(outputCast ? { cast: outputCast } : {}),
+    };
+  }
   return { kind: 'field', field, ...(alias !== undefined ? { alias } : {}), ...(cast ? { cast } : {}) };
 }
 

@@ -13,9 +13,14 @@ export interface FieldRef {
   jsonPath: JsonStep[];
 }
 
+export const AGGREGATE_FUNCTIONS = ['count', 'sum', 'avg', 'max', 'min'] as const;
+export type AggregateFn = (typeof AGGREGATE_FUNCTIONS)[number];
+
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'field'; field: FieldRef; alias?: string; cast?: string }
+  /** `amount.sum()`, `total:amount::int.avg()::text`, bare `count()` (no field). */
+  | { kind: 'aggregate'; fn: AggregateFn; field?: FieldRef; alias?: string; inputCast?: string; cast?: string }
   | {
       kind: 'embed';
       relation: string;
@@ -27,8 +32,31 @@ export type SelectItem =
     };
 
 export const FILTER_OPS = [
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ] as const;
 export type FilterOpName = (typeof FILTER_OPS)[number];
 
@@ -51,8 +79,7 @@ export interface Filter {
 }
 
 export type LogicNode =
-  | { kind: 'logic'; op: 'and' | 'or'; negated: boolean; children: LogicNode[] }
-  | { kind: 'filter'; filter: Filter };
+  { kind: 'logic'; op: 'and' | 'or'; negated: boolean; children: LogicNode[] } | { kind: 'filter'; filter: Filter };
 
 export interface OrderTerm {
   /** Set for `order=rel(col)` — ordering by a to-one child column. */
@@ -65,14 +92,18 @@ export interface OrderTerm {
 /** Everything the query string carried, grouped by the embed path it applies to. */
 export interface QueryParams {
   select: SelectItem[];
-  filters: Filter[];
   logic: { embedPath: string[]; tree: LogicNode }[];
   order: { embedPath: string[]; terms: OrderTerm[] }[];
   ranges: { embedPath: string[]; limit?: number; offset?: number }[];
   columns?: string[];
   onConflict?: string[];
-  /** RPC GET/HEAD: non-reserved keys in order (candidates for arguments; the rest become filters). */
+  /** Non-reserved keys in order: filters, except RPC GET/HEAD arguments (known only to plan/). */
   rawParams: [string, string][];
+}
+
+/** QueryParams with its filters read from `rawParams` — derived by plan/, never written back. */
+export interface FilteredQuery extends QueryParams {
+  filters: Filter[];
 }
 
 export interface Preferences {
@@ -90,9 +121,15 @@ export interface Preferences {
 
 export type MediaType = 'json' | 'object' | 'csv';
 
+export const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+export type PlanOption = (typeof PLAN_OPTIONS)[number];
+
 export interface Negotiated {
+  /** The body the request would return (for an explain request: the media its plan is `for`). */
   media: MediaType;
   stripNulls: boolean;
+  /** `application/vnd.pgrst.plan+json|text`: answer with the statement's EXPLAIN instead. */
+  plan?: { format: 'json' | 'text'; options: PlanOption[] };
 }
 
 export type Action =

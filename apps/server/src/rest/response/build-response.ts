@@ -1,6 +1,7 @@
 // RESPOND: status (200/201/204/206/416), Content-Range, Content-Type and body by negotiated media.
 import { RestError } from '../errors.js';
 import type { ActionPlan } from '../plan/types.js';
+import type { Negotiated } from '../request/types.js';
 import { appliedPreferences } from '../request/preferences.js';
 import { contentRange } from '../request/range.js';
 import type { ResultRow } from '../execute/main-tx.js';
@@ -27,7 +28,12 @@ function applyOverrides(res: RestResponse, row: ResultRow): RestResponse {
   if (row.response_status) {
     const status = Number(row.response_status);
     if (!Number.isInteger(status) || status < 100 || status > 599) {
-      throw new RestError(500, 'PGRST112', 'Invalid response.status GUC', `${row.response_status} is not a valid status code`);
+      throw new RestError(
+        500,
+        'PGRST112',
+        'Invalid response.status GUC',
+        `${row.response_status} is not a valid status code`,
+      );
     }
     res.status = status;
   }
@@ -39,7 +45,12 @@ function applyOverrides(res: RestResponse, row: ResultRow): RestResponse {
       parsed = undefined;
     }
     if (!Array.isArray(parsed) || !parsed.every((h) => h && typeof h === 'object' && Object.keys(h).length === 1)) {
-      throw new RestError(500, 'PGRST111', 'Invalid response.headers GUC', 'response.headers must be a JSON array of single-key objects');
+      throw new RestError(
+        500,
+        'PGRST111',
+        'Invalid response.headers GUC',
+        'response.headers must be a JSON array of single-key objects',
+      );
     }
     for (const h of parsed as Record<string, unknown>[]) {
       const [k, v] = Object.entries(h)[0]!;
@@ -64,13 +75,23 @@ function buildBaseResponse(ap: ActionPlan, row: ResultRow, txApplied: boolean): 
   const render = (body: string | null) => body ?? undefined;
   const total = row.total;
 
-  if (plan.kind === 'read' || (plan.kind === 'call' && plan.shape !== 'void' && plan.shape !== 'scalar' && plan.shape !== 'composite')) {
+  if (
+    plan.kind === 'read' ||
+    (plan.kind === 'call' && plan.shape !== 'void' && plan.shape !== 'scalar' && plan.shape !== 'composite')
+  ) {
     const offset = ap.range.offset;
     const status = rangeStatus(offset, row.page_total, total);
     if (status === 416) {
-      throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
-        'content-range': `*/${total}`,
-      });
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+        null,
+        {
+          'content-range': `*/${total}`,
+        },
+      );
     }
     headers['content-range'] = contentRange(offset, row.page_total, total ?? undefined);
     headers['content-type'] = contentType;
@@ -86,10 +107,13 @@ function buildBaseResponse(ap: ActionPlan, row: ResultRow, txApplied: boolean): 
   if (plan.kind === 'insert') {
     headers['content-range'] = `*/${count ?? '*'}`;
     // §B.5.3: a merge upsert whose rows were all updates answers 200, otherwise 201.
-    const created = row.inserted === undefined || row.inserted === null || row.inserted > 0 || row.page_total === 0 ? 201 : 200;
+    const created =
+      row.inserted === undefined || row.inserted === null || row.inserted > 0 || row.page_total === 0 ? 201 : 200;
     if (ap.prefs.return === 'headers-only' && plan.locationColumns.length && row.page_total === 1 && row.body) {
       const first = (JSON.parse(row.body) as Record<string, unknown>[])[0] ?? {};
-      const q = plan.locationColumns.map((c) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(first[c]))}`).join('&');
+      const q = plan.locationColumns
+        .map((c) => `${encodeURIComponent(c)}=eq.${encodeURIComponent(String(first[c]))}`)
+        .join('&');
       headers.location = `/${plan.table.name}?${q}`;
       return { status: created, headers, body: undefined };
     }
@@ -105,4 +129,20 @@ function buildBaseResponse(ap: ActionPlan, row: ResultRow, txApplied: boolean): 
     return { status: 200, headers, body: render(row.body) };
   }
   return { status: 204, headers, body: undefined };
+}
+
+const MEDIA_NAMES = { json: 'application/json', object: 'application/vnd.pgrst.object+json', csv: 'text/csv' };
+
+/** The plan as PostgREST sends it: JSON as EXPLAIN gave it, text one line per plan row. */
+export function explainResponse(accept: Negotiated, lines: unknown[]): RestResponse {
+  const format = accept.plan?.format ?? 'json';
+  const first = lines[0];
+  const body = format === 'json' ? (typeof first === 'string' ? first : JSON.stringify(first ?? [])) : lines.join('\n');
+  return {
+    status: 200,
+    headers: {
+      'content-type': `application/vnd.pgrst.plan+${format}; for="${MEDIA_NAMES[accept.media]}"; charset=utf-8`,
+    },
+    body,
+  };
 }

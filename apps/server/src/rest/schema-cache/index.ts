@@ -1,7 +1,8 @@
-// One schema cache per database handle, loaded at start, reloaded on demand (reloadSchemaCache),
-// on `NOTIFY pgrst, 'reload schema'` (PostgreSQL driver), and when a request names something the
-// cache does not know while the catalog has changed since the load (tables created after start).
-import type { Db } from '../../db/index.js';
+// One schema cache per database handle and exposed schema, loaded on first use, reloaded on demand
+// (reloadSchemaCache), on `NOTIFY pgrst, 'reload schema'` (PostgreSQL driver), and when a request
+// names something the cache does not know while the catalog has changed since the load (tables
+// created after start).
+import type { Db } from '@tagledger/db';
 import { catalogFingerprint, loadSchemaCache } from './load.js';
 import type { SchemaCache } from './types.js';
 
@@ -10,39 +11,54 @@ interface Entry {
   loadedAt: number;
 }
 
-const caches = new WeakMap<Db, Entry>();
+const caches = new WeakMap<Db, Map<string, Entry>>();
 
-function load(db: Db): Entry {
-  const entry: Entry = { current: loadSchemaCache(db), loadedAt: Date.now() };
+function slots(db: Db): Map<string, Entry> {
+  let bySchema = caches.get(db);
+  if (!bySchema) caches.set(db, (bySchema = new Map()));
+  return bySchema;
+}
+
+function load(db: Db, schema: string): Entry {
+  const bySchema = slots(db);
+  const entry: Entry = { current: loadSchemaCache(db, schema), loadedAt: Date.now() };
   // A failed load must not poison the slot forever: the next request retries.
   entry.current.catch(() => {
-    if (caches.get(db) === entry) caches.delete(db);
+    if (bySchema.get(schema) === entry) bySchema.delete(schema);
   });
-  caches.set(db, entry);
+  bySchema.set(schema, entry);
   return entry;
 }
 
-export function getSchemaCache(db: Db): Promise<SchemaCache> {
-  return (caches.get(db) ?? load(db)).current;
+export function getSchemaCache(db: Db, schema = 'public'): Promise<SchemaCache> {
+  return (slots(db).get(schema) ?? load(db, schema)).current;
 }
 
-/** Re-reads the catalog (call after DDL). Accepts the app context or the Db itself. */
+/**
+ * Re-reads the catalog (call after DDL) for every schema loaded so far, `public` at least.
+ * Accepts the app context or the Db itself; resolves to the `public` cache.
+ */
 export async function reloadSchemaCache(target: Db | { db: Db }): Promise<SchemaCache> {
-  const db = 'db' in target && typeof (target as { db: Db }).db === 'object' ? (target as { db: Db }).db : (target as Db);
-  return load(db).current;
+  const db =
+    'db' in target && typeof (target as { db: Db }).db === 'object' ? (target as { db: Db }).db : (target as Db);
+  const schemas = new Set(['public', ...slots(db).keys()]);
+  const loads = [...schemas].map((schema) => load(db, schema).current);
+  await Promise.all(loads);
+  return getSchemaCache(db);
 }
 
 /**
  * Reloads when the catalog changed since the cache was built (one small query); returns whether
  * it did. Called when a request names a table, column, function or relationship we do not know.
  */
-export async function reloadIfChanged(db: Db): Promise<boolean> {
-  const entry = caches.get(db) ?? load(db);
+export async function reloadIfChanged(db: Db, schema = 'public'): Promise<boolean> {
+  const bySchema = slots(db);
+  const entry = bySchema.get(schema) ?? load(db, schema);
   const cache = await entry.current;
   if ((await catalogFingerprint(db, cache.schema)) === cache.fingerprint) return false;
   // Concurrent misses share one reload.
-  if (caches.get(db) === entry) load(db);
-  await caches.get(db)!.current;
+  if (bySchema.get(schema) === entry) load(db, schema);
+  await bySchema.get(schema)!.current;
   return true;
 }
 

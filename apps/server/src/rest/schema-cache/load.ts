@@ -1,8 +1,8 @@
 // pg_catalog introspection of the exposed schema: relations, columns, keys, foreign keys,
 // functions and type names. Runs at start and on reload; a few queries, no per-table round trips.
-import type { Queryable } from '../../db/types.js';
+import type { Queryable } from '@tagledger/db';
 import { buildRelationships } from './relationships.js';
-import type { Column, ForeignKey, Routine, SchemaCache, Table } from './types.js';
+import type { Column, ForeignKey, Relationship, Routine, SchemaCache, Table } from './types.js';
 
 const TABLES_SQL = `
 select c.relname as name, c.relkind in ('v','m') as is_view,
@@ -62,7 +62,8 @@ where n.nspname = $1 and v.relkind in ('v','m')`;
 
 const ROUTINES_SQL = `
 select p.proname as name, p.proretset as returns_set, p.provolatile as volatility,
-       format_type(p.prorettype, null) as return_type, rt.typtype as ret_typtype,
+       format_type(p.prorettype, null) as return_type, rt.typtype as ret_typtype, rt.typname as return_typname,
+       p.prorows as rows,
        case when rt.typrelid <> 0 and rn.nspname = $1 then rc.relname end as return_table,
        p.pronargs as nargs, p.pronargdefaults as nargdefaults,
        coalesce(p.proargnames, '{}') as arg_names,
@@ -71,7 +72,12 @@ select p.proname as name, p.proretset as returns_set, p.provolatile as volatilit
           from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o)) as arg_types,
        (select coalesce(array_agg(tt.typname order by o), '{}')
           from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o)
-          join pg_type tt on tt.oid = u.x) as arg_typnames
+          join pg_type tt on tt.oid = u.x) as arg_typnames,
+       (select coalesce(array_agg(coalesce(ac.relname, '') order by o), '{}')
+          from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o)
+          join pg_type tt on tt.oid = u.x
+          left join pg_class ac on ac.oid = tt.typrelid
+            and ac.relnamespace = (select oid from pg_namespace where nspname = $1)) as arg_tables
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
@@ -121,13 +127,24 @@ function pgArray(v: unknown): string[] {
 
 export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise<SchemaCache> {
   const fingerprint = await catalogFingerprint(db, schema);
-  const tablesRes = await db.query<{ name: string; is_view: boolean; insertable: boolean; columns: RawColumn[] | string }>(TABLES_SQL, [schema]);
+  const tablesRes = await db.query<{
+    name: string;
+    is_view: boolean;
+    insertable: boolean;
+    columns: RawColumn[] | string;
+  }>(TABLES_SQL, [schema]);
   const tables = new Map<string, Table>();
   for (const row of tablesRes.rows) {
     const cols = (typeof row.columns === 'string' ? JSON.parse(row.columns) : row.columns) as RawColumn[];
     const columns = new Map<string, Column>();
     for (const c of cols) {
-      columns.set(c.name, { name: c.name, type: c.type, typname: c.typname, nullable: c.nullable, defaultExpr: c.default });
+      columns.set(c.name, {
+        name: c.name,
+        type: c.type,
+        typname: c.typname,
+        nullable: c.nullable,
+        defaultExpr: c.default,
+      });
     }
     tables.set(row.name, {
       schema,
@@ -138,6 +155,7 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
       columnOrder: cols.map((c) => c.name),
       primaryKey: [],
       uniques: [],
+      computedFields: new Map(),
     });
   }
 
@@ -160,12 +178,20 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
       t.uniques.push(columns);
     } else if (k.kind === 'u') t.uniques.push(columns);
     else if (k.kind === 'f' && k.ref_schema === schema && k.ref_table) {
-      fks.push({ name: k.name, fromTable: k.table_name, fromColumns: columns, toTable: k.ref_table, toColumns: pgArray(k.ref_columns) });
+      fks.push({
+        name: k.name,
+        fromTable: k.table_name,
+        fromColumns: columns,
+        toTable: k.ref_table,
+        toColumns: pgArray(k.ref_columns),
+      });
     }
   }
 
   // Views inherit FKs whose columns they expose unchanged (same name as the base column).
-  const lineage = await db.query<{ view_name: string; base_table: string; base_column: string }>(VIEW_COLUMNS_SQL, [schema]);
+  const lineage = await db.query<{ view_name: string; base_table: string; base_column: string }>(VIEW_COLUMNS_SQL, [
+    schema,
+  ]);
   const exposes = new Map<string, Set<string>>(); // view → "base.col"
   for (const l of lineage.rows) {
     const view = tables.get(l.view_name);
@@ -197,18 +223,26 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
     arg_modes: unknown;
     arg_types: unknown;
     arg_typnames: unknown;
+    return_typname: string;
+    rows: number | string;
+    arg_tables: unknown;
   }>(ROUTINES_SQL, [schema]);
   for (const p of procs.rows) {
     const names = pgArray(p.arg_names);
     const modes = pgArray(p.arg_modes);
     const types = pgArray(p.arg_types);
     const typnames = pgArray(p.arg_typnames);
+    const relnames = pgArray(p.arg_tables);
     const args: Routine['args'] = [];
+    const argTables: Routine['argTables'] = [];
     const outs: Column[] = [];
     types.forEach((type, i) => {
       const mode = modes[i] ?? 'i';
       const name = names[i] ?? '';
-      if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name, type, hasDefault: false, variadic: mode === 'v' });
+      if (mode === 'i' || mode === 'b' || mode === 'v') {
+        args.push({ name, type, hasDefault: false, variadic: mode === 'v' });
+        argTables.push(relnames[i] || undefined);
+      }
       if (mode === 'o' || mode === 'b' || mode === 't') {
         outs.push({ name, type, typname: typnames[i] ?? '', nullable: true, defaultExpr: null });
       }
@@ -220,6 +254,9 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
       name: p.name,
       args,
       returnType: p.return_type,
+      returnTypname: p.return_typname,
+      rows: Number(p.rows),
+      argTables,
       returnsSet: p.returns_set,
       returnsVoid: p.return_type === 'void',
       returnTable: p.return_table && tables.has(p.return_table) ? p.return_table : undefined,
@@ -231,8 +268,59 @@ export async function loadSchemaCache(db: Queryable, schema = 'public'): Promise
     routines.set(p.name, list);
   }
 
+  addComputedFields(tables, routines);
   const typesRes = await db.query<{ typname: string }>(TYPES_SQL, [schema]);
   const typeNames = new Set(typesRes.rows.map((r) => r.typname.toLowerCase()));
 
-  return { schema, tables, relationships: buildRelationships(tables, [...fks, ...inherited]), routines, typeNames, fingerprint };
+  return {
+    schema,
+    tables,
+    relationships: [...computedRelationships(tables, routines), ...buildRelationships(tables, [...fks, ...inherited])],
+    routines,
+    typeNames,
+    fingerprint,
+  };
+}
+
+/** The table a routine computes something for: its only argument is that table's row type. */
+function rowArgument(r: Routine): string | undefined {
+  return r.args.length === 1 && !r.args[0]!.variadic ? r.argTables[0] : undefined;
+}
+
+/** Functions `f(t) returns scalar` become computed fields of `t` (columns win over a same name). */
+function addComputedFields(tables: Map<string, Table>, routines: Map<string, Routine[]>): void {
+  for (const list of routines.values()) {
+    for (const r of list) {
+      const table = tables.get(rowArgument(r) ?? '');
+      if (!table || r.returnsSet || r.returnsVoid || r.returnTable || r.returnColumns) continue;
+      if (table.columns.has(r.name)) continue;
+      table.computedFields.set(r.name, {
+        name: r.name,
+        type: r.returnType,
+        typname: r.returnTypname,
+        nullable: true,
+        defaultExpr: null,
+      });
+    }
+  }
+}
+
+/** Functions `f(t) returns [setof] u` (u an exposed table) become computed relationships t → u. */
+function computedRelationships(tables: Map<string, Table>, routines: Map<string, Routine[]>): Relationship[] {
+  const out: Relationship[] = [];
+  for (const list of routines.values()) {
+    for (const r of list) {
+      const from = rowArgument(r);
+      if (!from || !tables.has(from) || !r.returnTable) continue;
+      out.push({
+        from,
+        to: r.returnTable,
+        cardinality: r.returnsSet && r.rows !== 1 ? 'o2m' : 'm2o',
+        pairs: [],
+        constraint: r.name,
+        computed: { schema: r.schema, name: r.name },
+      });
+    }
+  }
+  return out;
 }

@@ -22,6 +22,11 @@ export interface Table {
   primaryKey: string[];
   /** Unique constraints and unique indexes, including the primary key. */
   uniques: string[][];
+  /**
+   * Computed fields: functions of this table's row type returning a scalar, selectable, filterable
+   * and orderable by their name like columns (never part of `*`). Keyed by function name.
+   */
+  computedFields: Map<string, Column>;
 }
 
 export interface ForeignKey {
@@ -42,6 +47,11 @@ export interface Relationship {
   /** Column pairs [fromCol, toCol] for direct relationships. */
   pairs: [string, string][];
   constraint: string;
+  /**
+   * A computed relationship: a function taking `from`'s row type and returning `to` rows (SETOF →
+   * to-many, a single row or `ROWS 1` → to-one). Embedded by the function's name; no column pairs.
+   */
+  computed?: { schema: string; name: string };
   junction?: {
     table: string;
     /** junction FK to `from`: [junctionCol, fromCol] pairs */
@@ -68,6 +78,12 @@ export interface Routine {
   /** IN/INOUT/VARIADIC arguments in order. */
   args: RoutineArg[];
   returnType: string;
+  /** pg_type.typname of the result type. */
+  returnTypname: string;
+  /** Rows the planner expects (`ROWS n`); 1 makes a SETOF computed relationship to-one. */
+  rows: number;
+  /** For each IN argument: the exposed table whose row type it is, if any. */
+  argTables: (string | undefined)[];
   returnsSet: boolean;
   returnsVoid: boolean;
   /** Composite result: the table (when it returns a table type) or the OUT/TABLE columns. */

@@ -1,11 +1,55 @@
 // Main statements for writes and RPC (§B.6). Every statement returns one row:
 // total (bigint|null), page_total (rows written/returned) and body (text|null).
-import type { CallPlan, DeletePlan, InsertPlan, UpdatePlan } from '../plan/types.js';
+import type {
+  CallPlan,
+  Condition,
+  DeletePlan,
+  InsertPlan,
+  ReadNode,
+  ResolvedField,
+  UpdatePlan,
+} from '../plan/types.js';
 import type { Table } from '../schema-cache/types.js';
 import { ident, literal, Params, qualified } from './fragment.js';
-import { bodySql, conditionSql, csvBodySql, neededColumns, readQuery, RESPONSE_GUCS, tableAlias, type BodyOptions, type BuiltQuery } from './query-builder.js';
+import {
+  bodySql,
+  conditionSql,
+  csvBodySql,
+  neededColumns,
+  readQuery,
+  RESPONSE_GUCS,
+  tableAlias,
+  type BodyOptions,
+  type BuiltQuery,
+} from './query-builder.js';
 
 const rel = (t: Table) => qualified(t.schema, t.name);
+
+/** One RETURNING item: a column, or a computed field evaluated on the written row under its name. */
+function returnedColumn(alias: string, table: Table, name: string): string {
+  if (table.columns.has(name) || !table.computedFields.has(name)) return `${alias}.${ident(name)}`;
+  return `${qualified(table.schema, name)}(${alias}) as ${ident(name)}`;
+}
+
+/**
+ * The returned rows are read from the statement's RETURNING list, where computed fields already
+ * are columns (returnedColumn): the read takes them by name instead of calling the function again.
+ */
+function computedAsColumns(node: ReadNode): ReadNode {
+  const plain = (f: ResolvedField): ResolvedField => ({ column: f.column, jsonPath: f.jsonPath });
+  const condition = (c: Condition): Condition =>
+    c.kind === 'filter'
+      ? { ...c, field: plain(c.field) }
+      : c.kind === 'logic'
+        ? { ...c, children: c.children.map(condition) }
+        : c;
+  return {
+    ...node,
+    projection: node.projection.map((p) => (p.kind === 'field' ? { ...p, field: plain(p.field) } : p)),
+    where: node.where.map(condition),
+    order: node.order.map((o) => (o.embed ? o : { ...o, field: plain(o.field) })),
+  };
+}
 
 /**
  * Minimal writes use `RETURNING 1`: returning real columns would make PostgreSQL require the
@@ -13,9 +57,17 @@ const rel = (t: Table) => qualified(t.schema, t.name);
  */
 function wrap(dml: string, returning: InsertPlan['returning'], params: Params, opts: BodyOptions): BuiltQuery {
   if (!returning) {
-    return { text: `with "pgrst_source" as (${dml} returning 1) select null::bigint as "total", count(*) as "page_total", null::text as "body", ${RESPONSE_GUCS} from "pgrst_source"`, values: params.values };
+    return {
+      text: `with "pgrst_source" as (${dml} returning 1) select null::bigint as "total", count(*) as "page_total", null::text as "body", ${RESPONSE_GUCS} from "pgrst_source"`,
+      values: params.values,
+    };
   }
-  return readQuery(returning, '"pgrst_source"', { ...opts, count: false, params, prefix: `with "pgrst_source" as (${dml}) ` });
+  return readQuery(computedAsColumns(returning), '"pgrst_source"', {
+    ...opts,
+    count: undefined,
+    params,
+    prefix: `with "pgrst_source" as (${dml}) `,
+  });
 }
 
 /**
@@ -26,7 +78,14 @@ function wrap(dml: string, returning: InsertPlan['returning'], params: Params, o
  * enforces the SELECT policies on the existing and the new row whatever it returns, so here it
  * adds no requirement (tested in test/rest/upsert-status.int.test.ts).
  */
-function wrapMerge(dml: string, cols: string[], returning: InsertPlan['returning'], params: Params, opts: BodyOptions): BuiltQuery {
+function wrapMerge(
+  dml: string,
+  table: Table,
+  cols: string[],
+  returning: InsertPlan['returning'],
+  params: Params,
+  opts: BodyOptions,
+): BuiltQuery {
   const ins = `("pgrst_t"."xmax" = 0) as "pgrst_inserted"`;
   const inserted = `(select count(*) filter (where "pgrst_inserted") from "pgrst_written") as "inserted"`;
   if (!returning) {
@@ -35,11 +94,17 @@ function wrapMerge(dml: string, cols: string[], returning: InsertPlan['returning
       values: params.values,
     };
   }
-  const list = cols.map((c) => `"pgrst_t".${ident(c)}`);
+  const list = cols.map((c) => returnedColumn('"pgrst_t"', table, c));
   const prefix =
     `with "pgrst_written" as (${dml} returning ${[...list, ins].join(', ')}), ` +
     `"pgrst_source" as (select ${cols.length ? cols.map(ident).join(', ') : '1'} from "pgrst_written") `;
-  return readQuery(returning, '"pgrst_source"', { ...opts, count: false, params, prefix, extra: inserted });
+  return readQuery(computedAsColumns(returning), '"pgrst_source"', {
+    ...opts,
+    count: undefined,
+    params,
+    prefix,
+    extra: inserted,
+  });
 }
 
 function insertReturningColumns(plan: InsertPlan): string[] {
@@ -53,7 +118,7 @@ function returningList(alias: string, plan: InsertPlan | UpdatePlan | DeletePlan
   if (!plan.returning) return '';
   const cols = plan.kind === 'insert' ? insertReturningColumns(plan) : neededColumns(plan.returning);
   // RETURNING needs at least one expression; `1` keeps the SELECT policy out of it.
-  return ` returning ${cols.length ? cols.map((c) => `${alias}.${ident(c)}`).join(', ') : '1'}`;
+  return ` returning ${cols.length ? cols.map((c) => returnedColumn(alias, plan.table, c)).join(', ') : '1'}`;
 }
 
 export function insertQuery(plan: InsertPlan, opts: BodyOptions): BuiltQuery {
@@ -82,7 +147,7 @@ export function insertQuery(plan: InsertPlan, opts: BodyOptions): BuiltQuery {
       dml += ` on conflict ${target} do nothing`;
     } else {
       dml += ` on conflict ${target} do update set ${updatable.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
-      return wrapMerge(dml, insertReturningColumns(plan), plan.returning, params, opts);
+      return wrapMerge(dml, t, insertReturningColumns(plan), plan.returning, params, opts);
     }
   }
   dml += returningList('"pgrst_t"', plan);
@@ -118,7 +183,12 @@ function callSql(plan: CallPlan, params: Params): { call: string; from: string }
   const fn = qualified(r.schema, r.name);
   if (!given.length) return { call: `${fn}()`, from: '' };
   const defs = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
-  const args = given.map((a) => `${a.variadic ? 'variadic ' : ''}${a.positional ? '' : `${ident(a.name)} := `}"pgrst_args".${ident(a.name)}`).join(', ');
+  const args = given
+    .map(
+      (a) =>
+        `${a.variadic ? 'variadic ' : ''}${a.positional ? '' : `${ident(a.name)} := `}"pgrst_args".${ident(a.name)}`,
+    )
+    .join(', ');
   const p = params.add(JSON.stringify(plan.args));
   return { call: `${fn}(${args})`, from: ` from jsonb_to_record(${p}::jsonb) as "pgrst_args"(${defs})` };
 }
@@ -127,28 +197,48 @@ export function callQuery(plan: CallPlan, opts: BodyOptions & { limit?: number; 
   const params = new Params();
   const { call, from } = callSql(plan, params);
   if (plan.shape === 'void') {
-    return { text: `select null::bigint as "total", 1 as "page_total", null::text as "body", ${RESPONSE_GUCS} from (select ${call}::text as "v"${from}) as "t"`, values: params.values };
+    return {
+      text: `select null::bigint as "total", 1 as "page_total", null::text as "body", ${RESPONSE_GUCS} from (select ${call}::text as "v"${from}) as "t"`,
+      values: params.values,
+    };
   }
   if (plan.shape === 'scalar') {
     const body = `coalesce((json_agg("t"."pgrst_scalar")->0)::text, 'null')`;
-    return { text: `select null::bigint as "total", 1 as "page_total", ${body} as "body", ${RESPONSE_GUCS} from (select ${call} as "pgrst_scalar"${from}) as "t"`, values: params.values };
+    return {
+      text: `select null::bigint as "total", 1 as "page_total", ${body} as "body", ${RESPONSE_GUCS} from (select ${call} as "pgrst_scalar"${from}) as "t"`,
+      values: params.values,
+    };
   }
   if (plan.shape === 'set-scalar') {
     // CSV names the column after the function, as PostgREST does.
     const page = `select ${call} as ${opts.csv ? ident(plan.routine.name) : '"pgrst_scalar"'}${from}`;
+    const planRows =
+      plan.count === 'planned' || plan.count === 'estimated' ? { text: page, values: [...params.values] } : undefined;
     const lim = `${opts.limit !== undefined ? ` limit ${params.add(opts.limit)}::bigint` : ''}${opts.offset ? ` offset ${params.add(opts.offset)}::bigint` : ''}`;
-    const total = plan.count ? `(select count(*) from (${page}) as "c")` : 'null::bigint';
+    const exact = plan.count === 'exact' || plan.count === 'estimated';
+    const total = exact ? `(select count(*) from (${page}) as "c")` : 'null::bigint';
     const body = opts.csv
       ? csvBodySql()
       : opts.singular
         ? `coalesce((json_agg("t"."pgrst_scalar")->0)::text, 'null')`
         : `coalesce(json_agg("t"."pgrst_scalar"), '[]')::text`;
-    return { text: `select ${total} as "total", count(*) as "page_total", ${body} as "body", ${RESPONSE_GUCS} from (${page}${lim}) as "t"`, values: params.values };
+    return {
+      text: `select ${total} as "total", count(*) as "page_total", ${body} as "body", ${RESPONSE_GUCS} from (${page}${lim}) as "t"`,
+      values: params.values,
+      ...(planRows ? { planRows } : {}),
+    };
   }
   // Composite results: the function's rows are a relation for select/filters/order/embeds.
   const source = `(select "pgrst_f".*${from ? `${from} cross join lateral ${call} as "pgrst_f"` : ` from ${call} as "pgrst_f"`})`;
   const singular = opts.singular || plan.shape === 'composite';
-  return readQuery(plan.read!, source, { ...opts, singular, count: plan.count, params, ...(opts.limit !== undefined ? { limit: opts.limit } : {}), ...(opts.offset !== undefined ? { offset: opts.offset } : {}) });
+  return readQuery(plan.read!, source, {
+    ...opts,
+    singular,
+    count: plan.count,
+    params,
+    ...(opts.limit !== undefined ? { limit: opts.limit } : {}),
+    ...(opts.offset !== undefined ? { offset: opts.offset } : {}),
+  });
 }
 
 export { bodySql };

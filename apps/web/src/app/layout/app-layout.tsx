@@ -62,9 +62,16 @@ export function AppLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer roomForBugButton={Boolean(user)} />
+      <Footer roomForBugButton={Boolean(user)} userId={user?.id ?? null} />
       <Suspense fallback={null}>
-        <Toaster position="top-right" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} duration={4000} richColors closeButton />
+        <Toaster
+          position="top-right"
+          offset={TOAST_OFFSET}
+          mobileOffset={TOAST_OFFSET}
+          duration={4000}
+          richColors
+          closeButton
+        />
         <ToasterMounted />
       </Suspense>
       {user && (

@@ -1,36 +1,39 @@
 import { Link } from 'react-router';
 import { supportEmail } from '@/features/marketing/components/product-name';
 import { appConfig } from '@/lib/app-config';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { chooseLocale } from '@/features/account/api/language';
+import { i18n } from '@/lib/i18n/i18n';
 
 const groups: Array<{ title: string; links: Array<[string, string]> }> = [
   {
-    title: 'Use cases',
+    title: /*i18n*/ 'Use cases',
     links: [
-      ['/general-tagging', 'General Tagging'],
-      ['/nft-tagging', 'NFT Tagging'],
-      ['/mywill-tagging', 'MyWill Tagging'],
-      ['/business-tagging', 'Business Tagging'],
-      ['/public-assets', 'Public Assets'],
+      ['/general-tagging', /*i18n*/ 'General Tagging'],
+      ['/nft-tagging', /*i18n*/ 'NFT Tagging'],
+      ['/mywill-tagging', /*i18n*/ 'MyWill Tagging'],
+      ['/business-tagging', /*i18n*/ 'Business Tagging'],
+      ['/public-assets', /*i18n*/ 'Public Assets'],
     ],
   },
   {
-    title: 'Legal',
+    title: /*i18n*/ 'Legal',
     links: [
-      ['/privacy-policy', 'Privacy Policy'],
-      ['/terms-of-service', 'Terms of Service'],
-      ['/gdpr-compliance', 'GDPR Compliance'],
-      ['/cookie-policy', 'Cookie Policy'],
-      ['/data-processing-agreement', 'Data Processing Agreement'],
+      ['/privacy-policy', /*i18n*/ 'Privacy Policy'],
+      ['/terms-of-service', /*i18n*/ 'Terms of Service'],
+      ['/gdpr-compliance', /*i18n*/ 'GDPR Compliance'],
+      ['/cookie-policy', /*i18n*/ 'Cookie Policy'],
+      ['/data-processing-agreement', /*i18n*/ 'Data Processing Agreement'],
     ],
   },
   {
-    title: 'Company',
+    title: /*i18n*/ 'Company',
     links: [
-      ['/documentation', 'Documentation'],
-      ['/faq', 'FAQ'],
-      ['/about-us', 'About Us'],
-      ['/dao', 'DAO'],
-      ['/careers', 'Careers'],
+      ['/documentation', /*i18n*/ 'Documentation'],
+      ['/faq', /*i18n*/ 'FAQ'],
+      ['/about-us', /*i18n*/ 'About Us'],
+      ['/dao', /*i18n*/ 'DAO'],
+      ['/careers', /*i18n*/ 'Careers'],
     ],
   },
 ];
@@ -40,7 +43,14 @@ const groups: Array<{ title: string; links: Array<[string, string]> }> = [
  * right; the footer's last row grows by the button's height so, scrolled to the end, the button
  * sits over empty space instead of the footer's text (on phones it would cover links).
  */
-export function Footer({ roomForBugButton = false }: { roomForBugButton?: boolean }) {
+export function Footer({
+  roomForBugButton = false,
+  userId = null,
+}: {
+  roomForBugButton?: boolean;
+  /** The signed-in user, whose stored language a switch here updates. */
+  userId?: string | null;
+}) {
   const contact = supportEmail();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
@@ -48,22 +58,22 @@ export function Footer({ roomForBugButton = false }: { roomForBugButton?: boolea
         <div>
           <p className="text-lg font-semibold text-slate-900">{appConfig.appName}</p>
           <p className="mt-2 text-sm text-slate-600">
-            Tag, register and verify your assets. Tamper-evident, signed ledger. GDPR compliant.
+            {i18n._('Tag, register and verify your assets. Tamper-evident, signed ledger. GDPR compliant.')}
           </p>
           <p className="mt-4 text-sm">
             <a className="text-blue-700 underline-offset-2 hover:underline" href={`mailto:${contact}`}>
-              Contact us: {contact}
+              {i18n._('Contact us:')} {contact}
             </a>
           </p>
         </div>
         {groups.map((g) => (
-          <nav key={g.title} aria-label={g.title}>
-            <h2 className="text-sm font-semibold text-slate-900">{g.title}</h2>
+          <nav key={g.title} aria-label={i18n._(g.title)}>
+            <h2 className="text-sm font-semibold text-slate-900">{i18n._(g.title)}</h2>
             <ul className="mt-3 space-y-2">
               {g.links.map(([to, label]) => (
                 <li key={to}>
                   <Link to={to} className="text-sm text-slate-600 hover:text-slate-900 hover:underline">
-                    {label}
+                    {i18n._(label)}
                   </Link>
                 </li>
               ))}
@@ -71,8 +81,13 @@ export function Footer({ roomForBugButton = false }: { roomForBugButton?: boolea
           </nav>
         ))}
       </div>
-      <div className={`border-t border-slate-100 pt-4 text-center text-xs text-slate-500 ${roomForBugButton ? 'pb-24' : 'pb-4'}`}>
-        © {new Date().getFullYear()} {appConfig.appName}
+      <div
+        className={`border-t border-slate-100 pt-4 text-center text-xs text-slate-500 ${roomForBugButton ? 'pb-24' : 'pb-4'}`}
+      >
+        <LanguageSwitcher className="mb-3" onChoose={(locale) => chooseLocale(locale, userId)} />
+        <p>
+          © {new Date().getFullYear()} {appConfig.appName}
+        </p>
       </div>
     </footer>
   );

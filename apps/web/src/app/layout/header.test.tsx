@@ -9,7 +9,14 @@ import { navItemsFor, profileMenuItemsFor } from './nav-items';
 import { SignedInHeaderView } from './signed-in-nav';
 
 function profile(role: Role, business = false): UserProfile {
-  return { id: 'u1', email: 'u1@example.com', role, is_business_user: business, full_name: 'Pat Doe', avatar_url: null };
+  return {
+    id: 'u1',
+    email: 'u1@example.com',
+    role,
+    is_business_user: business,
+    full_name: 'Pat Doe',
+    avatar_url: null,
+  };
 }
 
 const BASE = ['Dashboard', 'Tag Asset', 'My Assets', 'News', 'Wallet', 'NOK'];
@@ -68,10 +75,7 @@ describe('header items per role (SPEC §2 table)', () => {
         await user.keyboard('{Enter}');
         await within(nav).findAllByRole('menuitem');
       }
-      const entries = inDocumentOrder([
-        ...within(nav).getAllByRole('link'),
-        ...within(nav).queryAllByRole('menuitem'),
-      ]);
+      const entries = inDocumentOrder([...within(nav).getAllByRole('link'), ...within(nav).queryAllByRole('menuitem')]);
       expect(entries.map((a) => a.textContent)).toEqual(c.links);
       expect(entries.map((a) => a.getAttribute('href'))).toEqual(navItemsFor(c.profile).map((i) => i.to));
       if (adminGroup) {
@@ -95,11 +99,17 @@ describe('header items per role (SPEC §2 table)', () => {
   });
 
   it('the phone menu lists the same links', async () => {
-    inRouter(<SignedInHeaderView profile={profile('moderator')} email="m@example.com" balance={0} onSignOut={() => {}} />);
+    inRouter(
+      <SignedInHeaderView profile={profile('moderator')} email="m@example.com" balance={0} onSignOut={() => {}} />,
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(within(mobile).getAllByRole('link').map((a) => a.textContent)).toEqual(cases[3]!.links);
+    expect(
+      within(mobile)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(cases[3]!.links);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();

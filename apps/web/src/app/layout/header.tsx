@@ -6,24 +6,33 @@ import { appConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { signedOutNavItems } from './nav-items';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { chooseLocale } from '@/features/account/api/language';
+import { i18n } from '@/lib/i18n/i18n';
 
 const SignedInNav = lazy(() => import('./signed-in-nav'));
 
-export function Logo() {
+/**
+ * `nameOnWideScreensOnly`: the signed-out header (two links and the language) does not fit 360 px in
+ * French with the name beside the mark, so below 400 px the name is left to screen readers.
+ */
+export function Logo({ nameOnWideScreensOnly = false }: { nameOnWideScreensOnly?: boolean }) {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900">
       <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-md bg-blue-600 text-sm text-white">
         {appConfig.appName.slice(0, 1)}
       </span>
-      <span className="text-lg">{appConfig.appName}</span>
-      <span className="sr-only"> home</span>
+      <span className={nameOnWideScreensOnly ? 'sr-only text-lg min-[400px]:not-sr-only' : 'text-lg'}>
+        {appConfig.appName}
+      </span>
+      <span className="sr-only"> {i18n._('home')}</span>
     </Link>
   );
 }
 
 export function SignedOutNav() {
   return (
-    <nav aria-label="Main" className="flex items-center gap-2">
+    <nav aria-label={i18n._('Main')} className="flex items-center gap-2">
       {signedOutNavItems.map((item) => (
         <NavLink
           key={item.to}
@@ -33,9 +42,10 @@ export function SignedOutNav() {
             item.to === '/auth' ? 'bg-blue-600 text-white hover:bg-blue-700' : 'text-slate-700 hover:bg-slate-100',
           )}
         >
-          {item.label}
+          {i18n._(item.label)}
         </NavLink>
       ))}
+      <LanguageSwitcher compact onChoose={(locale) => chooseLocale(locale, null)} />
     </nav>
   );
 }
@@ -44,11 +54,14 @@ export function Header() {
   const { user, initialized } = useAuth();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {i18n._('Skip to content')}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Logo />
+        <Logo nameOnWideScreensOnly={initialized && !user} />
         {!initialized ? (
           <div aria-hidden="true" className="h-9 w-40" />
         ) : user ? (

@@ -1,5 +1,6 @@
 // Who sees which header link (SPEC §2 table). Pure, so the table is tested directly.
 import type { UserProfile } from '@/lib/auth';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface NavItem {
   to: string;
@@ -15,25 +16,25 @@ export function navItemsFor(profile: UserProfile | null): NavItem[] {
   const isAdmin = role === 'admin';
   const isAdminInfluencer = isAdmin;
   const items: NavItem[] = [
-    { to: '/dashboard', label: 'Dashboard' },
-    { to: '/tag', label: 'Tag Asset' },
-    { to: '/assets', label: 'My Assets' },
-    { to: '/news', label: 'News' },
-    { to: '/wallet', label: 'Wallet' },
-    { to: '/nok', label: 'NOK' },
+    { to: '/dashboard', label: i18n._('Dashboard') },
+    { to: '/tag', label: i18n._('Tag Asset') },
+    { to: '/assets', label: i18n._('My Assets') },
+    { to: '/news', label: i18n._('News') },
+    { to: '/wallet', label: i18n._('Wallet') },
+    { to: '/nok', label: i18n._('NOK') },
   ];
-  if (profile) items.push({ to: '/referrals', label: 'Referrals' });
-  if (profile?.is_business_user) items.push({ to: '/business-dashboard', label: 'Business' });
+  if (profile) items.push({ to: '/referrals', label: i18n._('Referrals') });
+  if (profile?.is_business_user) items.push({ to: '/business-dashboard', label: i18n._('Business') });
   if (isAdmin || isAdminInfluencer) {
     items.push(
-      { to: '/admin-influencer-dashboard', label: 'Admin Dashboard' },
-      { to: '/bug-reports', label: 'Bug Reports' },
-      { to: '/news-management', label: 'News Management' },
+      { to: '/admin-influencer-dashboard', label: i18n._('Admin Dashboard') },
+      { to: '/bug-reports', label: i18n._('Bug Reports') },
+      { to: '/news-management', label: i18n._('News Management') },
     );
   }
-  if (isAdmin && !isAdminInfluencer) items.push({ to: '/admin', label: 'Admin' });
-  if (role === 'moderator') items.push({ to: '/moderator', label: 'Moderator' });
-  items.push({ to: '/public-assets', label: 'Public Assets' });
+  if (isAdmin && !isAdminInfluencer) items.push({ to: '/admin', label: i18n._('Admin') });
+  if (role === 'moderator') items.push({ to: '/moderator', label: i18n._('Moderator') });
+  items.push({ to: '/public-assets', label: i18n._('Public Assets') });
   return items;
 }
 
@@ -47,15 +48,15 @@ export const adminGroupPaths: ReadonlySet<string> = new Set([
 /** Profile menu: Profile, Settings, then Admin Panel or Moderator Panel by role (Sign Out is added by the menu). */
 export function profileMenuItemsFor(profile: UserProfile | null): NavItem[] {
   const items: NavItem[] = [
-    { to: '/profile', label: 'Profile' },
-    { to: '/settings', label: 'Settings' },
+    { to: '/profile', label: i18n._('Profile') },
+    { to: '/settings', label: i18n._('Settings') },
   ];
-  if (profile?.role === 'admin') items.push({ to: '/admin', label: 'Admin Panel' });
-  else if (profile?.role === 'moderator') items.push({ to: '/moderator', label: 'Moderator Panel' });
+  if (profile?.role === 'admin') items.push({ to: '/admin', label: i18n._('Admin Panel') });
+  else if (profile?.role === 'moderator') items.push({ to: '/moderator', label: i18n._('Moderator Panel') });
   return items;
 }
 
 export const signedOutNavItems: NavItem[] = [
-  { to: '/tag', label: 'Tag Asset' },
-  { to: '/auth', label: 'Sign In' },
+  { to: '/tag', label: /*i18n*/ 'Tag Asset' },
+  { to: '/auth', label: /*i18n*/ 'Sign In' },
 ];

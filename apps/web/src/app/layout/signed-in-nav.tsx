@@ -9,9 +9,15 @@ import { cn } from '@/lib/cn';
 import { QueryBoundary } from '@/lib/query-boundary';
 import { adminGroupPaths, navItemsFor, profileMenuItemsFor, type NavItem } from './nav-items';
 import { displayName } from '@/lib/display-name';
+import { toast } from 'sonner';
+import { adoptAccountLocale, chooseLocale } from '@/features/account/api/language';
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
+import { useI18n } from '@/lib/i18n/use-i18n';
+import { i18n } from '@/lib/i18n/i18n';
+import { intlLocale } from '@/lib/i18n/format';
 
 export function formatBalance(balance: number | undefined): string {
-  return `${(balance ?? 0).toLocaleString('en-US')} TMT`;
+  return `${(balance ?? 0).toLocaleString(intlLocale())} TMT`;
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -37,7 +43,7 @@ function AdminGroup({ items }: { items: NavItem[] }) {
           active ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100',
         )}
       >
-        Admin
+        {i18n._('Admin')}
         <ChevronDown className="h-4 w-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content
@@ -81,13 +87,16 @@ function DesktopNavItems({ items }: { items: NavItem[] }) {
 
 export interface SignedInHeaderViewProps {
   profile: UserProfile | null;
+  /** Switches the interface language (and stores it for the account). */
+  onChooseLocale?(locale: Locale): void;
   email: string | null | undefined;
   balance: number | undefined;
   onSignOut(): void;
 }
 
 /** Presentational: everything comes in through props (tested per role). */
-export function SignedInHeaderView({ profile, email, balance, onSignOut }: SignedInHeaderViewProps) {
+export function SignedInHeaderView({ profile, email, balance, onSignOut, onChooseLocale }: SignedInHeaderViewProps) {
+  const { locale } = useI18n();
   const [mobileOpen, setMobileOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -109,13 +118,16 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
 
   return (
     <div className="flex flex-1 items-center justify-end gap-2">
-      <nav aria-label="Main" className="hidden flex-1 flex-nowrap items-center justify-center gap-0.5 xl:flex">
+      <nav
+        aria-label={i18n._('Main')}
+        className="hidden flex-1 flex-nowrap items-center justify-center gap-0.5 xl:flex"
+      >
         <DesktopNavItems items={items} />
       </nav>
       <Link
         to="/wallet"
         className="shrink-0 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-amber-900 hover:bg-amber-200"
-        aria-label={`Wallet balance: ${formatBalance(balance)}`}
+        aria-label={i18n._('Wallet balance: {formatBalance}', { formatBalance: formatBalance(balance) })}
         data-testid="header-balance"
       >
         {formatBalance(balance)}
@@ -123,7 +135,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
           className="flex items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
-          aria-label="Profile menu"
+          aria-label={i18n._('Profile menu')}
         >
           <UserCircle className="h-6 w-6" aria-hidden="true" />
           <span className="hidden max-w-32 truncate sm:inline xl:hidden 2xl:inline">{name}</span>
@@ -147,11 +159,30 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
               </DropdownMenu.Item>
             ))}
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Label className="px-3 pt-1 text-xs text-slate-500">{i18n._('Language')}</DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              value={locale}
+              onValueChange={(value) => {
+                if (isLocale(value)) onChooseLocale?.(value);
+              }}
+            >
+              {LOCALES.map((l) => (
+                <DropdownMenu.RadioItem
+                  key={l}
+                  value={l}
+                  lang={l}
+                  className="cursor-pointer rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold"
+                >
+                  {LOCALE_NAMES[l]}
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
             <DropdownMenu.Item
               onSelect={onSignOut}
               className="cursor-pointer rounded px-3 py-2 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
             >
-              Sign Out
+              {i18n._('Sign Out')}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
@@ -162,7 +193,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
         className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
         aria-expanded={mobileOpen}
         aria-controls="mobile-menu"
-        aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+        aria-label={mobileOpen ? i18n._('Close menu') : i18n._('Open menu')}
         onClick={() => setMobileOpen((o) => !o)}
       >
         {mobileOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
@@ -170,7 +201,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut }: Signe
       {mobileOpen && (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={i18n._('Mobile')}
           className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-4 shadow-md xl:hidden"
         >
           <ul className="grid grid-cols-1 gap-1 pt-2 sm:grid-cols-2">
@@ -199,12 +230,22 @@ export default function SignedInNav() {
 function SignedInNavContent() {
   const { user, profile, signOut } = useAuth();
   const wallet = useWallet();
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    // At sign-in the account's stored language wins over this browser's.
+    if (userId) adoptAccountLocale(userId).catch(() => undefined);
+  }, [userId]);
   return (
     <SignedInHeaderView
       profile={profile}
       email={user?.email ?? profile?.email}
       balance={wallet.data?.balance}
       onSignOut={() => void signOut()}
+      onChooseLocale={(locale) =>
+        void chooseLocale(locale, userId).catch(() =>
+          toast.error(i18n._('Your language could not be saved. Please try again.')),
+        )
+      }
     />
   );
 }

@@ -10,7 +10,8 @@ import { useWallet } from '@/features/wallet/api/get-wallet';
 import { useAuth } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
 import { QuickActions } from './quick-actions';
-
+import { i18n } from '@/lib/i18n/i18n';
+import { intlLocale } from '@/lib/i18n/format';
 
 export default function DashboardPage() {
   const { user, profile } = useAuth();
@@ -20,22 +21,28 @@ export default function DashboardPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="Dashboard" description="Your balance, recent activity and quick actions." />
-      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
-      {name && <p className="mt-1 text-slate-600">Welcome back, {name}.</p>}
+      <PageMeta title={i18n._('Dashboard')} description={i18n._('Your balance, recent activity and quick actions.')} />
+      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Dashboard')}</h1>
+      {name && (
+        <p className="mt-1 text-slate-600">
+          {i18n._('Welcome back,')} {name}.
+        </p>
+      )}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
           <CardContent className="py-6">
             <div className="flex items-center gap-3 text-slate-600">
               <Wallet className="h-5 w-5" aria-hidden="true" />
-              <h2 className="text-sm font-medium">Balance</h2>
+              <h2 className="text-sm font-medium">{i18n._('Balance')}</h2>
             </div>
             <p className="mt-3 text-3xl font-bold text-slate-900" data-testid="dashboard-balance">
-              {wallet.isLoading ? '…' : `${(wallet.data?.balance ?? 0).toLocaleString('en-US')} TMT`}
+              {wallet.isLoading
+                ? '…'
+                : i18n._('{value} TMT', { value: (wallet.data?.balance ?? 0).toLocaleString(intlLocale()) })}
             </p>
             <Link to="/wallet" className="mt-4 inline-block text-sm text-blue-700 hover:underline">
-              Open wallet
+              {i18n._('Open wallet')}
             </Link>
           </CardContent>
         </Card>

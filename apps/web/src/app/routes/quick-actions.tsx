@@ -3,21 +3,27 @@
 import { FileCheck2, Newspaper, Search, Tag, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { NOK_SHORT_DESCRIPTION } from '@/features/nok/lib/copy';
+import { i18n } from '@/lib/i18n/i18n';
 
 const quickActions = [
-  { to: '/tag', label: 'Tag an asset', description: 'Register something you own', icon: Tag },
-  { to: '/assets', label: 'My assets', description: 'See and manage your records', icon: FileCheck2 },
-  { to: '/nok', label: 'Next of kin', description: NOK_SHORT_DESCRIPTION, icon: Users },
-  { to: '/referrals', label: 'Invite friends', description: 'Share your referral link', icon: UserPlus },
-  { to: '/news', label: 'News', description: 'Latest product updates', icon: Newspaper },
-  { to: '/public-assets', label: 'Public assets', description: 'Browse and verify', icon: Search },
+  { to: '/tag', label: /*i18n*/ 'Tag an asset', description: /*i18n*/ 'Register something you own', icon: Tag },
+  { to: '/assets', label: /*i18n*/ 'My assets', description: /*i18n*/ 'See and manage your records', icon: FileCheck2 },
+  { to: '/nok', label: /*i18n*/ 'Next of kin', description: NOK_SHORT_DESCRIPTION, icon: Users },
+  {
+    to: '/referrals',
+    label: /*i18n*/ 'Invite friends',
+    description: /*i18n*/ 'Share your referral link',
+    icon: UserPlus,
+  },
+  { to: '/news', label: /*i18n*/ 'News', description: /*i18n*/ 'Latest product updates', icon: Newspaper },
+  { to: '/public-assets', label: /*i18n*/ 'Public assets', description: /*i18n*/ 'Browse and verify', icon: Search },
 ];
 
 export function QuickActions() {
   return (
     <section aria-labelledby="quick-actions" className="mt-8">
       <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
-        Quick actions
+        {i18n._('Quick actions')}
       </h2>
       <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {quickActions.map(({ to, label, description, icon: Icon }) => (
@@ -30,8 +36,8 @@ export function QuickActions() {
                 <Icon className="h-5 w-5" aria-hidden="true" />
               </span>
               <span>
-                <span className="block font-medium text-slate-900">{label}</span>
-                <span className="block text-sm text-slate-600">{description}</span>
+                <span className="block font-medium text-slate-900">{i18n._(label)}</span>
+                <span className="block text-sm text-slate-600">{i18n._(description)}</span>
               </span>
             </Link>
           </li>

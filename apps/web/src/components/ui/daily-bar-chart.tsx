@@ -1,7 +1,8 @@
 // One bar per day as an inline SVG (no chart library), used for the admin dashboard's figures.
 // Each bar has a <title> for hover; the figure's aria-label carries the text summary for screen
 // readers, and the first and last day label the axis.
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
+import { formatDate } from '@/lib/i18n/format';
 
 export interface DailyBar {
   /** ISO date (yyyy-MM-dd). */
@@ -26,14 +27,20 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const PAD_BOTTOM = 2;
 
-const dayLabel = (day: string) => format(parseISO(day), 'MMM d');
+const dayLabel = (day: string) => formatDate(parseISO(day), { year: false });
 
 export function DailyBarChart({ bars, label, barTestId, barClassName, caption }: DailyBarChartProps) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   const slot = bars.length ? WIDTH / bars.length : WIDTH;
   return (
     <figure className="w-full">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="h-40 w-full" preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={label}
+        className="h-40 w-full"
+        preserveAspectRatio="none"
+      >
         <line x1="0" y1={HEIGHT - PAD_BOTTOM} x2={WIDTH} y2={HEIGHT - PAD_BOTTOM} stroke="#cbd5e1" strokeWidth="1" />
         {bars.map((b, i) => {
           const h = ((HEIGHT - PAD_BOTTOM - 4) * b.value) / max;

@@ -12,7 +12,11 @@ export interface EmptyStateProps {
 export function EmptyState({ title, description, icon, action, className }: EmptyStateProps) {
   return (
     <div className={cn('flex flex-col items-center justify-center px-6 py-12 text-center', className)}>
-      {icon && <div className="mb-3 text-slate-400" aria-hidden="true">{icon}</div>}
+      {icon && (
+        <div className="mb-3 text-slate-400" aria-hidden="true">
+          {icon}
+        </div>
+      )}
       <h3 className="text-base font-semibold text-slate-900">{title}</h3>
       {description && <p className="mt-1 max-w-md text-sm text-slate-600">{description}</p>}
       {action && <div className="mt-4">{action}</div>}

@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n/i18n';
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 
 interface FormFieldProps {
@@ -44,7 +45,8 @@ export function FormField({ label, children, error, hint, id, required, classNam
       )}
       {error && (
         <p id={errorId} role="alert" className="text-sm text-red-600">
-          {error}
+          {/* Validation messages are catalogue ids (schemas are built once, before any language is chosen). */}
+          {i18n._(error)}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@
 // loading, and the error text with a Retry button (SPEC: 'Error: …' + Retry). No data fetching.
 import { Button } from './button';
 import { Spinner } from './spinner';
+import { i18n } from '@/lib/i18n/i18n';
 
 export function LoadingBlock({ label }: { label: string }) {
   return (
@@ -14,9 +15,11 @@ export function LoadingBlock({ label }: { label: string }) {
 export function ErrorRetry({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="flex flex-col items-center gap-3 py-10">
-      <p role="alert" className="text-red-700">{`Error: ${message}`}</p>
+      <p role="alert" className="text-red-700">
+        {i18n._('Error: {message}', { message })}
+      </p>
       <Button variant="outline" onClick={onRetry}>
-        Retry
+        {i18n._('Retry')}
       </Button>
     </div>
   );

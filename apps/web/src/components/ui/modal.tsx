@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { i18n } from '@/lib/i18n/i18n';
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
@@ -17,7 +18,16 @@ export interface ModalProps {
 }
 
 /** Radix Dialog: focus is trapped inside, Escape and the close button dismiss, focus returns after. */
-export function Modal({ open, onOpenChange, title, description, size = 'md', children, footer, className }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  size = 'md',
+  children,
+  footer,
+  className,
+}: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -34,11 +44,13 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', chi
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
               <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-              {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
+              {description && (
+                <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
+              )}
             </div>
             <Dialog.Close
               className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-              aria-label="Close"
+              aria-label={i18n._('Close')}
             >
               <X className="h-5 w-5" aria-hidden="true" />
             </Dialog.Close>

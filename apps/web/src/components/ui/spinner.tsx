@@ -10,7 +10,10 @@ export interface SpinnerProps {
 export function Spinner({ label = 'Loading...', showLabel = false, className }: SpinnerProps) {
   return (
     <span role="status" className={cn('inline-flex items-center gap-2 text-slate-600', className)}>
-      <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-blue-600 border-t-transparent" />
+      <span
+        aria-hidden="true"
+        className="h-5 w-5 animate-spin rounded-full border-2 border-blue-600 border-t-transparent"
+      />
       {showLabel ? <span>{label}</span> : <span className="sr-only">{label}</span>}
     </span>
   );

@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth';
 import { userFileUrl } from '@/lib/user-files';
 import { AVATAR_EXTENSIONS } from '../lib/avatar-rules';
 import { accountKeys } from './keys';
+import { i18n } from '@/lib/i18n/i18n';
 
 const BUCKET = 'avatars';
 
@@ -24,12 +25,12 @@ export async function uploadAvatar(userId: string, file: File): Promise<string> 
   const ext = AVATAR_EXTENSIONS[file.type] ?? 'img';
   const name = `${crypto.randomUUID()}.${ext}`;
   const { error } = await supabase.storage.from(BUCKET).upload(name, file, { contentType: file.type, upsert: false });
-  if (error) throw toAppError(error, 'Failed to upload the picture');
+  if (error) throw toAppError(error, i18n._('Failed to upload the picture'));
   const url = userFileUrl(supabase.storage.from(BUCKET).getPublicUrl(name).data.publicUrl);
   const { error: saveError } = await supabase.from('user_profiles').update({ avatar_url: url }).eq('id', userId);
   if (saveError) {
     await supabase.storage.from(BUCKET).remove([name]);
-    throw toAppError(saveError, 'Failed to save the picture');
+    throw toAppError(saveError, i18n._('Failed to save the picture'));
   }
   // The new picture is saved; an old file left behind is only clutter, never shown.
   await removeOthers(name).catch((err: unknown) => console.warn('Could not remove the previous avatar:', err));

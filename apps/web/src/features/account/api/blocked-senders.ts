@@ -14,7 +14,10 @@ export interface BlockedSender {
 
 export async function listBlockedSenders(): Promise<BlockedSender[]> {
   return unwrap(
-    await supabase.from('contact_blocked_senders').select('id, sender_name, asset_title, created_at').order('created_at', { ascending: false }),
+    await supabase
+      .from('contact_blocked_senders')
+      .select('id, sender_name, asset_title, created_at')
+      .order('created_at', { ascending: false }),
   ) as BlockedSender[];
 }
 

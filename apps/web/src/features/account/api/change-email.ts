@@ -3,13 +3,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { toAppError } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n/i18n';
 
 export async function changeEmail(email: string): Promise<void> {
   const { error } = await supabase.auth.updateUser(
     { email },
     { emailRedirectTo: `${window.location.origin}/auth/callback?from=email-change` },
   );
-  if (error) throw toAppError(error, 'Failed to change the e-mail address');
+  if (error) throw toAppError(error, i18n._('Failed to change the e-mail address'));
 }
 
 export function useChangeEmail() {

@@ -1,11 +1,17 @@
 // Password change with the current password checked by the server (change-password function).
 import { useMutation } from '@tanstack/react-query';
-import { invokeFunction } from './invoke';
+import { callFunction } from '@/lib/call-function';
 
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await invokeFunction<{ updated: boolean }>('change-password', { current_password: currentPassword, new_password: newPassword });
+  await callFunction('change-password', {
+    current_password: currentPassword,
+    new_password: newPassword,
+  });
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (v: { currentPassword: string; newPassword: string }) => changePassword(v.currentPassword, v.newPassword) });
+  return useMutation({
+    mutationFn: (v: { currentPassword: string; newPassword: string }) =>
+      changePassword(v.currentPassword, v.newPassword),
+  });
 }

@@ -2,10 +2,10 @@
 // then signs out through the app's auth provider, which clears local state and goes to /.
 import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
-import { invokeFunction } from './invoke';
+import { callFunction } from '@/lib/call-function';
 
 export async function deleteAccount(password: string, confirmation: string): Promise<void> {
-  await invokeFunction<{ deleted: boolean }>('delete-account', { password, confirmation });
+  await callFunction('delete-account', { password, confirmation });
 }
 
 export function useDeleteAccount() {

@@ -1,7 +1,7 @@
 // Downloads everything held about the user (export-my-data function) as a JSON file.
 import { useMutation } from '@tanstack/react-query';
 import { appConfig } from '@/lib/app-config';
-import { invokeFunction } from './invoke';
+import { callFunction } from '@/lib/call-function';
 
 export function exportFileName(appName: string, date = new Date()): string {
   const slug = appName.replace(/[^A-Za-z0-9_-]+/g, '-').toLowerCase() || 'account';
@@ -9,7 +9,7 @@ export function exportFileName(appName: string, date = new Date()): string {
 }
 
 export async function exportMyData(): Promise<void> {
-  const doc = await invokeFunction<unknown>('export-my-data');
+  const doc = await callFunction('export-my-data', {});
   const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -12,7 +12,8 @@ export async function getBalance(userId: string): Promise<number> {
   return row ? Number(row.balance) : 0;
 }
 
-export const balanceQuery = (userId: string) => queryOptions({ queryKey: accountKeys.balance(userId), queryFn: () => getBalance(userId) });
+export const balanceQuery = (userId: string) =>
+  queryOptions({ queryKey: accountKeys.balance(userId), queryFn: () => getBalance(userId) });
 
 export function useBalance(userId: string) {
   return useQuery(balanceQuery(userId));

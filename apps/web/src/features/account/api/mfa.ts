@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { supabase } from '@/lib/supabase';
 import { toAppError } from '@/lib/api-error';
 import { accountKeys } from './keys';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface TotpFactor {
   id: string;
@@ -26,7 +27,8 @@ export async function listTotpFactors(): Promise<TotpFactor[]> {
   return (data.all ?? []).filter((f) => f.factor_type === 'totp') as TotpFactor[];
 }
 
-export const factorsQuery = (userId: string) => queryOptions({ queryKey: accountKeys.factors(userId), queryFn: listTotpFactors });
+export const factorsQuery = (userId: string) =>
+  queryOptions({ queryKey: accountKeys.factors(userId), queryFn: listTotpFactors });
 
 export function useTotpFactors(userId: string) {
   return useQuery(factorsQuery(userId));
@@ -38,21 +40,24 @@ export async function enrollTotp(): Promise<Enrollment> {
   for (const f of existing.filter((x) => x.status === 'unverified')) {
     await supabase.auth.mfa.unenroll({ factorId: f.id });
   }
-  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: `Authenticator ${new Date().toISOString().slice(0, 16)}` });
-  if (error) throw toAppError(error, 'Could not start two-factor setup');
+  const { data, error } = await supabase.auth.mfa.enroll({
+    factorType: 'totp',
+    friendlyName: `Authenticator ${new Date().toISOString().slice(0, 16)}`,
+  });
+  if (error) throw toAppError(error, i18n._('Could not start two-factor setup'));
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri };
 }
 
 export async function verifyTotp(factorId: string, code: string): Promise<void> {
   const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
-  if (error) throw toAppError(error, 'That code did not work');
+  if (error) throw toAppError(error, i18n._('That code did not work'));
 }
 
 /** Disabling needs aal2: verify a current code first (also upgrades this session), then unenroll. */
 export async function disableTotp(factorId: string, code: string): Promise<void> {
   await verifyTotp(factorId, code);
   const { error } = await supabase.auth.mfa.unenroll({ factorId });
-  if (error) throw toAppError(error, 'Could not turn off two-factor authentication');
+  if (error) throw toAppError(error, i18n._('Could not turn off two-factor authentication'));
   // The session is still marked aal2 until refreshed; refresh so the app sees the new level.
   await supabase.auth.refreshSession();
 }
@@ -63,7 +68,10 @@ export async function cancelEnrollment(factorId: string): Promise<void> {
 
 function useFactorMutation<T, R>(userId: string, fn: (arg: T) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.factors(userId) }) });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.factors(userId) }),
+  });
 }
 
 export const useEnrollTotp = (userId: string) => useFactorMutation(userId, () => enrollTotp());
@@ -71,4 +79,5 @@ export const useVerifyTotp = (userId: string) =>
   useFactorMutation(userId, (v: { factorId: string; code: string }) => verifyTotp(v.factorId, v.code));
 export const useDisableTotp = (userId: string) =>
   useFactorMutation(userId, (v: { factorId: string; code: string }) => disableTotp(v.factorId, v.code));
-export const useCancelEnrollment = (userId: string) => useFactorMutation(userId, (factorId: string) => cancelEnrollment(factorId));
+export const useCancelEnrollment = (userId: string) =>
+  useFactorMutation(userId, (factorId: string) => cancelEnrollment(factorId));

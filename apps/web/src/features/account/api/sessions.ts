@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { supabase } from '@/lib/supabase';
 import { toAppError, unwrap } from '@/lib/api-error';
 import { accountKeys } from './keys';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface SessionRow {
   id: string;
@@ -19,7 +20,8 @@ export async function listMySessions(): Promise<SessionRow[]> {
   return (unwrap(await supabase.rpc('list_my_sessions')) ?? []) as SessionRow[];
 }
 
-export const sessionsQuery = (userId: string) => queryOptions({ queryKey: accountKeys.sessions(userId), queryFn: listMySessions });
+export const sessionsQuery = (userId: string) =>
+  queryOptions({ queryKey: accountKeys.sessions(userId), queryFn: listMySessions });
 
 export function useMySessions(userId: string) {
   return useQuery(sessionsQuery(userId));
@@ -27,10 +29,13 @@ export function useMySessions(userId: string) {
 
 export async function signOutOtherSessions(): Promise<void> {
   const { error } = await supabase.auth.signOut({ scope: 'others' });
-  if (error) throw toAppError(error, 'Failed to sign out the other sessions');
+  if (error) throw toAppError(error, i18n._('Failed to sign out the other sessions'));
 }
 
 export function useSignOutOthers(userId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: signOutOtherSessions, onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.sessions(userId) }) });
+  return useMutation({
+    mutationFn: signOutOtherSessions,
+    onSettled: () => qc.invalidateQueries({ queryKey: accountKeys.sessions(userId) }),
+  });
 }

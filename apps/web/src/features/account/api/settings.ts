@@ -17,20 +17,24 @@ export interface UserSettings {
 
 export type SettingsPatch = Partial<Omit<UserSettings, 'updated_at'>>;
 
-const COLUMNS = 'email_notifications, news_notifications, security_alerts, language, time_zone, cookie_consent, analytics_consent, updated_at';
+const COLUMNS =
+  'email_notifications, news_notifications, security_alerts, language, time_zone, cookie_consent, analytics_consent, updated_at';
 
 export async function getSettings(userId: string): Promise<UserSettings> {
   return unwrap(await supabase.from('user_settings').select(COLUMNS).eq('user_id', userId).single()) as UserSettings;
 }
 
-export const settingsQuery = (userId: string) => queryOptions({ queryKey: accountKeys.settings(userId), queryFn: () => getSettings(userId) });
+export const settingsQuery = (userId: string) =>
+  queryOptions({ queryKey: accountKeys.settings(userId), queryFn: () => getSettings(userId) });
 
 export function useSettings(userId: string) {
   return useQuery(settingsQuery(userId));
 }
 
 export async function updateSettings(userId: string, patch: SettingsPatch): Promise<UserSettings> {
-  return unwrap(await supabase.from('user_settings').update(patch).eq('user_id', userId).select(COLUMNS).single()) as UserSettings;
+  return unwrap(
+    await supabase.from('user_settings').update(patch).eq('user_id', userId).select(COLUMNS).single(),
+  ) as UserSettings;
 }
 
 export function useUpdateSettings(userId: string) {

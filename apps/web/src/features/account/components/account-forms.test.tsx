@@ -41,7 +41,14 @@ describe('ProfileForm', () => {
     render(<ProfileForm initial={emptyProfile} onSubmit={onSubmit} />);
     await userEvent.type(screen.getByLabelText('Phone'), ' +44 20 7946 0000 ');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ full_name: 'Ada Lovelace', phone: '+44 20 7946 0000', country: null, bio: null }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        full_name: 'Ada Lovelace',
+        phone: '+44 20 7946 0000',
+        country: null,
+        bio: null,
+      }),
+    );
   });
 
   it('keeps the Save button disabled until something changes', () => {
@@ -115,7 +122,11 @@ describe('PasswordForm', () => {
     render(<PasswordForm onSubmit={onSubmit} />);
     await fill('old-password', 'new-password', 'new-password');
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ currentPassword: 'old-password', newPassword: 'new-password', confirmPassword: 'new-password' }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        currentPassword: 'old-password',
+        newPassword: 'new-password',
+        confirmPassword: 'new-password',
+      }),
     );
   });
 });
@@ -139,7 +150,9 @@ describe('DeleteAccountDialog', () => {
     await userEvent.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith({ password: 'secret-pass', confirmation: 'DELETE' }));
-    rerender(<DeleteAccountDialog open onOpenChange={vi.fn()} onConfirm={onConfirm} error="Current password is incorrect" />);
+    rerender(
+      <DeleteAccountDialog open onOpenChange={vi.fn()} onConfirm={onConfirm} error="Current password is incorrect" />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Current password is incorrect');
   });
 });
@@ -177,10 +190,13 @@ describe('PreferencesForm', () => {
     );
   });
 
-  it('offers only languages the app is written in', () => {
+  it('offers the languages the app is written in, each named in itself', () => {
     render(<PreferencesForm settings={settings} onSubmit={vi.fn()} />);
     const options = screen.getByLabelText('Language').querySelectorAll('option');
-    expect([...options].map((o) => o.value)).toEqual(['en']);
+    expect([...options].map((o) => [o.value, o.textContent])).toEqual([
+      ['en', 'English'],
+      ['fr', 'Français'],
+    ]);
   });
 });
 
@@ -201,14 +217,20 @@ describe('CodeForm', () => {
 describe('helpers', () => {
   it('checks avatar type and size before upload', () => {
     expect(checkAvatarFile({ type: 'image/png', size: 1000 })).toBeNull();
-    expect(checkAvatarFile({ type: 'image/svg+xml', size: 1000 })).toBe('Please choose a JPEG, PNG, WebP or GIF image.');
-    expect(checkAvatarFile({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toBe('The picture must be 2 MB or smaller.');
+    expect(checkAvatarFile({ type: 'image/svg+xml', size: 1000 })).toBe(
+      'Please choose a JPEG, PNG, WebP or GIF image.',
+    );
+    expect(checkAvatarFile({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toBe(
+      'The picture must be 2 MB or smaller.',
+    );
   });
 
   it('turns SVG markup into an encoded image URL and keeps encoded data URLs', () => {
     expect(qrImageSrc('<svg></svg>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%3E%3C%2Fsvg%3E');
     expect(qrImageSrc('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
-    expect(qrImageSrc('data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E');
+    expect(qrImageSrc('data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E')).toBe(
+      'data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E',
+    );
   });
 
   it('encodes the markup supabase-js prefixes unencoded, so a # colour cannot cut the image off', () => {
@@ -219,10 +241,14 @@ describe('helpers', () => {
   });
 
   it('describes user agents', () => {
-    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0')).toBe('Firefox on Linux');
-    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe(
-      'Safari on iOS',
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0')).toBe(
+      'Firefox on Linux',
     );
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
     expect(describeUserAgent(null)).toBe('Unknown device');
   });
 });

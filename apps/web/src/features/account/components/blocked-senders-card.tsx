@@ -5,16 +5,21 @@ import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useBlockedSenders, useUnblockSender } from '../api/blocked-senders';
 import { BlockedSendersList } from './blocked-senders-list';
+import { i18n } from '@/lib/i18n/i18n';
 
 export function BlockedSendersCard({ userId }: { userId: string }) {
   const senders = useBlockedSenders(userId);
   const unblock = useUnblockSender(userId);
-  if (senders.isPending) return <Spinner showLabel label="Loading blocked senders..." />;
+  if (senders.isPending) return <Spinner showLabel label={i18n._('Loading blocked senders...')} />;
   if (senders.isError) {
     return (
       <div role="alert" className="space-y-2">
-        <p className="text-red-700">Could not load blocked senders: {toAppError(senders.error).message}</p>
-        <Button variant="outline" onClick={() => senders.refetch()}>Retry</Button>
+        <p className="text-red-700">
+          {i18n._('Could not load blocked senders:')} {toAppError(senders.error).message}
+        </p>
+        <Button variant="outline" onClick={() => senders.refetch()}>
+          {i18n._('Retry')}
+        </Button>
       </div>
     );
   }
@@ -24,8 +29,8 @@ export function BlockedSendersCard({ userId }: { userId: string }) {
       unblockingId={unblock.isPending ? unblock.variables : null}
       onUnblock={(id) =>
         unblock.mutate(id, {
-          onSuccess: () => void toast.success('Sender unblocked'),
-          onError: (err) => void toast.error(toAppError(err, 'Failed to unblock').message),
+          onSuccess: () => void toast.success(i18n._('Sender unblocked')),
+          onError: (err) => void toast.error(toAppError(err, i18n._('Failed to unblock')).message),
         })
       }
     />

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { totpCodeSchema, type TotpCodeValues } from '../lib/schemas';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface CodeFormProps {
   label: string;
@@ -35,13 +36,19 @@ export function CodeForm({ label, submitLabel, busyLabel, variant = 'primary', o
         }
       })}
     >
-      <FormField label="6-digit code" error={errors.code?.message}>
-        <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="max-w-40 tracking-widest" {...register('code')} />
+      <FormField label={i18n._('6-digit code')} error={errors.code?.message}>
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="max-w-40 tracking-widest"
+          {...register('code')}
+        />
       </FormField>
       <div className="flex gap-2">
         {onCancel ? (
           <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
         ) : null}
         <Button type="submit" variant={variant} loading={isSubmitting}>

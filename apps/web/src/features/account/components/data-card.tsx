@@ -7,6 +7,7 @@ import { toAppError } from '@/lib/api-error';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportMyData } from '../api/export-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { i18n } from '@/lib/i18n/i18n';
 
 export function DataCard() {
   const exporter = useExportMyData();
@@ -16,12 +17,13 @@ export function DataCard() {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
-        <h3 className="font-semibold text-slate-900">Export my data</h3>
+        <h3 className="font-semibold text-slate-900">{i18n._('Export my data')}</h3>
         <p className="text-sm text-slate-700">
-          A JSON file with everything we hold about you: account, profile, settings, sessions, wallet and transactions, referrals,
-          assets with file fingerprints, next of kin and bug reports. See the{' '}
+          {i18n._(
+            'A JSON file with everything we hold about you: account, profile, settings, sessions, wallet and transactions, referrals, assets with file fingerprints, next of kin and bug reports. See the',
+          )}{' '}
           <Link to="/privacy-policy" className="text-blue-700 underline">
-            Privacy Policy
+            {i18n._('Privacy Policy')}
           </Link>
           .
         </p>
@@ -30,17 +32,19 @@ export function DataCard() {
           loading={exporter.isPending}
           onClick={() =>
             exporter.mutateAsync().then(
-              () => void toast.success('Your data was downloaded'),
-              (err: unknown) => void toast.error(toAppError(err, 'Failed to export your data').message),
+              () => void toast.success(i18n._('Your data was downloaded')),
+              (err: unknown) => void toast.error(toAppError(err, i18n._('Failed to export your data')).message),
             )
           }
         >
-          {exporter.isPending ? 'Preparing...' : 'Export my data'}
+          {exporter.isPending ? i18n._('Preparing...') : i18n._('Export my data')}
         </Button>
       </div>
       <div className="space-y-2 border-t border-red-100 pt-6">
-        <h3 className="font-semibold text-red-800">Delete account</h3>
-        <p className="text-sm text-slate-700">Permanently delete your account and everything in it, including stored files.</p>
+        <h3 className="font-semibold text-red-800">{i18n._('Delete account')}</h3>
+        <p className="text-sm text-slate-700">
+          {i18n._('Permanently delete your account and everything in it, including stored files.')}
+        </p>
         <Button
           variant="danger"
           onClick={() => {
@@ -48,7 +52,7 @@ export function DataCard() {
             setOpen(true);
           }}
         >
-          Delete account
+          {i18n._('Delete account')}
         </Button>
       </div>
       {open ? (
@@ -58,9 +62,9 @@ export function DataCard() {
           error={error}
           onConfirm={(values) =>
             remover.mutateAsync(values).then(
-              () => void toast.success('Your account was deleted'),
+              () => void toast.success(i18n._('Your account was deleted')),
               (err: unknown) => {
-                setError(toAppError(err, 'Failed to delete your account').message);
+                setError(toAppError(err, i18n._('Failed to delete your account')).message);
                 throw err;
               },
             )

@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { DELETE_WORD, deleteAccountSchema, type DeleteAccountValues } from '../lib/schemas';
+import { i18n } from '@/lib/i18n/i18n';
 
 export const WHAT_IS_DELETED = [
   'your account, e-mail address and password, and every sign-in session (you are signed out everywhere);',
@@ -29,11 +30,14 @@ export function DeleteAccountDialog({ open, onOpenChange, onConfirm, error }: De
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<DeleteAccountValues>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: '', confirmation: '' } });
+  } = useForm<DeleteAccountValues>({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: '', confirmation: '' },
+  });
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Delete your account" size="md">
+    <Modal open={open} onOpenChange={onOpenChange} title={i18n._('Delete your account')} size="md">
       <form
-        aria-label="Delete account"
+        aria-label={i18n._('Delete account')}
         noValidate
         className="space-y-4"
         onSubmit={handleSubmit(async (values) => {
@@ -45,18 +49,21 @@ export function DeleteAccountDialog({ open, onOpenChange, onConfirm, error }: De
         })}
       >
         <div className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-semibold">This is immediate and cannot be undone. We delete:</p>
+          <p className="font-semibold">{i18n._('This is immediate and cannot be undone. We delete:')}</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {WHAT_IS_DELETED.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <p className="mt-2">Download your data first if you want to keep a copy.</p>
+          <p className="mt-2">{i18n._('Download your data first if you want to keep a copy.')}</p>
         </div>
-        <FormField label="Current password" error={errors.password?.message}>
+        <FormField label={i18n._('Current password')} error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </FormField>
-        <FormField label={`Type ${DELETE_WORD} to confirm`} error={errors.confirmation?.message}>
+        <FormField
+          label={i18n._('Type {DELETE_WORD} to confirm', { DELETE_WORD })}
+          error={errors.confirmation?.message}
+        >
           <Input autoComplete="off" {...register('confirmation')} />
         </FormField>
         {error ? (
@@ -66,10 +73,10 @@ export function DeleteAccountDialog({ open, onOpenChange, onConfirm, error }: De
         ) : null}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
           <Button type="submit" variant="danger" loading={isSubmitting}>
-            {isSubmitting ? 'Deleting...' : 'Delete my account'}
+            {isSubmitting ? i18n._('Deleting...') : i18n._('Delete my account')}
           </Button>
         </div>
       </form>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { emailChangeSchema, type EmailChangeValues } from '../lib/schemas';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface EmailFormProps {
   currentEmail: string | null;
@@ -21,11 +22,14 @@ export function EmailForm({ currentEmail, pendingEmail, onSubmit }: EmailFormPro
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EmailChangeValues>({ resolver: zodResolver(emailChangeSchema(currentEmail)), defaultValues: { email: '' } });
+  } = useForm<EmailChangeValues>({
+    resolver: zodResolver(emailChangeSchema(currentEmail)),
+    defaultValues: { email: '' },
+  });
   const waiting = sentTo ?? pendingEmail ?? null;
   return (
     <form
-      aria-label="Change e-mail"
+      aria-label={i18n._('Change e-mail')}
       noValidate
       className="space-y-3"
       onSubmit={handleSubmit(async ({ email }) => {
@@ -39,19 +43,20 @@ export function EmailForm({ currentEmail, pendingEmail, onSubmit }: EmailFormPro
       })}
     >
       <p className="text-sm text-slate-700">
-        Current address: <strong>{currentEmail ?? '—'}</strong>
+        {i18n._('Current address:')} <strong>{currentEmail ?? '—'}</strong>
       </p>
-      <FormField label="New e-mail address" error={errors.email?.message}>
+      <FormField label={i18n._('New e-mail address')} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...register('email')} />
       </FormField>
       {waiting ? (
         <p role="status" className="rounded-md bg-blue-50 p-3 text-sm text-blue-900">
-          We sent a confirmation link to {waiting}. The change applies once you open it
-          {currentEmail ? ` (and the one sent to ${currentEmail})` : ''}.
+          {i18n._('We sent a confirmation link to')} {waiting}
+          {i18n._('. The change applies once you open it')}
+          {currentEmail ? i18n._(' (and the one sent to {currentEmail})', { currentEmail }) : ''}.
         </p>
       ) : null}
       <Button type="submit" variant="outline" loading={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Change e-mail'}
+        {isSubmitting ? i18n._('Sending...') : i18n._('Change e-mail')}
       </Button>
     </form>
   );

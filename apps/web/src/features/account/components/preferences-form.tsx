@@ -1,15 +1,17 @@
 // Notifications, language, time zone and privacy choices, saved to public.user_settings.
 import { useForm } from 'react-hook-form';
+import { LOCALE_NAMES, LOCALES } from '@/lib/i18n/locales';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import type { SettingsPatch, UserSettings } from '../api/settings';
 import { ToggleField } from './toggle-field';
+import { i18n } from '@/lib/i18n/i18n';
 
 export type PreferencesValues = Required<SettingsPatch>;
 
-/** The interface is written in English only; offering other languages would be a fake choice. */
-export const LANGUAGES = [{ value: 'en', label: 'English' }];
+/** The interface languages, each named in itself. */
+export const LANGUAGES = LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }));
 
 export function timeZones(): string[] {
   try {
@@ -44,7 +46,7 @@ export function PreferencesForm({ settings, onSubmit }: PreferencesFormProps) {
 
   return (
     <form
-      aria-label="Preferences"
+      aria-label={i18n._('Preferences')}
       className="space-y-6"
       onSubmit={handleSubmit(async (values) => {
         const clean = { ...values, time_zone: values.time_zone ? values.time_zone : null };
@@ -57,51 +59,79 @@ export function PreferencesForm({ settings, onSubmit }: PreferencesFormProps) {
       })}
     >
       <fieldset>
-        <legend className="text-base font-semibold text-slate-900">E-mail notifications</legend>
+        <legend className="text-base font-semibold text-slate-900">{i18n._('E-mail notifications')}</legend>
         <div className="divide-y divide-slate-100">
           <ToggleField
-            label="Account activity"
-            description="E-mails about activity on your account, such as messages people send about your assets."
+            label={i18n._('Account activity')}
+            description={i18n._(
+              'E-mails about activity on your account, such as messages people send about your assets.',
+            )}
             {...register('email_notifications')}
           />
-          <ToggleField label="News and announcements" description="Occasional e-mails about new features and changes to our terms." {...register('news_notifications')} />
           <ToggleField
-            label="Security alerts"
-            description="E-mails about security-relevant changes to your account. We recommend keeping these on."
+            label={i18n._('News and announcements')}
+            description={i18n._('Occasional e-mails about new features and changes to our terms.')}
+            {...register('news_notifications')}
+          />
+          <ToggleField
+            label={i18n._('Security alerts')}
+            description={i18n._(
+              'E-mails about security-relevant changes to your account. We recommend keeping these on.',
+            )}
             {...register('security_alerts')}
           />
         </div>
-        <p className="mt-1 text-xs text-slate-600">Confirmation, password-reset and e-mail-change messages are always sent, because you asked for them.</p>
+        <p className="mt-1 text-xs text-slate-600">
+          {i18n._(
+            'Confirmation, password-reset and e-mail-change messages are always sent, because you asked for them.',
+          )}
+        </p>
       </fieldset>
 
       <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold text-slate-900">Language and region</legend>
-        <FormField label="Language" hint="The app is available in English for now.">
+        <legend className="mb-2 text-base font-semibold text-slate-900">{i18n._('Language and region')}</legend>
+        <FormField
+          label={i18n._('Language')}
+          hint={i18n._('Used for the app, and for the e-mails and certificates we send you.')}
+        >
           <Select options={LANGUAGES} {...register('language')} />
         </FormField>
-        <FormField label="Time zone" hint={`Used for the sign-in times below. Default: this browser's zone (${browserZone}).`}>
-          <Select placeholder={`Browser default (${browserZone})`} options={timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))} {...register('time_zone')} />
+        <FormField
+          label={i18n._('Time zone')}
+          hint={i18n._("Used for the sign-in times below. Default: this browser's zone ({browserZone}).", {
+            browserZone,
+          })}
+        >
+          <Select
+            placeholder={i18n._('Browser default ({browserZone})', { browserZone })}
+            options={timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
+            {...register('time_zone')}
+          />
         </FormField>
       </fieldset>
 
       <fieldset>
-        <legend className="text-base font-semibold text-slate-900">Privacy</legend>
+        <legend className="text-base font-semibold text-slate-900">{i18n._('Privacy')}</legend>
         <div className="divide-y divide-slate-100">
           <ToggleField
-            label="Optional cookies"
-            description="We set none today — only the sign-in data the app needs. Your choice is stored and applies if optional cookies are ever introduced."
+            label={i18n._('Optional cookies')}
+            description={i18n._(
+              'We set none today — only the sign-in data the app needs. Your choice is stored and applies if optional cookies are ever introduced.',
+            )}
             {...register('cookie_consent')}
           />
           <ToggleField
-            label="Anonymous usage statistics"
-            description="We collect none today and load no analytics scripts. Your choice is stored and applies if first-party statistics are ever added."
+            label={i18n._('Anonymous usage statistics')}
+            description={i18n._(
+              'We collect none today and load no analytics scripts. Your choice is stored and applies if first-party statistics are ever added.',
+            )}
             {...register('analytics_consent')}
           />
         </div>
       </fieldset>
 
       <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-        {isSubmitting ? 'Saving...' : 'Save preferences'}
+        {isSubmitting ? i18n._('Saving...') : i18n._('Save preferences')}
       </Button>
     </form>
   );

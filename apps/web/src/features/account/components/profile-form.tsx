@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { profileSchema, type ProfileInput, type ProfileValues } from '../lib/schemas';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface ProfileFormProps {
   initial: { full_name: string | null; phone: string | null; country: string | null; bio: string | null };
@@ -29,34 +30,43 @@ export function ProfileForm({ initial, onSubmit }: ProfileFormProps) {
 
   return (
     <form
-      aria-label="Personal information"
+      aria-label={i18n._('Personal information')}
       noValidate
       className="space-y-4"
       onSubmit={handleSubmit(async (values) => {
         try {
           await onSubmit(values);
-          reset({ full_name: values.full_name, phone: values.phone ?? '', country: values.country ?? '', bio: values.bio ?? '' });
+          reset({
+            full_name: values.full_name,
+            phone: values.phone ?? '',
+            country: values.country ?? '',
+            bio: values.bio ?? '',
+          });
         } catch {
           // The caller reported the failure; keep what the user typed.
         }
       })}
     >
-      <FormField label="Full name" error={errors.full_name?.message} required>
+      <FormField label={i18n._('Full name')} error={errors.full_name?.message} required>
         <Input autoComplete="name" {...register('full_name')} />
       </FormField>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label="Phone" error={errors.phone?.message} hint="Optional. Only you and administrators see it.">
+        <FormField
+          label={i18n._('Phone')}
+          error={errors.phone?.message}
+          hint={i18n._('Optional. Only you and administrators see it.')}
+        >
           <Input type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
-        <FormField label="Country" error={errors.country?.message} hint="Optional.">
+        <FormField label={i18n._('Country')} error={errors.country?.message} hint={i18n._('Optional.')}>
           <Input autoComplete="country-name" {...register('country')} />
         </FormField>
       </div>
-      <FormField label="Bio" error={errors.bio?.message} hint="Optional, up to 500 characters.">
+      <FormField label={i18n._('Bio')} error={errors.bio?.message} hint={i18n._('Optional, up to 500 characters.')}>
         <Textarea rows={3} {...register('bio')} />
       </FormField>
       <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-        {isSubmitting ? 'Saving...' : 'Save changes'}
+        {isSubmitting ? i18n._('Saving...') : i18n._('Save changes')}
       </Button>
     </form>
   );

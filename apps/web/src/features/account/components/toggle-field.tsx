@@ -7,7 +7,10 @@ export interface ToggleFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
   description?: ReactNode;
 }
 
-export const ToggleField = forwardRef<HTMLInputElement, ToggleFieldProps>(function ToggleField({ label, description, id, ...rest }, ref) {
+export const ToggleField = forwardRef<HTMLInputElement, ToggleFieldProps>(function ToggleField(
+  { label, description, id, ...rest },
+  ref,
+) {
   const generated = useId();
   const fieldId = id ?? generated;
   const descId = description ? `${fieldId}-desc` : undefined;

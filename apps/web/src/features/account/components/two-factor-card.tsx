@@ -1,7 +1,6 @@
 // Two-factor authentication (TOTP): set up with a QR code or the secret, confirm with a code,
 // and turn off again after entering a current code.
 import { useState } from 'react';
-import { format } from 'date-fns';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +15,8 @@ import {
   type Enrollment,
 } from '../api/mfa';
 import { CodeForm } from './code-form';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/i18n/format';
 
 /** supabase-js prefixes the server's SVG markup with this, without percent-encoding it. */
 const UNENCODED_SVG_URL = /^data:image\/svg\+xml;(?:charset=)?utf-8,(?=\s*<)/i;
@@ -37,23 +38,30 @@ function EnrollmentPanel({ enrollment, userId, onDone }: { enrollment: Enrollmen
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-        <li>Open an authenticator app (for example Aegis, 2FAS, Google Authenticator or 1Password).</li>
-        <li>Scan this QR code, or type the secret key.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{i18n._('Open an authenticator app (for example Aegis, 2FAS, Google Authenticator or 1Password).')}</li>
+        <li>{i18n._('Scan this QR code, or type the secret key.')}</li>
+        <li>{i18n._('Enter the 6-digit code the app shows.')}</li>
       </ol>
       <div className="flex flex-wrap items-center gap-6">
-        <img src={qrImageSrc(enrollment.qrCode)} alt="QR code for your authenticator app" className="h-44 w-44 rounded border border-slate-200 bg-white p-2" />
+        <img
+          src={qrImageSrc(enrollment.qrCode)}
+          alt={i18n._('QR code for your authenticator app')}
+          className="h-44 w-44 rounded border border-slate-200 bg-white p-2"
+        />
         <div className="text-sm">
-          <p className="text-slate-600">Secret key</p>
-          <code className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900" data-testid="totp-secret">
+          <p className="text-slate-600">{i18n._('Secret key')}</p>
+          <code
+            className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900"
+            data-testid="totp-secret"
+          >
             {enrollment.secret}
           </code>
         </div>
       </div>
       <CodeForm
-        label="Confirm two-factor setup"
-        submitLabel="Verify and turn on"
-        busyLabel="Verifying..."
+        label={i18n._('Confirm two-factor setup')}
+        submitLabel={i18n._('Verify and turn on')}
+        busyLabel={i18n._('Verifying...')}
         onCancel={() => {
           cancel.mutate(enrollment.factorId);
           onDone();
@@ -61,11 +69,11 @@ function EnrollmentPanel({ enrollment, userId, onDone }: { enrollment: Enrollmen
         onSubmit={(code) =>
           verify.mutateAsync({ factorId: enrollment.factorId, code }).then(
             () => {
-              toast.success('Two-factor authentication is on');
+              toast.success(i18n._('Two-factor authentication is on'));
               onDone();
             },
             (err: unknown) => {
-              toast.error(toAppError(err, 'That code did not work').message);
+              toast.error(toAppError(err, i18n._('That code did not work')).message);
               throw err;
             },
           )
@@ -82,13 +90,15 @@ export function TwoFactorCard({ userId }: { userId: string }) {
   const [enrollment, setEnrollment] = useState<Enrollment | null>(null);
   const [disabling, setDisabling] = useState(false);
 
-  if (factors.isPending) return <Spinner showLabel label="Loading two-factor status..." />;
+  if (factors.isPending) return <Spinner showLabel label={i18n._('Loading two-factor status...')} />;
   if (factors.isError) {
     return (
       <div role="alert" className="space-y-2">
-        <p className="text-red-700">Could not load two-factor status: {toAppError(factors.error).message}</p>
+        <p className="text-red-700">
+          {i18n._('Could not load two-factor status:')} {toAppError(factors.error).message}
+        </p>
         <Button variant="outline" onClick={() => factors.refetch()}>
-          Retry
+          {i18n._('Retry')}
         </Button>
       </div>
     );
@@ -101,24 +111,25 @@ export function TwoFactorCard({ userId }: { userId: string }) {
     return (
       <div className="space-y-4">
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
-          <Badge tone="success">Enabled</Badge> Authenticator app added on {format(new Date(active.created_at), 'MMMM d, yyyy')}. Signing in asks for a
-          code.
+          <Badge tone="success">{i18n._('Enabled')}</Badge> {i18n._('Authenticator app added on')}{' '}
+          {formatDate(active.created_at, { month: 'long' })}
+          {i18n._('. Signing in asks for a code.')}
         </p>
         {disabling ? (
           <CodeForm
-            label="Turn off two-factor authentication"
-            submitLabel="Turn off"
-            busyLabel="Turning off..."
+            label={i18n._('Turn off two-factor authentication')}
+            submitLabel={i18n._('Turn off')}
+            busyLabel={i18n._('Turning off...')}
             variant="danger"
             onCancel={() => setDisabling(false)}
             onSubmit={(code) =>
               disable.mutateAsync({ factorId: active.id, code }).then(
                 () => {
-                  toast.success('Two-factor authentication is off');
+                  toast.success(i18n._('Two-factor authentication is off'));
                   setDisabling(false);
                 },
                 (err: unknown) => {
-                  toast.error(toAppError(err, 'Could not turn off two-factor authentication').message);
+                  toast.error(toAppError(err, i18n._('Could not turn off two-factor authentication')).message);
                   throw err;
                 },
               )
@@ -126,7 +137,7 @@ export function TwoFactorCard({ userId }: { userId: string }) {
           />
         ) : (
           <Button variant="outline" onClick={() => setDisabling(true)}>
-            Turn off two-factor authentication
+            {i18n._('Turn off two-factor authentication')}
           </Button>
         )}
       </div>
@@ -136,15 +147,23 @@ export function TwoFactorCard({ userId }: { userId: string }) {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">
-        <Badge tone="neutral">Off</Badge> Add a code from an authenticator app to every sign-in, so a stolen password alone cannot open your account.
+        <Badge tone="neutral">{i18n._('Off')}</Badge>{' '}
+        {i18n._(
+          'Add a code from an authenticator app to every sign-in, so a stolen password alone cannot open your account.',
+        )}
       </p>
       <Button
         loading={enroll.isPending}
         onClick={() =>
-          enroll.mutateAsync().then(setEnrollment, (err: unknown) => void toast.error(toAppError(err, 'Could not start two-factor setup').message))
+          enroll
+            .mutateAsync()
+            .then(
+              setEnrollment,
+              (err: unknown) => void toast.error(toAppError(err, i18n._('Could not start two-factor setup')).message),
+            )
         }
       >
-        Set up two-factor authentication
+        {i18n._('Set up two-factor authentication')}
       </Button>
     </div>
   );

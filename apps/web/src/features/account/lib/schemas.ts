@@ -13,14 +13,21 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v === '' ? null : v));
 
 export const profileSchema = z.object({
-  full_name: z.string().trim().min(1, 'Full name is required').max(200, 'Full name must be at most 200 characters'),
+  full_name: z
+    .string()
+    .trim()
+    .min(1, /*i18n*/ 'Full name is required')
+    .max(200, /*i18n*/ 'Full name must be at most 200 characters'),
   phone: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\+?[0-9 ()-]{6,20}$/.test(v), 'Enter a phone number with 6 to 20 digits, spaces, dashes or brackets, optionally starting with +')
+    .refine(
+      (v) => v === '' || /^\+?[0-9 ()-]{6,20}$/.test(v),
+      /*i18n*/ 'Enter a phone number with 6 to 20 digits, spaces, dashes or brackets, optionally starting with +',
+    )
     .transform((v) => (v === '' ? null : v)),
-  country: optionalText(80, 'Country must be at most 80 characters'),
-  bio: optionalText(500, 'Bio must be at most 500 characters'),
+  country: optionalText(80, /*i18n*/ 'Country must be at most 80 characters'),
+  bio: optionalText(500, /*i18n*/ 'Bio must be at most 500 characters'),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 export type ProfileValues = z.output<typeof profileSchema>;
@@ -30,30 +37,33 @@ export const emailChangeSchema = (currentEmail: string | null) =>
     email: z
       .string()
       .trim()
-      .min(1, 'Email is required')
-      .pipe(z.email('Please enter a valid email address'))
-      .refine((v) => v.toLowerCase() !== (currentEmail ?? '').toLowerCase(), 'This is already your e-mail address'),
+      .min(1, /*i18n*/ 'Email is required')
+      .pipe(z.email(/*i18n*/ 'Please enter a valid email address'))
+      .refine(
+        (v) => v.toLowerCase() !== (currentEmail ?? '').toLowerCase(),
+        /*i18n*/ 'This is already your e-mail address',
+      ),
   });
 export type EmailChangeValues = { email: string };
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
-    newPassword: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-      .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
+    currentPassword: z.string().min(1, /*i18n*/ 'Enter your current password'),
+    newPassword: z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: /*i18n*/ 'Passwords do not match',
+    path: ['confirmPassword'],
+  })
   .refine((v) => v.newPassword === '' || v.newPassword !== v.currentPassword, {
-    message: 'The new password must be different from the current one',
+    message: /*i18n*/ 'The new password must be different from the current one',
     path: ['newPassword'],
   });
 export type PasswordChangeValues = z.infer<typeof passwordChangeSchema>;
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, 'Enter your current password'),
+  password: z.string().min(1, /*i18n*/ 'Enter your current password'),
   confirmation: z.string().refine((v) => v.trim() === DELETE_WORD, `Type ${DELETE_WORD} to confirm`),
 });
 export type DeleteAccountValues = z.infer<typeof deleteAccountSchema>;
@@ -62,6 +72,6 @@ export const totpCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+    .regex(/^\d{6}$/, /*i18n*/ 'Enter the 6-digit code from your authenticator app'),
 });
 export type TotpCodeValues = z.infer<typeof totpCodeSchema>;

@@ -1,5 +1,4 @@
 // /profile: picture, personal information, e-mail and password, and an account overview.
-import { format } from 'date-fns';
 import { toast } from 'sonner';
 import { Link } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
@@ -20,6 +19,8 @@ import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SectionCard } from '../components/section-card';
 import { displayName } from '@/lib/display-name';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate, intlLocale } from '@/lib/i18n/format';
 
 function ProfileScreen({ userId }: { userId: string }) {
   const { user, profile: authProfile } = useAuth();
@@ -31,13 +32,15 @@ function ProfileScreen({ userId }: { userId: string }) {
   const changeEmail = useChangeEmail();
   const changePassword = useChangePassword();
 
-  if (profile.isPending) return <Spinner showLabel label="Loading profile..." className="p-6" />;
+  if (profile.isPending) return <Spinner showLabel label={i18n._('Loading profile...')} className="p-6" />;
   if (profile.isError) {
     return (
       <div role="alert" className="space-y-3 p-6">
-        <p className="text-red-700">Could not load your profile: {toAppError(profile.error).message}</p>
+        <p className="text-red-700">
+          {i18n._('Could not load your profile:')} {toAppError(profile.error).message}
+        </p>
         <Button variant="outline" onClick={() => profile.refetch()}>
-          Retry
+          {i18n._('Retry')}
         </Button>
       </div>
     );
@@ -52,90 +55,106 @@ function ProfileScreen({ userId }: { userId: string }) {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_18rem]">
       <div className="space-y-6">
-        <SectionCard title="Profile picture">
+        <SectionCard title={i18n._('Profile picture')}>
           <AvatarEditor
             name={shownName}
             avatarUrl={p.avatar_url}
             busy={upload.isPending || remove.isPending}
             onUpload={(file) =>
               upload.mutateAsync(file).then(
-                () => void toast.success('Profile picture updated'),
-                (err: unknown) => void toast.error(toAppError(err, 'Failed to upload the picture').message),
+                () => void toast.success(i18n._('Profile picture updated')),
+                (err: unknown) => void toast.error(toAppError(err, i18n._('Failed to upload the picture')).message),
               )
             }
             onRemove={() =>
               remove.mutateAsync().then(
-                () => void toast.success('Profile picture removed'),
-                (err: unknown) => void toast.error(toAppError(err, 'Failed to remove the picture').message),
+                () => void toast.success(i18n._('Profile picture removed')),
+                (err: unknown) => void toast.error(toAppError(err, i18n._('Failed to remove the picture')).message),
               )
             }
           />
         </SectionCard>
 
-        <SectionCard title="Personal information">
+        <SectionCard title={i18n._('Personal information')}>
           <ProfileForm
             key={p.id}
             initial={p}
             onSubmit={(values) =>
-              update.mutateAsync(values).then(() => void toast.success('Profile updated'), fail('Failed to update profile'))
+              update
+                .mutateAsync(values)
+                .then(() => void toast.success(i18n._('Profile updated')), fail(i18n._('Failed to update profile')))
             }
           />
         </SectionCard>
 
-        <SectionCard title="E-mail address" description="We send a confirmation link; nothing changes until you open it.">
+        <SectionCard
+          title={i18n._('E-mail address')}
+          description={i18n._('We send a confirmation link; nothing changes until you open it.')}
+        >
           <EmailForm
             currentEmail={user?.email ?? p.email}
             pendingEmail={user?.new_email ?? null}
-            onSubmit={(email) => changeEmail.mutateAsync(email).then(() => void toast.success('Check your inbox to confirm the new address'), fail('Failed to change e-mail'))}
+            onSubmit={(email) =>
+              changeEmail
+                .mutateAsync(email)
+                .then(
+                  () => void toast.success(i18n._('Check your inbox to confirm the new address')),
+                  fail(i18n._('Failed to change e-mail')),
+                )
+            }
           />
         </SectionCard>
 
-        <SectionCard title="Password">
+        <SectionCard title={i18n._('Password')}>
           <PasswordForm
             onSubmit={(v) =>
               changePassword
                 .mutateAsync({ currentPassword: v.currentPassword, newPassword: v.newPassword })
-                .then(() => void toast.success('Password changed'), fail('Failed to change password'))
+                .then(() => void toast.success(i18n._('Password changed')), fail(i18n._('Failed to change password')))
             }
           />
         </SectionCard>
       </div>
 
       <aside className="space-y-6">
-        <SectionCard title="Account overview">
+        <SectionCard title={i18n._('Account overview')}>
           <dl className="space-y-3 text-sm">
             <div>
-              <dt className="text-slate-600">Member since</dt>
-              <dd className="font-medium text-slate-900">{format(new Date(p.created_at), 'MMMM d, yyyy')}</dd>
+              <dt className="text-slate-600">{i18n._('Member since')}</dt>
+              <dd className="font-medium text-slate-900">{formatDate(p.created_at, { month: 'long' })}</dd>
             </div>
             <div>
-              <dt className="text-slate-600">Balance</dt>
+              <dt className="text-slate-600">{i18n._('Balance')}</dt>
               <dd className="font-medium text-slate-900">
-                {balance.isPending ? '…' : balance.isError ? 'Unavailable' : `${balance.data.toLocaleString()} TMT`}{' '}
+                {balance.isPending
+                  ? '…'
+                  : balance.isError
+                    ? i18n._('Unavailable')
+                    : i18n._('{value} TMT', { value: balance.data.toLocaleString(intlLocale()) })}{' '}
                 <Link to="/wallet" className="ml-1 text-blue-700 underline">
-                  Wallet
+                  {i18n._('Wallet')}
                 </Link>
               </dd>
             </div>
             <div>
-              <dt className="text-slate-600">Account type</dt>
+              <dt className="text-slate-600">{i18n._('Account type')}</dt>
               <dd className="flex flex-wrap gap-1.5">
-                <Badge tone="info">{authProfile?.role ?? 'standard'}</Badge>
-                {authProfile?.is_business_user ? <Badge tone="success">business</Badge> : null}
+                <Badge tone="info">{authProfile?.role ?? i18n._('standard')}</Badge>
+                {authProfile?.is_business_user ? <Badge tone="success">{i18n._('business')}</Badge> : null}
               </dd>
             </div>
           </dl>
           {!authProfile?.is_business_user ? (
             <Link to="/business-upgrade" className="mt-4 inline-block text-sm text-blue-700 underline">
-              Request a business account
+              {i18n._('Request a business account')}
             </Link>
           ) : null}
         </SectionCard>
-        <SectionCard title="More">
+        <SectionCard title={i18n._('More')}>
           <p className="text-sm text-slate-700">
-            Two-factor authentication, sessions, notifications, data export and account deletion are in{' '}
+            {i18n._('Two-factor authentication, sessions, notifications, data export and account deletion are in')}{' '}
             <Link to="/settings" className="text-blue-700 underline">
-              Settings
+              {i18n._('Settings')}
             </Link>
             .
           </p>
@@ -149,9 +168,12 @@ export default function ProfilePage() {
   const { user } = useAuth();
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <PageMeta title="Profile" description="Your picture, personal details, e-mail address and password." />
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">Profile</h1>
-      {user ? <ProfileScreen userId={user.id} /> : <Spinner showLabel label="Loading profile..." />}
+      <PageMeta
+        title={i18n._('Profile')}
+        description={i18n._('Your picture, personal details, e-mail address and password.')}
+      />
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">{i18n._('Profile')}</h1>
+      {user ? <ProfileScreen userId={user.id} /> : <Spinner showLabel label={i18n._('Loading profile...')} />}
     </div>
   );
 }

@@ -12,20 +12,27 @@ import { PreferencesForm } from '../components/preferences-form';
 import { SectionCard } from '../components/section-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
+import { activateLocale, i18n } from '@/lib/i18n/i18n';
+import { isLocale } from '@/lib/i18n/locales';
 
 function SettingsScreen({ userId }: { userId: string }) {
   const settings = useSettings(userId);
   const save = useUpdateSettings(userId);
   return (
     <div className="space-y-6">
-      <SectionCard title="Preferences" description="Saved to your account and used on every device.">
+      <SectionCard
+        title={i18n._('Preferences')}
+        description={i18n._('Saved to your account and used on every device.')}
+      >
         {settings.isPending ? (
-          <Spinner showLabel label="Loading settings..." />
+          <Spinner showLabel label={i18n._('Loading settings...')} />
         ) : settings.isError ? (
           <div role="alert" className="space-y-2">
-            <p className="text-red-700">Could not load your settings: {toAppError(settings.error).message}</p>
+            <p className="text-red-700">
+              {i18n._('Could not load your settings:')} {toAppError(settings.error).message}
+            </p>
             <Button variant="outline" onClick={() => settings.refetch()}>
-              Retry
+              {i18n._('Retry')}
             </Button>
           </div>
         ) : (
@@ -34,9 +41,13 @@ function SettingsScreen({ userId }: { userId: string }) {
             settings={settings.data}
             onSubmit={(values) =>
               save.mutateAsync(values).then(
-                () => void toast.success('Preferences saved'),
+                async () => {
+                  // The saved language is the interface's language from now on, on every device.
+                  if (isLocale(values.language)) await activateLocale(values.language);
+                  toast.success(i18n._('Preferences saved'));
+                },
                 (err: unknown) => {
-                  toast.error(toAppError(err, 'Failed to save preferences').message);
+                  toast.error(toAppError(err, i18n._('Failed to save preferences')).message);
                   throw err;
                 },
               )
@@ -45,19 +56,22 @@ function SettingsScreen({ userId }: { userId: string }) {
         )}
       </SectionCard>
 
-      <SectionCard title="Two-factor authentication">
+      <SectionCard title={i18n._('Two-factor authentication')}>
         <TwoFactorCard userId={userId} />
       </SectionCard>
 
-      <SectionCard title="Active sessions" description="Devices where you are signed in.">
+      <SectionCard title={i18n._('Active sessions')} description={i18n._('Devices where you are signed in.')}>
         <SessionsCard userId={userId} timeZone={settings.data?.time_zone ?? null} />
       </SectionCard>
 
-      <SectionCard title="Blocked senders" description="People who can no longer write to you through the “Contact the owner” form.">
+      <SectionCard
+        title={i18n._('Blocked senders')}
+        description={i18n._('People who can no longer write to you through the “Contact the owner” form.')}
+      >
         <BlockedSendersCard userId={userId} />
       </SectionCard>
 
-      <SectionCard title="Your data" tone="danger">
+      <SectionCard title={i18n._('Your data')} tone="danger">
         <DataCard />
       </SectionCard>
     </div>
@@ -68,9 +82,14 @@ export default function SettingsPage() {
   const { user } = useAuth();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <PageMeta title="Settings" description="Notifications, language, privacy, two-factor authentication, sessions, data export and account deletion." />
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">Settings</h1>
-      {user ? <SettingsScreen userId={user.id} /> : <Spinner showLabel label="Loading..." />}
+      <PageMeta
+        title={i18n._('Settings')}
+        description={i18n._(
+          'Notifications, language, privacy, two-factor authentication, sessions, data export and account deletion.',
+        )}
+      />
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">{i18n._('Settings')}</h1>
+      {user ? <SettingsScreen userId={user.id} /> : <Spinner showLabel label={i18n._('Loading...')} />}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 // Admin mutations. Each is checked again in SQL (the UI guard is a convenience); after any of
 // them the whole admin cache is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toAppError, unwrap } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import type { Role } from '@/lib/auth';
+import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
 import { adminKeys } from './keys';
 
@@ -26,21 +27,18 @@ export async function setBusiness(input: { userId: string; isBusiness: boolean }
 }
 
 export async function decideBusinessRequest(input: { requestId: string; approve: boolean }) {
-  return unwrap(await supabase.rpc('admin_decide_business_request', { p_request_id: input.requestId, p_approve: input.approve }));
+  return unwrap(
+    await supabase.rpc('admin_decide_business_request', { p_request_id: input.requestId, p_approve: input.approve }),
+  );
 }
 
 /** Bans go through the admin-ban-user server function (the auth service owns bans and sessions). */
 export async function setBan(input: { userId: string; banned: boolean; reason?: string }) {
-  const { data, error } = await supabase.functions.invoke('admin-ban-user', {
-    body: { user_id: input.userId, banned: input.banned, ...(input.reason ? { reason: input.reason } : {}) },
+  return callFunction('admin-ban-user', {
+    user_id: input.userId,
+    banned: input.banned,
+    ...(input.reason ? { reason: input.reason } : {}),
   });
-  if (error) {
-    // FunctionsHttpError carries the response; our functions answer {error}.
-    const context = (error as { context?: Response }).context;
-    const body = context && typeof context.json === 'function' ? await context.json().catch(() => null) : null;
-    throw toAppError(body?.error ? { message: body.error } : error);
-  }
-  return data;
 }
 
 function useAdminMutation<T>(fn: (input: T) => Promise<unknown>) {

@@ -22,12 +22,16 @@ export async function fetchDashboardStats(): Promise<DashboardStats> {
     referrals: n('referrals'),
     pending_business_requests: n('pending_business_requests'),
     signups_by_day: Array.isArray(raw?.signups_by_day)
-      ? (raw.signups_by_day as { day: string; count: unknown }[]).map((d) => ({ day: String(d.day), count: Number(d.count) }))
+      ? (raw.signups_by_day as { day: string; count: unknown }[]).map((d) => ({
+          day: String(d.day),
+          count: Number(d.count),
+        }))
       : [],
   };
 }
 
-export const dashboardStatsQueryOptions = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: fetchDashboardStats });
+export const dashboardStatsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.stats(), queryFn: fetchDashboardStats });
 
 export function useDashboardStats() {
   return useQuery(dashboardStatsQueryOptions());

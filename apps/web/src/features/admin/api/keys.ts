@@ -6,4 +6,5 @@ export const adminKeys = {
   users: (filters: unknown) => ['admin', 'users', filters] as const,
   requests: () => ['admin', 'business-requests'] as const,
   audit: () => ['admin', 'audit'] as const,
+  failedMails: () => ['admin', 'failed-mails'] as const,
 };

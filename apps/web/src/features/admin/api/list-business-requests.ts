@@ -6,7 +6,8 @@ import { adminKeys } from './keys';
 import type { BusinessRequest } from './types';
 
 export async function fetchBusinessRequests(): Promise<BusinessRequest[]> {
-  return (unwrap(await supabase.rpc('admin_list_business_requests', { p_status: 'pending' })) ?? []) as BusinessRequest[];
+  return (unwrap(await supabase.rpc('admin_list_business_requests', { p_status: 'pending' })) ??
+    []) as BusinessRequest[];
 }
 
 export const businessRequestsQueryOptions = () =>

@@ -23,6 +23,9 @@ export interface TaggingPrices {
   video: { max_seconds: number; amount: number }[];
 }
 
+/** What admin_update_tagging_prices takes: each item's price, and `video` as its duration tiers. */
+export type TaggingPricesUpdate = Record<string, number | { max_seconds: number; amount: number }[]>;
+
 export interface RevenueStats {
   currency: string;
   gross_minor: number;
@@ -43,9 +46,15 @@ export function useAdminTokenPackages() {
   return useQuery({
     queryKey: paymentKeys.packages,
     queryFn: async (): Promise<AdminTokenPackage[]> =>
-      (unwrap(await supabase.from('token_packages').select('id, name, tokens, price_minor, currency, active, sort_order').order('sort_order').order('tokens')) ?? []).map(
-        (r) => ({ ...r, tokens: Number(r.tokens), price_minor: Number(r.price_minor) }),
-      ),
+      (
+        unwrap(
+          await supabase
+            .from('token_packages')
+            .select('id, name, tokens, price_minor, currency, active, sort_order')
+            .order('sort_order')
+            .order('tokens'),
+        ) ?? []
+      ).map((r) => ({ ...r, tokens: Number(r.tokens), price_minor: Number(r.price_minor) })),
   });
 }
 
@@ -73,7 +82,8 @@ export function useTaggingPrices() {
     queryKey: paymentKeys.prices,
     queryFn: async (): Promise<TaggingPrices> => {
       const items = unwrap(await supabase.from('asset_pricing').select('item, amount')) ?? [];
-      const video = unwrap(await supabase.from('asset_video_pricing').select('max_seconds, amount').order('max_seconds')) ?? [];
+      const video =
+        unwrap(await supabase.from('asset_video_pricing').select('max_seconds, amount').order('max_seconds')) ?? [];
       return {
         items: Object.fromEntries(items.map((r) => [r.item as string, Number(r.amount)])),
         video: video.map((r) => ({ max_seconds: Number(r.max_seconds), amount: Number(r.amount) })),
@@ -85,7 +95,8 @@ export function useTaggingPrices() {
 export function useUpdateTaggingPrices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (prices: Record<string, unknown>) => unwrap(await supabase.rpc('admin_update_tagging_prices', { p_prices: prices })),
+    mutationFn: async (prices: TaggingPricesUpdate) =>
+      unwrap(await supabase.rpc('admin_update_tagging_prices', { p_prices: prices })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -94,7 +105,10 @@ export function useRevenueStats(currency = 'gbp') {
   return useQuery({
     queryKey: [...paymentKeys.revenue, currency],
     queryFn: async (): Promise<RevenueStats> => {
-      const raw = unwrap(await supabase.rpc('admin_revenue_stats', { p_days: 30, p_currency: currency })) as Record<string, unknown>;
+      const raw = unwrap(await supabase.rpc('admin_revenue_stats', { p_days: 30, p_currency: currency })) as Record<
+        string,
+        unknown
+      >;
       const n = (k: string) => Number(raw[k] ?? 0);
       return {
         currency: String(raw.currency ?? currency),

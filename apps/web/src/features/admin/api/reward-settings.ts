@@ -32,7 +32,9 @@ export async function fetchRewardSettings(): Promise<RewardSettings> {
   return normalise(unwrap(await supabase.rpc('admin_reward_settings')) as Record<string, unknown> | null);
 }
 
-export async function updateRewardSettings(s: Omit<RewardSettings, 'effective_default_referrer_email'>): Promise<RewardSettings> {
+export async function updateRewardSettings(
+  s: Omit<RewardSettings, 'effective_default_referrer_email'>,
+): Promise<RewardSettings> {
   const data = unwrap(
     await supabase.rpc('admin_update_reward_settings', {
       p_signup_bonus: s.signup_bonus,

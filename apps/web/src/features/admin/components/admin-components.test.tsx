@@ -58,7 +58,9 @@ describe('StatsCards and SignupsChart', () => {
     render(<SignupsChart data={days} />);
     expect(screen.getAllByTestId('signup-bar')).toHaveLength(30);
     const total = days.reduce((s, d) => s + d.count, 0);
-    expect(screen.getByRole('img')).toHaveAccessibleName(`Sign-ups per day, last 30 days: ${total} in total, at most 4 on one day.`);
+    expect(screen.getByRole('img')).toHaveAccessibleName(
+      `Sign-ups per day, last 30 days: ${total} in total, at most 4 on one day.`,
+    );
     const heights = screen.getAllByTestId('signup-bar').map((b) => Number(b.getAttribute('height')));
     expect(Math.max(...heights)).toBe(heights[29]);
     expect(heights[1]).toBe(0);
@@ -70,7 +72,16 @@ describe('UsersTable', () => {
     const onFiltersChange = vi.fn();
     const onManage = vi.fn();
     const filters = { search: '', role: '' as const, confirmed: '' as const, page: 0 };
-    render(<UsersTable rows={[alice]} total={30} loading={false} filters={filters} onFiltersChange={onFiltersChange} onManage={onManage} />);
+    render(
+      <UsersTable
+        rows={[alice]}
+        total={30}
+        loading={false}
+        filters={filters}
+        onFiltersChange={onFiltersChange}
+        onManage={onManage}
+      />,
+    );
     const row = screen.getByTestId('user-row');
     expect(row).toHaveTextContent('alice@example.test');
     expect(row).toHaveTextContent('Business request');
@@ -79,7 +90,9 @@ describe('UsersTable', () => {
     expect(onFiltersChange).toHaveBeenLastCalledWith({ ...filters, search: 'ABCD' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Role filter' }), { target: { value: 'admin' } });
     expect(onFiltersChange).toHaveBeenLastCalledWith({ ...filters, role: 'admin' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Confirmation filter' }), { target: { value: 'unconfirmed' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Confirmation filter' }), {
+      target: { value: 'unconfirmed' },
+    });
     expect(onFiltersChange).toHaveBeenLastCalledWith({ ...filters, confirmed: 'unconfirmed' });
     expect(screen.getByText(/page 1 of 2/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -156,7 +169,17 @@ describe('BusinessRequestsCard and AuditLogCard', () => {
     const onDecide = vi.fn();
     render(
       <BusinessRequestsCard
-        requests={[{ id: 'r1', user_id: 'u1', email: 'shop@example.test', full_name: 'Shop', note: 'We sell bikes', status: 'pending', created_at: '2026-11-20T00:00:00Z' }]}
+        requests={[
+          {
+            id: 'r1',
+            user_id: 'u1',
+            email: 'shop@example.test',
+            full_name: 'Shop',
+            note: 'We sell bikes',
+            status: 'pending',
+            created_at: '2026-11-20T00:00:00Z',
+          },
+        ]}
         busyId={null}
         onDecide={onDecide}
       />,
@@ -172,8 +195,26 @@ describe('BusinessRequestsCard and AuditLogCard', () => {
     render(
       <AuditLogCard
         entries={[
-          { id: 'a1', admin_id: 'u-admin', admin_email: 'admin@example.test', action: 'adjust_tokens', target_user_id: 'u-alice', target_email: 'alice@example.test', details: { amount: -20, reason: 'Correction' }, created_at: '2026-11-20T10:00:00Z' },
-          { id: 'a2', admin_id: 'u-admin', admin_email: 'admin@example.test', action: 'set_role', target_user_id: 'u-alice', target_email: 'alice@example.test', details: { from: 'standard', to: 'moderator' }, created_at: '2026-11-20T11:00:00Z' },
+          {
+            id: 'a1',
+            admin_id: 'u-admin',
+            admin_email: 'admin@example.test',
+            action: 'adjust_tokens',
+            target_user_id: 'u-alice',
+            target_email: 'alice@example.test',
+            details: { amount: -20, reason: 'Correction' },
+            created_at: '2026-11-20T10:00:00Z',
+          },
+          {
+            id: 'a2',
+            admin_id: 'u-admin',
+            admin_email: 'admin@example.test',
+            action: 'set_role',
+            target_user_id: 'u-alice',
+            target_email: 'alice@example.test',
+            details: { from: 'standard', to: 'moderator' },
+            created_at: '2026-11-20T11:00:00Z',
+          },
         ]}
       />,
     );

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { DashboardStats } from '../api/types';
 import { SignupsChart } from './signups-chart';
 import { StatsCards } from './stats-cards';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface AdminDashboardViewProps {
   stats: DashboardStats | undefined;
@@ -15,26 +16,42 @@ export interface AdminDashboardViewProps {
   users: ReactNode;
   requests: ReactNode;
   audit: ReactNode;
+  /** Mails the server gave up delivering. */
+  mail?: ReactNode;
   settings?: ReactNode;
   /** Revenue, token packages and tagging prices. */
   payments?: ReactNode;
 }
 
-export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users, requests, audit, settings, payments }: AdminDashboardViewProps) {
+export function AdminDashboardView({
+  stats,
+  statsLoading,
+  failed,
+  onRetry,
+  users,
+  requests,
+  audit,
+  mail,
+  settings,
+  payments,
+}: AdminDashboardViewProps) {
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-slate-900">Admin Dashboard</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Admin Dashboard')}</h1>
       {failed && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <span>Some dashboard data could not be loaded.</span>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <span>{i18n._('Some dashboard data could not be loaded.')}</span>
           <Button variant="outline" size="sm" onClick={onRetry}>
-            Retry
+            {i18n._('Retry')}
           </Button>
         </div>
       )}
       {statsLoading ? (
         <div className="flex justify-center py-8">
-          <Spinner label="Loading figures..." showLabel />
+          <Spinner label={i18n._('Loading figures...')} showLabel />
         </div>
       ) : (
         stats && (
@@ -42,7 +59,7 @@ export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users
             <StatsCards stats={stats} />
             <Card>
               <CardHeader>
-                <CardTitle>Sign-ups per day</CardTitle>
+                <CardTitle>{i18n._('Sign-ups per day')}</CardTitle>
               </CardHeader>
               <CardContent>
                 <SignupsChart data={stats.signups_by_day} />
@@ -53,13 +70,14 @@ export function AdminDashboardView({ stats, statsLoading, failed, onRetry, users
       )}
       <Card>
         <CardHeader>
-          <CardTitle>Users</CardTitle>
+          <CardTitle>{i18n._('Users')}</CardTitle>
         </CardHeader>
         <CardContent>{users}</CardContent>
       </Card>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {requests}
         {audit}
+        {mail}
       </div>
       {payments}
       {settings}

@@ -1,17 +1,18 @@
-import { format } from 'date-fns';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { AuditEntry } from '../api/types';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDateTime } from '@/lib/i18n/format';
 
 const ACTION_LABELS: Record<string, string> = {
-  adjust_tokens: 'Adjusted tokens',
-  set_role: 'Changed role',
-  grant_business: 'Granted business access',
-  revoke_business: 'Revoked business access',
-  approve_business_request: 'Approved business request',
-  reject_business_request: 'Rejected business request',
-  ban_user: 'Banned user',
-  unban_user: 'Unbanned user',
-  update_reward_settings: 'Changed reward settings',
+  adjust_tokens: /*i18n*/ 'Adjusted tokens',
+  set_role: /*i18n*/ 'Changed role',
+  grant_business: /*i18n*/ 'Granted business access',
+  revoke_business: /*i18n*/ 'Revoked business access',
+  approve_business_request: /*i18n*/ 'Approved business request',
+  reject_business_request: /*i18n*/ 'Rejected business request',
+  ban_user: /*i18n*/ 'Banned user',
+  unban_user: /*i18n*/ 'Unbanned user',
+  update_reward_settings: /*i18n*/ 'Changed reward settings',
 };
 
 export function describeAudit(entry: AuditEntry): string {
@@ -32,20 +33,22 @@ export function AuditLogCard({ entries }: { entries: AuditEntry[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Audit log</CardTitle>
+        <CardTitle>{i18n._('Audit log')}</CardTitle>
       </CardHeader>
       <CardContent>
         {entries.length === 0 ? (
-          <p className="text-sm text-slate-600">No admin actions yet.</p>
+          <p className="text-sm text-slate-600">{i18n._('No admin actions yet.')}</p>
         ) : (
-          <ul className="divide-y divide-slate-100 text-sm" aria-label="Audit log">
+          <ul className="divide-y divide-slate-100 text-sm" aria-label={i18n._('Audit log')}>
             {entries.map((e) => (
               <li key={e.id} className="py-2" data-testid="audit-row">
-                <span className="font-medium text-slate-900">{ACTION_LABELS[e.action] ?? e.action}</span>
-                {e.target_user_id && <span className="text-slate-600"> · {e.target_email ?? 'deleted user'}</span>}
+                <span className="font-medium text-slate-900">{i18n._(ACTION_LABELS[e.action] ?? e.action)}</span>
+                {e.target_user_id && (
+                  <span className="text-slate-600"> · {e.target_email ?? i18n._('deleted user')}</span>
+                )}
                 {describeAudit(e) && <span className="block text-slate-700">{describeAudit(e)}</span>}
                 <span className="block text-xs text-slate-500">
-                  {format(new Date(e.created_at), 'MMM d, yyyy • h:mm a')} by {e.admin_email ?? 'the server'}
+                  {formatDateTime(e.created_at)} {i18n._('by')} {e.admin_email ?? i18n._('the server')}
                 </span>
               </li>
             ))}

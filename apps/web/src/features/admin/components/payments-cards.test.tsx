@@ -67,17 +67,31 @@ describe('TokenPackagesCard', () => {
     fireEvent.change(within(form).getByLabelText('Price (GBP)'), { target: { value: '149.99' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith({ id: null, name: 'Mega', tokens: 20000, price_minor: 14999, currency: 'gbp', active: true, sort_order: 3 }),
+      expect(onSave).toHaveBeenCalledWith({
+        id: null,
+        name: 'Mega',
+        tokens: 20000,
+        price_minor: 14999,
+        currency: 'gbp',
+        active: true,
+        sort_order: 3,
+      }),
     );
   });
 });
 
 describe('TaggingPricesCard', () => {
   it('sends every item and video tier, and shows the server refusal', async () => {
-    const onSave = vi.fn().mockRejectedValueOnce({ message: 'Prices must be between 0 and 100,000 TMT', code: '22023' }).mockResolvedValue({});
+    const onSave = vi
+      .fn()
+      .mockRejectedValueOnce({ message: 'Prices must be between 0 and 100,000 TMT', code: '22023' })
+      .mockResolvedValue({});
     render(
       <TaggingPricesCard
-        prices={{ items: { base: 10, photo_first: 25, photo_additional: 13, document_first: 25, document_additional: 13 }, video: [{ max_seconds: 60, amount: 60 }] }}
+        prices={{
+          items: { base: 10, photo_first: 25, photo_additional: 13, document_first: 25, document_additional: 13 },
+          video: [{ max_seconds: 60, amount: 60 }],
+        }}
         onSave={onSave}
       />,
     );
@@ -88,7 +102,12 @@ describe('TaggingPricesCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Tagging prices saved'));
     expect(onSave).toHaveBeenLastCalledWith({
-      base: 10, photo_first: 30, photo_additional: 13, document_first: 25, document_additional: 13, video: [{ max_seconds: 60, amount: 70 }],
+      base: 10,
+      photo_first: 30,
+      photo_additional: 13,
+      document_first: 25,
+      document_additional: 13,
+      video: [{ max_seconds: 60, amount: 70 }],
     });
     fireEvent.change(screen.getByLabelText('Registration'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));

@@ -6,6 +6,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toAppError } from '@/lib/api-error';
 import type { RewardSettings } from '../api/reward-settings';
+import { i18n } from '@/lib/i18n/i18n';
+import { intlLocale } from '@/lib/i18n/format';
 
 export interface RewardSettingsCardProps {
   settings: RewardSettings;
@@ -30,7 +32,10 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (invalid) {
-      setMessage({ tone: 'error', text: `Amounts must be whole numbers from 0 to ${MAX.toLocaleString('en-US')}` });
+      setMessage({
+        tone: 'error',
+        text: i18n._('Amounts must be whole numbers from 0 to {value}', { value: MAX.toLocaleString(intlLocale()) }),
+      });
       return;
     }
     setSaving(true);
@@ -44,7 +49,7 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
         use_first_admin: firstAdmin,
         reward_default_referrals: rewardDefault,
       });
-      setMessage({ tone: 'success', text: 'Reward settings saved' });
+      setMessage({ tone: 'success', text: i18n._('Reward settings saved') });
     } catch (err) {
       setMessage({ tone: 'error', text: toAppError(err).message });
     } finally {
@@ -55,26 +60,26 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Rewards</CardTitle>
+        <CardTitle>{i18n._('Rewards')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} className="space-y-4" aria-label="Reward settings" noValidate>
+        <form onSubmit={submit} className="space-y-4" aria-label={i18n._('Reward settings')} noValidate>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <FormField label="Sign-up bonus (TMT)">
+            <FormField label={i18n._('Sign-up bonus (TMT)')}>
               <Input inputMode="numeric" value={signup} onChange={(e) => setSignup(e.target.value)} />
             </FormField>
-            <FormField label="Influencer sign-up bonus (TMT)">
+            <FormField label={i18n._('Influencer sign-up bonus (TMT)')}>
               <Input inputMode="numeric" value={influencer} onChange={(e) => setInfluencer(e.target.value)} />
             </FormField>
           </div>
           <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Referral reward per level (TMT)</legend>
+            <legend className="text-sm font-medium text-slate-800">{i18n._('Referral reward per level (TMT)')}</legend>
             <div className="mt-1 grid grid-cols-5 gap-2">
               {levels.map((v, i) => (
                 <Input
                   key={i}
                   inputMode="numeric"
-                  aria-label={`Level ${i + 1} reward`}
+                  aria-label={i18n._('Level {value} reward', { value: i + 1 })}
                   value={v}
                   onChange={(e) => setLevels(levels.map((x, j) => (j === i ? e.target.value : x)))}
                 />
@@ -82,26 +87,36 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
             </div>
           </fieldset>
           <FormField
-            label="Default referrer (e-mail)"
-            hint={`Sign-ups without a valid code are attached to this person. Now: ${settings.effective_default_referrer_email ?? 'nobody'}.`}
+            label={i18n._('Default referrer (e-mail)')}
+            hint={i18n._('Sign-ups without a valid code are attached to this person. Now: {value}.', {
+              value: settings.effective_default_referrer_email ?? 'nobody',
+            })}
           >
-            <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Leave empty to use the rule below" />
+            <Input
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder={i18n._('Leave empty to use the rule below')}
+            />
           </FormField>
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={firstAdmin} onChange={(e) => setFirstAdmin(e.target.checked)} />
-            Without a configured referrer, use the first admin
+            {i18n._('Without a configured referrer, use the first admin')}
           </label>
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={rewardDefault} onChange={(e) => setRewardDefault(e.target.checked)} />
-            Pay referral rewards for sign-ups attached to the default referrer
+            {i18n._('Pay referral rewards for sign-ups attached to the default referrer')}
           </label>
           {message && (
-            <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-700'}>
+            <p
+              role={message.tone === 'error' ? 'alert' : 'status'}
+              className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-700'}
+            >
               {message.text}
             </p>
           )}
           <Button type="submit" loading={saving}>
-            Save rewards
+            {i18n._('Save rewards')}
           </Button>
         </form>
       </CardContent>

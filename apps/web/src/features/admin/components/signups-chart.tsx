@@ -1,5 +1,6 @@
 // Sign-ups per day for the last 30 days, drawn by the shared daily bar chart.
 import { DailyBarChart } from '@/components/ui/daily-bar-chart';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface SignupsChartProps {
   data: { day: string; count: number }[];
@@ -11,10 +12,14 @@ export function SignupsChart({ data }: SignupsChartProps) {
   return (
     <DailyBarChart
       bars={data.map((d) => ({ day: d.day, value: d.count }))}
-      label={`Sign-ups per day, last ${data.length} days: ${total} in total, at most ${max} on one day.`}
+      label={i18n._('Sign-ups per day, last {length} days: {total} in total, at most {max} on one day.', {
+        length: data.length,
+        total,
+        max,
+      })}
       barTestId="signup-bar"
       barClassName="fill-blue-600"
-      caption={`${total} sign-ups in the last ${data.length} days`}
+      caption={i18n._('{total} sign-ups in the last {length} days', { total, length: data.length })}
     />
   );
 }

@@ -1,18 +1,39 @@
 import { Card } from '@/components/ui/card';
 import type { DashboardStats } from '../api/types';
+import { i18n } from '@/lib/i18n/i18n';
+import { intlLocale } from '@/lib/i18n/format';
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = (v: number) => v.toLocaleString(intlLocale());
 
 export function StatsCards({ stats }: { stats: DashboardStats }) {
   const cards: { label: string; value: string; hint?: string }[] = [
-    { label: 'Users', value: n(stats.users_total), hint: `${n(stats.users_confirmed)} confirmed · ${n(stats.users_total - stats.users_confirmed)} unconfirmed` },
-    { label: 'New users', value: n(stats.users_new_week), hint: `last 7 days · ${n(stats.users_new_month)} in 30 days` },
-    { label: 'Tokens in circulation', value: `${n(stats.tokens_in_circulation)} TMT` },
-    { label: 'Tokens earned / spent', value: `${n(stats.tokens_earned)} / ${n(stats.tokens_spent)}`, hint: 'TMT over all time' },
-    { label: 'Transactions', value: n(stats.transactions) },
-    { label: 'Assets', value: n(stats.assets) },
-    { label: 'Referrals', value: n(stats.referrals), hint: 'direct referrals' },
-    { label: 'Pending business requests', value: n(stats.pending_business_requests), hint: `${n(stats.users_banned)} banned users` },
+    {
+      label: i18n._('Users'),
+      value: n(stats.users_total),
+      hint: i18n._('{n} confirmed · {n1} unconfirmed', {
+        n: n(stats.users_confirmed),
+        n1: n(stats.users_total - stats.users_confirmed),
+      }),
+    },
+    {
+      label: i18n._('New users'),
+      value: n(stats.users_new_week),
+      hint: i18n._('last 7 days · {n} in 30 days', { n: n(stats.users_new_month) }),
+    },
+    { label: i18n._('Tokens in circulation'), value: `${n(stats.tokens_in_circulation)} TMT` },
+    {
+      label: i18n._('Tokens earned / spent'),
+      value: `${n(stats.tokens_earned)} / ${n(stats.tokens_spent)}`,
+      hint: i18n._('TMT over all time'),
+    },
+    { label: i18n._('Transactions'), value: n(stats.transactions) },
+    { label: i18n._('Assets'), value: n(stats.assets) },
+    { label: i18n._('Referrals'), value: n(stats.referrals), hint: i18n._('direct referrals') },
+    {
+      label: i18n._('Pending business requests'),
+      value: n(stats.pending_business_requests),
+      hint: i18n._('{n} banned users', { n: n(stats.users_banned) }),
+    },
   ];
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">

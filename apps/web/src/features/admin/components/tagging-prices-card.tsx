@@ -6,19 +6,26 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toAppError } from '@/lib/api-error';
-import type { TaggingPrices } from '../api/payments';
+import type { TaggingPrices, TaggingPricesUpdate } from '../api/payments';
+import { i18n } from '@/lib/i18n/i18n';
 
 const ITEMS: [string, string][] = [
   ['base', 'Registration'],
-  ['photo_first', 'First photo'],
-  ['photo_additional', 'Each further photo'],
-  ['document_first', 'First document'],
-  ['document_additional', 'Each further document'],
+  ['photo_first', /*i18n*/ 'First photo'],
+  ['photo_additional', /*i18n*/ 'Each further photo'],
+  ['document_first', /*i18n*/ 'First document'],
+  ['document_additional', /*i18n*/ 'Each further document'],
 ];
 
 const isAmount = (v: string) => /^\d+$/.test(v.trim()) && Number(v) <= 100_000;
 
-export function TaggingPricesCard({ prices, onSave }: { prices: TaggingPrices; onSave(p: Record<string, unknown>): Promise<unknown> }) {
+export function TaggingPricesCard({
+  prices,
+  onSave,
+}: {
+  prices: TaggingPrices;
+  onSave(p: TaggingPricesUpdate): Promise<unknown>;
+}) {
   const [items, setItems] = useState(() => Object.fromEntries(ITEMS.map(([k]) => [k, String(prices.items[k] ?? 0)])));
   const [video, setVideo] = useState(() => prices.video.map((v) => String(v.amount)));
   const [saving, setSaving] = useState(false);
@@ -27,7 +34,7 @@ export function TaggingPricesCard({ prices, onSave }: { prices: TaggingPrices; o
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (![...Object.values(items), ...video].every(isAmount)) {
-      setMessage({ error: true, text: 'Prices must be whole numbers from 0 to 100,000 TMT' });
+      setMessage({ error: true, text: i18n._('Prices must be whole numbers from 0 to 100,000 TMT') });
       return;
     }
     setSaving(true);
@@ -37,7 +44,7 @@ export function TaggingPricesCard({ prices, onSave }: { prices: TaggingPrices; o
         ...Object.fromEntries(Object.entries(items).map(([k, v]) => [k, Number(v)])),
         video: prices.video.map((tier, i) => ({ max_seconds: tier.max_seconds, amount: Number(video[i]) })),
       });
-      setMessage({ error: false, text: 'Tagging prices saved' });
+      setMessage({ error: false, text: i18n._('Tagging prices saved') });
     } catch (err) {
       setMessage({ error: true, text: toAppError(err).message });
     } finally {
@@ -48,29 +55,43 @@ export function TaggingPricesCard({ prices, onSave }: { prices: TaggingPrices; o
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Tagging prices (TMT)</CardTitle>
+        <CardTitle>{i18n._('Tagging prices (TMT)')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} aria-label="Tagging prices" className="space-y-4" noValidate>
+        <form onSubmit={submit} aria-label={i18n._('Tagging prices')} className="space-y-4" noValidate>
           <div className="grid gap-3 sm:grid-cols-3">
             {ITEMS.map(([key, label]) => (
-              <FormField key={key} label={label}>
-                <Input inputMode="numeric" value={items[key]} onChange={(e) => setItems({ ...items, [key]: e.target.value })} />
+              <FormField key={key} label={i18n._(label)}>
+                <Input
+                  inputMode="numeric"
+                  value={items[key]}
+                  onChange={(e) => setItems({ ...items, [key]: e.target.value })}
+                />
               </FormField>
             ))}
             {prices.video.map((tier, i) => (
-              <FormField key={tier.max_seconds} label={`Video up to ${tier.max_seconds} s`}>
-                <Input inputMode="numeric" value={video[i]} onChange={(e) => setVideo(video.map((v, j) => (j === i ? e.target.value : v)))} />
+              <FormField
+                key={tier.max_seconds}
+                label={i18n._('Video up to {max_seconds} s', { max_seconds: tier.max_seconds })}
+              >
+                <Input
+                  inputMode="numeric"
+                  value={video[i]}
+                  onChange={(e) => setVideo(video.map((v, j) => (j === i ? e.target.value : v)))}
+                />
               </FormField>
             ))}
           </div>
           {message && (
-            <p role={message.error ? 'alert' : 'status'} className={`text-sm ${message.error ? 'text-red-700' : 'text-green-700'}`}>
+            <p
+              role={message.error ? 'alert' : 'status'}
+              className={`text-sm ${message.error ? 'text-red-700' : 'text-green-700'}`}
+            >
               {message.text}
             </p>
           )}
           <Button type="submit" loading={saving}>
-            Save prices
+            {i18n._('Save prices')}
           </Button>
         </form>
       </CardContent>

@@ -13,6 +13,8 @@ import type { Role } from '@/lib/auth';
 import type { AdminUser } from '../api/types';
 import { validateAdjustment } from '../lib/adjust';
 import { displayName } from '@/lib/display-name';
+import { i18n } from '@/lib/i18n/i18n';
+import { intlLocale } from '@/lib/i18n/format';
 
 export interface UserManageModalProps {
   user: AdminUser | null;
@@ -27,7 +29,15 @@ export interface UserManageModalProps {
 
 type Busy = null | 'adjust' | 'role' | 'business' | 'ban';
 
-export function UserManageModal({ user, selfId, onClose, onAdjust, onSetRole, onSetBusiness, onSetBan }: UserManageModalProps) {
+export function UserManageModal({
+  user,
+  selfId,
+  onClose,
+  onAdjust,
+  onSetRole,
+  onSetBusiness,
+  onSetBan,
+}: UserManageModalProps) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
@@ -61,7 +71,11 @@ export function UserManageModal({ user, selfId, onClose, onAdjust, onSetRole, on
     setErrors(found);
     if (found.amount || found.reason) return;
     const value = Number(amount);
-    const ok = await run('adjust', () => onAdjust({ amount: value, reason: reason.trim() }), `${value > 0 ? 'Added' : 'Deducted'} ${Math.abs(value)} TMT`);
+    const ok = await run(
+      'adjust',
+      () => onAdjust({ amount: value, reason: reason.trim() }),
+      `${value > 0 ? 'Added' : 'Deducted'} ${Math.abs(value)} TMT`,
+    );
     if (ok) {
       setAmount('');
       setReason('');
@@ -71,54 +85,64 @@ export function UserManageModal({ user, selfId, onClose, onAdjust, onSetRole, on
   const step = (delta: number) => setAmount(String((Number(amount) || 0) + delta));
 
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title="Manage user" size="lg">
+    <Modal open onOpenChange={(open) => !open && onClose()} title={i18n._('Manage user')} size="lg">
       <div className="space-y-6">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium text-slate-900">{displayName(user, user.email ?? '—')}</span>
           <span className="text-slate-600">{user.email}</span>
-          <Badge>{user.balance.toLocaleString('en-US')} TMT</Badge>
-          {banned && <Badge tone="danger">Banned</Badge>}
+          <Badge>
+            {user.balance.toLocaleString(intlLocale())} {i18n._('TMT')}
+          </Badge>
+          {banned && <Badge tone="danger">{i18n._('Banned')}</Badge>}
         </div>
 
         {message && (
-          <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-700'}>
+          <p
+            role={message.tone === 'error' ? 'alert' : 'status'}
+            className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-700'}
+          >
             {message.text}
           </p>
         )}
 
-        <form onSubmit={submitAdjust} className="space-y-3" aria-label="Adjust tokens" noValidate>
-          <h3 className="font-semibold text-slate-900">Adjust tokens</h3>
+        <form onSubmit={submitAdjust} className="space-y-3" aria-label={i18n._('Adjust tokens')} noValidate>
+          <h3 className="font-semibold text-slate-900">{i18n._('Adjust tokens')}</h3>
           <div className="flex items-end gap-2">
-            <Button variant="outline" size="sm" onClick={() => step(-10)} aria-label="Minus 10">
+            <Button variant="outline" size="sm" onClick={() => step(-10)} aria-label={i18n._('Minus 10')}>
               −10
             </Button>
-            <FormField label="Amount (TMT)" error={errors.amount} className="flex-1 space-y-1">
-              <Input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="e.g. 50 or -20" />
+            <FormField label={i18n._('Amount (TMT)')} error={errors.amount} className="flex-1 space-y-1">
+              <Input
+                inputMode="numeric"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                placeholder={i18n._('e.g. 50 or -20')}
+              />
             </FormField>
-            <Button variant="outline" size="sm" onClick={() => step(10)} aria-label="Plus 10">
+            <Button variant="outline" size="sm" onClick={() => step(10)} aria-label={i18n._('Plus 10')}>
               +10
             </Button>
           </div>
-          <FormField label="Reason" error={errors.reason} required>
+          <FormField label={i18n._('Reason')} error={errors.reason} required>
             <Textarea rows={2} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
           </FormField>
           <Button type="submit" loading={busy === 'adjust'}>
-            Apply adjustment
+            {i18n._('Apply adjustment')}
           </Button>
         </form>
 
         <div className="space-y-2 border-t border-slate-200 pt-4">
-          <h3 className="font-semibold text-slate-900">Role</h3>
+          <h3 className="font-semibold text-slate-900">{i18n._('Role')}</h3>
           <div className="flex gap-2">
             <Select
-              aria-label="Role"
+              aria-label={i18n._('Role')}
               value={role}
               disabled={isSelf}
               onChange={(e) => setRole(e.target.value as Role)}
               options={[
-                { value: 'standard', label: 'Standard' },
-                { value: 'moderator', label: 'Moderator' },
-                { value: 'admin', label: 'Admin' },
+                { value: 'standard', label: i18n._('Standard') },
+                { value: 'moderator', label: i18n._('Moderator') },
+                { value: 'admin', label: i18n._('Admin') },
               ]}
             />
             <Button
@@ -126,45 +150,60 @@ export function UserManageModal({ user, selfId, onClose, onAdjust, onSetRole, on
               className="shrink-0 whitespace-nowrap"
               disabled={isSelf || role === user.role}
               loading={busy === 'role'}
-              onClick={() => void run('role', () => onSetRole(role), `Role changed to ${role}`)}
+              onClick={() => void run('role', () => onSetRole(role), i18n._('Role changed to {role}', { role }))}
             >
-              Save role
+              {i18n._('Save role')}
             </Button>
           </div>
-          {isSelf && <p className="text-xs text-slate-500">You cannot change your own role.</p>}
+          {isSelf && <p className="text-xs text-slate-500">{i18n._('You cannot change your own role.')}</p>}
         </div>
 
         <div className="space-y-2 border-t border-slate-200 pt-4">
-          <h3 className="font-semibold text-slate-900">Business account</h3>
+          <h3 className="font-semibold text-slate-900">{i18n._('Business account')}</h3>
           <p className="text-sm text-slate-600">
-            {user.is_business_user ? 'This is a business account.' : 'This is not a business account.'}
-            {user.pending_business_request && ' The user has asked for a business account.'}
+            {user.is_business_user ? i18n._('This is a business account.') : i18n._('This is not a business account.')}
+            {user.pending_business_request && i18n._(' The user has asked for a business account.')}
           </p>
           <Button
             variant="outline"
             loading={busy === 'business'}
             onClick={() =>
-              void run('business', () => onSetBusiness(!user.is_business_user), user.is_business_user ? 'Business access revoked' : 'Business access granted')
+              void run(
+                'business',
+                () => onSetBusiness(!user.is_business_user),
+                user.is_business_user ? i18n._('Business access revoked') : i18n._('Business access granted'),
+              )
             }
           >
-            {user.is_business_user ? 'Revoke business access' : 'Grant business access'}
+            {user.is_business_user ? i18n._('Revoke business access') : i18n._('Grant business access')}
           </Button>
         </div>
 
         <div className="space-y-2 border-t border-slate-200 pt-4">
-          <h3 className="font-semibold text-slate-900">Access</h3>
+          <h3 className="font-semibold text-slate-900">{i18n._('Access')}</h3>
           {!banned && (
-            <FormField label="Ban reason (optional)">
-              <Input value={banReason} maxLength={300} onChange={(e) => setBanReason(e.target.value)} disabled={isSelf} />
+            <FormField label={i18n._('Ban reason (optional)')}>
+              <Input
+                value={banReason}
+                maxLength={300}
+                onChange={(e) => setBanReason(e.target.value)}
+                disabled={isSelf}
+              />
             </FormField>
           )}
           <Button
             variant={banned ? 'outline' : 'danger'}
             disabled={isSelf}
             loading={busy === 'ban'}
-            onClick={() => void run('ban', () => onSetBan(!banned, banReason.trim()), banned ? 'User unbanned' : 'User banned and signed out')}
+            onClick={() =>
+              void run(
+                'ban',
+                () => onSetBan(!banned, banReason.trim()),
+                banned ? i18n._('User unbanned') : i18n._('User banned and signed out'),
+              )
+            }
           >
-            {banned ? 'Unban user' : 'Ban user'}
+            {banned ? i18n._('Unban user') : i18n._('Ban user')}
           </Button>
         </div>
       </div>

@@ -6,6 +6,8 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { USERS_PAGE_SIZE, type AdminUser, type UserFilters } from '../api/types';
 import { displayName } from '@/lib/display-name';
+import { i18n } from '@/lib/i18n/i18n';
+import { intlLocale } from '@/lib/i18n/format';
 
 export interface UsersTableProps {
   rows: AdminUser[];
@@ -24,31 +26,31 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Input
           type="search"
-          aria-label="Search users"
-          placeholder="E-mail, name or referral code"
+          aria-label={i18n._('Search users')}
+          placeholder={i18n._('E-mail, name or referral code')}
           maxLength={200}
           value={filters.search}
           onChange={(e) => set({ search: e.target.value })}
         />
         <Select
-          aria-label="Role filter"
+          aria-label={i18n._('Role filter')}
           value={filters.role}
           onChange={(e) => set({ role: e.target.value as UserFilters['role'] })}
           options={[
-            { value: '', label: 'All roles' },
-            { value: 'standard', label: 'Standard' },
-            { value: 'moderator', label: 'Moderator' },
-            { value: 'admin', label: 'Admin' },
+            { value: '', label: i18n._('All roles') },
+            { value: 'standard', label: i18n._('Standard') },
+            { value: 'moderator', label: i18n._('Moderator') },
+            { value: 'admin', label: i18n._('Admin') },
           ]}
         />
         <Select
-          aria-label="Confirmation filter"
+          aria-label={i18n._('Confirmation filter')}
           value={filters.confirmed}
           onChange={(e) => set({ confirmed: e.target.value as UserFilters['confirmed'] })}
           options={[
-            { value: '', label: 'Confirmed and unconfirmed' },
-            { value: 'confirmed', label: 'Confirmed' },
-            { value: 'unconfirmed', label: 'Unconfirmed' },
+            { value: '', label: i18n._('Confirmed and unconfirmed') },
+            { value: 'confirmed', label: i18n._('Confirmed') },
+            { value: 'unconfirmed', label: i18n._('Unconfirmed') },
           ]}
         />
       </div>
@@ -58,12 +60,24 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
         <table className="w-full min-w-[720px] text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
-              <th scope="col" className="py-2 pr-3">User</th>
-              <th scope="col" className="py-2 pr-3">Role</th>
-              <th scope="col" className="py-2 pr-3">Status</th>
-              <th scope="col" className="py-2 pr-3">Code</th>
-              <th scope="col" className="py-2 pr-3 text-right">Balance</th>
-              <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="py-2 pr-3">
+                {i18n._('User')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {i18n._('Role')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {i18n._('Status')}
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                {i18n._('Code')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right">
+                {i18n._('Balance')}
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">{i18n._('Actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -77,16 +91,27 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
                   </td>
                   <td className="py-2 pr-3 capitalize">{u.role}</td>
                   <td className="space-x-1 py-2 pr-3">
-                    {u.email_confirmed_at ? <Badge tone="success">Confirmed</Badge> : <Badge tone="warning">Unconfirmed</Badge>}
-                    {u.is_business_user && <Badge tone="info">Business</Badge>}
-                    {u.pending_business_request && <Badge tone="warning">Business request</Badge>}
-                    {banned && <Badge tone="danger">Banned</Badge>}
+                    {u.email_confirmed_at ? (
+                      <Badge tone="success">{i18n._('Confirmed')}</Badge>
+                    ) : (
+                      <Badge tone="warning">{i18n._('Unconfirmed')}</Badge>
+                    )}
+                    {u.is_business_user && <Badge tone="info">{i18n._('Business')}</Badge>}
+                    {u.pending_business_request && <Badge tone="warning">{i18n._('Business request')}</Badge>}
+                    {banned && <Badge tone="danger">{i18n._('Banned')}</Badge>}
                   </td>
                   <td className="py-2 pr-3 font-mono">{u.referral_code}</td>
-                  <td className="py-2 pr-3 text-right">{u.balance.toLocaleString('en-US')} TMT</td>
+                  <td className="py-2 pr-3 text-right">
+                    {u.balance.toLocaleString(intlLocale())} {i18n._('TMT')}
+                  </td>
                   <td className="py-2 text-right">
-                    <Button size="sm" variant="outline" onClick={() => onManage(u)} aria-label={`Manage ${u.email ?? u.id}`}>
-                      Manage
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => onManage(u)}
+                      aria-label={i18n._('Manage {value}', { value: u.email ?? u.id })}
+                    >
+                      {i18n._('Manage')}
                     </Button>
                   </td>
                 </tr>
@@ -96,21 +121,33 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
         </table>
         {loading && (
           <div className="flex justify-center py-4">
-            <Spinner label="Loading users..." />
+            <Spinner label={i18n._('Loading users...')} />
           </div>
         )}
-        {!loading && rows.length === 0 && <p className="py-6 text-center text-sm text-slate-600">No users match.</p>}
+        {!loading && rows.length === 0 && (
+          <p className="py-6 text-center text-sm text-slate-600">{i18n._('No users match.')}</p>
+        )}
       </div>
       <div className="flex items-center justify-between text-sm text-slate-600">
         <span>
-          {total.toLocaleString('en-US')} users · page {filters.page + 1} of {pages}
+          {total.toLocaleString(intlLocale())} {i18n._('users · page')} {filters.page + 1} {i18n._('of')} {pages}
         </span>
         <div className="flex gap-2">
-          <Button size="sm" variant="outline" disabled={filters.page === 0} onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}>
-            Previous
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={filters.page === 0}
+            onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}
+          >
+            {i18n._('Previous')}
           </Button>
-          <Button size="sm" variant="outline" disabled={filters.page + 1 >= pages} onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}>
-            Next
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={filters.page + 1 >= pages}
+            onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}
+          >
+            {i18n._('Next')}
           </Button>
         </div>
       </div>

@@ -5,23 +5,25 @@ import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import {
-  useAdjustTokens,
-  useDecideBusinessRequest,
-  useSetBan,
-  useSetBusiness,
-  useSetRole,
-} from '../api/admin-actions';
+import { useAdjustTokens, useDecideBusinessRequest, useSetBan, useSetBusiness, useSetRole } from '../api/admin-actions';
 import { useAuditLog } from '../api/get-audit-log';
+import { useFailedMails, useRetryMail } from '../api/failed-mails';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { adminKeys } from '../api/keys';
 import { useBusinessRequests } from '../api/list-business-requests';
 import { useAdminUsers } from '../api/list-users';
 import { useRewardSettings, useUpdateRewardSettings } from '../api/reward-settings';
-import { useAdminTokenPackages, useRevenueStats, useSaveTokenPackage, useTaggingPrices, useUpdateTaggingPrices } from '../api/payments';
+import {
+  useAdminTokenPackages,
+  useRevenueStats,
+  useSaveTokenPackage,
+  useTaggingPrices,
+  useUpdateTaggingPrices,
+} from '../api/payments';
 import type { AdminUser, UserFilters } from '../api/types';
 import { AdminDashboardView } from '../components/admin-dashboard-view';
 import { AuditLogCard } from '../components/audit-log-card';
+import { FailedMailsCard } from '../components/failed-mails-card';
 import { BusinessRequestsCard } from '../components/business-requests-card';
 import { RevenueCard } from '../components/revenue-card';
 import { RewardSettingsCard } from '../components/reward-settings-card';
@@ -29,6 +31,7 @@ import { TaggingPricesCard } from '../components/tagging-prices-card';
 import { TokenPackagesCard } from '../components/token-packages-card';
 import { UserManageModal } from '../components/user-manage-modal';
 import { UsersTable } from '../components/users-table';
+import { i18n } from '@/lib/i18n/i18n';
 
 const NO_FILTERS: UserFilters = { search: '', role: '', confirmed: '', page: 0 };
 
@@ -50,6 +53,8 @@ export default function AdminDashboardPage() {
   const users = useAdminUsers(query);
   const requests = useBusinessRequests();
   const audit = useAuditLog();
+  const failedMails = useFailedMails();
+  const retryMail = useRetryMail();
   const rewardSettings = useRewardSettings();
   const saveRewardSettings = useUpdateRewardSettings();
   const revenue = useRevenueStats();
@@ -75,7 +80,7 @@ export default function AdminDashboardPage() {
     setDecidingId(requestId);
     try {
       await decide.mutateAsync({ requestId, approve });
-      toast.success(approve ? 'Business account approved' : 'Request rejected');
+      toast.success(approve ? i18n._('Business account approved') : i18n._('Request rejected'));
     } catch (err) {
       toast.error(toAppError(err).message);
     } finally {
@@ -85,11 +90,21 @@ export default function AdminDashboardPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="Admin Dashboard" />
+      <PageMeta title={i18n._('Admin Dashboard')} />
       <AdminDashboardView
         stats={stats.data}
         statsLoading={stats.isPending}
-        failed={stats.isError || users.isError || requests.isError || audit.isError || rewardSettings.isError || revenue.isError || tokenPackages.isError || taggingPrices.isError}
+        failed={
+          stats.isError ||
+          users.isError ||
+          requests.isError ||
+          audit.isError ||
+          failedMails.isError ||
+          rewardSettings.isError ||
+          revenue.isError ||
+          tokenPackages.isError ||
+          taggingPrices.isError
+        }
         onRetry={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all })}
         users={
           <UsersTable
@@ -104,12 +119,27 @@ export default function AdminDashboardPage() {
             }}
           />
         }
-        requests={<BusinessRequestsCard requests={requests.data ?? []} busyId={decidingId} onDecide={(id, ok) => void decideRequest(id, ok)} />}
+        requests={
+          <BusinessRequestsCard
+            requests={requests.data ?? []}
+            busyId={decidingId}
+            onDecide={(id, ok) => void decideRequest(id, ok)}
+          />
+        }
         audit={<AuditLogCard entries={audit.data ?? []} />}
+        mail={
+          <FailedMailsCard
+            mails={failedMails.data ?? []}
+            busyId={retryMail.isPending ? (retryMail.variables ?? null) : null}
+            onRetry={(id) => retryMail.mutate(id)}
+          />
+        }
         payments={
           <>
             {revenue.data && <RevenueCard stats={revenue.data} />}
-            {tokenPackages.data && <TokenPackagesCard packages={tokenPackages.data} onSave={(p) => savePackage.mutateAsync(p)} />}
+            {tokenPackages.data && (
+              <TokenPackagesCard packages={tokenPackages.data} onSave={(p) => savePackage.mutateAsync(p)} />
+            )}
             {taggingPrices.data && (
               <TaggingPricesCard
                 key={JSON.stringify(taggingPrices.data)}

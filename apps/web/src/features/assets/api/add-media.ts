@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
-import { callFunction } from './call-function';
+import { callFunction } from '@/lib/call-function';
 import { refreshAfterSpend } from './refresh-after-spend';
 import { assetKeys } from './keys';
 import type { QuoteInput } from './quote';
@@ -35,7 +35,7 @@ export interface AddMediaInput {
 export function useAddAssetMedia() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AddMediaInput) => callFunction<{ cost?: number; added?: number; replayed: boolean }>('add-asset-media', input),
+    mutationFn: (input: AddMediaInput) => callFunction('add-asset-media', input),
     // Settled, not only success: a refused charge ('Insufficient tokens') should show the current balance too.
     onSettled: () => refreshAfterSpend(queryClient),
   });

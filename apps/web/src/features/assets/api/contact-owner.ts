@@ -3,8 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
-import { callFunction } from './call-function';
+import { callFunction } from '@/lib/call-function';
 import { assetKeys } from './keys';
+import { i18n } from '@/lib/i18n/i18n';
+import { isLocale } from '@/lib/i18n/locales';
 
 export interface ContactOwnerInput {
   assetId: string;
@@ -15,13 +17,15 @@ export interface ContactOwnerInput {
 
 /** Stores the message and e-mails the sender a confirmation link; nothing reaches the owner yet. */
 export function sendContactMessage(input: ContactOwnerInput): Promise<{ status: 'confirmation_sent' }> {
-  return callFunction('contact-owner', { action: 'send', ...input });
+  // The confirmation mail is written in the language of this page.
+  const language = isLocale(i18n.locale) ? i18n.locale : 'en';
+  return callFunction('contact-owner', { action: 'send' as const, ...input, language });
 }
 
 export type ConfirmOutcome = 'sent' | 'already_sent';
 
 export function confirmContactMessage(token: string): Promise<{ status: ConfirmOutcome }> {
-  return callFunction('contact-owner', { action: 'confirm', token });
+  return callFunction('contact-owner', { action: 'confirm' as const, token });
 }
 
 /**
@@ -44,7 +48,8 @@ export function useConfirmContactMessage(token: string) {
 export function useReplyToMessage(assetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { messageId: string; reply: string }) => callFunction<{ replied: boolean }>('contact-owner', { action: 'reply', ...input }),
+    mutationFn: (input: { messageId: string; reply: string }) =>
+      callFunction('contact-owner', { action: 'reply' as const, ...input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: assetKeys.messages(assetId) }),
   });
 }
@@ -56,5 +61,5 @@ export async function blockContactSender(messageId: string): Promise<void> {
 
 /** The owner reports a message to moderators; this also blocks its sender. */
 export async function reportContactAbuse(messageId: string, reason: string): Promise<void> {
-  unwrap(await supabase.rpc('report_contact_abuse', { p_message_id: messageId, p_reason: reason.trim() || null }));
+  unwrap(await supabase.rpc('report_contact_abuse', { p_message_id: messageId, p_reason: reason.trim() || undefined }));
 }

@@ -1,6 +1,6 @@
 // delete-asset: the server deletes the row (recording it in the ledger) and then its files.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callFunction } from './call-function';
+import { callFunction } from '@/lib/call-function';
 import { assetKeys } from './keys';
 
 export function deleteAsset(assetId: string): Promise<{ deleted: boolean; filesRemoved: number }> {

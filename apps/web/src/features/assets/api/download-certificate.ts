@@ -1,6 +1,6 @@
 // asset-certificate returns a PDF; fetch it as bytes and hand it to the browser as a download.
 import { useMutation } from '@tanstack/react-query';
-import { callFunctionRaw } from './call-function';
+import { callFunctionRaw } from '@/lib/call-function';
 
 export async function downloadCertificate(assetId: string): Promise<void> {
   const res = await callFunctionRaw('asset-certificate', { assetId });

@@ -1,6 +1,6 @@
 // One of the caller's assets with its media, ledger history, proof and messages (RLS: owner only).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AppError, unwrap } from '@/lib/api-error';
+import { AppError, unwrap, unwrapJson } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
 import type { Asset, AssetMedia, AssetMessage, LedgerEntry, LedgerProof } from './types';
@@ -18,7 +18,8 @@ export async function fetchAsset(id: string): Promise<Asset> {
   return row;
 }
 
-export const assetQueryOptions = (id: string) => queryOptions({ queryKey: assetKeys.detail(id), queryFn: () => fetchAsset(id) });
+export const assetQueryOptions = (id: string) =>
+  queryOptions({ queryKey: assetKeys.detail(id), queryFn: () => fetchAsset(id) });
 export function useAsset(id: string) {
   return useQuery(assetQueryOptions(id));
 }
@@ -37,7 +38,7 @@ export function useAssetLedger(id: string) {
 }
 
 export async function fetchProof(id: string): Promise<LedgerProof & { record: unknown }> {
-  return unwrap(await supabase.rpc('get_asset_proof', { p_asset_id: id })) as LedgerProof & { record: unknown };
+  return unwrapJson<LedgerProof & { record: unknown }>(await supabase.rpc('get_asset_proof', { p_asset_id: id }));
 }
 export function useAssetProof(id: string) {
   return useQuery({ queryKey: assetKeys.proof(id), queryFn: () => fetchProof(id) });

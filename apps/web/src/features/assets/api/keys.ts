@@ -2,7 +2,8 @@
 export const assetKeys = {
   all: ['assets'] as const,
   mine: (userId: string | undefined) => ['assets', 'mine', userId ?? 'anonymous'] as const,
-  list: (userId: string | undefined, filters: unknown) => ['assets', 'mine', userId ?? 'anonymous', 'list', filters] as const,
+  list: (userId: string | undefined, filters: unknown) =>
+    ['assets', 'mine', userId ?? 'anonymous', 'list', filters] as const,
   detail: (id: string) => ['assets', 'detail', id] as const,
   ledger: (id: string) => ['assets', 'detail', id, 'ledger'] as const,
   proof: (id: string) => ['assets', 'detail', id, 'proof'] as const,

@@ -1,11 +1,11 @@
 // Signed URLs for files of public assets, by media id (object names stay on the server).
 import { useQuery } from '@tanstack/react-query';
-import { callFunction } from './call-function';
+import { callFunction } from '@/lib/call-function';
 import { assetKeys } from './keys';
 
 export async function fetchPublicMediaUrls(assetIds: string[], firstOnly: boolean): Promise<Record<string, string>> {
   if (assetIds.length === 0) return {};
-  const res = await callFunction<{ urls: Record<string, string> }>('public-asset-media', { assetIds, firstOnly });
+  const res = await callFunction('public-asset-media', { assetIds, firstOnly });
   return res.urls;
 }
 

@@ -1,7 +1,7 @@
 // The price shown before submitting: public.quote_asset_cost reads the same pricing table the
 // database charges from.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/api-error';
+import { unwrapJson } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
 import type { Quote } from './types';
@@ -13,17 +13,22 @@ export interface QuoteInput {
 }
 
 export async function fetchQuote(input: QuoteInput): Promise<Quote> {
-  return unwrap(
+  return unwrapJson<Quote>(
     await supabase.rpc('quote_asset_cost', {
       p_photos: input.photos,
       p_documents: input.documents,
       p_video_seconds: input.videoSeconds,
     }),
-  ) as Quote;
+  );
 }
 
 export const quoteQueryOptions = (input: QuoteInput) =>
-  queryOptions({ queryKey: assetKeys.quote(input), queryFn: () => fetchQuote(input), staleTime: 60_000, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: assetKeys.quote(input),
+    queryFn: () => fetchQuote(input),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
 
 export function useQuote(input: QuoteInput) {
   return useQuery(quoteQueryOptions(input));

@@ -2,7 +2,7 @@
 // creates the asset in one transaction. expectedCost is the price the user saw; if the server's
 // differs the call fails with code 'price_changed' (and the new quote) and nothing is charged.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callFunction } from './call-function';
+import { callFunction } from '@/lib/call-function';
 import { refreshAfterSpend } from './refresh-after-spend';
 import type { AssetFields, Quote } from './types';
 
@@ -22,11 +22,15 @@ export interface RegisterAssetResult {
 }
 
 export function registerAsset(input: RegisterAssetInput): Promise<RegisterAssetResult> {
-  return callFunction<RegisterAssetResult>('register-asset', input);
+  return callFunction('register-asset', input);
 }
 
-export function quoteUploaded(input: { submissionId: string; asset: RegisterAssetInput['asset']; media: string[] }): Promise<{ quote: Quote }> {
-  return callFunction<{ quote: Quote }>('register-asset', { ...input, quoteOnly: true });
+export function quoteUploaded(input: {
+  submissionId: string;
+  asset: RegisterAssetInput['asset'];
+  media: string[];
+}): Promise<{ quote: Quote }> {
+  return callFunction('register-asset', { ...input, quoteOnly: true });
 }
 
 export function useRegisterAsset() {

@@ -1,6 +1,6 @@
 // The signed-in user's assets, one page at a time (search_my_assets: RLS limits it to the caller).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/api-error';
+import { unwrapJson } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
@@ -19,19 +19,19 @@ export interface AssetFilters {
 }
 
 export async function searchMyAssets(f: AssetFilters): Promise<Page<Asset>> {
-  return unwrap(
+  return unwrapJson<Page<Asset>>(
     await supabase.rpc('search_my_assets', {
-      p_query: f.query.trim() || null,
-      p_kind: f.kind || null,
-      p_privacy: f.privacy || null,
-      p_media: f.media || null,
-      p_status: f.status || null,
+      p_query: f.query.trim() || undefined,
+      p_kind: f.kind || undefined,
+      p_privacy: f.privacy || undefined,
+      p_media: f.media || undefined,
+      p_status: f.status || undefined,
       p_sort: f.sort,
       p_ascending: f.ascending,
       p_limit: f.pageSize,
       p_offset: f.page * f.pageSize,
     }),
-  ) as Page<Asset>;
+  );
 }
 
 export const myAssetsQueryOptions = (userId: string | undefined, f: AssetFilters) =>

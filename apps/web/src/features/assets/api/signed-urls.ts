@@ -5,6 +5,7 @@ import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { userFileUrl } from '@/lib/user-files';
 import { assetKeys } from './keys';
+import type { AssetMedia } from './types';
 
 export const SIGNED_URL_SECONDS = 300;
 
@@ -30,6 +31,37 @@ export function useSignedUrls(names: string[]) {
     queryFn: () => fetchSignedUrls(names),
     enabled: names.length > 0,
     // Refresh well before the URLs expire.
+    staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
+    refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,
+  });
+}
+
+/** The owner's grids: one 16:9 thumbnail per photo (signed render URL), the original for the rest. */
+const THUMBNAIL = { width: 640, height: 360, resize: 'cover' } as const;
+
+export async function fetchThumbnailUrls(media: AssetMedia[]): Promise<Record<string, string>> {
+  const photos = media.filter((m) => m.kind === 'photo');
+  const others = await fetchSignedUrls(media.filter((m) => m.kind !== 'photo').map((m) => m.object_name));
+  // createSignedUrls has no transformation in supabase-js: each photo's transformation is signed alone.
+  const signed = await Promise.all(
+    photos.map(async (m) => {
+      const { data } = await supabase.storage
+        .from('asset-media')
+        .createSignedUrl(m.object_name, SIGNED_URL_SECONDS, { transform: THUMBNAIL });
+      return [m.object_name, data?.signedUrl ? userFileUrl(data.signedUrl) : undefined] as const;
+    }),
+  );
+  const out: Record<string, string> = { ...others };
+  for (const [name, url] of signed) if (url) out[name] = url;
+  return out;
+}
+
+export function useThumbnailUrls(media: AssetMedia[]) {
+  const names = media.map((m) => m.object_name);
+  return useQuery({
+    queryKey: [...assetKeys.media(names), 'thumbnails'],
+    queryFn: () => fetchThumbnailUrls(media),
+    enabled: media.length > 0,
     staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
     refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,
   });

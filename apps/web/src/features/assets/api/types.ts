@@ -1,18 +1,17 @@
-// Shapes returned by the asset rpcs and functions (see migration 20261122000400).
+// Shapes of the asset feature. Rows read from tables come from the generated Database types; the
+// rest describe what the json-returning asset rpcs and functions answer (see migration 20261122000400).
+import type { Tables } from '@tagledger/db/types';
+import type { LedgerCheckpoint, LedgerEntry, Quote, QuoteLine } from '@tagledger/functions-api';
+
 export type AssetKind = 'general' | 'digital' | 'legacy' | 'business';
 export type AssetPrivacy = 'private' | 'public';
 export type AssetStatus = 'active' | 'lost' | 'stolen';
 export type MediaKind = 'photo' | 'video' | 'document';
 
-export interface AssetMedia {
-  id: string;
-  object_name: string;
-  kind: MediaKind;
-  mime_type: string;
-  size_bytes: number;
-  sha256: string;
-  duration_seconds: number | null;
-}
+export type AssetMedia = Pick<
+  Tables<'asset_media'>,
+  'id' | 'object_name' | 'mime_type' | 'size_bytes' | 'sha256' | 'duration_seconds'
+> & { kind: MediaKind };
 
 /** A public asset's file: no object name (it would reveal the owner's id). */
 export type PublicMedia = Omit<AssetMedia, 'object_name'>;
@@ -58,37 +57,9 @@ export interface Page<T> {
   items: T[];
 }
 
-export interface QuoteLine {
-  item: 'base' | 'photo' | 'document' | 'video';
-  label: string;
-  count: number;
-  amount: number;
-  seconds?: number | null;
-}
-
-export interface Quote {
-  total: number;
-  lines: QuoteLine[];
-  max_video_seconds: number;
-}
-
-export interface Checkpoint {
-  seq: number;
-  entry_hash: string;
-  signature: string;
-  key_id: string;
-  signed_at: string;
-}
-
-/** One entry of the public hash chain; the fields its entry hash is computed from, and the hash. */
-export interface LedgerEntry {
-  seq: number;
-  event: string;
-  record_hash: string;
-  prev_hash: string;
-  entry_hash: string;
-  created_at: string;
-}
+// The price, the checkpoint and the public chain's entry are shapes of the functions' contract.
+export type { LedgerEntry, Quote, QuoteLine };
+export type Checkpoint = Omit<LedgerCheckpoint, 'entry_created_at'>;
 
 /** An asset's ledger entry as the server checked it, with the checkpoint that covers it. */
 export interface LedgerProof extends LedgerEntry {
@@ -128,6 +99,8 @@ export interface VerifyMatch {
   registered_at: string;
   status: AssetStatus;
   status_changed_at: string | null;
+  /** When the asset last changed owner (ledger `transfer`), never who to whom. */
+  transferred_at: string | null;
   is_public: boolean;
   title: string | null;
   make: string | null;
@@ -144,11 +117,7 @@ export interface VerifyResult {
   latest_checkpoint: Checkpoint | null;
 }
 
-export interface AssetMessage {
-  id: string;
-  asset_id: string;
-  sender_name: string | null;
-  message: string;
-  replied_at: string | null;
-  created_at: string;
-}
+export type AssetMessage = Pick<
+  Tables<'asset_messages'>,
+  'id' | 'asset_id' | 'sender_name' | 'message' | 'replied_at' | 'created_at'
+>;

@@ -12,7 +12,12 @@ export interface UploadedMedia {
   file: File;
 }
 
-export async function uploadMedia(userId: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedMedia> {
+export async function uploadMedia(
+  userId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedMedia> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new AppError('Your session has ended. Please sign in again.');

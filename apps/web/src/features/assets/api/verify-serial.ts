@@ -1,13 +1,13 @@
 // /verify/:serial — one rpc, no third-party calls, works signed out.
 import { useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/api-error';
+import { unwrapJson } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
-import { callFunction } from './call-function';
+import { callFunction } from '@/lib/call-function';
 import { assetKeys } from './keys';
 import type { VerifyResult } from './types';
 
 export async function verifySerial(serial: string): Promise<VerifyResult> {
-  return unwrap(await supabase.rpc('verify_serial', { p_serial: serial })) as VerifyResult;
+  return unwrapJson<VerifyResult>(await supabase.rpc('verify_serial', { p_serial: serial }));
 }
 
 export function useVerifySerial(serial: string) {
@@ -19,6 +19,14 @@ export function requestCheckpoint(): Promise<unknown> {
   return callFunction('ledger-checkpoints', {});
 }
 
-export async function verifyChain(): Promise<{ ok: boolean; checked: number; head_seq?: number; first_bad_seq?: number; reason?: string }> {
-  return unwrap(await supabase.rpc('verify_asset_ledger', {})) as { ok: boolean; checked: number };
+export interface ChainCheck {
+  ok: boolean;
+  checked: number;
+  head_seq?: number;
+  first_bad_seq?: number;
+  reason?: string;
+}
+
+export async function verifyChain(): Promise<ChainCheck> {
+  return unwrapJson<ChainCheck>(await supabase.rpc('verify_asset_ledger', {}));
 }

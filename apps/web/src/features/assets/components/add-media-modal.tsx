@@ -8,15 +8,26 @@ import { Modal } from '@/components/ui/modal';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useAddAssetMedia, useQuoteAddedMedia } from '../api/add-media';
-import { FunctionError } from '../api/call-function';
+import { FunctionError } from '@/lib/call-function';
 import { discardUploads } from '../api/upload-media';
 import { ACCEPT_ATTRIBUTE, MAX_FILES } from '../lib/media-rules';
 import { MediaList, type PendingMedia } from './media-list';
 import { acceptFiles, quoteInputOf, uploadPending } from './pending-media';
 import { balanceCovers, insufficientTokens, SpendFailureAlert, spendFailure, type SpendFailure } from './spend-failure';
 import { fetchBalance } from '../api/get-balance';
+import { i18n } from '@/lib/i18n/i18n';
 
-export function AddMediaModal({ assetId, existing, open, onOpenChange }: { assetId: string; existing: number; open: boolean; onOpenChange(o: boolean): void }) {
+export function AddMediaModal({
+  assetId,
+  existing,
+  open,
+  onOpenChange,
+}: {
+  assetId: string;
+  existing: number;
+  open: boolean;
+  onOpenChange(o: boolean): void;
+}) {
   const { user } = useAuth();
   const [media, setMedia] = useState<PendingMedia[]>([]);
   const [error, setError] = useState<SpendFailure | null>(null);
@@ -47,7 +58,7 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
     setError(null);
     setServerTotal(null);
     const { accepted, rejection, overLimit } = await acceptFiles(files, MAX_FILES - existing - media.length);
-    if (overLimit) setError({ message: 'An asset can have at most 20 files.' });
+    if (overLimit) setError({ message: i18n._('An asset can have at most 20 files.') });
     else if (rejection) setError({ message: rejection });
     setMedia((m) => [...m, ...accepted]);
   };
@@ -65,8 +76,13 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
       }
       const names = await uploadPending(user.id, media, setMedia);
       charging = true;
-      const r = await add.mutateAsync({ assetId, submissionId: submissionId.current, media: names, expectedCost: total ?? null });
-      toast.success(r.cost ? `Files added. ${r.cost} TMT charged.` : 'Files added.');
+      const r = await add.mutateAsync({
+        assetId,
+        submissionId: submissionId.current,
+        media: names,
+        expectedCost: total ?? null,
+      });
+      toast.success(r.cost ? i18n._('Files added. {cost} TMT charged.', { cost: r.cost }) : i18n._('Files added.'));
       media.forEach((m) => URL.revokeObjectURL(m.previewUrl));
       setMedia([]);
       submissionId.current = crypto.randomUUID();
@@ -75,11 +91,13 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
       if (err instanceof FunctionError && err.code === 'price_changed') {
         const t = (err.body.quote as { total?: number } | null)?.total;
         if (typeof t === 'number') setServerTotal(t);
-        setError({ message: `${err.message}. Press Add again to confirm. Nothing was charged.` });
+        setError({
+          message: i18n._('{message}. Press Add again to confirm. Nothing was charged.', { message: err.message }),
+        });
       } else if (charging) {
         setError(spendFailure(err, total));
       } else {
-        setError({ message: `${toAppError(err).message} Nothing was charged.` });
+        setError({ message: i18n._('{message} Nothing was charged.', { message: toAppError(err).message }) });
       }
     } finally {
       setBusy(false);
@@ -90,21 +108,25 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
     <Modal
       open={open}
       onOpenChange={close}
-      title="Add files"
-      description="Photos, videos or documents such as a receipt or warranty. The change is recorded in the ledger."
+      title={i18n._('Add files')}
+      description={i18n._(
+        'Photos, videos or documents such as a receipt or warranty. The change is recorded in the ledger.',
+      )}
       size="lg"
       footer={
         <>
-          <Button variant="outline" onClick={() => close(false)} disabled={busy}>Cancel</Button>
+          <Button variant="outline" onClick={() => close(false)} disabled={busy}>
+            {i18n._('Cancel')}
+          </Button>
           <Button onClick={() => void submit()} loading={busy} disabled={media.length === 0 || total === undefined}>
-            {total === undefined ? 'Add' : `Add for ${total} TMT`}
+            {total === undefined ? i18n._('Add') : i18n._('Add for {total} TMT', { total })}
           </Button>
         </>
       }
     >
       <div className="space-y-3">
         <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
-          <Upload className="h-4 w-4" aria-hidden="true" /> Choose files
+          <Upload className="h-4 w-4" aria-hidden="true" /> {i18n._('Choose files')}
         </Button>
         <input
           ref={input}
@@ -112,7 +134,7 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
           multiple
           accept={ACCEPT_ATTRIBUTE}
           className="sr-only"
-          aria-label="Files to add"
+          aria-label={i18n._('Files to add')}
           onChange={(e) => {
             const files = Array.from(e.target.files ?? []);
             e.target.value = '';
@@ -132,7 +154,11 @@ export function AddMediaModal({ assetId, existing, open, onOpenChange }: { asset
             })
           }
         />
-        {media.length > 0 && total !== undefined && <p className="text-sm font-medium text-slate-900">Cost: {total} TMT</p>}
+        {media.length > 0 && total !== undefined && (
+          <p className="text-sm font-medium text-slate-900">
+            {i18n._('Cost:')} {total} {i18n._('TMT')}
+          </p>
+        )}
         {error && <SpendFailureAlert failure={error} />}
       </div>
     </Modal>

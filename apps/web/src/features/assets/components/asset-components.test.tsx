@@ -31,7 +31,9 @@ describe('asset form', { timeout: 20_000 }, () => {
       quantity: '-1',
     });
     expect(Object.keys(errors).sort()).toEqual(['asset_url', 'currency', 'estimated_value', 'quantity']);
-    expect(validateAssetForm({ ...EMPTY_ASSET_FORM, title: 'Will', kind: 'legacy', privacy: 'public' })).toHaveProperty('privacy');
+    expect(validateAssetForm({ ...EMPTY_ASSET_FORM, title: 'Will', kind: 'legacy', privacy: 'public' })).toHaveProperty(
+      'privacy',
+    );
   });
 
   it('shows the fields of the chosen kind and sends only those', async () => {
@@ -63,7 +65,12 @@ describe('asset form', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('checkbox', { name: /estimated value/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Public/ }));
     await user.click(screen.getByRole('checkbox', { name: /estimated value/ }));
-    expect(JSON.parse(screen.getByTestId('payload').textContent!)).toMatchObject({ tags: ['gold', 'vintage'], privacy: 'public', share_value: true, share_location: false });
+    expect(JSON.parse(screen.getByTestId('payload').textContent!)).toMatchObject({
+      tags: ['gold', 'vintage'],
+      privacy: 'public',
+      share_value: true,
+      share_location: false,
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Camera, Circle, Square } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { MAX_VIDEO_SECONDS } from '../lib/media-rules';
+import { i18n } from '@/lib/i18n/i18n';
 
 interface Props {
   onCapture(file: File, durationSeconds: number | null): void;
@@ -35,7 +36,7 @@ export function CameraCapture({ onCapture, onClose }: Props) {
   useEffect(() => {
     let cancelled = false;
     if (!navigator.mediaDevices?.getUserMedia) {
-      setError('This browser cannot use the camera. Upload files instead.');
+      setError(i18n._('This browser cannot use the camera. Upload files instead.'));
       return;
     }
     navigator.mediaDevices
@@ -52,10 +53,10 @@ export function CameraCapture({ onCapture, onClose }: Props) {
           void videoRef.current.play().catch(() => undefined);
         }
       })
-      .catch(() => setError('Camera access was refused or no camera was found. Upload files instead.'));
+      .catch(() => setError(i18n._('Camera access was refused or no camera was found. Upload files instead.')));
     return () => {
       cancelled = true;
-      recorderRef.current?.state === 'recording' && recorderRef.current.stop();
+      if (recorderRef.current?.state === 'recording') recorderRef.current.stop();
       streamRef.current?.getTracks().forEach((t) => t.stop());
     };
   }, []);
@@ -91,7 +92,7 @@ export function CameraCapture({ onCapture, onClose }: Props) {
     const stream = streamRef.current;
     const type = recorderType();
     if (!stream || !type) {
-      setError('This browser cannot record video. Upload a video file instead.');
+      setError(i18n._('This browser cannot record video. Upload a video file instead.'));
       return;
     }
     const chunks: Blob[] = [];
@@ -113,28 +114,37 @@ export function CameraCapture({ onCapture, onClose }: Props) {
   return (
     <div className="space-y-3 rounded-lg border border-slate-200 bg-slate-900 p-3">
       {error ? (
-        <p role="alert" className="p-4 text-sm text-white">{error}</p>
+        <p role="alert" className="p-4 text-sm text-white">
+          {error}
+        </p>
       ) : (
-        <video ref={videoRef} playsInline muted className="aspect-video w-full rounded bg-black object-contain" aria-label="Camera preview" />
+        <video
+          ref={videoRef}
+          playsInline
+          muted
+          className="aspect-video w-full rounded bg-black object-contain"
+          aria-label={i18n._('Camera preview')}
+        />
       )}
       <div className="flex flex-wrap items-center justify-center gap-2">
         {!error && !recording && (
           <>
             <Button onClick={takePhoto}>
-              <Camera className="h-4 w-4" aria-hidden="true" /> Take photo
+              <Camera className="h-4 w-4" aria-hidden="true" /> {i18n._('Take photo')}
             </Button>
             <Button variant="secondary" onClick={startVideo}>
-              <Circle className="h-4 w-4 text-red-400" aria-hidden="true" /> Record video
+              <Circle className="h-4 w-4 text-red-400" aria-hidden="true" /> {i18n._('Record video')}
             </Button>
           </>
         )}
         {recording && (
           <Button variant="danger" onClick={() => recorderRef.current?.stop()}>
-            <Square className="h-4 w-4" aria-hidden="true" /> Stop ({elapsed}s / {MAX_VIDEO_SECONDS}s)
+            <Square className="h-4 w-4" aria-hidden="true" /> {i18n._('Stop (')}
+            {elapsed}s / {MAX_VIDEO_SECONDS}s)
           </Button>
         )}
         <Button variant="outline" onClick={onClose} disabled={recording}>
-          Close camera
+          {i18n._('Close camera')}
         </Button>
       </div>
     </div>

@@ -5,18 +5,27 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { toAppError } from '@/lib/api-error';
 import { fetchLedgerPage } from '../api/ledger-page';
-import { checkCertificate, extractProof, type CertificateCheck, type CertificateProof } from '../lib/certificate-verify';
+import {
+  checkCertificate,
+  extractProof,
+  type CertificateCheck,
+  type CertificateProof,
+} from '../lib/certificate-verify';
+import { i18n } from '@/lib/i18n/i18n';
 
 const LABELS: [keyof Omit<CertificateCheck, 'ok'>, string][] = [
-  ['entryRecomputes', 'The ledger entry on the certificate recomputes'],
-  ['entryInLedger', 'The entry is in the published ledger, unchanged'],
-  ['chainReachesCheckpoint', 'The chain links it to a signed checkpoint'],
-  ['signatureValid', "The checkpoint's signature is valid"],
+  ['entryRecomputes', /*i18n*/ 'The ledger entry on the certificate recomputes'],
+  ['entryInLedger', /*i18n*/ 'The entry is in the published ledger, unchanged'],
+  ['chainReachesCheckpoint', /*i18n*/ 'The chain links it to a signed checkpoint'],
+  ['signatureValid', /*i18n*/ "The checkpoint's signature is valid"],
 ];
 
 export function CertificateCheckForm() {
   const [state, setState] = useState<
-    { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; message: string } | { kind: 'done'; proof: CertificateProof; check: CertificateCheck }
+    | { kind: 'idle' }
+    | { kind: 'busy' }
+    | { kind: 'error'; message: string }
+    | { kind: 'done'; proof: CertificateProof; check: CertificateCheck }
   >({ kind: 'idle' });
 
   const onFile = async (file: File | undefined) => {
@@ -25,7 +34,10 @@ export function CertificateCheckForm() {
     try {
       const proof = extractProof(new Uint8Array(await file.arrayBuffer()));
       if (!proof) {
-        setState({ kind: 'error', message: 'This file is not a certificate issued here (no ledger proof found).' });
+        setState({
+          kind: 'error',
+          message: i18n._('This file is not a certificate issued here (no ledger proof found).'),
+        });
         return;
       }
       setState({ kind: 'done', proof, check: await checkCertificate(proof, fetchLedgerPage) });
@@ -37,35 +49,50 @@ export function CertificateCheckForm() {
   return (
     <div className="space-y-3 text-sm">
       <label className="block">
-        <span className="mb-1 block text-slate-700">Choose a certificate (PDF). It is checked in your browser, not uploaded.</span>
-        <input type="file" accept="application/pdf,.pdf" aria-label="Certificate PDF" onChange={(e) => void onFile(e.target.files?.[0])} />
+        <span className="mb-1 block text-slate-700">
+          {i18n._('Choose a certificate (PDF). It is checked in your browser, not uploaded.')}
+        </span>
+        <input
+          type="file"
+          accept="application/pdf,.pdf"
+          aria-label={i18n._('Certificate PDF')}
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
       </label>
-      {state.kind === 'busy' && <p role="status">Checking…</p>}
-      {state.kind === 'error' && <p role="alert" className="text-red-700">{state.message}</p>}
+      {state.kind === 'busy' && <p role="status">{i18n._('Checking…')}</p>}
+      {state.kind === 'error' && (
+        <p role="alert" className="text-red-700">
+          {state.message}
+        </p>
+      )}
       {state.kind === 'done' && (
         <div role="status" data-testid="certificate-result" className="space-y-2">
           <p className={`font-semibold ${state.check.ok ? 'text-green-700' : 'text-red-700'}`}>
-            {state.check.ok ? 'Certificate verified' : 'Certificate could not be verified'}
+            {state.check.ok ? i18n._('Certificate verified') : i18n._('Certificate could not be verified')}
           </p>
           <ul className="space-y-1">
             {LABELS.map(([key, label]) => (
               <li key={key} className="flex items-center gap-2">
                 {state.check[key] ? (
-                  <CheckCircle2 className="h-4 w-4 text-green-700" aria-label="yes" />
+                  <CheckCircle2 className="h-4 w-4 text-green-700" aria-label={i18n._('yes')} />
                 ) : (
-                  <XCircle className="h-4 w-4 text-red-700" aria-label="no" />
+                  <XCircle className="h-4 w-4 text-red-700" aria-label={i18n._('no')} />
                 )}
-                {label}
+                {i18n._(label)}
               </li>
             ))}
           </ul>
           <p className="text-slate-600">
-            Ledger position #{state.proof.seq}
+            {i18n._('Ledger position #')}
+            {state.proof.seq}
             {state.proof.serial_number && (
               <>
                 {' · '}
-                <Link className="text-blue-700 hover:underline" to={`/verify/${encodeURIComponent(state.proof.serial_number)}`}>
-                  current status of {state.proof.serial_number}
+                <Link
+                  className="text-blue-700 hover:underline"
+                  to={`/verify/${encodeURIComponent(state.proof.serial_number)}`}
+                >
+                  {i18n._('current status of')} {state.proof.serial_number}
                 </Link>
               </>
             )}

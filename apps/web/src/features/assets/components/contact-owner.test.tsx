@@ -28,7 +28,12 @@ describe('ContactOwnerForm', { timeout: 20_000 }, () => {
     expect(status).toHaveTextContent('finn@example.test');
     expect(status).toHaveTextContent('Nothing has been sent to the owner yet.');
     expect(status).not.toHaveTextContent(/was sent to the owner/);
-    expect(onSend).toHaveBeenCalledWith({ assetId: ASSET, senderEmail: 'finn@example.test', senderName: 'Finn', message: 'I found your bike' });
+    expect(onSend).toHaveBeenCalledWith({
+      assetId: ASSET,
+      senderEmail: 'finn@example.test',
+      senderName: 'Finn',
+      message: 'I found your bike',
+    });
   });
 
   it('checks the address and the message before sending', async () => {
@@ -61,9 +66,16 @@ describe('contact confirm page states', () => {
     expect(confirmStateOf(undefined, null, true)).toEqual({ kind: 'pending' });
     expect(confirmStateOf({ status: 'sent' }, null, true)).toEqual({ kind: 'sent' });
     expect(confirmStateOf({ status: 'already_sent' }, null, true)).toEqual({ kind: 'already_sent' });
-    expect(confirmStateOf(undefined, new AppError('gone', { status: 410, code: 'expired' }), true)).toEqual({ kind: 'expired' });
-    expect(confirmStateOf(undefined, new AppError('bad', { status: 404, code: 'invalid_token' }), true)).toEqual({ kind: 'invalid' });
-    expect(confirmStateOf(undefined, new AppError('Slow down', { status: 429, code: 'rate_limited' }), true)).toEqual({ kind: 'error', message: 'Slow down' });
+    expect(confirmStateOf(undefined, new AppError('gone', { status: 410, code: 'expired' }), true)).toEqual({
+      kind: 'expired',
+    });
+    expect(confirmStateOf(undefined, new AppError('bad', { status: 404, code: 'invalid_token' }), true)).toEqual({
+      kind: 'invalid',
+    });
+    expect(confirmStateOf(undefined, new AppError('Slow down', { status: 429, code: 'rate_limited' }), true)).toEqual({
+      kind: 'error',
+      message: 'Slow down',
+    });
   });
 
   it.each([
@@ -78,7 +90,12 @@ describe('contact confirm page states', () => {
 
   it('offers a retry after a refusal such as the daily limit', async () => {
     const onRetry = vi.fn();
-    render(<ContactConfirmResult state={{ kind: 'error', message: 'You have sent many messages today.' }} onRetry={onRetry} />);
+    render(
+      <ContactConfirmResult
+        state={{ kind: 'error', message: 'You have sent many messages today.' }}
+        onRetry={onRetry}
+      />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Your message was not sent');
     expect(screen.getByRole('alert')).toHaveTextContent('You have sent many messages today.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -94,7 +111,11 @@ describe('contact confirm page states', () => {
 describe('SenderActionForm', () => {
   it('blocks the sender and points to Settings', async () => {
     const onConfirm = vi.fn(async () => undefined);
-    render(<MemoryRouter><SenderActionForm action="block" onConfirm={onConfirm} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <SenderActionForm action="block" onConfirm={onConfirm} />
+      </MemoryRouter>,
+    );
     expect(screen.queryByLabelText(/What is wrong/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Block this sender' }));
     expect(await screen.findByRole('status')).toHaveTextContent('The sender is blocked');
@@ -106,7 +127,11 @@ describe('SenderActionForm', () => {
       .fn<(reason: string) => Promise<unknown>>()
       .mockRejectedValueOnce(new AppError('Message not found', { code: 'P0002' }))
       .mockResolvedValueOnce(undefined);
-    render(<MemoryRouter><SenderActionForm action="report" onConfirm={onConfirm} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <SenderActionForm action="report" onConfirm={onConfirm} />
+      </MemoryRouter>,
+    );
     await userEvent.type(screen.getByLabelText(/What is wrong/), 'Phishing');
     await userEvent.click(screen.getByRole('button', { name: 'Report abuse' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Message not found');

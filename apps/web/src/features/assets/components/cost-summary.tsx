@@ -1,12 +1,13 @@
 // The price breakdown from the server's pricing table.
 import type { Quote } from '../api/types';
+import { i18n } from '@/lib/i18n/i18n';
 
 export function CostSummary({ quote, loading }: { quote: Quote | undefined; loading: boolean }) {
   return (
     <div className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm" aria-live="polite">
-      <h3 className="font-semibold text-slate-900">Cost</h3>
+      <h3 className="font-semibold text-slate-900">{i18n._('Cost')}</h3>
       {!quote ? (
-        <p className="mt-1 text-slate-600">{loading ? 'Calculating…' : 'The cost appears here.'}</p>
+        <p className="mt-1 text-slate-600">{loading ? i18n._('Calculating…') : i18n._('The cost appears here.')}</p>
       ) : (
         <>
           <ul className="mt-2 space-y-1">
@@ -15,15 +16,22 @@ export function CostSummary({ quote, loading }: { quote: Quote | undefined; load
                 <span>
                   {l.label}
                   {l.count > 1 ? ` × ${l.count}` : ''}
-                  {l.item === 'video' && (l.seconds == null ? ' (length unknown: longest tier)' : ` (${Math.ceil(Number(l.seconds))} s)`)}
+                  {l.item === 'video' &&
+                    (l.seconds == null
+                      ? i18n._(' (length unknown: longest tier)')
+                      : ` (${Math.ceil(Number(l.seconds))} s)`)}
                 </span>
-                <span>{l.amount} TMT</span>
+                <span>
+                  {l.amount} {i18n._('TMT')}
+                </span>
               </li>
             ))}
           </ul>
           <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 font-semibold text-slate-900">
-            <span>Total</span>
-            <span data-testid="tag-cost">{quote.total} TMT</span>
+            <span>{i18n._('Total')}</span>
+            <span data-testid="tag-cost">
+              {quote.total} {i18n._('TMT')}
+            </span>
           </p>
         </>
       )}

@@ -2,6 +2,7 @@
 import { FileText, Film, X } from 'lucide-react';
 import { formatBytes } from '../lib/media-rules';
 import type { MediaKind } from '../api/types';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface PendingMedia {
   id: string;
@@ -22,18 +23,26 @@ interface Props {
 export function MediaList({ items, onRemove, disabled }: Props) {
   if (items.length === 0) return null;
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Selected files">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={i18n._('Selected files')}>
       {items.map((m) => (
         <li key={m.id} className="relative overflow-hidden rounded-md border border-slate-200 bg-white">
           <div className="flex aspect-square items-center justify-center bg-slate-100">
             {m.kind === 'photo' && <img src={m.previewUrl} alt={m.file.name} className="h-full w-full object-cover" />}
             {m.kind === 'video' && (
-              <video src={m.previewUrl} className="h-full w-full object-cover" muted playsInline aria-label={m.file.name} />
+              <video
+                src={m.previewUrl}
+                className="h-full w-full object-cover"
+                muted
+                playsInline
+                aria-label={m.file.name}
+              />
             )}
             {m.kind === 'document' && <FileText className="h-10 w-10 text-slate-500" aria-hidden="true" />}
           </div>
           <div className="space-y-1 p-2 text-xs">
-            <p className="truncate font-medium text-slate-900" title={m.file.name}>{m.file.name}</p>
+            <p className="truncate font-medium text-slate-900" title={m.file.name}>
+              {m.file.name}
+            </p>
             <p className="flex items-center gap-1 text-slate-600">
               {m.kind === 'video' && <Film className="h-3 w-3" aria-hidden="true" />}
               {m.kind} · {formatBytes(m.file.size)}
@@ -43,7 +52,7 @@ export function MediaList({ items, onRemove, disabled }: Props) {
               <div
                 className="h-1.5 w-full overflow-hidden rounded bg-slate-200"
                 role="progressbar"
-                aria-label={`Upload of ${m.file.name}`}
+                aria-label={i18n._('Upload of {name}', { name: m.file.name })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(m.progress * 100)}
@@ -57,7 +66,7 @@ export function MediaList({ items, onRemove, disabled }: Props) {
               type="button"
               onClick={() => onRemove(m.id)}
               className="absolute right-1 top-1 rounded-full bg-white/90 p-1 text-slate-700 shadow hover:bg-white"
-              aria-label={`Remove ${m.file.name}`}
+              aria-label={i18n._('Remove {name}', { name: m.file.name })}
             >
               <X className="h-4 w-4" aria-hidden="true" />
             </button>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ACCEPT_ATTRIBUTE } from '../lib/media-rules';
 import { CameraCapture } from './camera-capture';
 import { MediaList, type PendingMedia } from './media-list';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface MediaPickerProps {
   media: PendingMedia[];
@@ -25,10 +26,10 @@ export function MediaPicker({ media, onAdd, onRemove, error, disabled = false, i
     <>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setCamera((c) => !c)} disabled={disabled}>
-          <Camera className="h-4 w-4" aria-hidden="true" /> {camera ? 'Hide camera' : 'Use camera'}
+          <Camera className="h-4 w-4" aria-hidden="true" /> {camera ? i18n._('Hide camera') : i18n._('Use camera')}
         </Button>
         <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={disabled}>
-          <Upload className="h-4 w-4" aria-hidden="true" /> Upload files
+          <Upload className="h-4 w-4" aria-hidden="true" /> {i18n._('Upload files')}
         </Button>
         <input
           ref={fileInput}
@@ -36,7 +37,7 @@ export function MediaPicker({ media, onAdd, onRemove, error, disabled = false, i
           multiple
           accept={ACCEPT_ATTRIBUTE}
           className="sr-only"
-          aria-label="Choose files"
+          aria-label={i18n._('Choose files')}
           data-testid={inputTestId}
           onChange={(e) => {
             const files = Array.from(e.target.files ?? []);
@@ -46,7 +47,9 @@ export function MediaPicker({ media, onAdd, onRemove, error, disabled = false, i
         />
       </div>
       <p className="text-xs text-slate-500">
-        Photos JPG, PNG, WebP or HEIC and PDFs up to 15 MB; videos MP4, MOV or WebM up to 100 MB and 2 minutes.
+        {i18n._(
+          'Photos JPG, PNG, WebP or HEIC and PDFs up to 15 MB; videos MP4, MOV or WebM up to 100 MB and 2 minutes.',
+        )}
       </p>
       {camera && <CameraCapture onCapture={(file, secs) => onAdd([file], secs)} onClose={() => setCamera(false)} />}
       {error && (

@@ -1,12 +1,55 @@
-// A small preview of an asset's first file (signed URL, or an icon for documents).
+// A small preview of an asset's first file (signed URL, or an icon for documents). Photos load a
+// thumbnail of the size the card shows (srcset), lazily unless the card is above the fold.
 import { FileText, Film, ImageOff } from 'lucide-react';
 import type { PublicMedia } from '../api/types';
+import { GRID_THUMB_SIZES, thumbnailSources } from '../lib/thumbnails';
 
-export function MediaThumb({ media, url, className }: { media: PublicMedia | undefined; url: string | undefined; className?: string }) {
+export function MediaThumb({
+  media,
+  url,
+  className,
+  aboveFold = false,
+}: {
+  media: PublicMedia | undefined;
+  url: string | undefined;
+  className?: string;
+  /** The first cards of a list: loaded at once instead of when scrolled near. */
+  aboveFold?: boolean;
+}) {
   const box = `flex items-center justify-center overflow-hidden bg-slate-100 ${className ?? ''}`;
-  if (!media) return <div className={box}><ImageOff className="h-8 w-8 text-slate-400" aria-hidden="true" /></div>;
-  if (media.kind === 'photo' && url) return <div className={box}><img src={url} alt="" loading="lazy" className="h-full w-full object-cover" /></div>;
-  if (media.kind === 'video' && url) return <div className={box}><video src={`${url}#t=0.1`} muted preload="metadata" className="h-full w-full object-cover" /></div>;
+  if (!media)
+    return (
+      <div className={box}>
+        <ImageOff className="h-8 w-8 text-slate-400" aria-hidden="true" />
+      </div>
+    );
+  if (media.kind === 'photo' && url) {
+    const sources = thumbnailSources(url);
+    return (
+      <div className={box}>
+        <img
+          {...sources}
+          sizes={GRID_THUMB_SIZES}
+          width={640}
+          height={360}
+          alt=""
+          loading={aboveFold ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </div>
+    );
+  }
+  if (media.kind === 'video' && url)
+    return (
+      <div className={box}>
+        <video src={`${url}#t=0.1`} muted preload="metadata" className="h-full w-full object-cover" />
+      </div>
+    );
   const Icon = media.kind === 'video' ? Film : FileText;
-  return <div className={box}><Icon className="h-8 w-8 text-slate-400" aria-hidden="true" /></div>;
+  return (
+    <div className={box}>
+      <Icon className="h-8 w-8 text-slate-400" aria-hidden="true" />
+    </div>
+  );
 }

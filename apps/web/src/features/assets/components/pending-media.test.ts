@@ -5,7 +5,10 @@ import { acceptFiles, quoteInputOf } from './pending-media';
 beforeEach(() => {
   // jsdom has no object URLs; the previews only need a distinct string.
   let n = 0;
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => `blob:preview-${++n}`, revokeObjectURL: () => undefined }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: () => `blob:preview-${++n}`, revokeObjectURL: () => undefined }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,7 @@
 // The local file list shared by the tag page and the "Add files" dialog: turning picked files into
 // pending items (type fixed from the name, video length read, SPEC limits applied), what the price
 // quote needs from them, and uploading the ones not uploaded yet with per-file progress.
+import { i18n } from '@/lib/i18n/i18n';
 import type { Dispatch, SetStateAction } from 'react';
 import { uploadMedia } from '../api/upload-media';
 import { kindOf, mimeOf, rejectReason } from '../lib/media-rules';
@@ -30,7 +31,12 @@ export function readDuration(file: File): Promise<number | null> {
 }
 
 /** A file of a capture kept on this device (IndexedDB), as a pending item again. */
-export function pendingFromStored(stored: { blob: Blob; name: string; type: string; durationSeconds: number | null }): PendingMedia {
+export function pendingFromStored(stored: {
+  blob: Blob;
+  name: string;
+  type: string;
+  durationSeconds: number | null;
+}): PendingMedia {
   const file = new File([stored.blob], stored.name, { type: stored.type });
   return {
     id: crypto.randomUUID(),
@@ -52,7 +58,11 @@ export interface AcceptedFiles {
 }
 
 /** Checks picked files against the media rules; `room` is how many more the asset may have. */
-export async function acceptFiles(files: File[], room: number, recordedSeconds?: number | null): Promise<AcceptedFiles> {
+export async function acceptFiles(
+  files: File[],
+  room: number,
+  recordedSeconds?: number | null,
+): Promise<AcceptedFiles> {
   const accepted: PendingMedia[] = [];
   let rejection: string | null = null;
   for (const original of files.slice(0, Math.max(0, room))) {
@@ -62,10 +72,18 @@ export async function acceptFiles(files: File[], room: number, recordedSeconds?:
     const duration = kind === 'video' ? (recordedSeconds ?? (await readDuration(file))) : null;
     const reason = rejectReason(file, duration);
     if (reason || !kind) {
-      rejection = reason ?? 'This file type is not accepted';
+      rejection = reason ?? i18n._('This file type is not accepted');
       continue;
     }
-    accepted.push({ id: crypto.randomUUID(), file, kind, previewUrl: URL.createObjectURL(file), durationSeconds: duration, progress: 0, uploadedName: null });
+    accepted.push({
+      id: crypto.randomUUID(),
+      file,
+      kind,
+      previewUrl: URL.createObjectURL(file),
+      durationSeconds: duration,
+      progress: 0,
+      uploadedName: null,
+    });
   }
   return { accepted, rejection, overLimit: files.length > room };
 }
@@ -80,14 +98,20 @@ export function quoteInputOf(media: PendingMedia[]) {
 }
 
 /** Uploads what is not uploaded yet (a retry after a failure re-uses finished uploads); returns every object name. */
-export async function uploadPending(userId: string, media: PendingMedia[], setMedia: Dispatch<SetStateAction<PendingMedia[]>>): Promise<string[]> {
+export async function uploadPending(
+  userId: string,
+  media: PendingMedia[],
+  setMedia: Dispatch<SetStateAction<PendingMedia[]>>,
+): Promise<string[]> {
   const names: string[] = [];
   for (const m of media) {
     if (m.uploadedName) {
       names.push(m.uploadedName);
       continue;
     }
-    const up = await uploadMedia(userId, m.file, (p) => setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, progress: p } : x))));
+    const up = await uploadMedia(userId, m.file, (p) =>
+      setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, progress: p } : x))),
+    );
     setMedia((all) => all.map((x) => (x.id === m.id ? { ...x, uploadedName: up.name } : x)));
     names.push(up.name);
   }

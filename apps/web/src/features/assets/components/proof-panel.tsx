@@ -2,6 +2,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { LedgerProof } from '../api/types';
 import { EVENT_LABELS } from '../lib/labels';
+import { i18n } from '@/lib/i18n/i18n';
 
 function Row({ label, value, mono = true }: { label: string; value: string; mono?: boolean }) {
   return (
@@ -16,29 +17,48 @@ export function ProofPanel({ proof }: { proof: LedgerProof }) {
   const ok = proof.entry_valid && proof.record_matches;
   return (
     <div className="space-y-3">
-      <p className={`flex items-center gap-2 text-sm font-medium ${ok ? 'text-green-700' : 'text-red-700'}`} data-testid="proof-integrity">
-        {ok ? <CheckCircle2 className="h-5 w-5" aria-hidden="true" /> : <XCircle className="h-5 w-5" aria-hidden="true" />}
+      <p
+        className={`flex items-center gap-2 text-sm font-medium ${ok ? 'text-green-700' : 'text-red-700'}`}
+        data-testid="proof-integrity"
+      >
+        {ok ? (
+          <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+        ) : (
+          <XCircle className="h-5 w-5" aria-hidden="true" />
+        )}
         {ok
-          ? 'Integrity verified: the ledger entry recomputes and matches the record.'
+          ? i18n._('Integrity verified: the ledger entry recomputes and matches the record.')
           : !proof.entry_valid
-            ? 'Integrity check failed: the ledger entry does not recompute.'
-            : 'Integrity check failed: the record differs from its ledger entry.'}
+            ? i18n._('Integrity check failed: the ledger entry does not recompute.')
+            : i18n._('Integrity check failed: the record differs from its ledger entry.')}
       </p>
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <Row label="Chain position" value={`#${proof.seq} (${EVENT_LABELS[proof.event] ?? proof.event})`} mono={false} />
-        <Row label="Recorded at (UTC)" value={proof.created_at} />
-        <Row label="Record hash (SHA-256)" value={proof.record_hash} />
-        <Row label="Entry hash" value={proof.entry_hash} />
-        <Row label="Previous entry hash" value={proof.prev_hash} />
+        <Row
+          label={i18n._('Chain position')}
+          value={`#${proof.seq} (${i18n._(EVENT_LABELS[proof.event] ?? proof.event)})`}
+          mono={false}
+        />
+        <Row label={i18n._('Recorded at (UTC)')} value={proof.created_at} />
+        <Row label={i18n._('Record hash (SHA-256)')} value={proof.record_hash} />
+        <Row label={i18n._('Entry hash')} value={proof.entry_hash} />
+        <Row label={i18n._('Previous entry hash')} value={proof.prev_hash} />
         {proof.checkpoint ? (
-          <Row label="Signed checkpoint" value={`#${proof.checkpoint.seq}, signed ${proof.checkpoint.signed_at} (key ${proof.checkpoint.key_id.slice(0, 12)}…)`} />
+          <Row
+            label={i18n._('Signed checkpoint')}
+            value={`#${proof.checkpoint.seq}, signed ${proof.checkpoint.signed_at} (key ${proof.checkpoint.key_id.slice(0, 12)}…)`}
+          />
         ) : (
-          <Row label="Signed checkpoint" value="Not yet covered: checkpoints are signed on demand, at most once a minute." mono={false} />
+          <Row
+            label={i18n._('Signed checkpoint')}
+            value={i18n._('Not yet covered: checkpoints are signed on demand, at most once a minute.')}
+            mono={false}
+          />
         )}
       </dl>
       <p className="text-xs text-slate-500">
-        A tamper-evident ledger: each entry's hash covers the previous one, and checkpoints of the chain are signed with our server key. It is not a
-        public blockchain.
+        {i18n._(
+          "A tamper-evident ledger: each entry's hash covers the previous one, and checkpoints of the chain are signed with our server key. It is not a public blockchain.",
+        )}
       </p>
     </div>
   );

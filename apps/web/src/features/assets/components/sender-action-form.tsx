@@ -7,23 +7,32 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { toAppError } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n/i18n';
 
 export type SenderAction = 'block' | 'report';
 
 const TEXT: Record<SenderAction, { intro: string; button: string; done: string }> = {
   block: {
-    intro: 'Messages this sender writes to you later will not be relayed, and they will not be told. You can unblock them in Settings.',
-    button: 'Block this sender',
-    done: 'The sender is blocked. You can unblock them in Settings.',
+    intro:
+      /*i18n*/ 'Messages this sender writes to you later will not be relayed, and they will not be told. You can unblock them in Settings.',
+    button: /*i18n*/ 'Block this sender',
+    done: /*i18n*/ 'The sender is blocked. You can unblock them in Settings.',
   },
   report: {
-    intro: 'Our moderators will review this message. Reporting also blocks the sender, so you get no more messages from them.',
-    button: 'Report abuse',
-    done: 'Thank you. The message was reported to our moderators and the sender is blocked.',
+    intro:
+      /*i18n*/ 'Our moderators will review this message. Reporting also blocks the sender, so you get no more messages from them.',
+    button: /*i18n*/ 'Report abuse',
+    done: /*i18n*/ 'Thank you. The message was reported to our moderators and the sender is blocked.',
   },
 };
 
-export function SenderActionForm({ action, onConfirm }: { action: SenderAction; onConfirm: (reason: string) => Promise<unknown> }) {
+export function SenderActionForm({
+  action,
+  onConfirm,
+}: {
+  action: SenderAction;
+  onConfirm: (reason: string) => Promise<unknown>;
+}) {
   const [reason, setReason] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,8 +42,10 @@ export function SenderActionForm({ action, onConfirm }: { action: SenderAction; 
   if (done) {
     return (
       <div role="status" className="space-y-2 rounded-md bg-green-50 p-4 text-sm text-green-900">
-        <p>{text.done}</p>
-        <Link to="/settings" className="text-blue-700 underline">Blocked senders in Settings</Link>
+        <p>{i18n._(text.done)}</p>
+        <Link to="/settings" className="text-blue-700 underline">
+          {i18n._('Blocked senders in Settings')}
+        </Link>
       </div>
     );
   }
@@ -54,14 +65,20 @@ export function SenderActionForm({ action, onConfirm }: { action: SenderAction; 
         );
       }}
     >
-      <p className="text-sm text-slate-700">{text.intro}</p>
+      <p className="text-sm text-slate-700">{i18n._(text.intro)}</p>
       {action === 'report' && (
-        <FormField label="What is wrong with it? (optional)">
+        <FormField label={i18n._('What is wrong with it? (optional)')}>
           <Textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} />
         </FormField>
       )}
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-      <Button type="submit" variant="danger" loading={pending}>{text.button}</Button>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="danger" loading={pending}>
+        {i18n._(text.button)}
+      </Button>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { FunctionError } from '../api/call-function';
+import { FunctionError } from '@/lib/call-function';
 import { refreshAfterSpend } from '../api/refresh-after-spend';
 import { balanceCovers, insufficientTokens, SpendFailureAlert, spendFailure } from './spend-failure';
 
@@ -18,7 +18,12 @@ function show(err: unknown, cost: number | null) {
 
 describe('spend failure', () => {
   it("says 'Insufficient tokens' and links to the wallet when the server answers 402", () => {
-    show(new FunctionError('Insufficient balance. Top up your wallet to register this asset.', 402, { code: 'insufficient_tokens' }), 25);
+    show(
+      new FunctionError('Insufficient balance. Top up your wallet to register this asset.', 402, {
+        code: 'insufficient_tokens',
+      }),
+      25,
+    );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Insufficient tokens');
     expect(alert).toHaveTextContent('25 TMT');
@@ -54,6 +59,8 @@ describe('balance check before a charge', () => {
   });
 
   it("says the same 'Insufficient tokens' as the server's refusal", () => {
-    expect(insufficientTokens(30)).toEqual(spendFailure(new FunctionError('Insufficient balance', 402, { code: 'insufficient_tokens' }), 30));
+    expect(insufficientTokens(30)).toEqual(
+      spendFailure(new FunctionError('Insufficient balance', 402, { code: 'insufficient_tokens' }), 30),
+    );
   });
 });

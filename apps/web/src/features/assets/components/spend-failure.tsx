@@ -4,7 +4,8 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { toAppError } from '@/lib/api-error';
-import { FunctionError } from '../api/call-function';
+import { FunctionError } from '@/lib/call-function';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface SpendFailure {
   message: string;
@@ -20,7 +21,7 @@ export function isInsufficientTokens(err: unknown): boolean {
 /** 'Insufficient tokens' (SPEC §5), whether the balance check before the charge or the server said so. */
 export function insufficientTokens(cost: number | null | undefined): SpendFailure {
   const need = typeof cost === 'number' ? ` This needs ${cost} TMT.` : '';
-  return { message: `Insufficient tokens.${need} Nothing was charged.`, wallet: true };
+  return { message: i18n._('Insufficient tokens.{need} Nothing was charged.', { need }), wallet: true };
 }
 
 /** SPEC §5: spending requires a balance of at least the amount. Unknown cost: let the server decide. */
@@ -31,7 +32,9 @@ export function balanceCovers(balance: number, cost: number | null | undefined):
 /** Turns an error of the charging call into the alert text; `cost` is the price the user saw. */
 export function spendFailure(err: unknown, cost: number | null | undefined): SpendFailure {
   if (isInsufficientTokens(err)) return insufficientTokens(cost);
-  return { message: `Failed to spend tokens. ${toAppError(err).message} Nothing was charged.` };
+  return {
+    message: i18n._('Failed to spend tokens. {message} Nothing was charged.', { message: toAppError(err).message }),
+  };
 }
 
 export function SpendFailureAlert({ failure, className = '' }: { failure: SpendFailure; className?: string }) {
@@ -40,7 +43,7 @@ export function SpendFailureAlert({ failure, className = '' }: { failure: SpendF
       <p>{failure.message}</p>
       {failure.wallet && (
         <Link to="/wallet#buy-tokens" className={buttonClasses('link', 'md', 'mt-1')}>
-          Buy tokens
+          {i18n._('Buy tokens')}
         </Link>
       )}
     </div>

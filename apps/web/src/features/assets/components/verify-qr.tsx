@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Printer } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { i18n } from '@/lib/i18n/i18n';
 
 export function verifyUrl(serial: string): string {
   return `${window.location.origin}/verify/${encodeURIComponent(serial)}`;
@@ -37,7 +38,7 @@ export function VerifyQr({ serial, title }: { serial: string; title: string }) {
     const name = doc.createElement('p');
     name.textContent = title;
     const sn = doc.createElement('p');
-    sn.textContent = `Serial ${serial} · scan to check`;
+    sn.textContent = i18n._('Serial {serial} · scan to check', { serial });
     box.append(img, name, sn);
     doc.body.append(box);
     img.onload = () => w.print();
@@ -45,11 +46,15 @@ export function VerifyQr({ serial, title }: { serial: string; title: string }) {
 
   return (
     <div className="flex items-center gap-4">
-      {src ? <img src={src} alt={`QR code to the serial check for ${serial}`} className="h-28 w-28" /> : <div className="h-28 w-28 rounded bg-slate-100" />}
+      {src ? (
+        <img src={src} alt={i18n._('QR code to the serial check for {serial}', { serial })} className="h-28 w-28" />
+      ) : (
+        <div className="h-28 w-28 rounded bg-slate-100" />
+      )}
       <div className="space-y-2 text-sm">
         <p className="break-all text-slate-600">{url}</p>
         <Button variant="outline" size="sm" onClick={print} disabled={!src}>
-          <Printer className="h-4 w-4" aria-hidden="true" /> Print label
+          <Printer className="h-4 w-4" aria-hidden="true" /> {i18n._('Print label')}
         </Button>
       </div>
     </div>

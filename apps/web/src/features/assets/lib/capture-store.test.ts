@@ -1,7 +1,15 @@
 // The guest slot's adoption rules, run against an in-memory DraftSlots (the IndexedDB adapter is a
 // thin get/put/delete; fake-indexeddb is not installed, the e2e guest-capture spec covers the real one).
 import { describe, expect, it } from 'vitest';
-import { adoptGuestCapture, adoptGuestInto, isEmptyDraft, loadGuestCapture, saveGuestCapture, type CaptureDraft, type DraftSlots } from './capture-store';
+import {
+  adoptGuestCapture,
+  adoptGuestInto,
+  isEmptyDraft,
+  loadGuestCapture,
+  saveGuestCapture,
+  type CaptureDraft,
+  type DraftSlots,
+} from './capture-store';
 
 function memorySlots(initial: Record<string, CaptureDraft> = {}): DraftSlots & { data: Map<string, CaptureDraft> } {
   const data = new Map(Object.entries(initial));
@@ -13,8 +21,19 @@ function memorySlots(initial: Record<string, CaptureDraft> = {}): DraftSlots & {
   };
 }
 
-const photo = { name: 'chair.jpg', type: 'image/jpeg', blob: new Blob(['x'], { type: 'image/jpeg' }), durationSeconds: null };
-const draft = (over: Partial<CaptureDraft> = {}): CaptureDraft => ({ ownerId: null, files: [photo], form: { kind: 'general' }, savedAt: '2026-01-01T00:00:00Z', ...over });
+const photo = {
+  name: 'chair.jpg',
+  type: 'image/jpeg',
+  blob: new Blob(['x'], { type: 'image/jpeg' }),
+  durationSeconds: null,
+};
+const draft = (over: Partial<CaptureDraft> = {}): CaptureDraft => ({
+  ownerId: null,
+  files: [photo],
+  form: { kind: 'general' },
+  savedAt: '2026-01-01T00:00:00Z',
+  ...over,
+});
 
 describe('guest capture slot', () => {
   it('saves and loads the guest capture without an owner', async () => {
@@ -36,7 +55,10 @@ describe('guest capture slot', () => {
   });
 
   it('treats an autosaved empty form as an empty account slot', async () => {
-    const slots = memorySlots({ current: draft({ ownerId: 'user-1', files: [], form: { title: '  ' } }), guest: draft() });
+    const slots = memorySlots({
+      current: draft({ ownerId: 'user-1', files: [], form: { title: '  ' } }),
+      guest: draft(),
+    });
     const adopted = await adoptGuestInto(slots, null);
     expect(adopted?.files).toHaveLength(1);
     expect(slots.data.has('guest')).toBe(false);

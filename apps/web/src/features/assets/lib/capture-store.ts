@@ -2,6 +2,8 @@
 // signing in and find everything on /tag after sign-up. Files are stored as Blobs (no base64, no
 // sessionStorage size limit). One account draft per browser, plus one guest slot filled by
 // /start-tagging before sign-in and adopted by loadDraft on /tag.
+import type { AssetFormValues } from '../components/asset-fields';
+
 const DB_NAME = 'tagledger-capture';
 const STORE = 'drafts';
 const KEY = 'current';
@@ -12,7 +14,8 @@ export interface CaptureDraft {
   /** Who made the capture: another account on the same browser never sees it. */
   ownerId: string | null;
   files: { name: string; type: string; blob: Blob; durationSeconds: number | null }[];
-  form: Record<string, unknown>;
+  /** The form as far as it was filled in (a draft saved by an older version may lack fields). */
+  form: Partial<AssetFormValues>;
   savedAt: string;
 }
 

@@ -61,12 +61,18 @@ const entryHash = (e: Omit<LedgerEntry, 'entry_hash'>) =>
   sha256Hex(`${e.prev_hash}|${e.record_hash}|${e.seq}|${e.event}|${e.created_at}`);
 
 function base64UrlToBytes(s: string): Uint8Array {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '=');
+  const b64 = s
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(s.length / 4) * 4, '=');
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 
 /** Verifies an ES256 JWT and returns its payload, or null. */
-export async function verifyEs256(jwt: string, keys: (JsonWebKey & { kid?: string })[]): Promise<Record<string, unknown> | null> {
+export async function verifyEs256(
+  jwt: string,
+  keys: (JsonWebKey & { kid?: string })[],
+): Promise<Record<string, unknown> | null> {
   const [h, p, sig] = jwt.split('.');
   if (!h || !p || !sig) return null;
   const header = JSON.parse(new TextDecoder().decode(base64UrlToBytes(h))) as { alg?: string; kid?: string };
@@ -74,7 +80,9 @@ export async function verifyEs256(jwt: string, keys: (JsonWebKey & { kid?: strin
   const jwk = keys.find((k) => !header.kid || k.kid === header.kid);
   if (!jwk) return null;
   const { kty, crv, x, y } = jwk;
-  const key = await crypto.subtle.importKey('jwk', { kty, crv, x, y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  const key = await crypto.subtle.importKey('jwk', { kty, crv, x, y }, { name: 'ECDSA', namedCurve: 'P-256' }, false, [
+    'verify',
+  ]);
   const ok = await crypto.subtle.verify(
     { name: 'ECDSA', hash: 'SHA-256' },
     key,
@@ -85,8 +93,17 @@ export async function verifyEs256(jwt: string, keys: (JsonWebKey & { kid?: strin
 }
 
 /** Walks the public chain from the certificate's entry to its checkpoint and checks the signature. */
-export async function checkCertificate(proof: CertificateProof, fetchPage: (fromSeq: number) => Promise<PublicLedgerPage>): Promise<CertificateCheck> {
-  const result: CertificateCheck = { entryRecomputes: false, entryInLedger: false, chainReachesCheckpoint: false, signatureValid: false, ok: false };
+export async function checkCertificate(
+  proof: CertificateProof,
+  fetchPage: (fromSeq: number) => Promise<PublicLedgerPage>,
+): Promise<CertificateCheck> {
+  const result: CertificateCheck = {
+    entryRecomputes: false,
+    entryInLedger: false,
+    chainReachesCheckpoint: false,
+    signatureValid: false,
+    ok: false,
+  };
   result.entryRecomputes = (await entryHash(proof)) === proof.entry_hash;
   const cp = proof.checkpoint;
   let page = await fetchPage(proof.seq);

@@ -1,5 +1,7 @@
 // What the tagging screen accepts. The server enforces the same rules (bucket MIME list and size
 // limit, register_asset per-type sizes and video length); these only give early feedback.
+import { i18n } from '@/lib/i18n/i18n';
+import { formatNumber } from '@/lib/i18n/format';
 import type { MediaKind } from '../api/types';
 
 export const ACCEPTED_TYPES: Record<string, { kind: MediaKind; ext: string }> = {
@@ -25,7 +27,13 @@ export const MAX_VIDEO_SECONDS = 120;
 export function mimeOf(file: { type: string; name: string }): string {
   if (file.type && ACCEPTED_TYPES[file.type]) return file.type;
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
-  const byExt: Record<string, string> = { heic: 'image/heic', mov: 'video/quicktime', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
+  const byExt: Record<string, string> = {
+    heic: 'image/heic',
+    mov: 'video/quicktime',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    pdf: 'application/pdf',
+  };
   return byExt[ext] ?? file.type;
 }
 
@@ -38,18 +46,29 @@ export function extensionFor(file: { type: string; name: string }): string {
 }
 
 /** Why a file cannot be added, or null when it can. */
-export function rejectReason(file: { type: string; name: string; size: number }, durationSeconds?: number | null): string | null {
+export function rejectReason(
+  file: { type: string; name: string; size: number },
+  durationSeconds?: number | null,
+): string | null {
   const kind = kindOf(file);
-  if (!kind) return `${file.name}: this file type is not accepted (photos JPG, PNG, WebP, HEIC; videos MP4, MOV, WebM; PDF documents)`;
-  if (file.size > MAX_BYTES[kind]) return `${file.name} is larger than ${MAX_BYTES[kind] / 1024 / 1024} MB`;
+  if (!kind)
+    return i18n._(
+      '{name}: this file type is not accepted (photos JPG, PNG, WebP, HEIC; videos MP4, MOV, WebM; PDF documents)',
+      { name: file.name },
+    );
+  if (file.size > MAX_BYTES[kind])
+    return i18n._('{name} is larger than {mb} MB', { name: file.name, mb: MAX_BYTES[kind] / 1024 / 1024 });
   if (kind === 'video' && durationSeconds != null && durationSeconds > MAX_VIDEO_SECONDS) {
-    return `${file.name} is longer than ${MAX_VIDEO_SECONDS} seconds`;
+    return i18n._('{name} is longer than {seconds} seconds', { name: file.name, seconds: MAX_VIDEO_SECONDS });
   }
   return null;
 }
 
+/** "134 B", "12 KB", "1.5 MB" (French: "134 o", "12 Ko", "1,5 Mo"). */
 export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n < 1024) return i18n._('{size} B', { size: formatNumber(n) });
+  if (n < 1024 * 1024) return i18n._('{size} KB', { size: formatNumber(Math.round(n / 1024)) });
+  return i18n._('{size} MB', {
+    size: formatNumber(n / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  });
 }

@@ -11,20 +11,22 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useMyAssets, type AssetFilters } from '../api/search-my-assets';
-import { useSignedUrls } from '../api/signed-urls';
-import type { Asset } from '../api/types';
+import { useThumbnailUrls } from '../api/signed-urls';
+import type { Asset, AssetMedia } from '../api/types';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
-import { KIND_OPTIONS, formatMoney } from '../lib/labels';
+import { kindOptions, formatMoney } from '../lib/labels';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/i18n/format';
 
 const PAGE_SIZE = 12;
 const SORTS = [
-  { value: 'created_at:desc', label: 'Newest first' },
-  { value: 'created_at:asc', label: 'Oldest first' },
-  { value: 'title:asc', label: 'Title A–Z' },
-  { value: 'title:desc', label: 'Title Z–A' },
-  { value: 'value:desc', label: 'Highest value' },
-  { value: 'value:asc', label: 'Lowest value' },
+  { value: 'created_at:desc', label: /*i18n*/ 'Newest first' },
+  { value: 'created_at:asc', label: /*i18n*/ 'Oldest first' },
+  { value: 'title:asc', label: /*i18n*/ 'Title A–Z' },
+  { value: 'title:desc', label: /*i18n*/ 'Title Z–A' },
+  { value: 'value:desc', label: /*i18n*/ 'Highest value' },
+  { value: 'value:asc', label: /*i18n*/ 'Lowest value' },
 ];
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -52,21 +54,23 @@ export default function AssetsPage() {
   useEffect(() => setFilters((f) => ({ ...f, page: 0 })), [query]);
   const assets = useMyAssets({ ...filters, query });
   const items = assets.data?.items ?? [];
-  const thumbs = useSignedUrls(items.map((a) => a.media[0]?.object_name).filter((n): n is string => Boolean(n)));
+  const thumbs = useThumbnailUrls(items.map((a) => a.media[0]).filter((m): m is AssetMedia => Boolean(m)));
   const total = assets.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const set = (patch: Partial<AssetFilters>) => setFilters((f) => ({ ...f, page: 0, ...patch }));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="My Assets" />
+      <PageMeta title={i18n._('My Assets')} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold text-slate-900">My Assets</h1>
-          <p className="text-sm text-slate-600">{assets.data ? `${total} asset${total === 1 ? '' : 's'}` : ' '}</p>
+          <h1 className="text-2xl font-semibold text-slate-900">{i18n._('My Assets')}</h1>
+          <p className="text-sm text-slate-600">
+            {assets.data ? i18n._('{total, plural, one {# asset} other {# assets}}', { total }) : ' '}
+          </p>
         </div>
         <Link to="/tag" className={buttonClasses('primary')}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Tag New Asset
+          <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._('Tag New Asset')}
         </Link>
       </div>
 
@@ -75,48 +79,66 @@ export default function AssetsPage() {
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden="true" />
           <Input
             className="pl-9"
-            placeholder="Search title, description, tags, serial"
-            aria-label="Search assets"
+            placeholder={i18n._('Search title, description, tags, serial')}
+            aria-label={i18n._('Search assets')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <Select aria-label="Kind" value={filters.kind} onChange={(e) => set({ kind: e.target.value as AssetFilters['kind'] })} placeholder="All kinds" options={KIND_OPTIONS} />
         <Select
-          aria-label="Privacy"
+          aria-label={i18n._('Kind')}
+          value={filters.kind}
+          onChange={(e) => set({ kind: e.target.value as AssetFilters['kind'] })}
+          placeholder={i18n._('All kinds')}
+          options={kindOptions()}
+        />
+        <Select
+          aria-label={i18n._('Privacy')}
           value={filters.privacy}
           onChange={(e) => set({ privacy: e.target.value as AssetFilters['privacy'] })}
-          placeholder="Any privacy"
+          placeholder={i18n._('Any privacy')}
           options={[
-            { value: 'private', label: 'Private' },
-            { value: 'public', label: 'Public' },
+            { value: 'private', label: i18n._('Private') },
+            { value: 'public', label: i18n._('Public') },
           ]}
         />
         <Select
-          aria-label="Media type"
+          aria-label={i18n._('Media type')}
           value={filters.media}
           onChange={(e) => set({ media: e.target.value as AssetFilters['media'] })}
-          placeholder="Any media"
+          placeholder={i18n._('Any media')}
           options={[
-            { value: 'photo', label: 'Photos' },
-            { value: 'video', label: 'Videos' },
-            { value: 'document', label: 'Documents' },
+            { value: 'photo', label: i18n._('Photos') },
+            { value: 'video', label: i18n._('Videos') },
+            { value: 'document', label: i18n._('Documents') },
           ]}
         />
         <Select
-          aria-label="Sort"
+          aria-label={i18n._('Sort')}
           value={`${filters.sort}:${filters.ascending ? 'asc' : 'desc'}`}
           onChange={(e) => {
             const [sort, dir] = e.target.value.split(':');
             set({ sort: sort as AssetFilters['sort'], ascending: dir === 'asc' });
           }}
-          options={SORTS}
+          options={SORTS.map((s) => ({ ...s, label: i18n._(s.label) }))}
         />
-        <div className="flex gap-1" role="group" aria-label="View">
-          <Button variant={view === 'grid' ? 'secondary' : 'outline'} size="icon" aria-label="Grid view" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+        <div className="flex gap-1" role="group" aria-label={i18n._('View')}>
+          <Button
+            variant={view === 'grid' ? 'secondary' : 'outline'}
+            size="icon"
+            aria-label={i18n._('Grid view')}
+            aria-pressed={view === 'grid'}
+            onClick={() => setView('grid')}
+          >
             <LayoutGrid className="h-4 w-4" aria-hidden="true" />
           </Button>
-          <Button variant={view === 'list' ? 'secondary' : 'outline'} size="icon" aria-label="List view" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          <Button
+            variant={view === 'list' ? 'secondary' : 'outline'}
+            size="icon"
+            aria-label={i18n._('List view')}
+            aria-pressed={view === 'list'}
+            onClick={() => setView('list')}
+          >
             <List className="h-4 w-4" aria-hidden="true" />
           </Button>
         </div>
@@ -124,21 +146,35 @@ export default function AssetsPage() {
 
       <div className="mt-6">
         {assets.isLoading ? (
-          <div className="flex justify-center py-16"><Spinner label="Loading assets..." showLabel /></div>
+          <div className="flex justify-center py-16">
+            <Spinner label={i18n._('Loading assets...')} showLabel />
+          </div>
         ) : assets.isError ? (
           <EmptyState
-            title="Your assets could not be loaded"
+            title={i18n._('Your assets could not be loaded')}
             description={toAppError(assets.error).message}
-            action={<Button onClick={() => void assets.refetch()}>Try again</Button>}
+            action={<Button onClick={() => void assets.refetch()}>{i18n._('Try again')}</Button>}
           />
         ) : items.length === 0 ? (
           <EmptyState
-            title={query || filters.kind || filters.privacy || filters.media ? 'No assets match' : 'No assets yet'}
-            description={query || filters.kind || filters.privacy || filters.media ? 'Try other search words or filters.' : 'Tag your first asset to register it.'}
-            action={<Link to="/tag" className={buttonClasses('primary')}>Tag Asset</Link>}
+            title={
+              query || filters.kind || filters.privacy || filters.media
+                ? i18n._('No assets match')
+                : i18n._('No assets yet')
+            }
+            description={
+              query || filters.kind || filters.privacy || filters.media
+                ? i18n._('Try other search words or filters.')
+                : i18n._('Tag your first asset to register it.')
+            }
+            action={
+              <Link to="/tag" className={buttonClasses('primary')}>
+                {i18n._('Tag Asset')}
+              </Link>
+            }
           />
         ) : view === 'grid' ? (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Assets">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={i18n._('Assets')}>
             {items.map((a) => (
               <li key={a.id}>
                 <AssetCard asset={a} url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined} />
@@ -146,15 +182,26 @@ export default function AssetsPage() {
             ))}
           </ul>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Assets">
+          <ul
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+            aria-label={i18n._('Assets')}
+          >
             {items.map((a) => (
               <li key={a.id}>
                 <Link to={`/assets/${a.id}`} className="flex items-center gap-4 p-3 hover:bg-slate-50">
-                  <MediaThumb media={a.media[0]} url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined} className="h-14 w-14 shrink-0 rounded" />
+                  <MediaThumb
+                    media={a.media[0]}
+                    url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined}
+                    className="h-14 w-14 shrink-0 rounded"
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium text-slate-900">{a.title}</p>
                     <p className="truncate text-xs text-slate-600">
-                      {[a.serial_number && `Serial ${a.serial_number}`, formatMoney(a.estimated_value, a.currency), new Date(a.created_at).toLocaleDateString()]
+                      {[
+                        a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+                        formatMoney(a.estimated_value, a.currency),
+                        formatDate(a.created_at),
+                      ]
                         .filter(Boolean)
                         .join(' · ')}
                     </p>
@@ -171,13 +218,25 @@ export default function AssetsPage() {
       </div>
 
       {total > PAGE_SIZE && (
-        <nav className="mt-6 flex items-center justify-center gap-3" aria-label="Pages">
-          <Button variant="outline" size="sm" disabled={filters.page === 0} onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}>
-            Previous
+        <nav className="mt-6 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={filters.page === 0}
+            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+          >
+            {i18n._('Previous')}
           </Button>
-          <span className="text-sm text-slate-600">Page {filters.page + 1} of {pages}</span>
-          <Button variant="outline" size="sm" disabled={filters.page + 1 >= pages} onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}>
-            Next
+          <span className="text-sm text-slate-600">
+            {i18n._('Page')} {filters.page + 1} {i18n._('of')} {pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={filters.page + 1 >= pages}
+            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+          >
+            {i18n._('Next')}
           </Button>
         </nav>
       )}
@@ -199,14 +258,18 @@ function AssetCard({ asset: a, url }: { asset: Asset; url: string | undefined })
           <h2 className="truncate font-semibold text-slate-900">{a.title}</h2>
           {a.description && <p className="line-clamp-2 text-sm text-slate-600">{a.description}</p>}
           <p className="text-xs text-slate-500">
-            {[a.serial_number && `Serial ${a.serial_number}`, formatMoney(a.estimated_value, a.currency), `${a.media.length} file${a.media.length === 1 ? '' : 's'}`]
+            {[
+              a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+              formatMoney(a.estimated_value, a.currency),
+              i18n._('{count, plural, one {# file} other {# files}}', { count: a.media.length }),
+            ]
               .filter(Boolean)
               .join(' · ')}
           </p>
           {a.tags.length > 0 && (
             <p className="text-xs text-slate-500">
               {a.tags.slice(0, 3).join(', ')}
-              {a.tags.length > 3 && ` +${a.tags.length - 3} more`}
+              {a.tags.length > 3 && i18n._(' +{value} more', { value: a.tags.length - 3 })}
             </p>
           )}
         </div>

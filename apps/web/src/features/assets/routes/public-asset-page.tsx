@@ -13,70 +13,104 @@ import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
 import { ProofPanel } from '../components/proof-panel';
 import { formatMoney } from '../lib/labels';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/i18n/format';
 
 export default function PublicAssetPage() {
   const { id = '' } = useParams();
   const asset = usePublicAsset(id);
   const urls = usePublicMediaUrls(asset.data ? [asset.data.id] : []);
-  if (asset.isLoading) return <div className="flex justify-center py-24"><Spinner label="Loading asset..." showLabel /></div>;
+  if (asset.isLoading)
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner label={i18n._('Loading asset...')} showLabel />
+      </div>
+    );
   if (asset.isError || !asset.data) {
     return (
       <EmptyState
         className="py-24"
-        title="Asset not available"
+        title={i18n._('Asset not available')}
         description={asset.isError ? toAppError(asset.error).message : undefined}
-        action={<Link to="/public-assets" className={buttonClasses('primary')}>Public Assets</Link>}
+        action={
+          <Link to="/public-assets" className={buttonClasses('primary')}>
+            {i18n._('Public Assets')}
+          </Link>
+        }
       />
     );
   }
   const a = asset.data;
   const rows: [string, string | null | undefined][] = [
-    ['Description', a.description],
-    ['Tags', a.tags.join(', ')],
-    ['Serial number', a.serial_number],
-    ['Make / model', [a.make, a.model].filter(Boolean).join(' ')],
-    ['URL', a.asset_url],
-    ['Chain', a.chain],
-    ['Contract', a.contract_address],
-    ['Token id', a.token_id],
-    ['SKU', a.sku],
-    ['Estimated value', formatMoney(a.estimated_value, a.currency)],
-    ['Location', a.location],
-    ['Registered', new Date(a.created_at).toLocaleDateString()],
+    [i18n._('Description'), a.description],
+    [i18n._('Tags'), a.tags.join(', ')],
+    [i18n._('Serial number'), a.serial_number],
+    [i18n._('Make / model'), [a.make, a.model].filter(Boolean).join(' ')],
+    [i18n._('URL'), a.asset_url],
+    [i18n._('Chain'), a.chain],
+    [i18n._('Contract'), a.contract_address],
+    [i18n._('Token id'), a.token_id],
+    [i18n._('SKU'), a.sku],
+    [i18n._('Estimated value'), formatMoney(a.estimated_value, a.currency)],
+    [i18n._('Location'), a.location],
+    [i18n._('Registered'), formatDate(a.created_at)],
   ];
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={a.title} />
       <Link to="/public-assets" className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Public Assets
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Public Assets')}
       </Link>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{a.title}</h1>
-      <div className="mt-2 flex gap-1"><KindBadge kind={a.kind} /><StatusBadge status={a.status} /></div>
+      <div className="mt-2 flex gap-1">
+        <KindBadge kind={a.kind} />
+        <StatusBadge status={a.status} />
+      </div>
       {a.status !== 'active' && (
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          The owner reported this asset {a.status}.
+          {i18n._('The owner reported this asset')} {a.status}.
         </p>
       )}
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[3fr_2fr]">
-        <Card><CardContent><MediaViewer media={a.media} urls={urls.data} loading={urls.isLoading} /></CardContent></Card>
         <Card>
-          <CardHeader><CardTitle>Details</CardTitle></CardHeader>
+          <CardContent>
+            <MediaViewer media={a.media} urls={urls.data} loading={urls.isLoading} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{i18n._('Details')}</CardTitle>
+          </CardHeader>
           <CardContent>
             <dl className="space-y-3">
-              {rows.filter(([, v]) => v).map(([k, v]) => (
-                <div key={k}><dt className="text-xs text-slate-500">{k}</dt><dd className="break-words text-sm text-slate-900">{v}</dd></div>
-              ))}
+              {rows
+                .filter(([, v]) => v)
+                .map(([k, v]) => (
+                  <div key={k}>
+                    <dt className="text-xs text-slate-500">{k}</dt>
+                    <dd className="break-words text-sm text-slate-900">{v}</dd>
+                  </div>
+                ))}
             </dl>
             {a.serial_number && (
-              <Link to={`/verify/${encodeURIComponent(a.serial_number)}`} className={buttonClasses('link', 'md', 'mt-3')}>Check this serial number</Link>
+              <Link
+                to={`/verify/${encodeURIComponent(a.serial_number)}`}
+                className={buttonClasses('link', 'md', 'mt-3')}
+              >
+                {i18n._('Check this serial number')}
+              </Link>
             )}
           </CardContent>
         </Card>
       </div>
       {a.proof && (
         <Card className="mt-6">
-          <CardHeader><CardTitle>Ledger proof</CardTitle></CardHeader>
-          <CardContent><ProofPanel proof={a.proof} /></CardContent>
+          <CardHeader>
+            <CardTitle>{i18n._('Ledger proof')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ProofPanel proof={a.proof} />
+          </CardContent>
         </Card>
       )}
     </div>

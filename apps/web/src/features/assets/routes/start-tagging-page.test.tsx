@@ -29,19 +29,29 @@ describe('StartTaggingPage', () => {
     renderAt('/start-tagging?from=nft-tagging&ref=FRIEND42', null);
     expect(screen.getByRole('heading', { level: 1, name: 'Start tagging' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'What are you tagging?' })).toHaveValue('digital');
-    expect(screen.getByRole('link', { name: 'Create a free account to register it' })).toHaveAttribute('href', '/signup?from=nft-tagging&ref=FRIEND42');
+    expect(screen.getByRole('link', { name: 'Create a free account to register it' })).toHaveAttribute(
+      'href',
+      '/signup?from=nft-tagging&ref=FRIEND42',
+    );
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
   });
 
   it('derives `from` from the chosen kind when the visitor did not come from a landing', async () => {
     renderAt('/start-tagging', null);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'What are you tagging?' }), 'legacy');
-    expect(screen.getByRole('link', { name: 'Create a free account to register it' })).toHaveAttribute('href', '/signup?from=mywill-tagging');
+    expect(screen.getByRole('link', { name: 'Create a free account to register it' })).toHaveAttribute(
+      'href',
+      '/signup?from=mywill-tagging',
+    );
   });
 
   it('rejects a file type /tag would not accept', async () => {
     renderAt('/start-tagging', null);
-    await userEvent.upload(screen.getByTestId('start-file-input'), new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    await userEvent.upload(
+      screen.getByTestId('start-file-input'),
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+      { applyAccept: false },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('notes.txt: this file type is not accepted');
   });
 

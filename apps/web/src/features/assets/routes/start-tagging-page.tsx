@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,8 +15,9 @@ import { type PendingMedia } from '../components/media-list';
 import { MediaPicker } from '../components/media-picker';
 import { acceptFiles, pendingFromStored } from '../components/pending-media';
 import { clearGuestCapture, loadGuestCapture, saveGuestCapture } from '../lib/capture-store';
-import { KIND_OPTIONS } from '../lib/labels';
+import { kindOptions } from '../lib/labels';
 import { MAX_FILES } from '../lib/media-rules';
+import { i18n } from '@/lib/i18n/i18n';
 
 /** The landing each kind belongs to; its slug as `from` makes the e-mail callback continue on /tag. */
 const KIND_SLUGS: Record<AssetKind, string> = {
@@ -43,7 +44,17 @@ export default function StartTaggingPage() {
   const from = params.get('from');
   const ref = params.get('ref');
   const initialKind = params.get('kind');
-  const [kind, setKind] = useState<AssetKind>(isKind(initialKind) ? initialKind : from === 'nft-tagging' ? 'digital' : from === 'mywill-tagging' ? 'legacy' : from === 'business-tagging' ? 'business' : 'general');
+  const [kind, setKind] = useState<AssetKind>(
+    isKind(initialKind)
+      ? initialKind
+      : from === 'nft-tagging'
+        ? 'digital'
+        : from === 'mywill-tagging'
+          ? 'legacy'
+          : from === 'business-tagging'
+            ? 'business'
+            : 'general',
+  );
   const [media, setMedia] = useState<PendingMedia[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -75,18 +86,32 @@ export default function StartTaggingPage() {
       return;
     }
     void saveGuestCapture({
-      files: media.map((m) => ({ name: m.file.name, type: m.file.type, blob: m.file, durationSeconds: m.durationSeconds })),
+      files: media.map((m) => ({
+        name: m.file.name,
+        type: m.file.type,
+        blob: m.file,
+        durationSeconds: m.durationSeconds,
+      })),
       form: { kind },
       savedAt: new Date().toISOString(),
     })
       .then(() => active && setSaved(true))
-      .catch(() => active && setFileError('This browser could not keep the capture. Create an account and capture on the tagging page instead.'));
+      .catch(
+        () =>
+          active &&
+          setFileError(
+            i18n._(
+              'This browser could not keep the capture. Create an account and capture on the tagging page instead.',
+            ),
+          ),
+      );
     return () => {
       active = false;
     };
   }, [media, kind]);
 
-  if (auth.initialized && auth.user) return <Navigate to={isKind(initialKind) ? `/tag?kind=${initialKind}` : '/tag'} replace />;
+  if (auth.initialized && auth.user)
+    return <Navigate to={isKind(initialKind) ? `/tag?kind=${initialKind}` : '/tag'} replace />;
   if (!auth.initialized) {
     return (
       <div className="flex justify-center py-16">
@@ -100,7 +125,7 @@ export default function StartTaggingPage() {
     const room = MAX_FILES - media.length;
     const { accepted, rejection, overLimit } = await acceptFiles(files, room, recordedSeconds);
     if (rejection) setFileError(rejection);
-    else if (overLimit) setFileError(`At most ${MAX_FILES} files per asset.`);
+    else if (overLimit) setFileError(i18n._('At most {MAX_FILES} files per asset.', { MAX_FILES }));
     setMedia((m) => [...m, ...accepted]);
   };
 
@@ -113,20 +138,32 @@ export default function StartTaggingPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <PageMeta title="Start tagging" description="Photograph your asset now and register it in a tamper-evident ledger after creating a free account." />
-      <h1 className="text-2xl font-semibold text-slate-900">Start tagging</h1>
+      <PageMeta
+        title={i18n._('Start tagging')}
+        description={i18n._(
+          'Photograph your asset now and register it in a tamper-evident ledger after creating a free account.',
+        )}
+      />
+      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Start tagging')}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Capture your asset now. It stays on this device until you create a free account, then it is waiting for you on the tagging page.
+        {i18n._(
+          'Capture your asset now. It stays on this device until you create a free account, then it is waiting for you on the tagging page.',
+        )}
       </p>
 
       <Card className="mt-6">
         <CardContent className="space-y-4">
           <label className="block text-sm font-medium text-slate-900" htmlFor="start-kind">
-            What are you tagging?
+            {i18n._('What are you tagging?')}
           </label>
-          <Select id="start-kind" value={kind} options={KIND_OPTIONS} onChange={(e) => isKind(e.target.value) && setKind(e.target.value)} />
+          <Select
+            id="start-kind"
+            value={kind}
+            options={kindOptions()}
+            onChange={(e) => isKind(e.target.value) && setKind(e.target.value)}
+          />
 
-          <h2 className="text-lg font-semibold text-slate-900">Photos, videos and documents</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{i18n._('Photos, videos and documents')}</h2>
           <MediaPicker
             media={media}
             onAdd={(files, secs) => void addFiles(files, secs)}
@@ -136,23 +173,25 @@ export default function StartTaggingPage() {
           />
           {media.length > 0 && saved && (
             <p className="text-sm text-green-700" role="status">
-              Saved on this device.
+              {i18n._('Saved on this device.')}
             </p>
           )}
         </CardContent>
       </Card>
 
       <div className="mt-6 rounded-xl bg-blue-50 p-6">
-        <p className="font-semibold text-slate-900">Register it in the ledger</p>
+        <p className="font-semibold text-slate-900">{i18n._('Register it in the ledger')}</p>
         <p className="mt-1 text-sm text-slate-700">
-          Registering needs an account. Sign up, confirm your e-mail, and you land on the tagging page with this capture ready to register.
+          {i18n._(
+            'Registering needs an account. Sign up, confirm your e-mail, and you land on the tagging page with this capture ready to register.',
+          )}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Link to={startTaggingSignUpHref(kind, from, ref)} className={buttonClasses('primary')}>
-            Create a free account to register it
+            {i18n._('Create a free account to register it')}
           </Link>
           <Link to="/auth" state={{ from: { pathname: '/tag' } }} className={buttonClasses('outline')}>
-            Sign in
+            {i18n._('Sign in')}
           </Link>
         </div>
       </div>

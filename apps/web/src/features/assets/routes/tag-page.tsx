@@ -10,20 +10,34 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import { FunctionError } from '../api/call-function';
+import { FunctionError } from '@/lib/call-function';
 import { useQuote } from '../api/quote';
 import { useRegisterAsset } from '../api/register-asset';
 import type { AssetKind, Quote } from '../api/types';
 import { discardUploads } from '../api/upload-media';
-import { AssetFields, EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormErrors, type AssetFormValues } from '../components/asset-fields';
+import {
+  AssetFields,
+  EMPTY_ASSET_FORM,
+  toAssetPayload,
+  validateAssetForm,
+  type AssetFormErrors,
+  type AssetFormValues,
+} from '../components/asset-fields';
 import { CostSummary } from '../components/cost-summary';
 import { type PendingMedia } from '../components/media-list';
 import { MediaPicker } from '../components/media-picker';
 import { acceptFiles, pendingFromStored, quoteInputOf, uploadPending } from '../components/pending-media';
-import { balanceCovers, insufficientTokens, SpendFailureAlert, spendFailure, type SpendFailure } from '../components/spend-failure';
+import {
+  balanceCovers,
+  insufficientTokens,
+  SpendFailureAlert,
+  spendFailure,
+  type SpendFailure,
+} from '../components/spend-failure';
 import { fetchBalance } from '../api/get-balance';
 import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
 import { MAX_FILES } from '../lib/media-rules';
+import { i18n } from '@/lib/i18n/i18n';
 
 const KINDS: AssetKind[] = ['general', 'digital', 'legacy', 'business'];
 
@@ -45,22 +59,26 @@ export default function TagPage() {
   const submissionId = useRef(crypto.randomUUID());
   const register = useRegisterAsset();
 
-  // Restore a capture kept from an earlier visit (e.g. before the session ended).
+  // Restore a capture kept from an earlier visit (e.g. before the session ended), once: if the
+  // signed-in user becomes known while the draft is loading, the load starts again for them.
   const restored = useRef(false);
+  const userId = user?.id;
   useEffect(() => {
+    if (restored.current) return;
     let active = true;
     void loadDraft().then((draft) => {
       if (!active) return;
       restored.current = true;
-      if (!draft || (draft.ownerId && draft.ownerId !== user?.id)) return;
-      setForm((f) => ({ ...f, ...(draft.form as Partial<AssetFormValues>) }));
+      if (!draft || (draft.ownerId && draft.ownerId !== userId)) return;
+      setForm((f) => ({ ...f, ...draft.form }));
       setMedia(draft.files.map(pendingFromStored));
-      if (draft.files.length > 0 || String(draft.form.title ?? '').trim()) toast.success('Your capture was restored.');
+      if (draft.files.length > 0 || String(draft.form.title ?? '').trim())
+        toast.success(i18n._('Your capture was restored.'));
     });
     return () => {
       active = false;
     };
-  }, []);
+  }, [userId]);
 
   const quoteInput = useMemo(() => quoteInputOf(media), [media]);
   const quote = useQuote(quoteInput);
@@ -71,8 +89,13 @@ export default function TagPage() {
     const t = setTimeout(() => {
       void saveDraft({
         ownerId: user?.id ?? null,
-        files: media.map((m) => ({ name: m.file.name, type: m.file.type, blob: m.file, durationSeconds: m.durationSeconds })),
-        form: form as unknown as Record<string, unknown>,
+        files: media.map((m) => ({
+          name: m.file.name,
+          type: m.file.type,
+          blob: m.file,
+          durationSeconds: m.durationSeconds,
+        })),
+        form,
         savedAt: new Date().toISOString(),
       }).catch(() => undefined);
     }, 500);
@@ -86,7 +109,7 @@ export default function TagPage() {
     const room = MAX_FILES - media.length;
     const { accepted, rejection, overLimit } = await acceptFiles(files, room, recordedSeconds);
     if (rejection) setFileError(rejection);
-    else if (overLimit) setFileError(`At most ${MAX_FILES} files per asset.`);
+    else if (overLimit) setFileError(i18n._('At most {MAX_FILES} files per asset.', { MAX_FILES }));
     setMedia((m) => [...m, ...accepted]);
   };
 
@@ -107,7 +130,7 @@ export default function TagPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (!user) {
-      setFailure({ message: 'Your session has ended. Sign in again; your capture is kept on this device.' });
+      setFailure({ message: i18n._('Your session has ended. Sign in again; your capture is kept on this device.') });
       return;
     }
     const expected = shownQuote?.total ?? null;
@@ -130,17 +153,25 @@ export default function TagPage() {
         expectedCost: expected,
       });
       await clearDraft();
-      toast.success(result.cost ? `Asset registered. ${result.cost} TMT charged.` : 'Asset registered.');
+      toast.success(
+        result.cost
+          ? i18n._('Asset registered. {cost} TMT charged.', { cost: result.cost })
+          : i18n._('Asset registered.'),
+      );
       submissionId.current = crypto.randomUUID();
       navigate(`/assets/${result.asset_id}`);
     } catch (err) {
       if (err instanceof FunctionError && err.code === 'price_changed' && err.body.quote) {
         setServerQuote(err.body.quote as Quote);
-        setFailure({ message: `${err.message}. Check the cost and press Register again to confirm. Nothing was charged.` });
+        setFailure({
+          message: i18n._('{message}. Check the cost and press Register again to confirm. Nothing was charged.', {
+            message: err.message,
+          }),
+        });
       } else if (charging) {
         setFailure(spendFailure(err, expected));
       } else {
-        setFailure({ message: `${toAppError(err).message} Nothing was charged.` });
+        setFailure({ message: i18n._('{message} Nothing was charged.', { message: toAppError(err).message }) });
       }
     } finally {
       setBusy(null);
@@ -149,15 +180,20 @@ export default function TagPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <PageMeta title="Tag Asset" description="Register an asset with photos, videos and documents in a tamper-evident ledger." />
-      <h1 className="text-2xl font-semibold text-slate-900">Tag Asset</h1>
+      <PageMeta
+        title={i18n._('Tag Asset')}
+        description={i18n._('Register an asset with photos, videos and documents in a tamper-evident ledger.')}
+      />
+      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Tag Asset')}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Photograph or upload your asset and its documents. Each registration is recorded in our tamper-evident, signed ledger.
+        {i18n._(
+          'Photograph or upload your asset and its documents. Each registration is recorded in our tamper-evident, signed ledger.',
+        )}
       </p>
 
       <Card className="mt-6">
         <CardContent className="space-y-4">
-          <h2 className="text-lg font-semibold text-slate-900">1. Photos, videos and documents</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{i18n._('1. Photos, videos and documents')}</h2>
           <MediaPicker
             media={media}
             onAdd={(files, secs) => void addFiles(files, secs)}
@@ -171,20 +207,30 @@ export default function TagPage() {
 
       <Card className="mt-6">
         <CardContent className="space-y-4">
-          <h2 className="text-lg font-semibold text-slate-900">2. Details</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{i18n._('2. Details')}</h2>
           <AssetFields values={form} errors={errors} onChange={(p) => setForm((f) => ({ ...f, ...p }))} />
         </CardContent>
       </Card>
 
       <div className="mt-6 space-y-4">
         <CostSummary quote={shownQuote} loading={quote.isLoading} />
-        {quote.isError && <p role="alert" className="text-sm text-red-600">{toAppError(quote.error).message}</p>}
+        {quote.isError && (
+          <p role="alert" className="text-sm text-red-600">
+            {toAppError(quote.error).message}
+          </p>
+        )}
         {failure && <SpendFailureAlert failure={failure} />}
         <div className="flex flex-wrap items-center gap-3">
           <Button size="lg" onClick={() => void submit()} loading={Boolean(busy)} disabled={!shownQuote}>
-            {busy === 'uploading' ? 'Uploading…' : busy === 'registering' ? 'Registering…' : `Register for ${shownQuote?.total ?? '…'} TMT`}
+            {busy === 'uploading'
+              ? i18n._('Uploading…')
+              : busy === 'registering'
+                ? i18n._('Registering…')
+                : i18n._('Register for {value} TMT', { value: shownQuote?.total ?? '…' })}
           </Button>
-          <p className="text-sm text-slate-600">Your capture is kept on this device until it is registered.</p>
+          <p className="text-sm text-slate-600">
+            {i18n._('Your capture is kept on this device until it is registered.')}
+          </p>
         </div>
       </div>
     </div>

@@ -7,7 +7,11 @@ export interface ReferralResult {
 }
 
 /** RPC apply_referral_on_signup (SPEC §7): p_referral_code '' when missing, p_source default 'email_verification'. */
-export async function applyReferralOnSignup(userId: string, ref: string | null, from: string | null): Promise<ReferralResult> {
+export async function applyReferralOnSignup(
+  userId: string,
+  ref: string | null,
+  from: string | null,
+): Promise<ReferralResult> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('apply_referral_on_signup', {
     p_new_user_id: userId,

@@ -1,5 +1,6 @@
 // supabase-js loads on first use, so the auth screens paint without it.
 import { loadSupabase } from '@/lib/auth';
+import { i18n } from '@/lib/i18n/i18n';
 import type { SignUpValues } from '../lib/schemas';
 
 export type SignupSource = 'standard' | 'influencer' | 'business';
@@ -22,13 +23,16 @@ export class DuplicateAccountError extends Error {
   }
 }
 
-/** POST /signup with the metadata contract: full_name, signup_source, business_intent, referral_code. */
+/** POST /signup with the metadata contract: full_name, signup_source, business_intent, referral_code, language. */
 export async function signUp(input: SignUpInput): Promise<SignUpResult> {
   const supabase = await loadSupabase();
   const data: Record<string, unknown> = {
     full_name: input.fullName,
     signup_source: input.source,
     business_intent: input.source === 'business',
+    // The account starts in the language the visitor signed up in; the server writes the
+    // confirmation mail in it and keeps it in user_settings.language.
+    language: i18n.locale,
   };
   if (input.referralCode) data.referral_code = input.referralCode;
   const { data: result, error } = await supabase.auth.signUp({

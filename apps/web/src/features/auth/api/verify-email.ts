@@ -3,9 +3,7 @@ import type { EmailOtpType, User } from '@supabase/supabase-js';
 import { loadSupabase } from '@/lib/auth';
 
 export type EmailVerificationOutcome =
-  | { kind: 'verified'; user: User }
-  | { kind: 'no-user' }
-  | { kind: 'session-error'; message: string };
+  { kind: 'verified'; user: User } | { kind: 'no-user' } | { kind: 'session-error'; message: string };
 
 const EMAIL_TYPES: EmailOtpType[] = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'];
 

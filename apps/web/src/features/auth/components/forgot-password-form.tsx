@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { forgotPasswordResolver, type ForgotPasswordValues } from '../lib/schemas';
+import { i18n } from '@/lib/i18n/i18n';
 
-export const RESET_SENT_MESSAGE = 'Check your email for the password reset link!';
+export const RESET_SENT_MESSAGE = /*i18n*/ 'Check your email for the password reset link!';
 
 export interface ForgotPasswordFormProps {
   onSubmit(values: ForgotPasswordValues): Promise<void>;
@@ -20,8 +21,8 @@ export function ForgotPasswordForm({ onSubmit, error, sent = false }: ForgotPass
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordValues>({ resolver: forgotPasswordResolver, defaultValues: { email: '' } });
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Forgot password">
-      <FormField label="Email" error={errors.email?.message}>
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={i18n._('Forgot password')}>
+      <FormField label={i18n._('Email')} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...register('email')} />
       </FormField>
       {error && (
@@ -31,15 +32,15 @@ export function ForgotPasswordForm({ onSubmit, error, sent = false }: ForgotPass
       )}
       {sent && (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
-          {RESET_SENT_MESSAGE}
+          {i18n._(RESET_SENT_MESSAGE)}
         </p>
       )}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Send Reset Link'}
+        {isSubmitting ? i18n._('Sending...') : i18n._('Send Reset Link')}
       </Button>
       <p className="text-center text-sm">
         <Link to="/login" className="text-blue-700 hover:underline">
-          Back to Login
+          {i18n._('Back to Login')}
         </Link>
       </p>
     </form>

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { signInResolver, type SignInValues } from '../lib/schemas';
 import { usePlainForm } from '../lib/use-plain-form';
 import { FormError } from './auth-card';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface SignInFormProps {
   onSubmit(values: SignInValues): Promise<void>;
@@ -20,21 +21,21 @@ export function SignInForm({ onSubmit, error, defaultEmail = '', busy = false }:
     password: '',
   });
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Sign in">
-      <FormField label="Email" error={errors.email?.message}>
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label={i18n._('Sign in')}>
+      <FormField label={i18n._('Email')} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...field('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={i18n._('Password')} error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...field('password')} />
       </FormField>
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm text-blue-700 hover:underline">
-          Forgot password?
+          {i18n._('Forgot password?')}
         </Link>
       </div>
       <FormError message={error} />
       <Button type="submit" className="w-full" loading={isSubmitting || busy}>
-        {isSubmitting || busy ? 'Signing in...' : 'Sign In'}
+        {isSubmitting || busy ? i18n._('Signing in...') : i18n._('Sign In')}
       </Button>
     </form>
   );

@@ -18,8 +18,12 @@ describe('friendlyAuthError', () => {
     expect(friendlyAuthError({ code: 'weak_password', reasons: ['length', 'pwned'] })).toBe(
       'Password is too weak: it is shorter than 8 characters, it is one of the most commonly used passwords.',
     );
-    expect(friendlyAuthError({ code: 'weak_password', reasons: ['email'] })).toBe('Password is too weak: it is based on your email address.');
-    expect(friendlyAuthError({ code: 'weak_password', reasons: [], message: 'Server says no.' })).toBe('Server says no.');
+    expect(friendlyAuthError({ code: 'weak_password', reasons: ['email'] })).toBe(
+      'Password is too weak: it is based on your email address.',
+    );
+    expect(friendlyAuthError({ code: 'weak_password', reasons: [], message: 'Server says no.' })).toBe(
+      'Server says no.',
+    );
   });
 
   it('treats 502/503/504 as temporary', () => {
@@ -27,9 +31,9 @@ describe('friendlyAuthError', () => {
   });
 
   it("shows the server's own text when sign-ups are disabled (DISABLE_SIGNUP)", () => {
-    expect(friendlyAuthError({ code: 'signup_disabled', status: 422, message: 'Signups not allowed for this instance' })).toBe(
-      'Signups not allowed for this instance',
-    );
+    expect(
+      friendlyAuthError({ code: 'signup_disabled', status: 422, message: 'Signups not allowed for this instance' }),
+    ).toBe('Signups not allowed for this instance');
   });
 
   it('falls back to the server message, then a generic text', () => {

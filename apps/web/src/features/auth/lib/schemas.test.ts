@@ -14,11 +14,19 @@ describe('auth form rules', () => {
     const empty = await signInResolver({ email: ' ', password: '' }, undefined, opts);
     expect(empty.errors.email?.message).toBe('Email is required');
     expect(empty.errors.password?.message).toBe('Password is required');
-    const bad = await signUpResolver({ fullName: 'a'.repeat(121), email: 'pat@', password: '1234567' }, undefined, opts);
+    const bad = await signUpResolver(
+      { fullName: 'a'.repeat(121), email: 'pat@', password: '1234567' },
+      undefined,
+      opts,
+    );
     expect(bad.errors.fullName?.message).toBe('Full name is too long');
     expect(bad.errors.email?.message).toBe('Please enter a valid email address');
     expect(bad.errors.password?.message).toBe('Password must be at least 8 characters');
-    const long = await signUpResolver({ fullName: 'Pat', email: 'p@example.com', password: 'x'.repeat(73) }, undefined, opts);
+    const long = await signUpResolver(
+      { fullName: 'Pat', email: 'p@example.com', password: 'x'.repeat(73) },
+      undefined,
+      opts,
+    );
     expect(long.errors.password?.message).toBe('Password must be at most 72 characters');
   });
 

@@ -3,12 +3,12 @@
 // Why not zod here: zod (even zod/mini, whose core is ~26 KB gzip) loaded one round trip after the entry and held
 // Lighthouse performance on /auth below target (bench/RESULTS.md). These rules are few and simple enough to state
 // directly; every message is the same text the zod schemas used (auth-forms.test.tsx checks them).
+import { i18n } from '@/lib/i18n/i18n';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@/lib/password-policy';
 
 /** Same pattern zod's z.email() uses by default. */
-const EMAIL_PATTERN =
-  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 type Rules<T> = (values: T) => Partial<Record<keyof T & string, string>>;
 
@@ -27,8 +27,8 @@ function resolverFrom<T extends FieldValues>(normalise: (raw: T) => T, rules: Ru
 }
 
 function emailError(email: string): string | undefined {
-  if (email.length === 0) return 'Email is required';
-  if (!EMAIL_PATTERN.test(email)) return 'Please enter a valid email address';
+  if (email.length === 0) return i18n._('Email is required');
+  if (!EMAIL_PATTERN.test(email)) return i18n._('Please enter a valid email address');
   return undefined;
 }
 
@@ -42,7 +42,10 @@ export interface SignInValues {
 }
 export const signInResolver = resolverFrom<SignInValues>(
   (v) => ({ ...v, email: v.email.trim() }),
-  (v) => ({ email: emailError(v.email), password: v.password.length === 0 ? 'Password is required' : undefined }),
+  (v) => ({
+    email: emailError(v.email),
+    password: v.password.length === 0 ? i18n._('Password is required') : undefined,
+  }),
 );
 
 export interface SignUpValues {
@@ -54,7 +57,11 @@ export const signUpResolver = resolverFrom<SignUpValues>(
   (v) => ({ ...v, fullName: v.fullName.trim(), email: v.email.trim() }),
   (v) => ({
     fullName:
-      v.fullName.length === 0 ? 'Full name is required' : v.fullName.length > 120 ? 'Full name is too long' : undefined,
+      v.fullName.length === 0
+        ? i18n._('Full name is required')
+        : v.fullName.length > 120
+          ? i18n._('Full name is too long')
+          : undefined,
     email: emailError(v.email),
     password: minPasswordError(v.password) ?? (v.password.length > MAX_PASSWORD_LENGTH ? PASSWORD_TOO_LONG : undefined),
   }),
@@ -77,7 +84,10 @@ export const resetPasswordResolver = resolverFrom<ResetPasswordValues>(
   (v) => {
     const password = minPasswordError(v.password);
     // Like the zod refine it replaces: the match is only judged once the password itself is valid.
-    return { password, confirmPassword: !password && v.password !== v.confirmPassword ? 'Passwords do not match' : undefined };
+    return {
+      password,
+      confirmPassword: !password && v.password !== v.confirmPassword ? i18n._('Passwords do not match') : undefined,
+    };
   },
 );
 
@@ -86,5 +96,5 @@ export interface MfaCodeValues {
 }
 export const mfaCodeResolver = resolverFrom<MfaCodeValues>(
   (v) => ({ ...v, code: v.code.trim() }),
-  (v) => ({ code: /^\d{6}$/.test(v.code) ? undefined : 'Enter the 6-digit code from your authenticator app' }),
+  (v) => ({ code: /^\d{6}$/.test(v.code) ? undefined : i18n._('Enter the 6-digit code from your authenticator app') }),
 );

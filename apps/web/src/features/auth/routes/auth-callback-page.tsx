@@ -6,17 +6,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { applyReferralOnSignup } from '../api/apply-referral';
 import { verifyEmailLink } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
+import { i18n } from '@/lib/i18n/i18n';
 
 export const CALLBACK_TEXTS = {
-  verifying: 'Verifying your email...',
-  processingReferral: 'Email verified! Processing your referral...',
-  assigningDefault: 'Email verified! Assigning to default referrer...',
-  referralApplied: 'Email verified and referral applied! Redirecting...',
-  assignedToSystem: 'Email verified and assigned to referral system! Redirecting...',
-  referralFailed: 'Email verified! Redirecting to your dashboard...',
-  sessionError: 'Email verification failed. Please try again.',
-  noUser: 'No user session found. Redirecting...',
-  unexpected: 'Something went wrong. Redirecting...',
+  verifying: /*i18n*/ 'Verifying your email...',
+  processingReferral: /*i18n*/ 'Email verified! Processing your referral...',
+  assigningDefault: /*i18n*/ 'Email verified! Assigning to default referrer...',
+  referralApplied: /*i18n*/ 'Email verified and referral applied! Redirecting...',
+  assignedToSystem: /*i18n*/ 'Email verified and assigned to referral system! Redirecting...',
+  referralFailed: /*i18n*/ 'Email verified! Redirecting to your dashboard...',
+  sessionError: /*i18n*/ 'Email verification failed. Please try again.',
+  noUser: /*i18n*/ 'No user session found. Redirecting...',
+  unexpected: /*i18n*/ 'Something went wrong. Redirecting...',
 } as const;
 
 export const SUCCESS_DELAY_MS = 2000;
@@ -85,12 +86,12 @@ export default function AuthCallbackPage() {
 
   return (
     <>
-      <PageMeta title="Email Verification" description="Confirming your e-mail address." />
-      <AuthCard title="Email Verification">
+      <PageMeta title={i18n._('Email Verification')} description={i18n._('Confirming your e-mail address.')} />
+      <AuthCard title={i18n._('Email Verification')}>
         <div className="flex items-center gap-3" aria-live="polite">
           {!failed && <Spinner />}
           <p role="status" className={failed ? 'text-sm text-red-600' : 'text-sm text-slate-700'}>
-            {status}
+            {i18n._(status)}
           </p>
         </div>
       </AuthCard>

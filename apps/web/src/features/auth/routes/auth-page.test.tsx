@@ -5,12 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { StaticAuthProvider } from '@/lib/auth';
-import { signUpHref } from '@/features/marketing/components/cta';
+import { signUpHref } from '@/lib/signup-context';
 import AuthPage from './auth-page';
 
 function renderAt(url: string) {
   const router = createMemoryRouter(
-    ['/auth', '/login', '/signup', '/business-auth', '/influencer-signup'].map((path) => ({ path, element: <AuthPage /> })),
+    ['/auth', '/login', '/signup', '/business-auth', '/influencer-signup'].map((path) => ({
+      path,
+      element: <AuthPage />,
+    })),
     { initialEntries: [url] },
   );
   render(
@@ -45,7 +48,7 @@ describe('AuthPage', () => {
     expect(heading()).toHaveTextContent('Welcome back');
   });
 
-  it('drops a sign-up variant\'s heading and subtitle when the visitor switches to sign-in', async () => {
+  it("drops a sign-up variant's heading and subtitle when the visitor switches to sign-in", async () => {
     renderAt('/business-auth');
     expect(heading()).toHaveTextContent('Business account');
     await userEvent.click(screen.getByRole('tab', { name: 'Sign In' }));

@@ -16,6 +16,7 @@ import { MfaForm } from '../components/mfa-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { DUPLICATE_ACCOUNT_MESSAGE, friendlyAuthError } from '../lib/error-messages';
+import { i18n } from '@/lib/i18n/i18n';
 
 type Mode = 'signin' | 'signup';
 
@@ -27,11 +28,13 @@ interface Variant {
   subtitle: string;
 }
 
-const SIGN_IN_HEADING = { title: 'Welcome back', subtitle: '' };
+const SIGN_IN_HEADING = { title: /*i18n*/ 'Welcome back', subtitle: '' };
 
 /** The heading follows the form on show, so switching tabs never leaves the other form's heading. */
 export function headingFor(variant: Variant, mode: Mode): { title: string; subtitle: string } {
-  return mode === 'signin' ? SIGN_IN_HEADING : { title: variant.title, subtitle: variant.subtitle };
+  return mode === 'signin'
+    ? { title: i18n._(SIGN_IN_HEADING.title), subtitle: '' }
+    : { title: variant.title, subtitle: variant.subtitle };
 }
 
 export function variantFor(pathname: string): Variant {
@@ -40,21 +43,22 @@ export function variantFor(pathname: string): Variant {
       return {
         source: 'business',
         initialMode: 'signup',
-        title: 'Business account',
-        subtitle:
+        title: i18n._('Business account'),
+        subtitle: i18n._(
           'Create your account and we will review your request for business features (inventory tagging, team dashboard). You can use all personal features right away.',
+        ),
       };
     case '/influencer-signup':
       return {
         source: 'influencer',
         initialMode: 'signup',
-        title: 'Join as an influencer',
-        subtitle: 'Create your account to get your referral link and earn TMT when the people you invite join.',
+        title: i18n._('Join as an influencer'),
+        subtitle: i18n._('Create your account to get your referral link and earn TMT when the people you invite join.'),
       };
     case '/signup':
-      return { source: 'standard', initialMode: 'signup', title: 'Create your account', subtitle: '' };
+      return { source: 'standard', initialMode: 'signup', title: i18n._('Create your account'), subtitle: '' };
     default:
-      return { source: 'standard', initialMode: 'signin', title: 'Create your account', subtitle: '' };
+      return { source: 'standard', initialMode: 'signin', title: i18n._('Create your account'), subtitle: '' };
   }
 }
 
@@ -84,7 +88,8 @@ export default function AuthPage() {
   if (auth.initialized && auth.user) return <Navigate to={returnPath(location.state)} replace />;
 
   const referralCode = refFromUrl || storedReferralCode();
-  const from = params.get('from') || storedSignupFrom() || (variant.source !== 'standard' ? location.pathname.slice(1) : null);
+  const from =
+    params.get('from') || storedSignupFrom() || (variant.source !== 'standard' ? location.pathname.slice(1) : null);
 
   async function handleSignIn(values: { email: string; password: string }) {
     setError(null);
@@ -110,13 +115,13 @@ export default function AuthPage() {
       });
       if (result.signedIn) {
         // sonner is imported on demand so its chunk stays off this route's first render (bench/RESULTS.md).
-        void import('sonner').then(({ toast }) => toast.success('Account created!'));
+        void import('sonner').then(({ toast }) => toast.success(i18n._('Account created!')));
         return;
       }
       const qs = new URLSearchParams({ email: values.email });
       navigate(`/check-email?${qs.toString()}`, { state: { email: values.email } });
     } catch (err) {
-      setError(err instanceof DuplicateAccountError ? DUPLICATE_ACCOUNT_MESSAGE : friendlyAuthError(err));
+      setError(err instanceof DuplicateAccountError ? i18n._(DUPLICATE_ACCOUNT_MESSAGE) : friendlyAuthError(err));
     }
   }
 
@@ -129,16 +134,25 @@ export default function AuthPage() {
     }
   }
 
-  const title = auth.mfaPending ? 'Two-factor verification' : mode === 'signin' ? 'Sign In' : 'Sign Up';
+  const title = auth.mfaPending
+    ? i18n._('Two-factor verification')
+    : mode === 'signin'
+      ? i18n._('Sign In')
+      : i18n._('Sign Up');
   const heading = headingFor(variant, mode);
 
   return (
     <>
       <PageMeta
         title={title}
-        description={`Sign in to ${appConfig.appName} or create an account to tag, register and verify your assets.`}
+        description={i18n._('Sign in to {appName} or create an account to tag, register and verify your assets.', {
+          appName: appConfig.appName,
+        })}
       />
-      <AuthCard title={auth.mfaPending ? title : heading.title} subtitle={auth.mfaPending ? undefined : heading.subtitle || undefined}>
+      <AuthCard
+        title={auth.mfaPending ? title : heading.title}
+        subtitle={auth.mfaPending ? undefined : heading.subtitle || undefined}
+      >
         {auth.mfaPending ? (
           <MfaForm
             onSubmit={handleMfa}
@@ -150,7 +164,11 @@ export default function AuthPage() {
           />
         ) : (
           <>
-            <div role="tablist" aria-label="Sign in or sign up" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+            <div
+              role="tablist"
+              aria-label={i18n._('Sign in or sign up')}
+              className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
+            >
               {(['signin', 'signup'] as const).map((m) => (
                 <button
                   key={m}
@@ -168,7 +186,7 @@ export default function AuthPage() {
                     mode === m ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
                   )}
                 >
-                  {m === 'signin' ? 'Sign In' : 'Sign Up'}
+                  {m === 'signin' ? i18n._('Sign In') : i18n._('Sign Up')}
                 </button>
               ))}
             </div>
@@ -179,23 +197,27 @@ export default function AuthPage() {
                 <SignUpForm
                   onSubmit={handleSignUp}
                   error={error}
-                  submitLabel={variant.source === 'business' ? 'Create Business Account' : 'Create Account'}
+                  submitLabel={
+                    variant.source === 'business' ? i18n._('Create Business Account') : i18n._('Create Account')
+                  }
                 />
               )}
             </div>
             {needsConfirmation && (
               <p className="mt-4 text-sm text-slate-600">
-                Didn&apos;t get the e-mail?{' '}
+                {i18n._("Didn't get the e-mail?")}{' '}
                 <Link
                   to={`/check-email?${new URLSearchParams({ email: needsConfirmation }).toString()}`}
                   className="text-blue-700 hover:underline"
                 >
-                  Resend the confirmation link
+                  {i18n._('Resend the confirmation link')}
                 </Link>
               </p>
             )}
             {referralCode && mode === 'signup' && (
-              <p className="mt-4 text-xs text-slate-500">Referral code {referralCode} will be applied when you confirm your e-mail.</p>
+              <p className="mt-4 text-xs text-slate-500">
+                {i18n._('Referral code')} {referralCode} {i18n._('will be applied when you confirm your e-mail.')}
+              </p>
             )}
           </>
         )}

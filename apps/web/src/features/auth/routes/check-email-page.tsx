@@ -11,6 +11,7 @@ import { emailCallbackUrl, storedReferralCode, storedSignupFrom } from '@/lib/si
 import { resendConfirmation } from '../api/resend-confirmation';
 import { AuthCard, FormError } from '../components/auth-card';
 import { friendlyAuthError } from '../lib/error-messages';
+import { i18n } from '@/lib/i18n/i18n';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 
@@ -33,13 +34,16 @@ export default function CheckEmailPage() {
   async function resend() {
     setError(null);
     if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
-      setError('Please enter a valid email address');
+      setError(i18n._('Please enter a valid email address'));
       return;
     }
     setSending(true);
     try {
-      await resendConfirmation(email.trim(), emailCallbackUrl(window.location.origin, storedReferralCode(), storedSignupFrom()));
-      toast.success('Confirmation email sent! Check your inbox.');
+      await resendConfirmation(
+        email.trim(),
+        emailCallbackUrl(window.location.origin, storedReferralCode(), storedSignupFrom()),
+      );
+      toast.success(i18n._('Confirmation email sent! Check your inbox.'));
       setCooldown(RESEND_COOLDOWN_SECONDS);
     } catch (err) {
       setError(friendlyAuthError(err));
@@ -50,33 +54,41 @@ export default function CheckEmailPage() {
 
   return (
     <>
-      <PageMeta title="Check your email" description="Confirm your e-mail address to finish creating your account." />
+      <PageMeta
+        title={i18n._('Check your email')}
+        description={i18n._('Confirm your e-mail address to finish creating your account.')}
+      />
       <AuthCard
-        title="Check your email"
+        title={i18n._('Check your email')}
         subtitle={
           initialEmail ? (
             <>
-              We sent a confirmation link to <strong>{initialEmail}</strong>. Open it to activate your account.
+              {i18n._('We sent a confirmation link to')} <strong>{initialEmail}</strong>
+              {i18n._('. Open it to activate your account.')}
             </>
           ) : (
-            'We sent you a confirmation link. Open it to activate your account.'
+            i18n._('We sent you a confirmation link. Open it to activate your account.')
           )
         }
       >
         <div className="space-y-4">
           {!initialEmail && (
-            <FormField label="Email">
+            <FormField label={i18n._('Email')}>
               <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
             </FormField>
           )}
-          <p className="text-sm text-slate-600">Can&apos;t find it? Check your spam folder, or send the link again.</p>
+          <p className="text-sm text-slate-600">
+            {i18n._("Can't find it? Check your spam folder, or send the link again.")}
+          </p>
           <FormError message={error} />
           <Button className="w-full" variant="outline" onClick={resend} loading={sending} disabled={cooldown > 0}>
-            {cooldown > 0 ? `Resend available in ${cooldown}s` : 'Resend confirmation email'}
+            {cooldown > 0
+              ? i18n._('Resend available in {cooldown}s', { cooldown })
+              : i18n._('Resend confirmation email')}
           </Button>
           <p className="text-center text-sm">
             <Link to="/auth" className="text-blue-700 hover:underline">
-              Back to Sign In
+              {i18n._('Back to Sign In')}
             </Link>
           </p>
         </div>

@@ -9,15 +9,27 @@ import type { BugReportPayload } from '../api/submit-bug-report';
 import { BugReportButton, SUCCESS_MESSAGE } from './bug-report-button';
 
 const user = { id: 'user-1', email: 'u@example.test' } as User;
-const profile = { id: 'user-1', email: 'u@example.test', role: 'standard', is_business_user: false, full_name: 'U', avatar_url: null } as UserProfile;
+const profile = {
+  id: 'user-1',
+  email: 'u@example.test',
+  role: 'standard',
+  is_business_user: false,
+  full_name: 'U',
+  avatar_url: null,
+} as UserProfile;
 const SHOT = 'data:image/jpeg;base64,/9j/AA==';
 // Generous waits: the suite shares a busy machine; nothing here asserts on timing.
 const WAIT = { timeout: 5000 };
 configure({ asyncUtilTimeout: 5000 });
 
-function renderButton(props: { capture?: () => Promise<string>; send?: (p: BugReportPayload) => Promise<unknown> }, signedIn = true) {
+function renderButton(
+  props: { capture?: () => Promise<string>; send?: (p: BugReportPayload) => Promise<unknown> },
+  signedIn = true,
+) {
   return render(
-    <StaticAuthProvider value={signedIn ? { user, profile, initialized: true } : { user: null, profile: null, initialized: true }}>
+    <StaticAuthProvider
+      value={signedIn ? { user, profile, initialized: true } : { user: null, profile: null, initialized: true }}
+    >
       <Toaster />
       <BugReportButton {...props} />
     </StaticAuthProvider>,
@@ -66,7 +78,9 @@ describe('BugReportButton', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Report a Bug' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Screenshot captured!');
-    const items = within(within(dialog).getByRole('region', { name: 'Recent console activity' })).getAllByRole('listitem');
+    const items = within(within(dialog).getByRole('region', { name: 'Recent console activity' })).getAllByRole(
+      'listitem',
+    );
     expect(items).toHaveLength(10);
     expect(items[0]).toHaveTextContent('oops 15');
     await userEvent.type(within(dialog).getByLabelText('Describe the issue'), '  Save does nothing  ');
@@ -77,7 +91,11 @@ describe('BugReportButton', () => {
     expect(payload.screenshotBase64).toBe(SHOT);
     expect(payload.consoleLogs.split('\n')).toHaveLength(20);
     expect(payload.consoleLogs.split('\n')[0]).toContain('oops 5');
-    expect(payload.metadata).toMatchObject({ userRole: 'standard', userId: 'user-1', viewport: { width: window.innerWidth, height: window.innerHeight } });
+    expect(payload.metadata).toMatchObject({
+      userRole: 'standard',
+      userId: 'user-1',
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+    });
     expect(payload.pageUrl).toBe(window.location.href);
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), WAIT);
     // Re-opening starts from a clean form.
@@ -101,7 +119,10 @@ describe('BugReportButton', () => {
 
   it('Cancel clears the description and screenshot', async () => {
     // The second capture (on re-opening) never finishes, so the old screenshot cannot come back.
-    const capture = vi.fn().mockResolvedValueOnce(SHOT).mockReturnValueOnce(new Promise<string>(() => undefined));
+    const capture = vi
+      .fn()
+      .mockResolvedValueOnce(SHOT)
+      .mockReturnValueOnce(new Promise<string>(() => undefined));
     renderButton({ capture });
     await userEvent.click(screen.getByRole('button', { name: 'Report a Bug' }));
     let dialog = await screen.findByRole('dialog');

@@ -11,9 +11,11 @@ import { getConsoleEntries, recentConsoleLogs, SHOWN_ENTRIES, type ConsoleEntry 
 import { captureViewport } from '../lib/capture-screenshot';
 import { validateBugReport } from '../lib/validate';
 import { BugReportModal, type ScreenshotStatus } from './bug-report-modal';
+import { i18n } from '@/lib/i18n/i18n';
 
 export const SCREENSHOT_DELAY_MS = 100;
-export const SUCCESS_MESSAGE = 'Bug report submitted successfully! Thank you for helping us improve the product.';
+export const SUCCESS_MESSAGE =
+  /*i18n*/ 'Bug report submitted successfully! Thank you for helping us improve the product.';
 
 export interface BugReportButtonProps {
   /** Injected in tests; the real viewport capture otherwise. */
@@ -48,7 +50,7 @@ export function BugReportButton({ capture = captureViewport, send = submitBugRep
       if (attempt.current !== mine) return;
       console.warn('Screenshot capture failed:', err);
       setStatus('failed');
-      toast.error('Failed to capture screenshot');
+      toast.error(i18n._('Failed to capture screenshot'));
     }
   }
 
@@ -58,7 +60,7 @@ export function BugReportButton({ capture = captureViewport, send = submitBugRep
       setOpen(true);
       void takeScreenshot();
     } catch {
-      toast.error('Failed to open bug report');
+      toast.error(i18n._('Failed to open bug report'));
     }
   }
 
@@ -77,7 +79,7 @@ export function BugReportButton({ capture = captureViewport, send = submitBugRep
       return;
     }
     if (!user) {
-      toast.error('No valid session');
+      toast.error(i18n._('No valid session'));
       return;
     }
     setSubmitting(true);
@@ -95,10 +97,10 @@ export function BugReportButton({ capture = captureViewport, send = submitBugRep
           userId: user.id,
         },
       });
-      toast.success(SUCCESS_MESSAGE);
+      toast.success(i18n._(SUCCESS_MESSAGE));
       reset();
     } catch (err) {
-      toast.error(toAppError(err, 'Failed to submit bug report').message);
+      toast.error(toAppError(err, i18n._('Failed to submit bug report')).message);
     } finally {
       setSubmitting(false);
     }
@@ -110,8 +112,8 @@ export function BugReportButton({ capture = captureViewport, send = submitBugRep
       <button
         type="button"
         data-bug-report-ui=""
-        title="Report a Bug"
-        aria-label="Report a Bug"
+        title={i18n._('Report a Bug')}
+        aria-label={i18n._('Report a Bug')}
         onClick={openReport}
         className="fixed bottom-5 right-5 z-30 flex h-12 w-12 items-center justify-center rounded-full bg-red-600 text-white shadow-lg hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
       >

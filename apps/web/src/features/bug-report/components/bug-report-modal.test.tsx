@@ -47,10 +47,16 @@ describe('BugReportModal', () => {
     const { unmount } = render(<BugReportModal {...base()} description="broken" />);
     expect(await screen.findByRole('button', { name: 'Submit' })).toBeDisabled();
     unmount();
-    const { unmount: u2 } = render(<BugReportModal {...base()} description="  " screenshot="data:image/jpeg;base64,AA" />);
+    const { unmount: u2 } = render(
+      <BugReportModal {...base()} description="  " screenshot="data:image/jpeg;base64,AA" />,
+    );
     expect(await screen.findByRole('button', { name: 'Submit' })).toBeDisabled();
     u2();
-    const props = renderModal({ description: 'broken', screenshot: 'data:image/jpeg;base64,AA', screenshotStatus: 'captured' });
+    const props = renderModal({
+      description: 'broken',
+      screenshot: 'data:image/jpeg;base64,AA',
+      screenshotStatus: 'captured',
+    });
     const submit = await screen.findByRole('button', { name: 'Submit' });
     expect(submit).toBeEnabled();
     expect(screen.getByRole('img', { name: 'Screenshot preview' })).toHaveAttribute('src', 'data:image/jpeg;base64,AA');
@@ -68,10 +74,11 @@ describe('BugReportModal', () => {
       ],
     });
     const section = await screen.findByRole('region', { name: 'Recent console activity' });
-    expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '[2026-11-22T02:00:00.000Z] [ERROR] Save failed',
-      '[2026-11-22T02:00:01.000Z] [WARN] Slow',
-    ]);
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['[2026-11-22T02:00:00.000Z] [ERROR] Save failed', '[2026-11-22T02:00:01.000Z] [WARN] Slow']);
   });
 });
 

@@ -9,7 +9,8 @@ afterEach(() => {
 
 describe('keepInScreenshot', () => {
   it('leaves out the <noscript> message and its text', () => {
-    document.body.innerHTML = '<noscript>TagLedger needs JavaScript to run.</noscript><div id="root"><p>Wallet</p></div>';
+    document.body.innerHTML =
+      '<noscript>TagLedger needs JavaScript to run.</noscript><div id="root"><p>Wallet</p></div>';
     const noscript = document.querySelector('noscript')!;
     expect(keepInScreenshot(noscript)).toBe(false);
     expect(keepInScreenshot(document.querySelector('#root')!)).toBe(true);

@@ -9,7 +9,8 @@ export async function getBugReport(id: string): Promise<BugReport> {
   return unwrap(await supabase.from('bug_reports').select('*').eq('id', id).single()) as BugReport;
 }
 
-export const bugReportQueryOptions = (id: string) => queryOptions({ queryKey: bugReportKeys.detail(id), queryFn: () => getBugReport(id) });
+export const bugReportQueryOptions = (id: string) =>
+  queryOptions({ queryKey: bugReportKeys.detail(id), queryFn: () => getBugReport(id) });
 
 export function useBugReport(id: string | null) {
   return useQuery({ ...bugReportQueryOptions(id ?? ''), enabled: id !== null });

@@ -8,7 +8,10 @@ import { BUG_STATUSES, type BugStatus } from './types';
 export type StatusCounts = Record<BugStatus, number> & { total: number };
 
 export async function getStatusCounts(): Promise<StatusCounts> {
-  const rows = unwrap(await supabase.rpc('bug_report_status_counts')) as Array<{ status: BugStatus; count: number | string }>;
+  const rows = unwrap(await supabase.rpc('bug_report_status_counts')) as Array<{
+    status: BugStatus;
+    count: number | string;
+  }>;
   const counts = { total: 0 } as StatusCounts;
   for (const s of BUG_STATUSES) counts[s] = 0;
   for (const r of rows ?? []) {
@@ -18,7 +21,8 @@ export async function getStatusCounts(): Promise<StatusCounts> {
   return counts;
 }
 
-export const statusCountsQueryOptions = () => queryOptions({ queryKey: bugReportKeys.counts(), queryFn: getStatusCounts });
+export const statusCountsQueryOptions = () =>
+  queryOptions({ queryKey: bugReportKeys.counts(), queryFn: getStatusCounts });
 
 export function useStatusCounts(enabled: boolean) {
   return useQuery({ ...statusCountsQueryOptions(), enabled });

@@ -28,7 +28,11 @@ export async function listBugReports(f: BugReportFilters): Promise<{ rows: BugRe
 }
 
 export const bugReportsQueryOptions = (f: BugReportFilters) =>
-  queryOptions({ queryKey: bugReportKeys.list(f), queryFn: () => listBugReports(f), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: bugReportKeys.list(f),
+    queryFn: () => listBugReports(f),
+    placeholderData: keepPreviousData,
+  });
 
 export function useBugReports(f: BugReportFilters, enabled: boolean) {
   return useQuery({ ...bugReportsQueryOptions(f), enabled });

@@ -47,7 +47,10 @@ describe('BugReportDetail', () => {
   it('shows the screenshot, description, console logs, reporter and technical details', async () => {
     renderDetail();
     const dialog = await screen.findByRole('dialog', { name: 'Bug Report Details' });
-    expect(within(dialog).getByRole('img', { name: 'Bug report screenshot' })).toHaveAttribute('src', expect.stringContaining('/object/sign/'));
+    expect(within(dialog).getByRole('img', { name: 'Bug report screenshot' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('/object/sign/'),
+    );
     expect(within(dialog).getByText('Save does nothing')).toBeInTheDocument();
     expect(within(dialog).getByText('[t] [ERROR] Save failed')).toBeInTheDocument();
     expect(within(dialog).getByText('rita@example.test')).toBeInTheDocument();

@@ -1,6 +1,5 @@
 // The detail view of one report: screenshot, description, console logs, reporter and technical
 // details; status, priority and admin notes editable; delete with confirmation.
-import { format } from 'date-fns';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -17,6 +16,8 @@ import {
   type BugReport,
   type BugStatus,
 } from '../api/types';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDateTime } from '@/lib/i18n/format';
 
 export interface BugReportDetailProps {
   open: boolean;
@@ -51,107 +52,121 @@ export function BugReportDetail(p: BugReportDetailProps) {
   }, [p.open]);
 
   return (
-    <Modal open={p.open} onOpenChange={(o) => !o && p.onClose()} title="Bug Report Details" size="xl">
+    <Modal open={p.open} onOpenChange={(o) => !o && p.onClose()} title={i18n._('Bug Report Details')} size="xl">
       {p.loading || !r ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading report..." showLabel />
+          <Spinner label={i18n._('Loading report...')} showLabel />
         </div>
       ) : (
         <div className="space-y-5">
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <div className="space-y-1">
               <label htmlFor={`${ids}-status`} className="block text-sm font-medium text-slate-800">
-                Status
+                {i18n._('Status')}
               </label>
               <Select
                 id={`${ids}-status`}
                 value={r.status}
                 disabled={p.saving}
                 onChange={(e) => p.onChange({ status: e.target.value as BugStatus })}
-                options={BUG_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+                options={BUG_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_LABELS[s]) }))}
               />
             </div>
             <div className="space-y-1">
               <label htmlFor={`${ids}-priority`} className="block text-sm font-medium text-slate-800">
-                Priority
+                {i18n._('Priority')}
               </label>
               <Select
                 id={`${ids}-priority`}
                 value={r.priority}
                 disabled={p.saving}
                 onChange={(e) => p.onChange({ priority: e.target.value as BugPriority })}
-                options={BUG_PRIORITIES.map((s) => ({ value: s, label: PRIORITY_LABELS[s] }))}
+                options={BUG_PRIORITIES.map((s) => ({ value: s, label: i18n._(PRIORITY_LABELS[s]) }))}
               />
             </div>
           </div>
 
-          <section aria-label="Screenshot">
-            <h3 className="mb-2 text-sm font-semibold text-slate-900">Screenshot</h3>
+          <section aria-label={i18n._('Screenshot')}>
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">{i18n._('Screenshot')}</h3>
             {!r.screenshot_path ? (
-              <p className="text-sm text-slate-500">No screenshot.</p>
+              <p className="text-sm text-slate-500">{i18n._('No screenshot.')}</p>
             ) : p.screenshotFailed ? (
-              <p className="text-sm text-red-700">The screenshot could not be loaded.</p>
+              <p className="text-sm text-red-700">{i18n._('The screenshot could not be loaded.')}</p>
             ) : p.screenshotUrl ? (
               <a href={p.screenshotUrl} target="_blank" rel="noreferrer">
-                <img src={p.screenshotUrl} alt="Bug report screenshot" className="max-h-96 rounded-md border border-slate-200" />
+                <img
+                  src={p.screenshotUrl}
+                  alt={i18n._('Bug report screenshot')}
+                  className="max-h-96 rounded-md border border-slate-200"
+                />
               </a>
             ) : (
-              <Spinner label="Loading screenshot..." />
+              <Spinner label={i18n._('Loading screenshot...')} />
             )}
           </section>
 
-          <section aria-label="Description">
-            <h3 className="mb-1 text-sm font-semibold text-slate-900">Description</h3>
+          <section aria-label={i18n._('Description')}>
+            <h3 className="mb-1 text-sm font-semibold text-slate-900">{i18n._('Description')}</h3>
             <p className="whitespace-pre-wrap text-sm text-slate-800">{r.error_message}</p>
           </section>
 
-          <section aria-label="Console logs">
-            <h3 className="mb-1 text-sm font-semibold text-slate-900">Console logs</h3>
+          <section aria-label={i18n._('Console logs')}>
+            <h3 className="mb-1 text-sm font-semibold text-slate-900">{i18n._('Console logs')}</h3>
             {r.console_logs ? (
-              <pre className="max-h-64 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">{r.console_logs}</pre>
+              <pre className="max-h-64 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">
+                {r.console_logs}
+              </pre>
             ) : (
-              <p className="text-sm text-slate-500">No console activity was captured.</p>
+              <p className="text-sm text-slate-500">{i18n._('No console activity was captured.')}</p>
             )}
           </section>
 
-          <section aria-label="Reporter">
-            <h3 className="mb-2 text-sm font-semibold text-slate-900">Reporter</h3>
+          <section aria-label={i18n._('Reporter')}>
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">{i18n._('Reporter')}</h3>
             <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Field label="Name">{r.user_name || '—'}</Field>
-              <Field label="E-mail">{r.user_email || '—'}</Field>
-              <Field label="Page">{r.page_url || '—'}</Field>
-              <Field label="Submitted">{format(new Date(r.created_at), 'MMM d, yyyy HH:mm')}</Field>
+              <Field label={i18n._('Name')}>{r.user_name || '—'}</Field>
+              <Field label={i18n._('E-mail')}>{r.user_email || '—'}</Field>
+              <Field label={i18n._('Page')}>{r.page_url || '—'}</Field>
+              <Field label={i18n._('Submitted')}>{formatDateTime(r.created_at)}</Field>
             </dl>
           </section>
 
-          <section aria-label="Technical details">
-            <h3 className="mb-2 text-sm font-semibold text-slate-900">Technical details</h3>
+          <section aria-label={i18n._('Technical details')}>
+            <h3 className="mb-2 text-sm font-semibold text-slate-900">{i18n._('Technical details')}</h3>
             <dl className="space-y-2">
-              <Field label="User agent">{r.user_agent || '—'}</Field>
-              <Field label="Metadata">
-                <pre className="overflow-auto rounded-md bg-slate-100 p-2 text-xs">{JSON.stringify(r.metadata, null, 2)}</pre>
+              <Field label={i18n._('User agent')}>{r.user_agent || '—'}</Field>
+              <Field label={i18n._('Metadata')}>
+                <pre className="overflow-auto rounded-md bg-slate-100 p-2 text-xs">
+                  {JSON.stringify(r.metadata, null, 2)}
+                </pre>
               </Field>
             </dl>
           </section>
 
           <section className="space-y-2">
             <label htmlFor={`${ids}-notes`} className="block text-sm font-semibold text-slate-900">
-              Admin notes
+              {i18n._('Admin notes')}
             </label>
-            <Textarea id={`${ids}-notes`} rows={4} maxLength={10000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+            <Textarea
+              id={`${ids}-notes`}
+              rows={4}
+              maxLength={10000}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+            />
             <Button
               variant="outline"
               size="sm"
               disabled={p.saving || notes === (r.admin_notes ?? '')}
               onClick={() => p.onChange({ admin_notes: notes.trim() ? notes : null })}
             >
-              Save Notes
+              {i18n._('Save Notes')}
             </Button>
           </section>
 
           <div className="flex justify-end border-t border-slate-200 pt-4">
             <Button variant="danger" onClick={() => setConfirming(true)}>
-              Delete Report
+              {i18n._('Delete Report')}
             </Button>
           </div>
         </div>
@@ -159,9 +174,11 @@ export function BugReportDetail(p: BugReportDetailProps) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete Bug Report"
-        message="Are you sure you want to delete this bug report? Its screenshot will be deleted too. This action cannot be undone."
-        confirmLabel="Delete Report"
+        title={i18n._('Delete Bug Report')}
+        message={i18n._(
+          'Are you sure you want to delete this bug report? Its screenshot will be deleted too. This action cannot be undone.',
+        )}
+        confirmLabel={i18n._('Delete Report')}
         destructive
         loading={p.deleting}
         onConfirm={p.onDelete}

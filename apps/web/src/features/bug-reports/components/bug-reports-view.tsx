@@ -1,7 +1,6 @@
 // The /bug-reports listing (admins): counts by status, search, status and priority filters and a
 // paged list, driven by props.
 import { Camera, ChevronLeft, ChevronRight } from 'lucide-react';
-import { format } from 'date-fns';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,6 +18,8 @@ import {
   type BugReportSummary,
 } from '../api/types';
 import { PriorityBadge, StatusBadge } from './status-badges';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDateTime } from '@/lib/i18n/format';
 
 export interface BugReportsViewProps {
   counts: StatusCounts | undefined;
@@ -36,17 +37,22 @@ export function BugReportsView(p: BugReportsViewProps) {
   const pages = Math.max(1, Math.ceil(p.total / BUG_PAGE_SIZE));
   const set = (patch: Partial<BugReportFilters>) => p.onFiltersChange({ ...p.filters, page: 0, ...patch });
   const stats: Array<[string, number | undefined]> = [
-    ['Total', p.counts?.total],
-    ...BUG_STATUSES.map((s) => [STATUS_LABELS[s], p.counts?.[s]] as [string, number | undefined]),
+    [i18n._('Total'), p.counts?.total],
+    ...BUG_STATUSES.map((s) => [i18n._(STATUS_LABELS[s]), p.counts?.[s]] as [string, number | undefined]),
   ];
 
   let list;
   if (p.loading) {
-    list = <LoadingBlock label="Loading bug reports..." />;
+    list = <LoadingBlock label={i18n._('Loading bug reports...')} />;
   } else if (p.error !== null) {
     list = <ErrorRetry message={p.error} onRetry={p.onRetry} />;
   } else if (p.rows.length === 0) {
-    list = <EmptyState title="No bug reports found" description="Reports sent with the Report a Bug button appear here." />;
+    list = (
+      <EmptyState
+        title={i18n._('No bug reports found')}
+        description={i18n._('Reports sent with the Report a Bug button appear here.')}
+      />
+    );
   } else {
     list = (
       <ul className="divide-y divide-slate-200">
@@ -62,14 +68,14 @@ export function BugReportsView(p: BugReportsViewProps) {
                 <StatusBadge status={r.status} />
                 {r.screenshot_path && (
                   <span className="inline-flex items-center gap-1 text-xs text-slate-500">
-                    <Camera className="h-3.5 w-3.5" aria-hidden="true" /> Screenshot available
+                    <Camera className="h-3.5 w-3.5" aria-hidden="true" /> {i18n._('Screenshot available')}
                   </span>
                 )}
               </span>
               <span className="line-clamp-2 font-medium text-slate-900">{r.error_message}</span>
               <span className="text-xs text-slate-500">
                 {[r.user_name, r.user_email, r.page_url].filter(Boolean).join(' · ')} ·{' '}
-                <time dateTime={r.created_at}>{format(new Date(r.created_at), 'MMM d, yyyy HH:mm')}</time>
+                <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>
               </span>
             </button>
           </li>
@@ -80,7 +86,7 @@ export function BugReportsView(p: BugReportsViewProps) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Bug Reports</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{i18n._('Bug Reports')}</h1>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {stats.map(([label, value]) => (
           <Card key={label} className="px-4 py-3">
@@ -94,35 +100,47 @@ export function BugReportsView(p: BugReportsViewProps) {
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto_auto]">
         <Input
           type="search"
-          aria-label="Search bug reports"
-          placeholder="Search description, e-mail, name or page"
+          aria-label={i18n._('Search bug reports')}
+          placeholder={i18n._('Search description, e-mail, name or page')}
           value={p.filters.search}
           onChange={(e) => set({ search: e.target.value })}
         />
         <Select
-          aria-label="Filter by status"
+          aria-label={i18n._('Filter by status')}
           value={p.filters.status}
           onChange={(e) => set({ status: e.target.value as BugReportFilters['status'] })}
-          placeholder="All statuses"
-          options={BUG_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          placeholder={i18n._('All statuses')}
+          options={BUG_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS_LABELS[s]) }))}
         />
         <Select
-          aria-label="Filter by priority"
+          aria-label={i18n._('Filter by priority')}
           value={p.filters.priority}
           onChange={(e) => set({ priority: e.target.value as BugReportFilters['priority'] })}
-          placeholder="All priorities"
-          options={[...BUG_PRIORITIES].reverse().map((s) => ({ value: s, label: PRIORITY_LABELS[s] }))}
+          placeholder={i18n._('All priorities')}
+          options={[...BUG_PRIORITIES].reverse().map((s) => ({ value: s, label: i18n._(PRIORITY_LABELS[s]) }))}
         />
       </div>
       <Card>{list}</Card>
       {p.total > BUG_PAGE_SIZE && (
-        <nav aria-label="Pages" className="flex items-center justify-end gap-3">
-          <Button variant="outline" size="sm" disabled={p.filters.page === 0} onClick={() => p.onFiltersChange({ ...p.filters, page: p.filters.page - 1 })}>
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" /> Previous
+        <nav aria-label={i18n._('Pages')} className="flex items-center justify-end gap-3">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={p.filters.page === 0}
+            onClick={() => p.onFiltersChange({ ...p.filters, page: p.filters.page - 1 })}
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Previous')}
           </Button>
-          <span className="text-sm text-slate-600">{`Page ${p.filters.page + 1} of ${pages}`}</span>
-          <Button variant="outline" size="sm" disabled={p.filters.page + 1 >= pages} onClick={() => p.onFiltersChange({ ...p.filters, page: p.filters.page + 1 })}>
-            Next <ChevronRight className="h-4 w-4" aria-hidden="true" />
+          <span className="text-sm text-slate-600">
+            {i18n._('Page {value} of {pages}', { value: p.filters.page + 1, pages })}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={p.filters.page + 1 >= pages}
+            onClick={() => p.onFiltersChange({ ...p.filters, page: p.filters.page + 1 })}
+          >
+            {i18n._('Next')} <ChevronRight className="h-4 w-4" aria-hidden="true" />
           </Button>
         </nav>
       )}

@@ -3,5 +3,9 @@
  * structure the filter (, ( ) " \ :) or act as wildcards (* % _) are replaced by spaces.
  */
 export function sanitizeSearch(term: string): string {
-  return term.replace(/[,()"'\\:*%_]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  return term
+    .replace(/[,()"'\\:*%_]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
 }

@@ -15,6 +15,7 @@ import type { BugReportFilters } from '../api/types';
 import { useUpdateBugReport } from '../api/update-bug-report';
 import { BugReportDetail } from '../components/bug-report-detail';
 import { BugReportsView } from '../components/bug-reports-view';
+import { i18n } from '@/lib/i18n/i18n';
 
 /** Waits until typing pauses before searching. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -44,7 +45,7 @@ export default function BugReportsPage() {
 
   return (
     <>
-      <PageMeta title="Bug Reports" />
+      <PageMeta title={i18n._('Bug Reports')} />
       <BugReportsView
         counts={counts.data}
         filters={filters}
@@ -52,7 +53,7 @@ export default function BugReportsPage() {
         rows={list.isError ? [] : (list.data?.rows ?? [])}
         total={list.data?.total ?? 0}
         loading={list.isPending}
-        error={list.isError ? list.error.message || 'Failed to load bug reports' : null}
+        error={list.isError ? list.error.message || i18n._('Failed to load bug reports') : null}
         onRetry={() => void list.refetch()}
         onOpen={(r) => setOpenId(r.id)}
       />
@@ -70,8 +71,8 @@ export default function BugReportsPage() {
           update.mutate(
             { id: openId, changes },
             {
-              onSuccess: () => toast.success('Bug report updated'),
-              onError: (err) => toast.error(toAppError(err, 'Failed to update bug report').message),
+              onSuccess: () => toast.success(i18n._('Bug report updated')),
+              onError: (err) => toast.error(toAppError(err, i18n._('Failed to update bug report')).message),
             },
           )
         }
@@ -79,10 +80,10 @@ export default function BugReportsPage() {
           detail.data &&
           remove.mutate(detail.data, {
             onSuccess: () => {
-              toast.success('Bug report deleted');
+              toast.success(i18n._('Bug report deleted'));
               setOpenId(null);
             },
-            onError: (err) => toast.error(toAppError(err, 'Failed to delete bug report').message),
+            onError: (err) => toast.error(toAppError(err, i18n._('Failed to delete bug report')).message),
           })
         }
       />

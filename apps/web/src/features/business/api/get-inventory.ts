@@ -1,6 +1,6 @@
 // The business user's inventory: their business-kind assets (RLS: own rows only) and totals.
 import { useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/api-error';
+import { unwrap, unwrapJson } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 
@@ -54,6 +54,6 @@ export function useInventoryStats() {
   return useQuery({
     queryKey: ['business', user?.id ?? 'anonymous', 'inventory-stats'],
     enabled: Boolean(user),
-    queryFn: async () => unwrap(await supabase.rpc('my_business_inventory_stats')) as InventoryStats,
+    queryFn: async () => unwrapJson<InventoryStats>(await supabase.rpc('my_business_inventory_stats')),
   });
 }

@@ -11,6 +11,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useInventory, useInventoryStats } from '../api/get-inventory';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/i18n/format';
 
 const PAGE_SIZE = 20;
 
@@ -33,47 +35,82 @@ export default function BusinessDashboardPage() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="Business Dashboard" />
+      <PageMeta title={i18n._('Business Dashboard')} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">Business Dashboard</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Business Dashboard')}</h1>
         <Link to="/tag?kind=business" className={buttonClasses('primary')}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Tag a product
+          <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._('Tag a product')}
         </Link>
       </div>
       <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Products" value={stats.data?.products} />
-        <Stat label="Units in stock" value={stats.data?.units} />
-        <Stat label="With a serial number" value={stats.data?.with_serial} />
-        <Stat label="Reported lost or stolen" value={stats.data?.flagged} />
+        <Stat label={i18n._('Products')} value={stats.data?.products} />
+        <Stat label={i18n._('Units in stock')} value={stats.data?.units} />
+        <Stat label={i18n._('With a serial number')} value={stats.data?.with_serial} />
+        <Stat label={i18n._('Reported lost or stolen')} value={stats.data?.flagged} />
       </div>
       <div className="mt-6">
         {inventory.isLoading ? (
-          <div className="flex justify-center py-12"><Spinner label="Loading inventory..." showLabel /></div>
+          <div className="flex justify-center py-12">
+            <Spinner label={i18n._('Loading inventory...')} showLabel />
+          </div>
         ) : inventory.isError ? (
-          <EmptyState title="Inventory could not be loaded" description={toAppError(inventory.error).message} action={<Button onClick={() => void inventory.refetch()}>Try again</Button>} />
+          <EmptyState
+            title={i18n._('Inventory could not be loaded')}
+            description={toAppError(inventory.error).message}
+            action={<Button onClick={() => void inventory.refetch()}>{i18n._('Try again')}</Button>}
+          />
         ) : (inventory.data?.items.length ?? 0) === 0 ? (
           <EmptyState
-            title="No products yet"
-            description="Tag products as business inventory with their SKU, serial number and quantity. Customers can check serials at /verify."
-            action={<Link to="/tag?kind=business" className={buttonClasses('primary')}>Tag a product</Link>}
+            title={i18n._('No products yet')}
+            description={i18n._(
+              'Tag products as business inventory with their SKU, serial number and quantity. Customers can check serials at /verify.',
+            )}
+            action={
+              <Link to="/tag?kind=business" className={buttonClasses('primary')}>
+                {i18n._('Tag a product')}
+              </Link>
+            }
           />
         ) : (
           <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-                <tr><th className="px-4 py-2">Product</th><th className="px-4 py-2">SKU</th><th className="px-4 py-2">Serial</th><th className="px-4 py-2">Qty</th><th className="px-4 py-2">Status</th><th className="px-4 py-2">Added</th></tr>
+                <tr>
+                  <th className="px-4 py-2">{i18n._('Product')}</th>
+                  <th className="px-4 py-2">{i18n._('SKU')}</th>
+                  <th className="px-4 py-2">{i18n._('Serial')}</th>
+                  <th className="px-4 py-2">{i18n._('Qty')}</th>
+                  <th className="px-4 py-2">{i18n._('Status')}</th>
+                  <th className="px-4 py-2">{i18n._('Added')}</th>
+                </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {inventory.data!.items.map((p) => (
                   <tr key={p.id}>
-                    <td className="px-4 py-2"><Link to={`/assets/${p.id}`} className="font-medium text-blue-700 hover:underline">{p.title}</Link></td>
+                    <td className="px-4 py-2">
+                      <Link to={`/assets/${p.id}`} className="font-medium text-blue-700 hover:underline">
+                        {p.title}
+                      </Link>
+                    </td>
                     <td className="px-4 py-2">{p.sku ?? '—'}</td>
                     <td className="px-4 py-2">
-                      {p.serial_number ? <Link to={`/verify/${encodeURIComponent(p.serial_number)}`} className="hover:underline">{p.serial_number}</Link> : '—'}
+                      {p.serial_number ? (
+                        <Link to={`/verify/${encodeURIComponent(p.serial_number)}`} className="hover:underline">
+                          {p.serial_number}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
                     </td>
                     <td className="px-4 py-2">{p.quantity ?? '—'}</td>
-                    <td className="px-4 py-2">{p.status === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="danger">{p.status}</Badge>}</td>
-                    <td className="px-4 py-2">{new Date(p.created_at).toLocaleDateString()}</td>
+                    <td className="px-4 py-2">
+                      {p.status === 'active' ? (
+                        <Badge tone="success">{i18n._('Active')}</Badge>
+                      ) : (
+                        <Badge tone="danger">{p.status}</Badge>
+                      )}
+                    </td>
+                    <td className="px-4 py-2">{formatDate(p.created_at)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -82,10 +119,16 @@ export default function BusinessDashboardPage() {
         )}
       </div>
       {total > PAGE_SIZE && (
-        <nav className="mt-4 flex items-center justify-center gap-3" aria-label="Pages">
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-          <span className="text-sm text-slate-600">Page {page + 1} of {pages}</span>
-          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+        <nav className="mt-4 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
+          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+            {i18n._('Previous')}
+          </Button>
+          <span className="text-sm text-slate-600">
+            {i18n._('Page')} {page + 1} {i18n._('of')} {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+            {i18n._('Next')}
+          </Button>
         </nav>
       )}
     </div>

@@ -1,10 +1,11 @@
-import { format } from 'date-fns';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { RecentTransaction } from '../api/get-recent-transactions';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate, intlLocale } from '@/lib/i18n/format';
 
 export interface RecentActivityProps {
   transactions: RecentTransaction[] | undefined;
@@ -15,34 +16,38 @@ export interface RecentActivityProps {
 
 export function formatAmount(amount: number): string {
   const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
-  return `${sign}${Math.abs(amount).toLocaleString('en-US')} TMT`;
+  return `${sign}${Math.abs(amount).toLocaleString(intlLocale())} TMT`;
 }
 
 export function RecentActivity({ transactions, loading, error, onRetry }: RecentActivityProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent activity</CardTitle>
+        <CardTitle>{i18n._('Recent activity')}</CardTitle>
       </CardHeader>
       <CardContent>
         {loading ? (
-          <Spinner label="Loading recent activity..." showLabel />
+          <Spinner label={i18n._('Loading recent activity...')} showLabel />
         ) : error ? (
           <div className="flex items-center justify-between gap-4" role="alert">
-            <p className="text-sm text-red-600">Could not load your recent activity.</p>
+            <p className="text-sm text-red-600">{i18n._('Could not load your recent activity.')}</p>
             <Button variant="outline" size="sm" onClick={onRetry}>
-              Retry
+              {i18n._('Retry')}
             </Button>
           </div>
         ) : !transactions || transactions.length === 0 ? (
-          <EmptyState title="No activity yet" description="Tokens you earn and spend will show up here." className="py-6" />
+          <EmptyState
+            title={i18n._('No activity yet')}
+            description={i18n._('Tokens you earn and spend will show up here.')}
+            className="py-6"
+          />
         ) : (
           <ul className="divide-y divide-slate-100">
             {transactions.map((t) => (
               <li key={t.id} className="flex items-center justify-between gap-4 py-3">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-slate-900">{t.description || t.source || t.type}</p>
-                  <p className="text-xs text-slate-500">{format(new Date(t.created_at), 'MMM d, yyyy')}</p>
+                  <p className="text-xs text-slate-500">{formatDate(t.created_at)}</p>
                 </div>
                 <span
                   className={cn('shrink-0 text-sm font-semibold', t.amount < 0 ? 'text-red-700' : 'text-green-700')}

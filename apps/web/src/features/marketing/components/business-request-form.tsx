@@ -1,7 +1,6 @@
 // Request form and status for a signed-in user who is not (yet) a business user.
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { format } from 'date-fns';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -9,25 +8,36 @@ import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useMyBusinessRequest, useRequestBusinessAccount, type BusinessRequest } from '../api/business-request';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/i18n/format';
 
 export const NOTE_MAX = 1000;
 
 export function validateNote(note: string): string | undefined {
-  if (note.trim().length < 10) return 'Please tell us in a sentence or two about your business (at least 10 characters).';
-  if (note.length > NOTE_MAX) return `Please keep it under ${NOTE_MAX} characters.`;
+  if (note.trim().length < 10)
+    return i18n._('Please tell us in a sentence or two about your business (at least 10 characters).');
+  if (note.length > NOTE_MAX) return i18n._('Please keep it under {NOTE_MAX} characters.', { NOTE_MAX });
   return undefined;
 }
 
 function StatusPanel({ request }: { request: BusinessRequest }) {
-  const date = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+  const date = (iso: string) => formatDate(iso);
   if (request.status === 'pending') {
     return (
       <div className="rounded-lg border border-amber-200 bg-amber-50 p-5" role="status">
         <p className="flex items-center gap-2 font-semibold text-amber-900">
-          <Badge tone="warning">Pending review</Badge> Request sent on {date(request.created_at)}
+          <Badge tone="warning">{i18n._('Pending review')}</Badge> {i18n._('Request sent on')}{' '}
+          {date(request.created_at)}
         </p>
-        <p className="mt-2 text-amber-900">An administrator will review it. This page shows the decision as soon as it is made.</p>
-        {request.note ? <p className="mt-2 text-sm text-amber-900">Your note: “{request.note}”</p> : null}
+        <p className="mt-2 text-amber-900">
+          {i18n._('An administrator will review it. This page shows the decision as soon as it is made.')}
+        </p>
+        {request.note ? (
+          <p className="mt-2 text-sm text-amber-900">
+            {i18n._('Your note: “')}
+            {request.note}”
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -35,19 +45,27 @@ function StatusPanel({ request }: { request: BusinessRequest }) {
     return (
       <div className="rounded-lg border border-green-200 bg-green-50 p-5" role="status">
         <p className="flex items-center gap-2 font-semibold text-green-900">
-          <Badge tone="success">Approved</Badge> {request.decided_at ? `on ${date(request.decided_at)}` : null}
+          <Badge tone="success">{i18n._('Approved')}</Badge>{' '}
+          {request.decided_at ? i18n._('on {date}', { date: date(request.decided_at) }) : null}
         </p>
-        <p className="mt-2 text-green-900">Sign out and back in if the Business menu does not appear yet.</p>
+        <p className="mt-2 text-green-900">
+          {i18n._('Sign out and back in if the Business menu does not appear yet.')}
+        </p>
       </div>
     );
   }
   return (
     <div className="rounded-lg border border-red-200 bg-red-50 p-5" role="status">
       <p className="flex items-center gap-2 font-semibold text-red-900">
-        <Badge tone="danger">Not approved</Badge> {request.decided_at ? `on ${date(request.decided_at)}` : null}
+        <Badge tone="danger">{i18n._('Not approved')}</Badge>{' '}
+        {request.decided_at ? i18n._('on {date}', { date: date(request.decided_at) }) : null}
       </p>
-      {request.decision_note ? <p className="mt-2 text-red-900">Reason: {request.decision_note}</p> : null}
-      <p className="mt-2 text-red-900">You can send a new request with more details below.</p>
+      {request.decision_note ? (
+        <p className="mt-2 text-red-900">
+          {i18n._('Reason:')} {request.decision_note}
+        </p>
+      ) : null}
+      <p className="mt-2 text-red-900">{i18n._('You can send a new request with more details below.')}</p>
     </div>
   );
 }
@@ -58,13 +76,15 @@ export function BusinessRequestForm({ userId }: { userId: string }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
 
-  if (query.isPending) return <Spinner showLabel label="Loading your request..." />;
+  if (query.isPending) return <Spinner showLabel label={i18n._('Loading your request...')} />;
   if (query.isError) {
     return (
       <div role="alert" className="space-y-2">
-        <p className="text-red-700">Could not load your request: {toAppError(query.error).message}</p>
+        <p className="text-red-700">
+          {i18n._('Could not load your request:')} {toAppError(query.error).message}
+        </p>
         <Button variant="outline" onClick={() => query.refetch()}>
-          Retry
+          {i18n._('Retry')}
         </Button>
       </div>
     );
@@ -78,10 +98,10 @@ export function BusinessRequestForm({ userId }: { userId: string }) {
     if (problem) return;
     try {
       await mutation.mutateAsync(note.trim());
-      toast.success('Your request was sent. An administrator will review it.');
+      toast.success(i18n._('Your request was sent. An administrator will review it.'));
       setNote('');
     } catch (err) {
-      toast.error(toAppError(err, 'Failed to send your request').message);
+      toast.error(toAppError(err, i18n._('Failed to send your request')).message);
     }
   }
 
@@ -91,15 +111,17 @@ export function BusinessRequestForm({ userId }: { userId: string }) {
       {current?.status === 'pending' || current?.status === 'approved' ? null : (
         <form onSubmit={submit} noValidate className="space-y-4">
           <FormField
-            label="About your business"
+            label={i18n._('About your business')}
             error={error}
-            hint="Company name, what you sell, your website or registration number — whatever helps us check it is you."
+            hint={i18n._(
+              'Company name, what you sell, your website or registration number — whatever helps us check it is you.',
+            )}
             required
           >
             <Textarea rows={5} value={note} maxLength={NOTE_MAX} onChange={(e) => setNote(e.target.value)} />
           </FormField>
           <Button type="submit" loading={mutation.isPending}>
-            Request a business account
+            {i18n._('Request a business account')}
           </Button>
         </form>
       )}

@@ -3,6 +3,8 @@
 // arrived in ?ref so the right person is credited.
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { signUpHref } from '@/lib/signup-context';
+import { i18n } from '@/lib/i18n/i18n';
 
 /**
  * "Tag an asset": /tag is protected (SPEC §2), so signed-out visitors go to the public capture
@@ -18,15 +20,6 @@ export function tagHref(signedIn: boolean, from: string | undefined, ref: string
   return query ? `/start-tagging?${query}` : '/start-tagging';
 }
 
-/** "Create a free account" opens the sign-up form (/signup), not the sign-in form (/auth). */
-export function signUpHref(from: string | undefined, ref: string | null): string {
-  const params = new URLSearchParams();
-  if (from) params.set('from', from);
-  if (ref) params.set('ref', ref);
-  const qs = params.toString();
-  return qs ? `/signup?${qs}` : '/signup';
-}
-
 const primary =
   'inline-flex items-center justify-center rounded-md bg-blue-600 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
 const secondary =
@@ -39,10 +32,10 @@ export function CtaButtons(props: { from?: string; tagLabel?: string; signUpLabe
   return (
     <div className="flex flex-wrap gap-3">
       <Link to={tagHref(Boolean(user), props.from, ref)} className={primary}>
-        {props.tagLabel ?? 'Tag an asset'}
+        {props.tagLabel ?? i18n._('Tag an asset')}
       </Link>
       <Link to={signUpHref(props.from, ref)} className={secondary}>
-        {props.signUpLabel ?? 'Create a free account'}
+        {props.signUpLabel ?? i18n._('Create a free account')}
       </Link>
     </div>
   );

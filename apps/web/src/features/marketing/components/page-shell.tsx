@@ -4,15 +4,26 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
+import { i18n } from '@/lib/i18n/i18n';
 
-export function TextPage(props: { title: string; description: string; lead?: ReactNode; updated?: string; children: ReactNode }) {
+export function TextPage(props: {
+  title: string;
+  description: string;
+  lead?: ReactNode;
+  updated?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <PageMeta title={props.title} description={props.description} />
       <header className="mb-8 border-b border-slate-200 pb-6">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{props.title}</h1>
         {props.lead ? <p className="mt-3 text-lg text-slate-700">{props.lead}</p> : null}
-        {props.updated ? <p className="mt-2 text-sm text-slate-600">Last updated: {props.updated}</p> : null}
+        {props.updated ? (
+          <p className="mt-2 text-sm text-slate-600">
+            {i18n._('Last updated:')} {props.updated}
+          </p>
+        ) : null}
       </header>
       <div className="space-y-8 text-slate-800 leading-relaxed">{props.children}</div>
     </div>
@@ -41,7 +52,11 @@ export function Bullets(props: { items: ReactNode[] }) {
 }
 
 /** A two-column table (what / detail) used for data inventories and retention periods. */
-export function FactTable(props: { caption: string; head: [string, string, string?]; rows: [ReactNode, ReactNode, ReactNode?][] }) {
+export function FactTable(props: {
+  caption: string;
+  head: [string, string, string?];
+  rows: [ReactNode, ReactNode, ReactNode?][];
+}) {
   const three = props.head[2] !== undefined;
   return (
     <div className="relative overflow-x-auto">
@@ -49,11 +64,13 @@ export function FactTable(props: { caption: string; head: [string, string, strin
         <caption className="sr-only">{props.caption}</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            {props.head.filter((h) => h !== undefined).map((h) => (
-              <th key={h} scope="col" className="py-2 pr-4 font-semibold text-slate-900">
-                {h}
-              </th>
-            ))}
+            {props.head
+              .filter((h) => h !== undefined)
+              .map((h) => (
+                <th key={h} scope="col" className="py-2 pr-4 font-semibold text-slate-900">
+                  {h}
+                </th>
+              ))}
           </tr>
         </thead>
         <tbody>

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '@/components/page-meta';
 import { CtaButtons } from './cta';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface UseCaseContent {
   slug: string;
@@ -25,7 +26,9 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
       <section className="bg-gradient-to-b from-blue-50 to-white">
         <div className="mx-auto max-w-5xl px-4 py-14 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-wide text-blue-700">{content.eyebrow}</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{content.title}</h1>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+            {content.title}
+          </h1>
           <div className="mt-5 max-w-2xl text-lg text-slate-700">{content.intro}</div>
           <div className="mt-8">
             <CtaButtons from={content.slug} tagLabel={content.tagLabel} />
@@ -35,7 +38,7 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
 
       <section aria-labelledby="benefits" className="mx-auto max-w-5xl px-4 py-12">
         <h2 id="benefits" className="text-2xl font-bold text-slate-900">
-          What you get
+          {i18n._('What you get')}
         </h2>
         <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {content.benefits.map((b) => (
@@ -50,12 +53,15 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
       <section aria-labelledby="how" className="bg-slate-50">
         <div className="mx-auto max-w-5xl px-4 py-12">
           <h2 id="how" className="text-2xl font-bold text-slate-900">
-            How it works
+            {i18n._('How it works')}
           </h2>
           <ol className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-3">
             {content.steps.map((s, i) => (
               <li key={s.title} className="rounded-lg bg-white p-5 shadow-sm">
-                <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white"
+                >
                   {i + 1}
                 </span>
                 <h3 className="mt-3 font-semibold text-slate-900">{s.title}</h3>
@@ -68,7 +74,7 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
 
       <section aria-labelledby="fine-print" className="mx-auto max-w-5xl px-4 py-12">
         <h2 id="fine-print" className="text-2xl font-bold text-slate-900">
-          Good to know
+          {i18n._('Good to know')}
         </h2>
         <ul className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
           {content.finePrint.map((f, i) => (
@@ -76,8 +82,10 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
           ))}
         </ul>
         <div className="mt-10 rounded-xl bg-blue-600 p-8 text-white">
-          <p className="text-xl font-semibold">Ready when you are.</p>
-          <p className="mt-1 text-blue-100">Sign up, confirm your e-mail, and you land straight on the tagging page.</p>
+          <p className="text-xl font-semibold">{i18n._('Ready when you are.')}</p>
+          <p className="mt-1 text-blue-100">
+            {i18n._('Sign up, confirm your e-mail, and you land straight on the tagging page.')}
+          </p>
           <div className="mt-5 [&_a]:border-white">
             <CtaButtons from={content.slug} tagLabel={content.tagLabel} />
           </div>

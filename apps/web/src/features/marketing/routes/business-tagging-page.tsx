@@ -1,5 +1,6 @@
 import { UseCaseLanding } from '../components/use-case-landing';
 import { productName } from '../components/product-name';
+import { i18n } from '@/lib/i18n/i18n';
 
 export default function BusinessTaggingPage() {
   const name = productName();
@@ -7,34 +8,55 @@ export default function BusinessTaggingPage() {
     <UseCaseLanding
       content={{
         slug: 'business-tagging',
-        metaTitle: `Product verification and inventory for businesses — ${name}`,
-        metaDescription: `Register your products by serial number so any customer can verify them, and keep a fingerprinted inventory — with a ${name} business account.`,
-        eyebrow: 'For businesses',
-        title: 'Let customers check that your product is genuine',
+        metaTitle: i18n._('Product verification and inventory for businesses — {name}', { name }),
+        metaDescription: i18n._(
+          'Register your products by serial number so any customer can verify them, and keep a fingerprinted inventory — with a {name} business account.',
+          { name },
+        ),
+        eyebrow: i18n._('For businesses'),
+        title: i18n._('Let customers check that your product is genuine'),
         intro: (
           <p>
-            Register each product with its serial number. Anyone can then open its verification page — from a link or a QR code on
-            the packaging — and see that the serial was registered by your business. Keep your stock and equipment on record too.
+            {i18n._(
+              'Register each product with its serial number. Anyone can then open its verification page — from a link or a QR code on the packaging — and see that the serial was registered by your business. Keep your stock and equipment on record too.',
+            )}
           </p>
         ),
         benefits: [
-          { title: 'Serial-number verification', text: 'A public page per serial number; no app needed by your customers.' },
-          { title: 'QR codes', text: 'Generated locally, ready to print on labels or packaging.' },
-          { title: 'Inventory', text: 'Tag equipment and stock with photos, documents and fingerprints.' },
-          { title: 'Reviewed accounts', text: 'Business accounts are approved by an administrator, so verification means something.' },
-          { title: 'Your data stays yours', text: 'Hosted by the operator, exportable, and covered by our Data Processing Agreement.' },
-          { title: 'No trackers', text: 'Your customers are not tracked when they verify a product.' },
+          {
+            title: i18n._('Serial-number verification'),
+            text: i18n._('A public page per serial number; no app needed by your customers.'),
+          },
+          { title: i18n._('QR codes'), text: i18n._('Generated locally, ready to print on labels or packaging.') },
+          {
+            title: i18n._('Inventory'),
+            text: i18n._('Tag equipment and stock with photos, documents and fingerprints.'),
+          },
+          {
+            title: i18n._('Reviewed accounts'),
+            text: i18n._('Business accounts are approved by an administrator, so verification means something.'),
+          },
+          {
+            title: i18n._('Your data stays yours'),
+            text: i18n._('Hosted by the operator, exportable, and covered by our Data Processing Agreement.'),
+          },
+          { title: i18n._('No trackers'), text: i18n._('Your customers are not tracked when they verify a product.') },
         ],
         steps: [
-          { title: 'Create an account', text: 'Sign up and confirm your e-mail.' },
-          { title: 'Request business access', text: 'Tell us about your business on the business accounts page; an administrator reviews it.' },
-          { title: 'Register products', text: 'Add serial numbers and print their QR codes.' },
+          { title: i18n._('Create an account'), text: i18n._('Sign up and confirm your e-mail.') },
+          {
+            title: i18n._('Request business access'),
+            text: i18n._('Tell us about your business on the business accounts page; an administrator reviews it.'),
+          },
+          { title: i18n._('Register products'), text: i18n._('Add serial numbers and print their QR codes.') },
         ],
         finePrint: [
-          'Verification shows that a serial was registered by your account; it does not inspect the physical item.',
-          'Business access is granted by review, not bought.',
+          i18n._(
+            'Verification shows that a serial was registered by your account; it does not inspect the physical item.',
+          ),
+          i18n._('Business access is granted by review, not bought.'),
         ],
-        tagLabel: 'Tag inventory',
+        tagLabel: i18n._('Tag inventory'),
       }}
     />
   );

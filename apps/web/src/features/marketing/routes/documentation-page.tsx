@@ -1,26 +1,30 @@
 import { Bullets, FactTable, Section, TextLink, TextPage } from '../components/page-shell';
 import { productName } from '../components/product-name';
+import { i18n } from '@/lib/i18n/i18n';
 
 export default function DocumentationPage() {
   const name = productName();
   return (
     <TextPage
-      title="Documentation"
-      description={`How to use ${name}: tagging assets, the TMT wallet, referrals, next of kin, product verification, account security, and running your own server.`}
-      lead={`Everything ${name} does, one section per feature.`}
+      title={i18n._('Documentation')}
+      description={i18n._(
+        'How to use {name}: tagging assets, the TMT wallet, referrals, next of kin, product verification, account security, and running your own server.',
+        { name },
+      )}
+      lead={i18n._('Everything {name} does, one section per feature.', { name })}
     >
-      <nav aria-label="On this page" className="rounded-lg bg-slate-50 p-4 text-sm">
+      <nav aria-label={i18n._('On this page')} className="rounded-lg bg-slate-50 p-4 text-sm">
         <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {[
-            ['start', 'Getting started'],
-            ['tag', 'Tagging an asset'],
-            ['wallet', 'Wallet and TMT'],
+            ['start', i18n._('Getting started')],
+            ['tag', i18n._('Tagging an asset')],
+            ['wallet', i18n._('Wallet and TMT')],
             ['referrals', 'Referrals'],
-            ['nok', 'Next of kin'],
-            ['verify', 'Product verification'],
-            ['security', 'Account security'],
-            ['data', 'Your data'],
-            ['operators', 'For operators'],
+            ['nok', i18n._('Next of kin')],
+            ['verify', i18n._('Product verification')],
+            ['security', i18n._('Account security')],
+            ['data', i18n._('Your data')],
+            ['operators', i18n._('For operators')],
           ].map(([id, label]) => (
             <li key={id}>
               <a className="text-blue-700 underline" href={`#${id}`}>
@@ -31,93 +35,119 @@ export default function DocumentationPage() {
         </ul>
       </nav>
 
-      <Section title="Getting started" id="start">
+      <Section title={i18n._('Getting started')} id="start">
         <Bullets
           items={[
             <>
-              <TextLink to="/signup">Create an account</TextLink> with your name, e-mail and a password of at least 8
-              characters that is not a common one and not based on your e-mail address.
+              <TextLink to="/signup">{i18n._('Create an account')}</TextLink>{' '}
+              {i18n._(
+                'with your name, e-mail and a password of at least 8 characters that is not a common one and not based on your e-mail address.',
+              )}
             </>,
-            'Open the confirmation link we e-mail you. Your wallet is created with a sign-up bonus in TMT.',
-            'The dashboard shows your balance, recent activity and shortcuts.',
+            i18n._('Open the confirmation link we e-mail you. Your wallet is created with a sign-up bonus in TMT.'),
+            i18n._('The dashboard shows your balance, recent activity and shortcuts.'),
           ]}
         />
       </Section>
 
-      <Section title="Tagging an asset" id="tag">
+      <Section title={i18n._('Tagging an asset')} id="tag">
         <Bullets
           items={[
-            <>Go to <TextLink to="/tag">Tag Asset</TextLink>, take or upload photos, a video or a PDF, and describe the asset.</>,
-            'Choose who may see it: private (default) or public.',
-            'The cost in TMT is shown before you confirm; it is taken from your wallet only if the asset is saved.',
-            'Each file gets a SHA-256 fingerprint, and the asset is recorded in the signed, hash-chained ledger.',
-            <>Find everything under <TextLink to="/assets">My Assets</TextLink>.</>,
+            <>
+              {i18n._('Go to')} <TextLink to="/tag">{i18n._('Tag Asset')}</TextLink>
+              {i18n._(', take or upload photos, a video or a PDF, and describe the asset.')}
+            </>,
+            i18n._('Choose who may see it: private (default) or public.'),
+            i18n._(
+              'The cost in TMT is shown before you confirm; it is taken from your wallet only if the asset is saved.',
+            ),
+            i18n._(
+              'Each file gets a SHA-256 fingerprint, and the asset is recorded in the signed, hash-chained ledger.',
+            ),
+            <>
+              {i18n._('Find everything under')} <TextLink to="/assets">{i18n._('My Assets')}</TextLink>.
+            </>,
           ]}
         />
       </Section>
 
-      <Section title="Wallet and TMT" id="wallet">
+      <Section title={i18n._('Wallet and TMT')} id="wallet">
         <p>
-          TMT is an in-app credit. The <TextLink to="/wallet">Wallet</TextLink> shows your balance, totals earned and spent, and the
-          full history, which you can filter and download as CSV. Balances change only through the server's ledger functions; a
-          spend that would take you below zero is refused with "Insufficient tokens".
+          {i18n._('TMT is an in-app credit. The')} <TextLink to="/wallet">{i18n._('Wallet')}</TextLink>{' '}
+          {i18n._(
+            'shows your balance, totals earned and spent, and the full history, which you can filter and download as CSV. Balances change only through the server\'s ledger functions; a spend that would take you below zero is refused with "Insufficient tokens".',
+          )}
         </p>
       </Section>
 
-      <Section title="Referrals" id="referrals">
+      <Section title={i18n._('Referrals')} id="referrals">
         <p>
-          <TextLink to="/referrals">Referrals</TextLink> gives you a personal code and links to each landing page, with a QR code you
-          can download. Rewards are paid once per confirmed new member, to five levels.
+          <TextLink to="/referrals">{i18n._('Referrals')}</TextLink>{' '}
+          {i18n._(
+            'gives you a personal code and links to each landing page, with a QR code you can download. Rewards are paid once per confirmed new member, to five levels.',
+          )}
         </p>
       </Section>
 
-      <Section title="Next of kin" id="nok">
+      <Section title={i18n._('Next of kin')} id="nok">
         <p>
-          On <TextLink to="/nok">NOK</TextLink> you keep the people who should know about your assets, with relationship and
-          contact details. Only you can see them.
+          {i18n._('On')} <TextLink to="/nok">{i18n._('NOK')}</TextLink>{' '}
+          {i18n._(
+            'you keep the people who should know about your assets, with relationship and contact details. Only you can see them.',
+          )}
         </p>
       </Section>
 
-      <Section title="Product verification" id="verify">
+      <Section title={i18n._('Product verification')} id="verify">
         <p>
-          Business accounts register products with serial numbers. Anyone can open <code>/verify/&lt;serial number&gt;</code> to see
-          whether that serial was registered and by which business. See <TextLink to="/business-upgrade">business accounts</TextLink>.
+          {i18n._('Business accounts register products with serial numbers. Anyone can open')}{' '}
+          <code>{i18n._('/verify/<serial number>')}</code>{' '}
+          {i18n._('to see whether that serial was registered and by which business. See')}{' '}
+          <TextLink to="/business-upgrade">{i18n._('business accounts')}</TextLink>.
         </p>
       </Section>
 
-      <Section title="Account security" id="security">
+      <Section title={i18n._('Account security')} id="security">
         <Bullets
           items={[
-            'Change your password on the Profile page; you must enter the current one.',
-            'Turn on two-factor authentication (TOTP) in Settings with any authenticator app.',
-            'Settings lists your active sessions, with the device and IP address, and can sign out all others.',
+            i18n._('Change your password on the Profile page; you must enter the current one.'),
+            i18n._('Turn on two-factor authentication (TOTP) in Settings with any authenticator app.'),
+            i18n._('Settings lists your active sessions, with the device and IP address, and can sign out all others.'),
           ]}
         />
       </Section>
 
-      <Section title="Your data" id="data">
+      <Section title={i18n._('Your data')} id="data">
         <p>
-          Settings → Export my data downloads a JSON file; Settings → Delete account removes everything. What is stored and for how
-          long is listed in the <TextLink to="/privacy-policy">Privacy Policy</TextLink>.
+          {i18n._(
+            'Settings → Export my data downloads a JSON file; Settings → Delete account removes everything. What is stored and for how long is listed in the',
+          )}{' '}
+          <TextLink to="/privacy-policy">{i18n._('Privacy Policy')}</TextLink>.
         </p>
       </Section>
 
-      <Section title="For operators" id="operators">
+      <Section title={i18n._('For operators')} id="operators">
         <p>
-          {name} is one Node server: <code>npm ci &amp;&amp; npm start</code> runs it with an embedded PostgreSQL. Settings come
-          from environment variables:
+          {name} {i18n._('is one Node server:')} <code>{i18n._('npm ci && npm start')}</code>{' '}
+          {i18n._('runs it with an embedded PostgreSQL. Settings come from environment variables:')}
         </p>
         <FactTable
-          caption="Server settings"
-          head={['Variable', 'Meaning']}
+          caption={i18n._('Server settings')}
+          head={[i18n._('Variable'), 'Meaning']}
           rows={[
-            ['PORT, HOST', 'Where the server listens (default 3000 on 127.0.0.1).'],
-            ['DATA_DIR', 'Embedded database, signing keys, stored files and mail outbox (default ./data).'],
-            ['DATABASE_URL', 'Use this PostgreSQL instead of the embedded database.'],
-            ['SITE_URL', 'Public address used in e-mailed links.'],
-            ['SMTP_URL, MAIL_FROM', 'Send mail over SMTP; without them mail goes to an outbox and a log line.'],
-            ['ADMIN_EMAIL, ADMIN_PASSWORD', 'Make sure an administrator account exists at start.'],
-            ['APP_NAME', 'The product name shown everywhere.'],
+            [i18n._('PORT, HOST'), i18n._('Where the server listens (default 3000 on 127.0.0.1).')],
+            [
+              i18n._('DATA_DIR'),
+              i18n._('Embedded database, signing keys, stored files and mail outbox (default ./data).'),
+            ],
+            [i18n._('DATABASE_URL'), i18n._('Use this PostgreSQL instead of the embedded database.')],
+            [i18n._('SITE_URL'), i18n._('Public address used in e-mailed links.')],
+            [
+              i18n._('SMTP_URL, MAIL_FROM'),
+              i18n._('Send mail over SMTP; without them mail goes to an outbox and a log line.'),
+            ],
+            [i18n._('ADMIN_EMAIL, ADMIN_PASSWORD'), i18n._('Make sure an administrator account exists at start.')],
+            [i18n._('APP_NAME'), i18n._('The product name shown everywhere.')],
           ]}
         />
       </Section>

@@ -2,72 +2,113 @@ import { Bullets, FactTable, Section, TextLink, TextPage } from '../components/p
 import { productName, supportEmail } from '../components/product-name';
 import { dataInventory } from '../content/data-inventory';
 import { LEGAL_UPDATED } from '../content/updated';
+import { i18n } from '@/lib/i18n/i18n';
 
 export default function GdprCompliancePage() {
   const name = productName();
   const mail = supportEmail();
   return (
     <TextPage
-      title="GDPR Compliance"
-      description={`How ${name} meets the GDPR: self-service export and deletion, data minimisation, no third-party trackers, and security in the database.`}
-      lead={`The rights the GDPR gives you are built into ${name} as buttons, not as e-mail requests.`}
+      title={i18n._('GDPR Compliance')}
+      description={i18n._(
+        'How {name} meets the GDPR: self-service export and deletion, data minimisation, no third-party trackers, and security in the database.',
+        { name },
+      )}
+      lead={i18n._('The rights the GDPR gives you are built into {name} as buttons, not as e-mail requests.', { name })}
       updated={LEGAL_UPDATED}
     >
-      <Section title="Your rights, in the product">
+      <Section title={i18n._('Your rights, in the product')}>
         <FactTable
-          caption="GDPR rights and where to exercise them"
-          head={['Right', 'How']}
+          caption={i18n._('GDPR rights and where to exercise them')}
+          head={[i18n._('Right'), 'How']}
           rows={[
-            ['Access and portability (Art. 15, 20)', 'Settings → Export my data: a machine-readable JSON file with everything held about you.'],
-            ['Rectification (Art. 16)', 'Profile page: name, phone, country, bio, avatar, e-mail address and password.'],
-            ['Erasure (Art. 17)', 'Settings → Delete account: removes your records and stored files immediately, after you confirm with your password.'],
-            ['Restriction and objection (Art. 18, 21)', `Notification e-mails can be switched off in Settings; anything else: ${mail}.`],
-            ['Withdraw consent (Art. 7)', 'Settings: cookie, analytics and news choices take effect at once.'],
+            [
+              i18n._('Access and portability (Art. 15, 20)'),
+              i18n._('Settings → Export my data: a machine-readable JSON file with everything held about you.'),
+            ],
+            [
+              i18n._('Rectification (Art. 16)'),
+              i18n._('Profile page: name, phone, country, bio, avatar, e-mail address and password.'),
+            ],
+            [
+              i18n._('Erasure (Art. 17)'),
+              i18n._(
+                'Settings → Delete account: removes your records and stored files immediately, after you confirm with your password.',
+              ),
+            ],
+            [
+              i18n._('Restriction and objection (Art. 18, 21)'),
+              i18n._('Notification e-mails can be switched off in Settings; anything else: {mail}.', { mail }),
+            ],
+            [
+              i18n._('Withdraw consent (Art. 7)'),
+              i18n._('Settings: cookie, analytics and news choices take effect at once.'),
+            ],
           ]}
         />
       </Section>
 
-      <Section title="Data minimisation">
-        <p>We collect only the data in this list, each for a stated purpose:</p>
-        <Bullets items={dataInventory.map((d) => `${d.what}: ${d.retention}`)} />
+      <Section title={i18n._('Data minimisation')}>
+        <p>{i18n._('We collect only the data in this list, each for a stated purpose:')}</p>
+        <Bullets
+          items={dataInventory.map((d) =>
+            i18n._('{what}: {retention}', { what: i18n._(d.what), retention: i18n._(d.retention) }),
+          )}
+        />
       </Section>
 
-      <Section title="Security of processing (Art. 32)">
+      <Section title={i18n._('Security of processing (Art. 32)')}>
         <Bullets
           items={[
-            'Access rules live in the database (row-level security): a user can read and change only their own rows, whichever client calls.',
-            'Token balances change only inside database functions that write the ledger in the same transaction; nobody can edit a balance directly.',
-            'Passwords are hashed with argon2id; optional two-factor authentication (TOTP) is available in Settings.',
-            'Uploaded files are fingerprinted with SHA-256; asset records are kept in a signed, hash-chained ledger so tampering is detectable.',
-            'Sign-in attempts and e-mails are rate-limited.',
+            i18n._(
+              'Access rules live in the database (row-level security): a user can read and change only their own rows, whichever client calls.',
+            ),
+            i18n._(
+              'Token balances change only inside database functions that write the ledger in the same transaction; nobody can edit a balance directly.',
+            ),
+            i18n._(
+              'Passwords are hashed with argon2id; optional two-factor authentication (TOTP) is available in Settings.',
+            ),
+            i18n._(
+              'Uploaded files are fingerprinted with SHA-256; asset records are kept in a signed, hash-chained ledger so tampering is detectable.',
+            ),
+            i18n._('Sign-in attempts and e-mails are rate-limited.'),
           ]}
         />
       </Section>
 
-      <Section title="Processors and transfers">
+      <Section title={i18n._('Processors and transfers')}>
         <p>
-          {name} runs on the operator's own server and database. It embeds no third-party services, so no personal data is
-          transferred to other processors, except e-mail delivery through the operator's mail provider. See the{' '}
-          <TextLink to="/data-processing-agreement">Data Processing Agreement</TextLink> for business customers.
+          {name}{' '}
+          {i18n._(
+            "runs on the operator's own server and database. It embeds no third-party services, so no personal data is transferred to other processors, except e-mail delivery through the operator's mail provider. See the",
+          )}{' '}
+          <TextLink to="/data-processing-agreement">{i18n._('Data Processing Agreement')}</TextLink>{' '}
+          {i18n._('for business customers.')}
         </p>
       </Section>
 
-      <Section title="Breach notification">
+      <Section title={i18n._('Breach notification')}>
         <p>
-          If a personal-data breach happens, the operator informs the supervisory authority within 72 hours where required and
-          tells affected users by e-mail without undue delay.
+          {i18n._(
+            'If a personal-data breach happens, the operator informs the supervisory authority within 72 hours where required and tells affected users by e-mail without undue delay.',
+          )}
         </p>
       </Section>
 
-      <Section title="Honest limits">
+      <Section title={i18n._('Honest limits')}>
         <Bullets
           items={[
-            'Database backups kept by the operator may hold deleted data until those backups expire under the operator\'s backup schedule.',
-            'Copies you shared yourself (a downloaded export, a file you sent someone) are outside our control.',
+            i18n._(
+              "Database backups kept by the operator may hold deleted data until those backups expire under the operator's backup schedule.",
+            ),
+            i18n._(
+              'Copies you shared yourself (a downloaded export, a file you sent someone) are outside our control.',
+            ),
           ]}
         />
         <p>
-          Full details: <TextLink to="/privacy-policy">Privacy Policy</TextLink>.
+          {i18n._('Full details:')} <TextLink to="/privacy-policy">{i18n._('Privacy Policy')}</TextLink>.
         </p>
       </Section>
     </TextPage>

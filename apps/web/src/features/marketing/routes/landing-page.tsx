@@ -4,20 +4,50 @@ import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { CtaButtons } from '../components/cta';
 import { productName } from '../components/product-name';
+import { i18n } from '@/lib/i18n/i18n';
 
 const useCases = [
-  { to: '/general-tagging', title: 'Everyday belongings', text: 'Bikes, laptops, jewellery: a dated record with photos and receipts.' },
-  { to: '/nft-tagging', title: 'Digital art and NFTs', text: 'Fingerprint the original file and keep its provenance.' },
-  { to: '/mywill-tagging', title: 'Will and legacy', text: 'An inventory of what you leave, and who should know.' },
-  { to: '/business-tagging', title: 'Businesses', text: 'Serial numbers anyone can verify, and a tagged inventory.' },
+  {
+    to: '/general-tagging',
+    title: /*i18n*/ 'Everyday belongings',
+    text: /*i18n*/ 'Bikes, laptops, jewellery: a dated record with photos and receipts.',
+  },
+  {
+    to: '/nft-tagging',
+    title: /*i18n*/ 'Digital art and NFTs',
+    text: /*i18n*/ 'Fingerprint the original file and keep its provenance.',
+  },
+  {
+    to: '/mywill-tagging',
+    title: /*i18n*/ 'Will and legacy',
+    text: /*i18n*/ 'An inventory of what you leave, and who should know.',
+  },
+  {
+    to: '/business-tagging',
+    title: /*i18n*/ 'Businesses',
+    text: /*i18n*/ 'Serial numbers anyone can verify, and a tagged inventory.',
+  },
 ];
 
 function ShieldMark() {
   return (
     <svg viewBox="0 0 64 64" aria-hidden="true" className="h-40 w-40 text-blue-600 sm:h-56 sm:w-56">
       <path d="M32 4 8 14v16c0 15 10 26 24 30 14-4 24-15 24-30V14L32 4Z" fill="currentColor" opacity="0.12" />
-      <path d="M32 4 8 14v16c0 15 10 26 24 30 14-4 24-15 24-30V14L32 4Z" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
-      <path d="m21 33 8 8 15-17" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M32 4 8 14v16c0 15 10 26 24 30 14-4 24-15 24-30V14L32 4Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinejoin="round"
+      />
+      <path
+        d="m21 33 8 8 15-17"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -31,21 +61,30 @@ export default function LandingPage() {
   return (
     <div>
       <PageMeta
-        title={`${name} — tag, register and prove what you own`}
-        description={`${name} keeps a dated, tamper-evident record of your belongings, digital works and products, with next of kin and serial-number verification. Private by default.`}
+        title={i18n._('{name} — tag, register and prove what you own', { name })}
+        description={i18n._(
+          '{name} keeps a dated, tamper-evident record of your belongings, digital works and products, with next of kin and serial-number verification. Private by default.',
+          { name },
+        )}
       />
       <section className="bg-gradient-to-b from-blue-50 to-white">
         <div className="mx-auto grid grid-cols-1 max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 md:grid-cols-[1fr_auto]">
           <div>
-            <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Own it. Prove it. Pass it on.</h1>
+            <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              {i18n._('Own it. Prove it. Pass it on.')}
+            </h1>
             <p className="mt-5 max-w-2xl text-lg text-slate-700">
-              {name} registers the things you own — with photos, videos or documents, a fingerprint of every file and a date — so
-              you can prove ownership, let buyers verify a product by its serial number, and tell your next of kin what you have.
+              {name}{' '}
+              {i18n._(
+                'registers the things you own — with photos, videos or documents, a fingerprint of every file and a date — so you can prove ownership, let buyers verify a product by its serial number, and tell your next of kin what you have.',
+              )}
             </p>
             <div className="mt-8">
               <CtaButtons />
             </div>
-            <p className="mt-4 text-sm text-slate-600">Free account with a sign-up bonus in TMT credits. No ads, no trackers.</p>
+            <p className="mt-4 text-sm text-slate-600">
+              {i18n._('Free account with a sign-up bonus in TMT credits. No ads, no trackers.')}
+            </p>
           </div>
           <div className="hidden justify-center md:flex">
             <ShieldMark />
@@ -55,16 +94,32 @@ export default function LandingPage() {
 
       <section aria-labelledby="how" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="how" className="text-2xl font-bold text-slate-900">
-          How it works
+          {i18n._('How it works')}
         </h2>
         <ol className="mt-6 grid grid-cols-1 gap-5 md:grid-cols-3">
           {[
-            ['Capture', 'Photograph the item, record a short video, or upload a PDF such as a receipt or certificate.'],
-            ['Fingerprint and record', 'Each file gets a SHA-256 fingerprint; the asset goes into a signed, hash-chained ledger with a timestamp.'],
-            ['Use it', 'Show it to an insurer or buyer, make it public, or name the next of kin who should know about it.'],
+            [
+              i18n._('Capture'),
+              i18n._('Photograph the item, record a short video, or upload a PDF such as a receipt or certificate.'),
+            ],
+            [
+              i18n._('Fingerprint and record'),
+              i18n._(
+                'Each file gets a SHA-256 fingerprint; the asset goes into a signed, hash-chained ledger with a timestamp.',
+              ),
+            ],
+            [
+              i18n._('Use it'),
+              i18n._(
+                'Show it to an insurer or buyer, make it public, or name the next of kin who should know about it.',
+              ),
+            ],
           ].map(([title, text], i) => (
             <li key={title} className="rounded-lg border border-slate-200 p-5">
-              <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white"
+              >
                 {i + 1}
               </span>
               <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
@@ -77,7 +132,7 @@ export default function LandingPage() {
       <section aria-labelledby="uses" className="bg-slate-50">
         <div className="mx-auto max-w-6xl px-4 py-12">
           <h2 id="uses" className="text-2xl font-bold text-slate-900">
-            What people tag
+            {i18n._('What people tag')}
           </h2>
           <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {useCases.map((u) => (
@@ -86,8 +141,8 @@ export default function LandingPage() {
                   to={ref ? `${u.to}?ref=${encodeURIComponent(ref)}` : u.to}
                   className="block h-full rounded-lg bg-white p-5 shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
                 >
-                  <h3 className="font-semibold text-blue-700">{u.title}</h3>
-                  <p className="mt-1 text-slate-700">{u.text}</p>
+                  <h3 className="font-semibold text-blue-700">{i18n._(u.title)}</h3>
+                  <p className="mt-1 text-slate-700">{i18n._(u.text)}</p>
                 </Link>
               </li>
             ))}
@@ -97,30 +152,37 @@ export default function LandingPage() {
 
       <section aria-labelledby="trust" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="trust" className="text-2xl font-bold text-slate-900">
-          Built to be trusted
+          {i18n._('Built to be trusted')}
         </h2>
         <dl className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
           <div>
-            <dt className="font-semibold text-slate-900">Tamper-evident, honestly</dt>
+            <dt className="font-semibold text-slate-900">{i18n._('Tamper-evident, honestly')}</dt>
             <dd className="mt-1 text-slate-700">
-              Records are hash-chained and signed by the server, so changes are detectable. It is not a public blockchain — which
-              is also why you can delete your data.
+              {i18n._(
+                'Records are hash-chained and signed by the server, so changes are detectable. It is not a public blockchain — which is also why you can delete your data.',
+              )}
             </dd>
           </div>
           <div>
-            <dt className="font-semibold text-slate-900">Private by default</dt>
-            <dd className="mt-1 text-slate-700">Assets are visible only to you until you make them public. No analytics, no third-party scripts.</dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-slate-900">Check any product</dt>
-            <dd className="mt-1 text-slate-700">Businesses register serial numbers; anyone can verify them without an account.</dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-slate-900">Your data, your call</dt>
+            <dt className="font-semibold text-slate-900">{i18n._('Private by default')}</dt>
             <dd className="mt-1 text-slate-700">
-              Export everything as JSON or delete your account yourself, from Settings. See the{' '}
+              {i18n._(
+                'Assets are visible only to you until you make them public. No analytics, no third-party scripts.',
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">{i18n._('Check any product')}</dt>
+            <dd className="mt-1 text-slate-700">
+              {i18n._('Businesses register serial numbers; anyone can verify them without an account.')}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-slate-900">{i18n._('Your data, your call')}</dt>
+            <dd className="mt-1 text-slate-700">
+              {i18n._('Export everything as JSON or delete your account yourself, from Settings. See the')}{' '}
               <Link to="/privacy-policy" className="text-blue-700 underline">
-                Privacy Policy
+                {i18n._('Privacy Policy')}
               </Link>
               .
             </dd>

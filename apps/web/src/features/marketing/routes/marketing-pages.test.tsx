@@ -75,19 +75,31 @@ describe('public pages', () => {
     expect(document.body.textContent).not.toMatch(/TagLedger/);
   });
 
-  it.each(pages.filter(([p]) => p.endsWith('-tagging')))('%s links to /start-tagging and to sign-up carrying from and ref', (path, Page) => {
-    renderAt(`${path}?ref=FRIEND42`, Page);
-    const slug = path.slice(1);
-    expect(screen.getAllByRole('link', { name: /Tag an asset|Tag inventory/ })[0]).toHaveAttribute('href', `/start-tagging?from=${slug}&ref=FRIEND42`);
-    expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute('href', `/signup?from=${slug}&ref=FRIEND42`);
-  });
+  it.each(pages.filter(([p]) => p.endsWith('-tagging')))(
+    '%s links to /start-tagging and to sign-up carrying from and ref',
+    (path, Page) => {
+      renderAt(`${path}?ref=FRIEND42`, Page);
+      const slug = path.slice(1);
+      expect(screen.getAllByRole('link', { name: /Tag an asset|Tag inventory/ })[0]).toHaveAttribute(
+        'href',
+        `/start-tagging?from=${slug}&ref=FRIEND42`,
+      );
+      expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute(
+        'href',
+        `/signup?from=${slug}&ref=FRIEND42`,
+      );
+    },
+  );
 
   it('the landing sends "Create a free account" to the sign-up form, keeping ref', () => {
     renderAt('/?ref=FRIEND42', LandingPage);
-    expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute('href', '/signup?ref=FRIEND42');
+    expect(screen.getAllByRole('link', { name: 'Create a free account' })[0]).toHaveAttribute(
+      'href',
+      '/signup?ref=FRIEND42',
+    );
   });
 
-  it('the documentation\'s getting-started step links to the sign-up form', () => {
+  it("the documentation's getting-started step links to the sign-up form", () => {
     renderAt('/documentation', DocumentationPage);
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup');
   });
@@ -107,17 +119,30 @@ describe('public pages', () => {
 });
 
 describe('business upgrade', () => {
-  const profile = { id: 'u1', email: 'b@example.test', role: 'standard', is_business_user: true, full_name: 'B', avatar_url: null } as UserProfile;
+  const profile = {
+    id: 'u1',
+    email: 'b@example.test',
+    role: 'standard',
+    is_business_user: true,
+    full_name: 'B',
+    avatar_url: null,
+  } as UserProfile;
 
   it('asks signed-out visitors to sign in first', () => {
     renderAt('/business-upgrade', BusinessUpgradePage, { initialized: true });
-    expect(screen.getByRole('link', { name: 'Sign in to request' })).toHaveAttribute('href', '/auth?from=business-upgrade');
+    expect(screen.getByRole('link', { name: 'Sign in to request' })).toHaveAttribute(
+      'href',
+      '/auth?from=business-upgrade',
+    );
   });
 
   it('tells business users they already have access', () => {
     renderAt('/business-upgrade', BusinessUpgradePage, { initialized: true, user: { id: 'u1' } as never, profile });
     expect(screen.getByText('Your account is already a business account.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open the business dashboard' })).toHaveAttribute('href', '/business-dashboard');
+    expect(screen.getByRole('link', { name: 'Open the business dashboard' })).toHaveAttribute(
+      'href',
+      '/business-dashboard',
+    );
   });
 
   it('validates the request note', () => {

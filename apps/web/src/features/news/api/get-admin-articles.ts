@@ -15,7 +15,7 @@ export async function getAdminArticles(page: number): Promise<NewsArticle[]> {
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + ADMIN_PAGE_SIZE - 1);
-  return unwrap(result) as unknown as NewsArticle[];
+  return unwrap(result);
 }
 
 export const adminArticlesQueryOptions = () =>

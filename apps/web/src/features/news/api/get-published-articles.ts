@@ -13,7 +13,7 @@ export async function getPublishedArticles(category: string | null, page: number
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + NEWS_PAGE_SIZE - 1);
-  return unwrap(result) as unknown as NewsArticle[];
+  return unwrap(result);
 }
 
 export const publishedArticlesQueryOptions = (category: string | null) =>

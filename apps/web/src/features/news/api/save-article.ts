@@ -11,12 +11,12 @@ export async function createArticle(input: ArticleInput, authorId: string): Prom
     .insert({ ...input, author_id: authorId })
     .select(ARTICLE_SELECT)
     .single();
-  return unwrap(result) as unknown as NewsArticle;
+  return unwrap(result);
 }
 
 export async function updateArticle(id: string, input: Partial<ArticleInput>): Promise<NewsArticle> {
   const result = await supabase.from('news_articles').update(input).eq('id', id).select(ARTICLE_SELECT).single();
-  return unwrap(result) as unknown as NewsArticle;
+  return unwrap(result);
 }
 
 export function useSaveArticle() {

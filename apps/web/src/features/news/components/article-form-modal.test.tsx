@@ -80,7 +80,14 @@ describe('ArticleFormModal', () => {
   });
 
   it('edits: prefilled, titled Edit Article, preview renders paragraphs as text', async () => {
-    renderForm({ article: makeArticle({ title: 'Old', content: 'One\n<i>Two</i>', is_published: true, image_url: 'https://x.test/a.png' }) });
+    renderForm({
+      article: makeArticle({
+        title: 'Old',
+        content: 'One\n<i>Two</i>',
+        is_published: true,
+        image_url: 'https://x.test/a.png',
+      }),
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Article' });
     expect(within(dialog).getByLabelText(/Title/)).toHaveValue('Old');
     expect(within(dialog).getByText('This article will be visible to all users')).toBeInTheDocument();
@@ -101,6 +108,11 @@ describe('ArticleFormModal', () => {
   });
 
   it('lists default categories first, then further ones sorted, without duplicates', () => {
-    expect(categoryOptions(['Zeta', 'General', 'Alpha', 'Zeta'], 'Custom')).toEqual([...DEFAULT_CATEGORIES, 'Alpha', 'Custom', 'Zeta']);
+    expect(categoryOptions(['Zeta', 'General', 'Alpha', 'Zeta'], 'Custom')).toEqual([
+      ...DEFAULT_CATEGORIES,
+      'Alpha',
+      'Custom',
+      'Zeta',
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import type { ArticleInput, NewsArticle } from '../api/types';
 import { DEFAULT_CATEGORY, isHttpUrl, paragraphs } from '../lib/format';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface ArticleFormModalProps {
   open: boolean;
@@ -61,50 +62,62 @@ export function ArticleFormModal({ open, article, categories, saving, onClose, o
     const title = form.title.trim();
     const content = form.content.trim();
     if (!title || !content) {
-      toast.error('Title and content are required');
+      toast.error(i18n._('Title and content are required'));
       return;
     }
     if (imageUrl && !isHttpUrl(imageUrl)) {
-      setUrlError('Please enter a valid image URL starting with http:// or https://');
+      setUrlError(i18n._('Please enter a valid image URL starting with http:// or https://'));
       return;
     }
     setUrlError(undefined);
-    onSubmit({ title, content, news_category: form.category || DEFAULT_CATEGORY, image_url: imageUrl || null, is_published: form.published });
+    onSubmit({
+      title,
+      content,
+      news_category: form.category || DEFAULT_CATEGORY,
+      image_url: imageUrl || null,
+      is_published: form.published,
+    });
   }
 
   return (
     <Modal
       open={open}
       onOpenChange={(o) => !o && onClose()}
-      title={article ? 'Edit Article' : 'Create New Article'}
+      title={article ? i18n._('Edit Article') : i18n._('Create New Article')}
       size="xl"
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={saving}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
           <Button type="submit" form={formId} loading={saving}>
-            {article ? 'Update Article' : 'Create Article'}
+            {article ? i18n._('Update Article') : i18n._('Create Article')}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <FormField label="Title" required>
+        <FormField label={i18n._('Title')} required>
           <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={300} />
         </FormField>
 
         <div className="space-y-1">
           <div className="flex items-center justify-between">
             <label htmlFor={`${formId}-content`} className="block text-sm font-medium text-slate-800">
-              Content<span aria-hidden="true" className="ml-0.5 text-red-600">*</span>
+              {i18n._('Content')}
+              <span aria-hidden="true" className="ml-0.5 text-red-600">
+                *
+              </span>
             </label>
             <Button variant="ghost" size="sm" onClick={() => setPreview((p) => !p)}>
-              {preview ? 'Edit' : 'Preview'}
+              {preview ? i18n._('Edit') : i18n._('Preview')}
             </Button>
           </div>
           {preview ? (
-            <div data-testid="content-preview" className="min-h-48 space-y-3 rounded-md border border-slate-200 p-3 text-slate-800">
+            <div
+              data-testid="content-preview"
+              className="min-h-48 space-y-3 rounded-md border border-slate-200 p-3 text-slate-800"
+            >
               {paragraphs(form.content).map((p, i) => (
                 <p key={i}>{p}</p>
               ))}
@@ -120,17 +133,26 @@ export function ArticleFormModal({ open, article, categories, saving, onClose, o
           )}
         </div>
 
-        <FormField label="Category" required>
-          <Select value={form.category} onChange={(e) => set('category', e.target.value)} options={categories.map((c) => ({ value: c, label: c }))} />
+        <FormField label={i18n._('Category')} required>
+          <Select
+            value={form.category}
+            onChange={(e) => set('category', e.target.value)}
+            options={categories.map((c) => ({ value: c, label: c }))}
+          />
         </FormField>
 
-        <FormField label="Image URL (optional)" error={urlError}>
-          <Input type="url" value={form.imageUrl} onChange={(e) => set('imageUrl', e.target.value)} placeholder="https://example.com/image.jpg" />
+        <FormField label={i18n._('Image URL (optional)')} error={urlError}>
+          <Input
+            type="url"
+            value={form.imageUrl}
+            onChange={(e) => set('imageUrl', e.target.value)}
+            placeholder={i18n._('https://example.com/image.jpg')}
+          />
         </FormField>
         {imageUrl && isHttpUrl(imageUrl) && !imageFailed && (
           <img
             src={imageUrl}
-            alt="Image preview"
+            alt={i18n._('Image preview')}
             referrerPolicy="no-referrer"
             onError={() => setImageFailed(true)}
             className="max-h-48 rounded-md object-cover"
@@ -147,10 +169,12 @@ export function ArticleFormModal({ open, article, categories, saving, onClose, o
               onChange={(e) => set('published', e.target.checked)}
               className="h-4 w-4"
             />
-            Published
+            {i18n._('Published')}
           </label>
           <p className="text-xs text-slate-500">
-            {form.published ? 'This article will be visible to all users' : 'This article will be saved as a draft'}
+            {form.published
+              ? i18n._('This article will be visible to all users')
+              : i18n._('This article will be saved as a draft')}
           </p>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { ImageOff, Newspaper } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { i18n } from '@/lib/i18n/i18n';
 
 interface ArticleImageProps {
   src: string | null;
@@ -15,11 +16,15 @@ export function ArticleImage({ src, alt, className }: ArticleImageProps) {
     return (
       <div
         role="img"
-        aria-label={src ? 'Image unavailable' : 'No image'}
+        aria-label={src ? i18n._('Image unavailable') : i18n._('No image')}
         data-testid="article-image-placeholder"
         className={cn('flex items-center justify-center bg-slate-100 text-slate-400', className)}
       >
-        {src ? <ImageOff className="h-10 w-10" aria-hidden="true" /> : <Newspaper className="h-10 w-10" aria-hidden="true" />}
+        {src ? (
+          <ImageOff className="h-10 w-10" aria-hidden="true" />
+        ) : (
+          <Newspaper className="h-10 w-10" aria-hidden="true" />
+        )}
       </div>
     );
   }

@@ -17,7 +17,9 @@ export function ArticleReaderModal({ article, fallbackAuthor, onClose }: Article
     <Modal open={article !== null} onOpenChange={(open) => !open && onClose()} title={article?.title ?? ''} size="lg">
       {article && (
         <div className="space-y-4">
-          {article.image_url && <ArticleImage src={article.image_url} alt={article.title} className="max-h-80 w-full rounded-md" />}
+          {article.image_url && (
+            <ArticleImage src={article.image_url} alt={article.title} className="max-h-80 w-full rounded-md" />
+          )}
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
             <Badge tone="info">{article.news_category}</Badge>
             <span>{displayName(article.author, fallbackAuthor)}</span>

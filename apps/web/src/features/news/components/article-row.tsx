@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import type { NewsArticle } from '../api/types';
 import { ADMIN_EXCERPT_LENGTH, excerpt, shortDate } from '../lib/format';
 import { displayName } from '@/lib/display-name';
+import { i18n } from '@/lib/i18n/i18n';
 
 interface ArticleRowProps {
   article: NewsArticle;
@@ -20,12 +21,14 @@ export function ArticleRow({ article, busy, onTogglePublish, onEdit, onDelete }:
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-slate-900">{article.title}</h3>
-          <Badge tone={article.is_published ? 'success' : 'warning'}>{article.is_published ? 'Published' : 'Draft'}</Badge>
+          <Badge tone={article.is_published ? 'success' : 'warning'}>
+            {article.is_published ? i18n._('Published') : i18n._('Draft')}
+          </Badge>
           <Badge tone="info">{article.news_category}</Badge>
         </div>
         <p className="text-sm text-slate-600">{excerpt(article.content, ADMIN_EXCERPT_LENGTH)}</p>
         <p className="text-xs text-slate-500">
-          <span>{displayName(article.author, 'Unknown Author')}</span>
+          <span>{displayName(article.author, i18n._('Unknown Author'))}</span>
           {' · '}
           <time dateTime={article.created_at}>{shortDate(article.created_at)}</time>
         </p>
@@ -36,15 +39,35 @@ export function ArticleRow({ article, busy, onTogglePublish, onEdit, onDelete }:
           size="icon"
           disabled={busy}
           onClick={() => onTogglePublish(article)}
-          aria-label={article.is_published ? `Unpublish ${article.title}` : `Publish ${article.title}`}
-          title={article.is_published ? 'Unpublish' : 'Publish'}
+          aria-label={
+            article.is_published
+              ? i18n._('Unpublish {title}', { title: article.title })
+              : i18n._('Publish {title}', { title: article.title })
+          }
+          title={article.is_published ? i18n._('Unpublish') : i18n._('Publish')}
         >
-          {article.is_published ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+          {article.is_published ? (
+            <EyeOff className="h-4 w-4" aria-hidden="true" />
+          ) : (
+            <Eye className="h-4 w-4" aria-hidden="true" />
+          )}
         </Button>
-        <Button variant="ghost" size="icon" onClick={() => onEdit(article)} aria-label={`Edit ${article.title}`} title="Edit">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onEdit(article)}
+          aria-label={i18n._('Edit {title}', { title: article.title })}
+          title={i18n._('Edit')}
+        >
           <Pencil className="h-4 w-4" aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon" onClick={() => onDelete(article)} aria-label={`Delete ${article.title}`} title="Delete">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={() => onDelete(article)}
+          aria-label={i18n._('Delete {title}', { title: article.title })}
+          title={i18n._('Delete')}
+        >
           <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { i18n } from '@/lib/i18n/i18n';
 
 interface CategoryFilterProps {
   categories: string[];
@@ -17,14 +18,16 @@ export function CategoryFilter({ categories, selected, onSelect }: CategoryFilte
       onClick={() => onSelect(value)}
       className={cn(
         'rounded-full border px-3 py-1 text-sm font-medium',
-        selected === value ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+        selected === value
+          ? 'border-blue-600 bg-blue-600 text-white'
+          : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
       )}
     >
       {label}
     </button>
   );
   return (
-    <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
+    <div role="group" aria-label={i18n._('Filter by category')} className="flex flex-wrap gap-2">
       {item('All', null)}
       {categories.map((c) => item(c, c))}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
+import { i18n } from '@/lib/i18n/i18n';
 
 interface LoadMoreSentinelProps {
   hasMore: boolean;
@@ -33,10 +34,14 @@ export function LoadMoreSentinel({ hasMore, loading, onLoadMore }: LoadMoreSenti
   return (
     <div ref={ref} className="flex justify-center py-6">
       {loading ? (
-        <Spinner label="Loading more articles..." />
+        <Spinner label={i18n._('Loading more articles...')} />
       ) : (
-        <button type="button" className="text-sm font-medium text-blue-700 hover:underline" onClick={() => callback.current()}>
-          Load more
+        <button
+          type="button"
+          className="text-sm font-medium text-blue-700 hover:underline"
+          onClick={() => callback.current()}
+        >
+          {i18n._('Load more')}
         </button>
       )}
     </div>

@@ -4,6 +4,7 @@ import type { NewsArticle } from '../api/types';
 import { CARD_EXCERPT_LENGTH, excerpt, shortDate } from '../lib/format';
 import { ArticleImage } from './article-image';
 import { displayName } from '@/lib/display-name';
+import { i18n } from '@/lib/i18n/i18n';
 
 interface NewsCardProps {
   article: NewsArticle;
@@ -26,8 +27,13 @@ export function NewsCard({ article, fallbackAuthor, onReadMore }: NewsCardProps)
           <span>{displayName(article.author, fallbackAuthor)}</span>
           <time dateTime={article.created_at}>{shortDate(article.created_at)}</time>
         </div>
-        <Button variant="link" className="self-start" onClick={() => onReadMore(article)} aria-label={`Read More: ${article.title}`}>
-          Read More
+        <Button
+          variant="link"
+          className="self-start"
+          onClick={() => onReadMore(article)}
+          aria-label={i18n._('Read More: {title}', { title: article.title })}
+        >
+          {i18n._('Read More')}
         </Button>
       </div>
     </article>

@@ -51,7 +51,11 @@ describe('NewsListView', () => {
     unmount();
     const props = renderView({ categories: ['Announcements', 'General'] });
     const group = screen.getByRole('group', { name: 'Filter by category' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Announcements', 'General']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Announcements', 'General']);
     expect(within(group).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(within(group).getByRole('button', { name: 'General' }));
     expect(props.onSelectCategory).toHaveBeenCalledWith('General');

@@ -7,6 +7,7 @@ import { ArticleReaderModal } from './article-reader-modal';
 import { CategoryFilter } from './category-filter';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { NewsCard } from './news-card';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface NewsListViewProps {
   articles: NewsArticle[];
@@ -30,23 +31,26 @@ export function NewsListView(props: NewsListViewProps) {
   if (loading) {
     body = (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading news..." showLabel />
+        <Spinner label={i18n._('Loading news...')} showLabel />
       </div>
     );
   } else if (failed) {
     body = (
       <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-700">
-        Failed to load news articles
+        {i18n._('Failed to load news articles')}
       </p>
     );
   } else if (articles.length === 0) {
     body = selectedCategory ? (
-      <EmptyState icon={<Newspaper className="h-10 w-10" />} title={`No articles found in "${selectedCategory}" category.`} />
+      <EmptyState
+        icon={<Newspaper className="h-10 w-10" />}
+        title={i18n._('No articles found in "{selectedCategory}" category.', { selectedCategory })}
+      />
     ) : (
       <EmptyState
         icon={<Newspaper className="h-10 w-10" />}
-        title="No articles yet"
-        description="Check back soon for the latest news and updates!"
+        title={i18n._('No articles yet')}
+        description={i18n._('Check back soon for the latest news and updates!')}
       />
     );
   } else {
@@ -64,7 +68,7 @@ export function NewsListView(props: NewsListViewProps) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Latest News</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{i18n._('Latest News')}</h1>
       <CategoryFilter categories={categories} selected={selectedCategory} onSelect={props.onSelectCategory} />
       {body}
       <ArticleReaderModal article={reading} fallbackAuthor={fallbackAuthor} onClose={() => setReading(null)} />

@@ -91,7 +91,9 @@ describe('NewsManagementView', () => {
     const article = makeArticle({ title: 'Doomed' });
     const { props } = renderView({ articles: [article], deleting: article });
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Are you sure you want to delete this article? This action cannot be undone.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Are you sure you want to delete this article? This action cannot be undone.'),
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Article' }));
     expect(props.onConfirmDelete).toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -10,6 +10,7 @@ import type { ArticleCounts } from '../api/get-article-counts';
 import type { NewsArticle } from '../api/types';
 import { ArticleRow } from './article-row';
 import { LoadMoreSentinel } from './load-more-sentinel';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface NewsManagementViewProps {
   articles: NewsArticle[];
@@ -46,16 +47,16 @@ function Counter({ label, value }: { label: string; value: number | undefined })
 export function NewsManagementView(p: NewsManagementViewProps) {
   let list;
   if (p.loading) {
-    list = <LoadingBlock label="Loading articles..." />;
+    list = <LoadingBlock label={i18n._('Loading articles...')} />;
   } else if (p.error !== null) {
     list = <ErrorRetry message={p.error} onRetry={p.onRetry} />;
   } else if (p.articles.length === 0) {
     list = (
       <EmptyState
         icon={<FileText className="h-10 w-10" />}
-        title="No articles yet"
-        description="Create your first news article to get started."
-        action={<Button onClick={p.onCreate}>Create First Article</Button>}
+        title={i18n._('No articles yet')}
+        description={i18n._('Create your first news article to get started.')}
+        action={<Button onClick={p.onCreate}>{i18n._('Create First Article')}</Button>}
       />
     );
   } else {
@@ -81,30 +82,30 @@ export function NewsManagementView(p: NewsManagementViewProps) {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold text-slate-900">News Management</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{i18n._('News Management')}</h1>
         <Button onClick={p.onCreate}>
           <Plus className="h-4 w-4" aria-hidden="true" />
-          Create Article
+          {i18n._('Create Article')}
         </Button>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Counter label="Published" value={p.counts?.published} />
-        <Counter label="Drafts" value={p.counts?.drafts} />
-        <Counter label="Total Articles" value={p.counts?.total} />
+        <Counter label={i18n._('Published')} value={p.counts?.published} />
+        <Counter label={i18n._('Drafts')} value={p.counts?.drafts} />
+        <Counter label={i18n._('Total Articles')} value={p.counts?.total} />
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>All Articles</CardTitle>
+          <CardTitle>{i18n._('All Articles')}</CardTitle>
         </CardHeader>
         {list}
       </Card>
       <ConfirmDialog
         open={p.deleting !== null}
         onOpenChange={(open) => !open && p.onAskDelete(null)}
-        title="Delete Article"
-        message="Are you sure you want to delete this article? This action cannot be undone."
-        confirmLabel="Delete Article"
-        cancelLabel="Cancel"
+        title={i18n._('Delete Article')}
+        message={i18n._('Are you sure you want to delete this article? This action cannot be undone.')}
+        confirmLabel={i18n._('Delete Article')}
+        cancelLabel={i18n._('Cancel')}
         destructive
         loading={p.deletePending}
         onConfirm={p.onConfirmDelete}

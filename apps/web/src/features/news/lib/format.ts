@@ -1,5 +1,5 @@
+import { formatDate } from '@/lib/i18n/format';
 // Pure helpers for how articles are shown (SPEC §2 News page / News management, §9).
-import { format } from 'date-fns';
 
 export const DEFAULT_CATEGORIES = [
   'Company News',
@@ -21,9 +21,9 @@ export function excerpt(content: string, length: number): string {
 }
 
 /** 'MMM d, yyyy' — cards and the admin list. */
-export const shortDate = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+export const shortDate = (iso: string) => formatDate(iso);
 /** 'MMMM d, yyyy' — the full article. */
-export const longDate = (iso: string) => format(new Date(iso), 'MMMM d, yyyy');
+export const longDate = (iso: string) => formatDate(iso, { month: 'long' });
 
 /** Paragraphs split on line breaks, blank lines dropped. Rendered as text, never as HTML. */
 export function paragraphs(content: string): string[] {

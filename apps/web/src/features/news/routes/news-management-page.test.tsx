@@ -31,7 +31,14 @@ function renderAs(value: { user: User | null; profile: UserProfile | null }) {
 
 const user = { id: 'u1', email: 'u@example.test' } as User;
 const profile = (role: UserProfile['role']) =>
-  ({ id: 'u1', email: 'u@example.test', role, is_business_user: false, full_name: null, avatar_url: null }) as UserProfile;
+  ({
+    id: 'u1',
+    email: 'u@example.test',
+    role,
+    is_business_user: false,
+    full_name: null,
+    avatar_url: null,
+  }) as UserProfile;
 
 describe('NewsManagementPage guard', () => {
   it('sends a signed-out visitor to sign in', async () => {

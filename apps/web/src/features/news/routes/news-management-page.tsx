@@ -17,6 +17,7 @@ import type { ArticleInput, NewsArticle } from '../api/types';
 import { ArticleFormModal } from '../components/article-form-modal';
 import { NewsManagementView } from '../components/news-management-view';
 import { categoryOptions } from '../lib/format';
+import { i18n } from '@/lib/i18n/i18n';
 
 export default function NewsManagementPage() {
   const { user, profile, initialized, loading } = useAuth();
@@ -34,7 +35,7 @@ export default function NewsManagementPage() {
   if (!initialized || (loading && !profile)) {
     return (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading..." showLabel />
+        <Spinner label={i18n._('Loading...')} showLabel />
       </div>
     );
   }
@@ -47,10 +48,10 @@ export default function NewsManagementPage() {
       { ...(editing ? { id: editing.id } : {}), input, authorId: user.id },
       {
         onSuccess: () => {
-          toast.success(editing ? 'Article updated successfully' : 'Article created successfully');
+          toast.success(editing ? i18n._('Article updated successfully') : i18n._('Article created successfully'));
           setForm({ open: false, article: null });
         },
-        onError: (err) => toast.error(toAppError(err, 'Failed to save article').message),
+        onError: (err) => toast.error(toAppError(err, i18n._('Failed to save article')).message),
       },
     );
   };
@@ -59,8 +60,11 @@ export default function NewsManagementPage() {
     setPublished.mutate(
       { id: a.id, isPublished: !a.is_published },
       {
-        onSuccess: (row) => toast.success(row.is_published ? 'Article published successfully' : 'Article unpublished successfully'),
-        onError: () => toast.error('Failed to update article status'),
+        onSuccess: (row) =>
+          toast.success(
+            row.is_published ? i18n._('Article published successfully') : i18n._('Article unpublished successfully'),
+          ),
+        onError: () => toast.error(i18n._('Failed to update article status')),
       },
     );
 
@@ -68,18 +72,18 @@ export default function NewsManagementPage() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast.success('Article deleted successfully');
+        toast.success(i18n._('Article deleted successfully'));
         setDeleting(null);
       },
-      onError: () => toast.error('Failed to delete article'),
+      onError: () => toast.error(i18n._('Failed to delete article')),
     });
   };
 
-  const error = articles.isError ? articles.error?.message || 'Failed to fetch articles' : null;
+  const error = articles.isError ? articles.error?.message || i18n._('Failed to fetch articles') : null;
 
   return (
     <>
-      <PageMeta title="News Management" />
+      <PageMeta title={i18n._('News Management')} />
       <NewsManagementView
         articles={error ? [] : (articles.data?.pages.flat() ?? [])}
         counts={counts.data}

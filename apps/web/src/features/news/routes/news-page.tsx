@@ -8,6 +8,7 @@ import { usePublishedCategories } from '../api/get-categories';
 import { usePublishedArticles } from '../api/get-published-articles';
 import { NewsListView } from '../components/news-list-view';
 import { teamName } from '@/lib/display-name';
+import { i18n } from '@/lib/i18n/i18n';
 
 export default function NewsPage() {
   const { user } = useAuth();
@@ -18,7 +19,7 @@ export default function NewsPage() {
 
   return (
     <>
-      <PageMeta title="News" description="The latest news and updates." />
+      <PageMeta title={i18n._('News')} description={i18n._('The latest news and updates.')} />
       <NewsListView
         articles={articles.data?.pages.flat() ?? []}
         categories={categories.data ?? []}

@@ -13,20 +13,31 @@ export interface NextOfKin {
   phone: string | null;
   notes: string | null;
   is_primary: boolean;
+  access_level: 'view' | 'inherit';
+  message: string | null;
+  receives_kinds: string[];
   created_at: string;
+  /** Invitation state, set by the database functions only. */
+  status: 'not_invited' | 'invited' | 'accepted' | 'declined';
 }
 
-export type NextOfKinInput = Omit<NextOfKin, 'id' | 'created_at'>;
+export type NextOfKinInput = Omit<NextOfKin, 'id' | 'created_at' | 'status'>;
 
-const COLUMNS = 'id, full_name, relationship, email, phone, notes, is_primary, created_at';
+const COLUMNS =
+  'id, full_name, relationship, email, phone, notes, is_primary, access_level, message, receives_kinds, created_at, status';
 
 export async function listNextOfKin(): Promise<NextOfKin[]> {
   return unwrap(
-    await supabase.from('next_of_kin').select(COLUMNS).order('is_primary', { ascending: false }).order('created_at', { ascending: true }),
+    await supabase
+      .from('next_of_kin')
+      .select(COLUMNS)
+      .order('is_primary', { ascending: false })
+      .order('created_at', { ascending: true }),
   ) as NextOfKin[];
 }
 
-export const nextOfKinQuery = (userId: string) => queryOptions({ queryKey: nokKeys.list(userId), queryFn: listNextOfKin });
+export const nextOfKinQuery = (userId: string) =>
+  queryOptions({ queryKey: nokKeys.list(userId), queryFn: listNextOfKin });
 
 export function useNextOfKin(userId: string) {
   return useQuery(nextOfKinQuery(userId));
@@ -38,7 +49,9 @@ function useNokMutation<T>(userId: string, fn: (arg: T) => Promise<unknown>) {
 }
 
 export const useCreateNextOfKin = (userId: string) =>
-  useNokMutation(userId, async (input: NextOfKinInput) => unwrap(await supabase.from('next_of_kin').insert(input).select(COLUMNS).single()));
+  useNokMutation(userId, async (input: NextOfKinInput) =>
+    unwrap(await supabase.from('next_of_kin').insert(input).select(COLUMNS).single()),
+  );
 
 export const useUpdateNextOfKin = (userId: string) =>
   useNokMutation(userId, async ({ id, input }: { id: string; input: NextOfKinInput }) =>

@@ -43,7 +43,32 @@ describe('NokForm', () => {
         phone: '+351 912 345 678',
         notes: null,
         is_primary: true,
+        access_level: 'view',
+        message: null,
+        receives_kinds: [],
       }),
+    );
+  });
+
+  it('submits what the person receives, the access level and the message', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<NokForm submitLabel="Add" onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText(/Full name/), 'Dan');
+    await userEvent.selectOptions(screen.getByLabelText(/Relationship/), 'Child');
+    await userEvent.type(screen.getByLabelText('Email'), 'dan@example.test');
+    await userEvent.click(screen.getByLabelText('Will and legacy'));
+    await userEvent.click(screen.getByLabelText('Digital assets'));
+    await userEvent.selectOptions(screen.getByLabelText(/Access level/), 'inherit');
+    await userEvent.type(screen.getByLabelText(/Personal message/), ' Look after the watch ');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({
+          access_level: 'inherit',
+          message: 'Look after the watch',
+          receives_kinds: ['legacy', 'digital'],
+        }),
+      ),
     );
   });
 
@@ -51,7 +76,14 @@ describe('NokForm', () => {
     render(
       <NokForm
         submitLabel="Save changes"
-        initial={{ full_name: 'Dan', relationship: 'Godfather', email: 'dan@example.test', phone: null, notes: null, is_primary: false }}
+        initial={{
+          full_name: 'Dan',
+          relationship: 'Godfather',
+          email: 'dan@example.test',
+          phone: null,
+          notes: null,
+          is_primary: false,
+        }}
         onSubmit={vi.fn()}
         onCancel={vi.fn()}
       />,

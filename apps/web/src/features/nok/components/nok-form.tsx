@@ -5,10 +5,21 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { nokSchema, RELATIONSHIPS, type NokFormInput, type NokFormValues } from '../lib/schema';
+import { ASSET_KINDS, nokSchema, RELATIONSHIPS, type NokFormInput, type NokFormValues } from '../lib/schema';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface NokFormProps {
-  initial?: Partial<{ full_name: string; relationship: string; email: string | null; phone: string | null; notes: string | null; is_primary: boolean }>;
+  initial?: Partial<{
+    full_name: string;
+    relationship: string;
+    email: string | null;
+    phone: string | null;
+    notes: string | null;
+    is_primary: boolean;
+    access_level: 'view' | 'inherit';
+    message: string | null;
+    receives_kinds: string[];
+  }>;
   submitLabel: string;
   onSubmit(values: NokFormValues): Promise<void>;
   onCancel(): void;
@@ -28,13 +39,17 @@ export function NokForm({ initial, submitLabel, onSubmit, onCancel }: NokFormPro
       phone: initial?.phone ?? '',
       notes: initial?.notes ?? '',
       is_primary: initial?.is_primary ?? false,
+      access_level: initial?.access_level ?? 'view',
+      message: initial?.message ?? '',
+      receives_kinds: (initial?.receives_kinds ?? []) as NokFormInput['receives_kinds'],
     },
   });
   const relationship = initial?.relationship;
-  const options = RELATIONSHIPS.includes(relationship ?? '') || !relationship ? RELATIONSHIPS : [relationship, ...RELATIONSHIPS];
+  const options =
+    RELATIONSHIPS.includes(relationship ?? '') || !relationship ? RELATIONSHIPS : [relationship, ...RELATIONSHIPS];
   return (
     <form
-      aria-label="Next of kin"
+      aria-label={i18n._('Next of kin')}
       noValidate
       className="space-y-4"
       onSubmit={handleSubmit(async (values) => {
@@ -45,33 +60,81 @@ export function NokForm({ initial, submitLabel, onSubmit, onCancel }: NokFormPro
         }
       })}
     >
-      <FormField label="Full name" error={errors.full_name?.message} required>
+      <FormField label={i18n._('Full name')} error={errors.full_name?.message} required>
         <Input autoComplete="off" {...register('full_name')} />
       </FormField>
-      <FormField label="Relationship" error={errors.relationship?.message} required>
-        <Select placeholder="Choose…" options={options.map((r) => ({ value: r, label: r }))} {...register('relationship')} />
+      <FormField label={i18n._('Relationship')} error={errors.relationship?.message} required>
+        <Select
+          placeholder={i18n._('Choose…')}
+          options={options.map((r) => ({ value: r, label: i18n._(r) }))}
+          {...register('relationship')}
+        />
       </FormField>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label="Email" error={errors.email?.message} hint="An e-mail address or a phone number is required.">
+        <FormField
+          label={i18n._('Email')}
+          error={errors.email?.message}
+          hint={i18n._('An e-mail address or a phone number is required.')}
+        >
           <Input type="email" autoComplete="off" {...register('email')} />
         </FormField>
-        <FormField label="Phone" error={errors.phone?.message}>
+        <FormField label={i18n._('Phone')} error={errors.phone?.message}>
           <Input type="tel" autoComplete="off" {...register('phone')} />
         </FormField>
       </div>
-      <FormField label="Notes" error={errors.notes?.message} hint="Optional: where documents are, who else to call, anything they should know.">
+      <FormField
+        label={i18n._('Notes')}
+        error={errors.notes?.message}
+        hint={i18n._('Optional: where documents are, who else to call, anything they should know.')}
+      >
         <Textarea rows={3} {...register('notes')} />
       </FormField>
       <label className="flex items-center gap-2 text-sm text-slate-800">
         <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...register('is_primary')} />
-        Primary contact (the first person to inform)
+        {i18n._('Primary contact (the first person to inform)')}
       </label>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">
+          {i18n._('What they receive if your legacy is released')}
+        </legend>
+        {ASSET_KINDS.map((k) => (
+          <label key={k.value} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              value={k.value}
+              className="h-4 w-4 rounded border-slate-300"
+              {...register('receives_kinds')}
+            />
+            {k.label}
+          </label>
+        ))}
+      </fieldset>
+      <FormField
+        label={i18n._('Access level')}
+        error={errors.access_level?.message}
+        hint={i18n._('View: details, media, certificates and instructions. Inherit: may also take over ownership.')}
+      >
+        <Select
+          options={[
+            { value: 'view', label: i18n._('View') },
+            { value: 'inherit', label: i18n._('Inherit') },
+          ]}
+          {...register('access_level')}
+        />
+      </FormField>
+      <FormField
+        label={i18n._('Personal message')}
+        error={errors.message?.message}
+        hint={i18n._('Shown to them only after release.')}
+      >
+        <Textarea rows={3} {...register('message')} />
+      </FormField>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
+          {i18n._('Cancel')}
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          {isSubmitting ? 'Saving...' : submitLabel}
+          {isSubmitting ? i18n._('Saving...') : submitLabel}
         </Button>
       </div>
     </form>

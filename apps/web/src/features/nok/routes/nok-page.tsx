@@ -12,9 +12,33 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
-import { useCreateNextOfKin, useDeleteNextOfKin, useNextOfKin, useUpdateNextOfKin, type NextOfKin } from '../api/next-of-kin';
+import {
+  useCreateNextOfKin,
+  useDeleteNextOfKin,
+  useNextOfKin,
+  useUpdateNextOfKin,
+  type NextOfKin,
+} from '../api/next-of-kin';
 import { NokForm } from '../components/nok-form';
+import { LegacySwitchCard } from '../components/legacy-switch-card';
+import { EarlyRequests } from '../components/early-requests';
+import { LegacySteps } from '../components/legacy-steps';
+import { useInviteNextOfKin } from '../api/legacy';
 import { NOK_PAGE_INTRO } from '../lib/copy';
+import { ASSET_KINDS } from '../lib/schema';
+import { i18n } from '@/lib/i18n/i18n';
+
+const STATUS_LABEL: Record<NextOfKin['status'], string> = {
+  not_invited: /*i18n*/ 'Not invited',
+  invited: 'Invited',
+  accepted: 'Accepted',
+  declined: 'Declined',
+};
+
+function receivesLabel(k: NextOfKin): string {
+  const kinds = ASSET_KINDS.filter((a) => k.receives_kinds.includes(a.value)).map((a) => a.label);
+  return kinds.length ? kinds.join(', ') : 'nothing chosen yet';
+}
 
 type Editing = { mode: 'add' } | { mode: 'edit'; row: NextOfKin } | null;
 
@@ -25,19 +49,22 @@ function NokScreen({ userId }: { userId: string }) {
   const remove = useDeleteNextOfKin(userId);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<NextOfKin | null>(null);
+  const invite = useInviteNextOfKin(userId, () => void list.refetch());
 
   const report = (fallback: string) => (err: unknown) => {
     toast.error(toAppError(err, fallback).message);
     throw err;
   };
 
-  if (list.isPending) return <Spinner showLabel label="Loading next of kin..." />;
+  if (list.isPending) return <Spinner showLabel label={i18n._('Loading next of kin...')} />;
   if (list.isError) {
     return (
       <div role="alert" className="space-y-2">
-        <p className="text-red-700">Could not load your next of kin: {toAppError(list.error).message}</p>
+        <p className="text-red-700">
+          {i18n._('Could not load your next of kin:')} {toAppError(list.error).message}
+        </p>
         <Button variant="outline" onClick={() => list.refetch()}>
-          Retry
+          {i18n._('Retry')}
         </Button>
       </div>
     );
@@ -45,16 +72,20 @@ function NokScreen({ userId }: { userId: string }) {
 
   return (
     <div className="space-y-4">
+      <LegacySwitchCard userId={userId} />
+      <EarlyRequests userId={userId} />
       <div className="flex justify-end">
         <Button onClick={() => setEditing({ mode: 'add' })} disabled={list.data.length >= 20}>
-          <UserPlus className="h-4 w-4" aria-hidden="true" /> Add next of kin
+          <UserPlus className="h-4 w-4" aria-hidden="true" /> {i18n._('Add next of kin')}
         </Button>
       </div>
       {list.data.length === 0 ? (
         <Card>
           <EmptyState
-            title="No next of kin yet"
-            description="Add the people who should know about your assets if something happens to you. Only you can see this list."
+            title={i18n._('No next of kin yet')}
+            description={i18n._(
+              'Add the people who should know about your assets if something happens to you. Only you can see this list.',
+            )}
           />
         </Card>
       ) : (
@@ -68,9 +99,10 @@ function NokScreen({ userId }: { userId: string }) {
                       <p className="font-semibold text-slate-900">{k.full_name}</p>
                       <p className="text-sm text-slate-600">{k.relationship}</p>
                     </div>
+                    <Badge tone={k.status === 'accepted' ? 'success' : 'neutral'}>{STATUS_LABEL[k.status]}</Badge>
                     {k.is_primary ? (
                       <Badge tone="info">
-                        <Star className="mr-1 h-3 w-3" aria-hidden="true" /> Primary
+                        <Star className="mr-1 h-3 w-3" aria-hidden="true" /> {i18n._('Primary')}
                       </Badge>
                     ) : null}
                   </div>
@@ -88,12 +120,43 @@ function NokScreen({ userId }: { userId: string }) {
                     </p>
                   ) : null}
                   {k.notes ? <p className="whitespace-pre-line text-sm text-slate-700">{k.notes}</p> : null}
+                  <p className="text-sm text-slate-700">
+                    {i18n._('Receives:')} {receivesLabel(k)} {i18n._('· Access:')}{' '}
+                    {k.access_level === 'inherit' ? i18n._('inherit') : i18n._('view')}
+                  </p>
                   <div className="flex gap-2 pt-2">
-                    <Button size="sm" variant="outline" onClick={() => setEditing({ mode: 'edit', row: k })} aria-label={`Edit ${k.full_name}`}>
-                      Edit
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setEditing({ mode: 'edit', row: k })}
+                      aria-label={i18n._('Edit {full_name}', { full_name: k.full_name })}
+                    >
+                      {i18n._('Edit')}
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setDeleting(k)} aria-label={`Remove ${k.full_name}`}>
-                      Remove
+                    {k.email && k.status !== 'accepted' ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        loading={invite.isPending && invite.variables === k.id}
+                        onClick={() =>
+                          invite.mutateAsync(k.id).then(
+                            () => toast.success(i18n._('Invitation sent to {email}', { email: k.email })),
+                            (err: unknown) =>
+                              void toast.error(toAppError(err, i18n._('Could not send the invitation')).message),
+                          )
+                        }
+                        aria-label={`${k.status === 'not_invited' ? i18n._('Invite') : i18n._('Resend invitation to')} ${k.full_name}`}
+                      >
+                        {k.status === 'not_invited' ? i18n._('Invite') : i18n._('Resend')}
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setDeleting(k)}
+                      aria-label={i18n._('Remove {full_name}', { full_name: k.full_name })}
+                    >
+                      {i18n._('Remove')}
                     </Button>
                   </div>
                 </CardContent>
@@ -106,29 +169,43 @@ function NokScreen({ userId }: { userId: string }) {
       <Modal
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
-        title={editing?.mode === 'edit' ? 'Edit next of kin' : 'Add next of kin'}
+        title={editing?.mode === 'edit' ? i18n._('Edit next of kin') : i18n._('Add next of kin')}
         size="md"
       >
         {editing ? (
           <NokForm
             initial={editing.mode === 'edit' ? editing.row : undefined}
-            submitLabel={editing.mode === 'edit' ? 'Save changes' : 'Add'}
+            submitLabel={editing.mode === 'edit' ? i18n._('Save changes') : i18n._('Add')}
             onCancel={() => setEditing(null)}
             onSubmit={(values) =>
-              (editing.mode === 'edit' ? update.mutateAsync({ id: editing.row.id, input: values }) : create.mutateAsync(values)).then(() => {
-                toast.success(editing.mode === 'edit' ? 'Next of kin updated' : 'Next of kin added');
-                setEditing(null);
-              }, report('Failed to save next of kin'))
+              (editing.mode === 'edit'
+                ? update.mutateAsync({ id: editing.row.id, input: values })
+                : create.mutateAsync(values)
+              ).then(
+                () => {
+                  toast.success(editing.mode === 'edit' ? i18n._('Next of kin updated') : i18n._('Next of kin added'));
+                  setEditing(null);
+                },
+                report(i18n._('Failed to save next of kin')),
+              )
             }
           />
         ) : null}
       </Modal>
 
+      <LegacySteps userId={userId} />
+
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Remove next of kin"
-        message={deleting ? `Remove ${deleting.full_name} from your next of kin? This cannot be undone.` : ''}
+        title={i18n._('Remove next of kin')}
+        message={
+          deleting
+            ? i18n._('Remove {full_name} from your next of kin? This cannot be undone.', {
+                full_name: deleting.full_name,
+              })
+            : ''
+        }
         confirmLabel="Remove"
         destructive
         loading={remove.isPending}
@@ -136,10 +213,10 @@ function NokScreen({ userId }: { userId: string }) {
           if (!deleting) return;
           remove.mutateAsync(deleting.id).then(
             () => {
-              toast.success('Next of kin removed');
+              toast.success(i18n._('Next of kin removed'));
               setDeleting(null);
             },
-            (err: unknown) => void toast.error(toAppError(err, 'Failed to remove next of kin').message),
+            (err: unknown) => void toast.error(toAppError(err, i18n._('Failed to remove next of kin')).message),
           );
         }}
       />
@@ -151,10 +228,13 @@ export default function NokPage() {
   const { user } = useAuth();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <PageMeta title="Next of Kin" description="The people who should know about your assets: names, relationship and how to reach them." />
-      <h1 className="text-2xl font-bold text-slate-900">Next of Kin</h1>
-      <p className="mb-6 mt-1 text-slate-700">{NOK_PAGE_INTRO}</p>
-      {user ? <NokScreen userId={user.id} /> : <Spinner showLabel label="Loading..." />}
+      <PageMeta
+        title={i18n._('Next of Kin')}
+        description={i18n._('The people who should know about your assets: names, relationship and how to reach them.')}
+      />
+      <h1 className="text-2xl font-bold text-slate-900">{i18n._('Next of Kin')}</h1>
+      <p className="mb-6 mt-1 text-slate-700">{i18n._(NOK_PAGE_INTRO)}</p>
+      {user ? <NokScreen userId={user.id} /> : <Spinner showLabel label={i18n._('Loading...')} />}
     </div>
   );
 }

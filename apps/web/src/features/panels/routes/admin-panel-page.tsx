@@ -3,36 +3,37 @@
 import { BarChart3, Bug, Globe2, Newspaper, ShieldCheck } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { ToolGrid, type Tool } from '../components/tool-grid';
+import { i18n } from '@/lib/i18n/i18n';
 
 const tools: Tool[] = [
   {
     to: '/admin-influencer-dashboard',
-    title: 'Admin Dashboard',
-    description: 'Users, sign-ups, token movements and referral statistics; review business account requests.',
+    title: /*i18n*/ 'Admin Dashboard',
+    description: /*i18n*/ 'Users, sign-ups, token movements and referral statistics; review business account requests.',
     icon: BarChart3,
   },
   {
     to: '/bug-reports',
-    title: 'Bug Reports',
-    description: 'Read reports with their screenshots and console activity, and track their status.',
+    title: /*i18n*/ 'Bug Reports',
+    description: /*i18n*/ 'Read reports with their screenshots and console activity, and track their status.',
     icon: Bug,
   },
   {
     to: '/news-management',
-    title: 'News Management',
-    description: 'Write, edit, publish, unpublish and delete news articles.',
+    title: /*i18n*/ 'News Management',
+    description: /*i18n*/ 'Write, edit, publish, unpublish and delete news articles.',
     icon: Newspaper,
   },
   {
     to: '/moderator',
-    title: 'Moderator Panel',
-    description: 'The moderation views that moderators use: public assets and published news.',
+    title: /*i18n*/ 'Moderator Panel',
+    description: /*i18n*/ 'The moderation views that moderators use: public assets and published news.',
     icon: ShieldCheck,
   },
   {
     to: '/public-assets',
-    title: 'Public Assets',
-    description: 'See what every visitor sees in the public asset list.',
+    title: /*i18n*/ 'Public Assets',
+    description: /*i18n*/ 'See what every visitor sees in the public asset list.',
     icon: Globe2,
   },
 ];
@@ -40,9 +41,9 @@ const tools: Tool[] = [
 export default function AdminPanelPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="Admin Panel" description="Administration tools." />
-      <h1 className="text-2xl font-semibold text-slate-900">Admin Panel</h1>
-      <p className="mt-1 text-slate-600">Everything an administrator can manage, in one place.</p>
+      <PageMeta title={i18n._('Admin Panel')} description={i18n._('Administration tools.')} />
+      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Admin Panel')}</h1>
+      <p className="mt-1 text-slate-600">{i18n._('Everything an administrator can manage, in one place.')}</p>
       <ToolGrid tools={tools} />
     </div>
   );

@@ -13,7 +13,11 @@ export async function fetchReferralCode(userId: string): Promise<string | null> 
 }
 
 export const referralCodeQueryOptions = (userId: string | undefined) =>
-  queryOptions({ queryKey: referralKeys.code(userId), queryFn: () => fetchReferralCode(userId!), enabled: Boolean(userId) });
+  queryOptions({
+    queryKey: referralKeys.code(userId),
+    queryFn: () => fetchReferralCode(userId!),
+    enabled: Boolean(userId),
+  });
 
 export function useReferralCode() {
   const { user } = useAuth();

@@ -16,7 +16,9 @@ export async function fetchReferredPeople(page: number): Promise<{ rows: Referre
     display_name: String(r.display_name ?? ''),
     level: Number(r.level),
     reward: Number(r.reward),
-    status: (['pending', 'earned', 'reversed', 'none'].includes(String(r.status)) ? r.status : 'none') as ReferredPerson['status'],
+    status: (['pending', 'earned', 'reversed', 'none'].includes(String(r.status))
+      ? r.status
+      : 'none') as ReferredPerson['status'],
     joined_at: String(r.joined_at),
   }));
   return { rows, total: Number(data?.[0]?.total ?? 0) };
@@ -27,7 +29,8 @@ export const referredPeopleQueryOptions = (userId: string | undefined) =>
     queryKey: referralKeys.people(userId),
     queryFn: ({ pageParam }) => fetchReferredPeople(pageParam),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (pages.length * PEOPLE_PAGE_SIZE < last.total && last.rows.length > 0 ? pages.length : undefined),
+    getNextPageParam: (last, pages) =>
+      pages.length * PEOPLE_PAGE_SIZE < last.total && last.rows.length > 0 ? pages.length : undefined,
     enabled: Boolean(userId),
   });
 

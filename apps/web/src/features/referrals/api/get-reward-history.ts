@@ -15,17 +15,16 @@ export async function fetchRewardHistory(userId: string): Promise<RewardRow[]> {
       .eq('source', 'referral')
       .order('created_at', { ascending: false })
       .limit(50),
-  ) as unknown as Record<string, unknown>[];
-  return rows.map((r) => ({
-    id: String(r.id),
-    amount: Number(r.amount),
-    description: String(r.description ?? ''),
-    created_at: String(r.created_at),
-  }));
+  );
+  return rows.map((r) => ({ ...r, amount: Number(r.amount) }));
 }
 
 export const rewardHistoryQueryOptions = (userId: string | undefined) =>
-  queryOptions({ queryKey: referralKeys.rewards(userId), queryFn: () => fetchRewardHistory(userId!), enabled: Boolean(userId) });
+  queryOptions({
+    queryKey: referralKeys.rewards(userId),
+    queryFn: () => fetchRewardHistory(userId!),
+    enabled: Boolean(userId),
+  });
 
 export function useRewardHistory() {
   const { user } = useAuth();

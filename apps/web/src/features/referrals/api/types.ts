@@ -1,3 +1,5 @@
+import type { Tables } from '@tagledger/db/types';
+
 export interface LevelStat {
   level: number;
   referred_count: number;
@@ -17,9 +19,4 @@ export interface ReferredPerson {
   joined_at: string;
 }
 
-export interface RewardRow {
-  id: string;
-  amount: number;
-  description: string;
-  created_at: string;
-}
+export type RewardRow = Pick<Tables<'token_transactions'>, 'id' | 'amount' | 'description' | 'created_at'>;

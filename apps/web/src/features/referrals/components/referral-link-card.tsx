@@ -10,6 +10,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { buildReferralLink, REFERRAL_DESTINATIONS } from '../lib/links';
 import { qrDataUrl } from '../lib/qr';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface ReferralLinkCardProps {
   code: string;
@@ -27,18 +28,18 @@ export function ReferralLinkCard({ code, origin, appName }: ReferralLinkCardProp
   async function copy(text: string, what: string) {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(`${what} copied`);
+      toast.success(i18n._('{what} copied', { what }));
     } catch {
-      toast.error('Copying failed. Select the text and copy it yourself.');
+      toast.error(i18n._('Copying failed. Select the text and copy it yourself.'));
     }
   }
 
   async function share() {
     try {
-      await navigator.share({ title: appName, text: `Join me on ${appName}`, url: link });
+      await navigator.share({ title: appName, text: i18n._('Join me on {appName}', { appName }), url: link });
     } catch (err) {
       // Closing the share sheet is not an error worth a toast.
-      if ((err as { name?: string }).name !== 'AbortError') toast.error('Sharing failed');
+      if ((err as { name?: string }).name !== 'AbortError') toast.error(i18n._('Sharing failed'));
     }
   }
 
@@ -49,62 +50,65 @@ export function ReferralLinkCard({ code, origin, appName }: ReferralLinkCardProp
       setQr(await qrDataUrl(link));
     } catch {
       setQrOpen(false);
-      toast.error('Could not create the QR code');
+      toast.error(i18n._('Could not create the QR code'));
     }
   }
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your referral link</CardTitle>
+        <CardTitle>{i18n._('Your referral link')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap items-center gap-3">
-          <span className="text-sm text-slate-600">Your code</span>
-          <code data-testid="referral-code" className="rounded bg-slate-100 px-3 py-1 font-mono text-lg tracking-widest text-slate-900">
+          <span className="text-sm text-slate-600">{i18n._('Your code')}</span>
+          <code
+            data-testid="referral-code"
+            className="rounded bg-slate-100 px-3 py-1 font-mono text-lg tracking-widest text-slate-900"
+          >
             {code}
           </code>
           <Button variant="ghost" size="sm" onClick={() => void copy(code, 'Code')}>
-            <Copy className="h-4 w-4" aria-hidden="true" /> Copy code
+            <Copy className="h-4 w-4" aria-hidden="true" /> {i18n._('Copy code')}
           </Button>
         </div>
         <div className="space-y-1">
           <label htmlFor="referral-destination" className="block text-sm font-medium text-slate-800">
-            Landing page
+            {i18n._('Landing page')}
           </label>
           <Select
             id="referral-destination"
             value={path}
             onChange={(e) => setPath(e.target.value)}
-            options={REFERRAL_DESTINATIONS.map((d) => ({ value: d.path, label: d.label }))}
+            options={REFERRAL_DESTINATIONS.map((d) => ({ value: d.path, label: i18n._(d.label) }))}
           />
         </div>
         <input
           readOnly
-          aria-label="Referral link"
+          aria-label={i18n._('Referral link')}
           value={link}
           onFocus={(e) => e.currentTarget.select()}
           className="block w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-800"
         />
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void copy(link, 'Link')}>
-            <Copy className="h-4 w-4" aria-hidden="true" /> Copy link
+            <Copy className="h-4 w-4" aria-hidden="true" /> {i18n._('Copy link')}
           </Button>
           {canShare && (
             <Button variant="outline" onClick={() => void share()}>
-              <Share2 className="h-4 w-4" aria-hidden="true" /> Share
+              <Share2 className="h-4 w-4" aria-hidden="true" /> {i18n._('Share')}
             </Button>
           )}
           <Button variant="outline" onClick={() => void openQr()}>
-            <QrCode className="h-4 w-4" aria-hidden="true" /> QR code
+            <QrCode className="h-4 w-4" aria-hidden="true" /> {i18n._('QR code')}
           </Button>
         </div>
       </CardContent>
       <Modal
         open={qrOpen}
         onOpenChange={setQrOpen}
-        title="QR code"
-        description="Scanning it opens your referral link."
+        title={i18n._('QR code')}
+        description={i18n._('Scanning it opens your referral link.')}
         size="sm"
         footer={
           qr && (
@@ -113,13 +117,17 @@ export function ReferralLinkCard({ code, origin, appName }: ReferralLinkCardProp
               download={`referral-${code}.png`}
               className="inline-flex h-10 items-center gap-2 rounded-md bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700"
             >
-              <Download className="h-4 w-4" aria-hidden="true" /> Download PNG
+              <Download className="h-4 w-4" aria-hidden="true" /> {i18n._('Download PNG')}
             </a>
           )
         }
       >
         <div className="flex min-h-64 items-center justify-center">
-          {qr ? <img src={qr} alt={`QR code for ${link}`} className="h-64 w-64" /> : <Spinner label="Creating QR code..." showLabel />}
+          {qr ? (
+            <img src={qr} alt={i18n._('QR code for {link}', { link })} className="h-64 w-64" />
+          ) : (
+            <Spinner label={i18n._('Creating QR code...')} showLabel />
+          )}
         </div>
         <p className="mt-2 break-all text-center text-xs text-slate-500">{link}</p>
       </Modal>

@@ -21,7 +21,9 @@ function renderView(over: Partial<ReferralsViewProps> = {}) {
       { display_name: 'Member', level: 2, reward: 30, status: 'pending', joined_at: '2026-11-21T10:00:00Z' },
     ],
     peopleTotal: 2,
-    rewards: [{ id: 'r1', amount: 50, description: 'Level 1 referral reward: Mia joined', created_at: '2026-11-20T10:00:00Z' }],
+    rewards: [
+      { id: 'r1', amount: 50, description: 'Level 1 referral reward: Mia joined', created_at: '2026-11-20T10:00:00Z' },
+    ],
     loading: false,
     failed: false,
     onRetry: vi.fn(),
@@ -78,7 +80,9 @@ describe('ReferralsView', () => {
   it('generates the QR code locally and offers a PNG download', async () => {
     renderView();
     fireEvent.click(screen.getByRole('button', { name: 'QR code' }));
-    const img = await screen.findByRole('img', { name: /QR code for https:\/\/app.example\/general-tagging\?ref=ABCD2345/ });
+    const img = await screen.findByRole('img', {
+      name: /QR code for https:\/\/app.example\/general-tagging\?ref=ABCD2345/,
+    });
     expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByRole('link', { name: 'Download PNG' })).toHaveAttribute('download', 'referral-ABCD2345.png');
   });

@@ -5,9 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
-import { format } from 'date-fns';
 import type { LevelStat, ReferredPerson, RewardRow } from '../api/types';
 import { ReferralLinkCard } from './referral-link-card';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate, intlLocale } from '@/lib/i18n/format';
 
 export interface ReferralsViewProps {
   code: string | null | undefined;
@@ -25,8 +26,8 @@ export interface ReferralsViewProps {
   onLoadMorePeople(): void;
 }
 
-const tmt = (n: number) => `${n.toLocaleString('en-US')} TMT`;
-const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
+const tmt = (n: number) => `${n.toLocaleString(intlLocale())} TMT`;
+const day = (iso: string) => formatDate(iso);
 
 export function ReferralsView(props: ReferralsViewProps) {
   const stats = props.stats ?? [];
@@ -39,43 +40,47 @@ export function ReferralsView(props: ReferralsViewProps) {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Referrals</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Referrals')}</h1>
         <p className="mt-1 text-slate-600">
-          Invite people with your link. When someone you invited makes their first token purchase you earn TMT — and you
-          also earn when the people they invite buy, up to five levels deep. Until then the reward is shown as pending.
+          {i18n._(
+            'Invite people with your link. When someone you invited makes their first token purchase you earn TMT — and you also earn when the people they invite buy, up to five levels deep. Until then the reward is shown as pending.',
+          )}
         </p>
       </div>
 
       {props.failed && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <span>We could not load your referrals.</span>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <span>{i18n._('We could not load your referrals.')}</span>
           <Button variant="outline" size="sm" onClick={props.onRetry}>
-            Retry
+            {i18n._('Retry')}
           </Button>
         </div>
       )}
 
       {props.loading ? (
         <div className="flex justify-center py-12">
-          <Spinner label="Loading referrals..." showLabel />
+          <Spinner label={i18n._('Loading referrals...')} showLabel />
         </div>
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Card className="p-4" data-testid="stat-direct">
-              <p className="text-sm text-slate-600">People you referred</p>
+              <p className="text-sm text-slate-600">{i18n._('People you referred')}</p>
               <p className="mt-2 text-2xl font-semibold">{direct}</p>
             </Card>
             <Card className="p-4" data-testid="stat-network">
-              <p className="text-sm text-slate-600">Your network (5 levels)</p>
+              <p className="text-sm text-slate-600">{i18n._('Your network (5 levels)')}</p>
               <p className="mt-2 text-2xl font-semibold">{network}</p>
             </Card>
             <Card className="p-4" data-testid="stat-earned">
-              <p className="text-sm text-slate-600">Total earned</p>
+              <p className="text-sm text-slate-600">{i18n._('Total earned')}</p>
               <p className="mt-2 text-2xl font-semibold text-green-700">{tmt(earned)}</p>
             </Card>
             <Card className="p-4" data-testid="stat-pending">
-              <p className="text-sm text-slate-600">Pending (until their first purchase)</p>
+              <p className="text-sm text-slate-600">{i18n._('Pending (until their first purchase)')}</p>
               <p className="mt-2 text-2xl font-semibold text-amber-700">{tmt(pending)}</p>
             </Card>
           </div>
@@ -83,28 +88,42 @@ export function ReferralsView(props: ReferralsViewProps) {
           {props.code ? (
             <ReferralLinkCard code={props.code} origin={props.origin} appName={props.appName} />
           ) : (
-            !props.failed && <p className="text-sm text-slate-600">Your referral code is not available yet.</p>
+            !props.failed && (
+              <p className="text-sm text-slate-600">{i18n._('Your referral code is not available yet.')}</p>
+            )
           )}
 
           <Card>
             <CardHeader>
-              <CardTitle>Performance by level</CardTitle>
+              <CardTitle>{i18n._('Performance by level')}</CardTitle>
             </CardHeader>
             <CardContent>
               <table className="w-full text-left text-sm">
                 <thead className="text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2">Level</th>
-                    <th scope="col" className="py-2">Reward per customer</th>
-                    <th scope="col" className="py-2">People</th>
-                    <th scope="col" className="py-2 text-right">Pending</th>
-                    <th scope="col" className="py-2 text-right">Earned</th>
+                    <th scope="col" className="py-2">
+                      {i18n._('Level')}
+                    </th>
+                    <th scope="col" className="py-2">
+                      {i18n._('Reward per customer')}
+                    </th>
+                    <th scope="col" className="py-2">
+                      {i18n._('People')}
+                    </th>
+                    <th scope="col" className="py-2 text-right">
+                      {i18n._('Pending')}
+                    </th>
+                    <th scope="col" className="py-2 text-right">
+                      {i18n._('Earned')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {stats.map((s) => (
                     <tr key={s.level} data-testid={`level-${s.level}`}>
-                      <th scope="row" className="py-2 font-medium">Level {s.level}</th>
+                      <th scope="row" className="py-2 font-medium">
+                        {i18n._('Level')} {s.level}
+                      </th>
                       <td className="py-2">{tmt(s.reward)}</td>
                       <td className="py-2">{s.referred_count}</td>
                       <td className="py-2 text-right">{tmt(s.tokens_pending)}</td>
@@ -115,7 +134,9 @@ export function ReferralsView(props: ReferralsViewProps) {
                 {stats.length > 0 && (
                   <tfoot>
                     <tr className="border-t border-slate-200 font-semibold">
-                      <th scope="row" className="py-2">Total</th>
+                      <th scope="row" className="py-2">
+                        {i18n._('Total')}
+                      </th>
                       <td className="py-2">{tmt(maxPerSignup)}</td>
                       <td className="py-2">{network}</td>
                       <td className="py-2 text-right">{tmt(pending)}</td>
@@ -130,29 +151,43 @@ export function ReferralsView(props: ReferralsViewProps) {
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader>
-                <CardTitle>People in your network{props.peopleTotal ? ` (${props.peopleTotal})` : ''}</CardTitle>
+                <CardTitle>
+                  {i18n._('People in your network')}
+                  {props.peopleTotal ? ` (${props.peopleTotal})` : ''}
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 {props.people.length === 0 ? (
-                  <EmptyState icon={<Users className="h-8 w-8" />} title="No one yet" description="Share your link to invite people." />
+                  <EmptyState
+                    icon={<Users className="h-8 w-8" />}
+                    title={i18n._('No one yet')}
+                    description={i18n._('Share your link to invite people.')}
+                  />
                 ) : (
-                  <ul className="divide-y divide-slate-100" aria-label="Referred people">
+                  <ul className="divide-y divide-slate-100" aria-label={i18n._('Referred people')}>
                     {props.people.map((p, i) => (
-                      <li key={`${p.joined_at}-${p.level}-${i}`} className="flex items-center justify-between py-2 text-sm">
+                      <li
+                        key={`${p.joined_at}-${p.level}-${i}`}
+                        className="flex items-center justify-between py-2 text-sm"
+                      >
                         <span>
                           <span className="font-medium text-slate-900">{p.display_name}</span>
-                          <span className="ml-2 text-slate-500">Level {p.level}</span>
+                          <span className="ml-2 text-slate-500">
+                            {i18n._('Level')} {p.level}
+                          </span>
                         </span>
                         <span className="text-right text-slate-600">
                           {day(p.joined_at)} ·{' '}
                           {p.status === 'earned' ? (
                             <span className="text-green-700">{tmt(p.reward)}</span>
                           ) : p.status === 'pending' ? (
-                            <span className="text-amber-700">{tmt(p.reward)} pending</span>
+                            <span className="text-amber-700">
+                              {tmt(p.reward)} {i18n._('pending')}
+                            </span>
                           ) : p.status === 'reversed' ? (
                             <span className="text-slate-500 line-through">{tmt(p.reward)}</span>
                           ) : (
-                            <span className="text-slate-500">no reward</span>
+                            <span className="text-slate-500">{i18n._('no reward')}</span>
                           )}
                         </span>
                       </li>
@@ -162,7 +197,7 @@ export function ReferralsView(props: ReferralsViewProps) {
                 {props.hasMorePeople && (
                   <div className="mt-3 flex justify-center">
                     <Button variant="outline" onClick={props.onLoadMorePeople} loading={props.loadingMorePeople}>
-                      Load more
+                      {i18n._('Load more')}
                     </Button>
                   </div>
                 )}
@@ -171,13 +206,17 @@ export function ReferralsView(props: ReferralsViewProps) {
 
             <Card>
               <CardHeader>
-                <CardTitle>Reward history</CardTitle>
+                <CardTitle>{i18n._('Reward history')}</CardTitle>
               </CardHeader>
               <CardContent>
                 {(props.rewards ?? []).length === 0 ? (
-                  <EmptyState icon={<Gift className="h-8 w-8" />} title="No rewards yet" description="Rewards appear here when people you invited make their first purchase." />
+                  <EmptyState
+                    icon={<Gift className="h-8 w-8" />}
+                    title={i18n._('No rewards yet')}
+                    description={i18n._('Rewards appear here when people you invited make their first purchase.')}
+                  />
                 ) : (
-                  <ul className="divide-y divide-slate-100" aria-label="Reward history">
+                  <ul className="divide-y divide-slate-100" aria-label={i18n._('Reward history')}>
                     {props.rewards!.map((r) => (
                       <li key={r.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                         <span className="min-w-0">

@@ -13,6 +13,8 @@ describe('referral links', () => {
   });
 
   it('adds ?ref=CODE on the app origin', () => {
-    expect(buildReferralLink('https://app.example', '/nft-tagging', 'ABCD2345')).toBe('https://app.example/nft-tagging?ref=ABCD2345');
+    expect(buildReferralLink('https://app.example', '/nft-tagging', 'ABCD2345')).toBe(
+      'https://app.example/nft-tagging?ref=ABCD2345',
+    );
   });
 });

@@ -5,11 +5,11 @@ export interface ReferralDestination {
 }
 
 export const REFERRAL_DESTINATIONS: ReferralDestination[] = [
-  { path: '/general-tagging', label: 'General tagging (recommended)' },
-  { path: '/nft-tagging', label: 'Digital assets & NFT' },
-  { path: '/mywill-tagging', label: 'MyWill & legacy' },
-  { path: '/business-tagging', label: 'Business & inventory' },
-  { path: '/influencer-signup', label: 'Influencer sign-up' },
+  { path: '/general-tagging', label: /*i18n*/ 'General tagging (recommended)' },
+  { path: '/nft-tagging', label: /*i18n*/ 'Digital assets & NFT' },
+  { path: '/mywill-tagging', label: /*i18n*/ 'MyWill & legacy' },
+  { path: '/business-tagging', label: /*i18n*/ 'Business & inventory' },
+  { path: '/influencer-signup', label: /*i18n*/ 'Influencer sign-up' },
 ];
 
 export function buildReferralLink(origin: string, path: string, code: string): string {

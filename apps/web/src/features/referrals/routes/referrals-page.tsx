@@ -9,6 +9,7 @@ import { useReferredPeople } from '../api/get-referred-people';
 import { useRewardHistory } from '../api/get-reward-history';
 import { referralKeys } from '../api/keys';
 import { ReferralsView } from '../components/referrals-view';
+import { i18n } from '@/lib/i18n/i18n';
 
 export default function ReferralsPage() {
   const { user } = useAuth();
@@ -21,7 +22,7 @@ export default function ReferralsPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="Referrals" description="Invite people and earn TMT on five levels." />
+      <PageMeta title={i18n._('Referrals')} description={i18n._('Invite people and earn TMT on five levels.')} />
       <ReferralsView
         code={code.data}
         origin={window.location.origin}

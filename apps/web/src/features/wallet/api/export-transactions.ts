@@ -11,7 +11,11 @@ const EXPORT_PAGE = 1000;
 
 /** A GET of zero rows, not a HEAD: supabase-js leaves a HEAD body unread and Chromium logs it as aborted. */
 export async function countTransactions(userId: string): Promise<number> {
-  const result = await supabase.from('token_transactions').select('id', { count: 'exact' }).eq('user_id', userId).limit(0);
+  const result = await supabase
+    .from('token_transactions')
+    .select('id', { count: 'exact' })
+    .eq('user_id', userId)
+    .limit(0);
   unwrap(result);
   return result.count ?? 0;
 }
@@ -22,7 +26,12 @@ export async function fetchAllTransactions(userId: string): Promise<TokenTransac
   const seen = new Set<string>();
   let offset = 0;
   while (offset < total) {
-    const page = await fetchTransactions(userId, { search: '', type: '', source: '' }, offset, offset + EXPORT_PAGE - 1);
+    const page = await fetchTransactions(
+      userId,
+      { search: '', type: '', source: '' },
+      offset,
+      offset + EXPORT_PAGE - 1,
+    );
     if (page.length === 0) break; // rows deleted meanwhile: export what exists
     offset += page.length;
     // A movement posted during the export shifts the pages by one: skip the repeated row.

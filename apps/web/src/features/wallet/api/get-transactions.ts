@@ -6,7 +6,13 @@ import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { walletKeys } from './keys';
-import { normaliseTransaction, TRANSACTION_COLUMNS, TRANSACTIONS_PAGE_SIZE, type TokenTransaction, type TransactionFilters } from './types';
+import {
+  normaliseTransaction,
+  TRANSACTION_COLUMNS,
+  TRANSACTIONS_PAGE_SIZE,
+  type TokenTransaction,
+  type TransactionFilters,
+} from './types';
 
 /** Escapes LIKE wildcards so that a search for "50%" matches literally. */
 export function likePattern(term: string): string {
@@ -24,19 +30,24 @@ export async function fetchTransactions(
   if (search) query = query.ilike('description', likePattern(search));
   if (filters.type) query = query.eq('type', filters.type);
   if (filters.source) query = query.eq('source', filters.source);
-  const rows = unwrap(
+  return unwrap(
     await query.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
-  ) as unknown as Record<string, unknown>[];
-  return rows.map(normaliseTransaction);
+  ).map(normaliseTransaction);
 }
 
 export const transactionsQueryOptions = (userId: string | undefined, filters: TransactionFilters) =>
   infiniteQueryOptions({
     queryKey: walletKeys.transactions(userId, filters),
     queryFn: ({ pageParam }) =>
-      fetchTransactions(userId!, filters, pageParam * TRANSACTIONS_PAGE_SIZE, (pageParam + 1) * TRANSACTIONS_PAGE_SIZE - 1),
+      fetchTransactions(
+        userId!,
+        filters,
+        pageParam * TRANSACTIONS_PAGE_SIZE,
+        (pageParam + 1) * TRANSACTIONS_PAGE_SIZE - 1,
+      ),
     initialPageParam: 0,
-    getNextPageParam: (last: TokenTransaction[], pages) => (last.length < TRANSACTIONS_PAGE_SIZE ? undefined : pages.length),
+    getNextPageParam: (last: TokenTransaction[], pages) =>
+      last.length < TRANSACTIONS_PAGE_SIZE ? undefined : pages.length,
     enabled: Boolean(userId),
   });
 

@@ -36,5 +36,8 @@ export function useWallet() {
 export function useInvalidateWallet(): () => Promise<void> {
   const queryClient = useQueryClient();
   const { user } = useAuth();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: walletKeys.all(user?.id) }), [queryClient, user?.id]);
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: walletKeys.all(user?.id) }),
+    [queryClient, user?.id],
+  );
 }

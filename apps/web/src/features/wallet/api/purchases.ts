@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { callFunction } from '@/features/assets/api/call-function';
+import { callFunction } from '@/lib/call-function';
 import type { TokenPackage } from '../lib/packages';
 import { walletKeys } from './keys';
 
@@ -24,12 +24,14 @@ export interface TokenPurchase {
   created_at: string;
 }
 
-const PURCHASE_COLUMNS = 'id, package_name, tokens, amount_minor, currency, status, reference, amount_refunded_minor, tokens_reversed, paid_at, created_at';
+const PURCHASE_COLUMNS =
+  'id, package_name, tokens, amount_minor, currency, status, reference, amount_refunded_minor, tokens_reversed, paid_at, created_at';
 export const PURCHASES_SHOWN = 20;
 
-function toPurchase(row: Record<string, unknown>): TokenPurchase {
+function toPurchase(row: Omit<TokenPurchase, 'status'> & { status: string }): TokenPurchase {
   return {
-    ...(row as unknown as TokenPurchase),
+    ...row,
+    status: row.status as PurchaseStatus,
     tokens: Number(row.tokens),
     amount_minor: Number(row.amount_minor),
     amount_refunded_minor: Number(row.amount_refunded_minor),
@@ -42,7 +44,12 @@ export function useTokenPackages() {
     queryKey: ['token-packages'],
     queryFn: async (): Promise<TokenPackage[]> => {
       const rows = unwrap(
-        await supabase.from('token_packages').select('id, name, tokens, price_minor, currency').eq('active', true).order('sort_order').order('tokens'),
+        await supabase
+          .from('token_packages')
+          .select('id, name, tokens, price_minor, currency')
+          .eq('active', true)
+          .order('sort_order')
+          .order('tokens'),
       );
       return (rows ?? []).map((r) => ({ ...r, tokens: Number(r.tokens), price_minor: Number(r.price_minor) }));
     },
@@ -55,7 +62,12 @@ export const purchasesQueryOptions = (userId: string | undefined) =>
     queryKey: [...walletKeys.all(userId), 'purchases'],
     queryFn: async (): Promise<TokenPurchase[]> => {
       const rows = unwrap(
-        await supabase.from('token_purchases').select(PURCHASE_COLUMNS).eq('user_id', userId!).order('created_at', { ascending: false }).limit(PURCHASES_SHOWN),
+        await supabase
+          .from('token_purchases')
+          .select(PURCHASE_COLUMNS)
+          .eq('user_id', userId!)
+          .order('created_at', { ascending: false })
+          .limit(PURCHASES_SHOWN),
       );
       return (rows ?? []).map(toPurchase);
     },
@@ -67,11 +79,12 @@ export function usePurchases(pollWhilePending: boolean) {
   const { user } = useAuth();
   return useQuery({
     ...purchasesQueryOptions(user?.id),
-    refetchInterval: (query) => (pollWhilePending && query.state.data?.some((p) => p.status === 'pending') ? 2000 : false),
+    refetchInterval: (query) =>
+      pollWhilePending && query.state.data?.some((p) => p.status === 'pending') ? 2000 : false,
   });
 }
 
 /** Opens a Checkout Session for a package; the answer's url is Stripe's payment page. */
 export function startCheckout(packageId: string): Promise<{ url: string; purchaseId: string }> {
-  return callFunction<{ url: string; purchaseId: string }>('create-checkout-session', { packageId });
+  return callFunction('create-checkout-session', { packageId });
 }

@@ -1,14 +1,13 @@
-// Row shapes of the wallet feature (SPEC §3 token_transactions plus the ledger's integrity columns).
-export interface TokenTransaction {
-  id: string;
-  amount: number;
-  type: 'earned' | 'spent';
-  source: string;
-  description: string;
-  reference: string | null;
-  created_at: string;
-  balance_after: number;
-}
+// Row shapes of the wallet feature (SPEC §3 token_transactions plus the ledger's integrity columns),
+// taken from the generated Database types; only the text column `type` is narrowed to its values.
+import type { Tables } from '@tagledger/db/types';
+
+type TransactionRow = Tables<'token_transactions'>;
+
+export type TokenTransaction = Pick<
+  TransactionRow,
+  'id' | 'amount' | 'source' | 'description' | 'reference' | 'created_at' | 'balance_after'
+> & { type: 'earned' | 'spent' };
 
 export interface WalletSummary {
   balance: number;

@@ -3,8 +3,10 @@
 import { Coins } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatMoney, pricePer100, savingPercent, type TokenPackage } from '../lib/packages';
+import { formatMoney } from '@/utils/format';
+import { pricePer100, savingPercent, type TokenPackage } from '../lib/packages';
 import { formatTmt } from '../lib/format';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface BuyTokensProps {
   enabled: boolean;
@@ -19,39 +21,50 @@ export function BuyTokens({ enabled, packages, buying, error, onBuy }: BuyTokens
   return (
     <Card id="buy-tokens">
       <CardHeader>
-        <CardTitle>Buy tokens</CardTitle>
+        <CardTitle>{i18n._('Buy tokens')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
         {!enabled ? (
           <p role="status" className="text-slate-700">
-            Token purchases are not enabled on this server. An administrator enables them by setting STRIPE_SECRET_KEY and
-            STRIPE_WEBHOOK_SECRET (see the README); until then, administrators can grant tokens.
+            {i18n._(
+              'Token purchases are not enabled on this server. An administrator enables them by setting STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (see the README); until then, administrators can grant tokens.',
+            )}
           </p>
         ) : packages === undefined ? (
-          <p className="text-slate-500">Loading packages…</p>
+          <p className="text-slate-500">{i18n._('Loading packages…')}</p>
         ) : packages.length === 0 ? (
-          <p className="text-slate-700">No packages are on sale at the moment.</p>
+          <p className="text-slate-700">{i18n._('No packages are on sale at the moment.')}</p>
         ) : (
-          <ul className="grid gap-3" aria-label="Token packages">
+          <ul className="grid gap-3" aria-label={i18n._('Token packages')}>
             {packages.map((pkg) => {
               const saving = savingPercent(pkg, packages);
               return (
-                <li key={pkg.id} className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-3">
+                <li
+                  key={pkg.id}
+                  className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-3"
+                >
                   <div>
                     <p className="font-medium text-slate-900">
                       <Coins className="mr-1 inline h-4 w-4 text-amber-600" aria-hidden="true" />
                       {formatTmt(pkg.tokens)}
                     </p>
                     <p className="text-slate-600">
-                      {formatMoney(pricePer100(pkg), pkg.currency)} per 100 TMT
-                      {saving > 0 && <span className="ml-2 font-medium text-green-700">Save {saving}%</span>}
+                      {formatMoney(pricePer100(pkg), pkg.currency)} {i18n._('per 100 TMT')}
+                      {saving > 0 && (
+                        <span className="ml-2 font-medium text-green-700">
+                          {i18n._('Save')} {saving}%
+                        </span>
+                      )}
                     </p>
                   </div>
                   <Button
                     onClick={() => onBuy(pkg.id)}
                     loading={buying === pkg.id}
                     disabled={buying !== null}
-                    aria-label={`Buy ${formatTmt(pkg.tokens)} for ${formatMoney(pkg.price_minor, pkg.currency)}`}
+                    aria-label={i18n._('Buy {formatTmt} for {formatMoney}', {
+                      formatTmt: formatTmt(pkg.tokens),
+                      formatMoney: formatMoney(pkg.price_minor, pkg.currency),
+                    })}
                   >
                     {formatMoney(pkg.price_minor, pkg.currency)}
                   </Button>

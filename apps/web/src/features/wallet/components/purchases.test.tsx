@@ -47,7 +47,15 @@ describe('Buy tokens', () => {
   });
 
   it('disables the other packages while a checkout opens and shows an error', () => {
-    render(<BuyTokens enabled packages={packages} buying="a" error="The payment provider could not be reached." onBuy={vi.fn()} />);
+    render(
+      <BuyTokens
+        enabled
+        packages={packages}
+        buying="a"
+        error="The payment provider could not be reached."
+        onBuy={vi.fn()}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Buy 500 TMT for £4.50' })).toBeDisabled();
     expect(screen.getByRole('alert')).toHaveTextContent('could not be reached');
   });
@@ -74,10 +82,15 @@ describe('Purchase history', () => {
       />,
     );
     const items = within(screen.getByRole('list', { name: 'Purchases' })).getAllByRole('listitem');
-    expect(items.map((i) => within(i).getAllByText(/^(Paid|Pending|Refunded|Disputed)$/)[0]!.textContent)).toEqual(['Paid', 'Pending', 'Refunded', 'Disputed']);
+    expect(items.map((i) => within(i).getAllByText(/^(Paid|Pending|Refunded|Disputed)$/)[0]!.textContent)).toEqual([
+      'Paid',
+      'Pending',
+      'Refunded',
+      'Disputed',
+    ]);
     const receipt = screen.getByLabelText('Receipt TL-ABCDEF1234');
     expect(receipt).toHaveTextContent('Reference');
-    expect(receipt).toHaveTextContent('23 Nov 2026');
+    expect(receipt).toHaveTextContent('Nov 23, 2026');
     expect(receipt).toHaveTextContent('100 TMT');
     expect(receipt).toHaveTextContent('£1.00');
     expect(receipt).toHaveTextContent('Includes VAT at 20%£0.17');
@@ -93,16 +106,22 @@ describe('Purchase history', () => {
 
 describe('Purchase notice after checkout', () => {
   it('is pending until the purchase is paid, then shows the tokens and the new balance', () => {
-    const { rerender } = render(<PurchaseNotice checkout="success" purchase={purchase({ status: 'pending', paid_at: null })} balance={50} />);
+    const { rerender } = render(
+      <PurchaseNotice checkout="success" purchase={purchase({ status: 'pending', paid_at: null })} balance={50} />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Purchase pending');
     rerender(<PurchaseNotice checkout="success" purchase={purchase()} balance={150} />);
     expect(screen.getByRole('status')).toHaveTextContent('100 TMT added to your wallet. Your balance is now 150 TMT.');
   });
 
   it('says a cancelled checkout charged nothing, and a failed payment added nothing', () => {
-    const { rerender } = render(<PurchaseNotice checkout="cancelled" purchase={purchase({ status: 'pending', paid_at: null })} balance={50} />);
+    const { rerender } = render(
+      <PurchaseNotice checkout="cancelled" purchase={purchase({ status: 'pending', paid_at: null })} balance={50} />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Checkout was cancelled. Nothing was charged.');
-    rerender(<PurchaseNotice checkout="success" purchase={purchase({ status: 'failed', paid_at: null })} balance={50} />);
+    rerender(
+      <PurchaseNotice checkout="success" purchase={purchase({ status: 'failed', paid_at: null })} balance={50} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Nothing was added');
   });
 });

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 
-export function StatCard({ label, value, icon, tone = 'text-slate-900' }: { label: string; value: ReactNode; icon?: ReactNode; tone?: string }) {
+export function StatCard({
+  label,
+  value,
+  icon,
+  tone = 'text-slate-900',
+}: {
+  label: string;
+  value: ReactNode;
+  icon?: ReactNode;
+  tone?: string;
+}) {
   return (
     <Card className="p-4">
       <div className="flex items-center justify-between text-sm text-slate-600">

@@ -19,7 +19,13 @@ const tx = (over: Partial<TokenTransaction> = {}): TokenTransaction => ({
 function renderView(over: Partial<WalletViewProps> = {}) {
   const props: WalletViewProps = {
     balance: 75,
-    summary: { balance: 75, total_earned: 100, total_spent: 25, transaction_count: 2, sources: ['signup', 'tag_asset'] },
+    summary: {
+      balance: 75,
+      total_earned: 100,
+      total_spent: 25,
+      transaction_count: 2,
+      sources: ['signup', 'tag_asset'],
+    },
     transactions: [tx({ amount: -25, type: 'spent', source: 'tag_asset', description: 'Tagged a watch' }), tx()],
     loading: false,
     failed: false,
@@ -73,7 +79,11 @@ describe('WalletView', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'spent' } });
     expect(props.onFiltersChange).toHaveBeenCalledWith({ search: '', type: 'spent', source: '' });
     const source = screen.getByRole('combobox', { name: 'Source' });
-    expect(within(source).getAllByRole('option').map((o) => o.textContent)).toEqual(['All sources', 'Signup', 'Tag Asset']);
+    expect(
+      within(source)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All sources', 'Signup', 'Tag Asset']);
   });
 
   it('says when nothing matches a filter, and loads more on demand', () => {

@@ -13,6 +13,8 @@ import type { TokenTransaction, TransactionFilters, WalletSummary } from '../api
 import { formatTmt, sourceLabel } from '../lib/format';
 import { StatCard } from './stat-card';
 import { TransactionRow } from './transaction-row';
+import { i18n } from '@/lib/i18n/i18n';
+import { intlLocale } from '@/lib/i18n/format';
 
 export interface WalletViewProps {
   /** Undefined while loading; on failure the view shows 0 (SPEC §8). */
@@ -50,22 +52,30 @@ export function WalletView(props: WalletViewProps) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">TMT Wallet</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{i18n._('TMT Wallet')}</h1>
         <div className="flex gap-2">
           <Button variant="outline" onClick={props.onRefresh} loading={props.refreshing}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {i18n._('Refresh')}
           </Button>
-          <Button variant="outline" onClick={props.onExport} loading={props.exporting} disabled={failed || summary?.transaction_count === 0}>
-            <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+          <Button
+            variant="outline"
+            onClick={props.onExport}
+            loading={props.exporting}
+            disabled={failed || summary?.transaction_count === 0}
+          >
+            <Download className="h-4 w-4" aria-hidden="true" /> {i18n._('Export CSV')}
           </Button>
         </div>
       </div>
 
       {failed && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <span>We could not load your wallet.</span>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <span>{i18n._('We could not load your wallet.')}</span>
           <Button variant="outline" size="sm" onClick={props.onRetry}>
-            Retry
+            {i18n._('Retry')}
           </Button>
         </div>
       )}
@@ -74,65 +84,86 @@ export function WalletView(props: WalletViewProps) {
 
       {!failed && (props.debt ?? 0) > 0 && (
         <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          You owe {formatTmt(props.debt!)} because a refunded or disputed purchase took back tokens that were already spent.
-          Spending is paused until it is settled; your next purchase settles it first.
+          {i18n._('You owe')} {formatTmt(props.debt!)}{' '}
+          {i18n._(
+            'because a refunded or disputed purchase took back tokens that were already spent. Spending is paused until it is settled; your next purchase settles it first.',
+          )}
         </div>
       )}
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Current Balance" value={show(balance)} icon={<WalletIcon className="h-4 w-4" />} />
-        <StatCard label="Total Earned" value={show(failed ? 0 : summary?.total_earned)} tone="text-green-700" icon={<TrendingUp className="h-4 w-4" />} />
-        <StatCard label="Total Spent" value={show(failed ? 0 : summary?.total_spent)} tone="text-red-700" icon={<TrendingDown className="h-4 w-4" />} />
+        <StatCard label={i18n._('Current Balance')} value={show(balance)} icon={<WalletIcon className="h-4 w-4" />} />
         <StatCard
-          label="Transactions"
-          value={failed ? '0' : summary === undefined ? '—' : summary.transaction_count.toLocaleString('en-US')}
+          label={i18n._('Total Earned')}
+          value={show(failed ? 0 : summary?.total_earned)}
+          tone="text-green-700"
+          icon={<TrendingUp className="h-4 w-4" />}
+        />
+        <StatCard
+          label={i18n._('Total Spent')}
+          value={show(failed ? 0 : summary?.total_spent)}
+          tone="text-red-700"
+          icon={<TrendingDown className="h-4 w-4" />}
+        />
+        <StatCard
+          label={i18n._('Transactions')}
+          value={failed ? '0' : summary === undefined ? '—' : summary.transaction_count.toLocaleString(intlLocale())}
         />
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader>
-            <CardTitle>Transaction history</CardTitle>
+            <CardTitle>{i18n._('Transaction history')}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               <Input
                 type="search"
-                aria-label="Search transactions"
-                placeholder="Search descriptions"
+                aria-label={i18n._('Search transactions')}
+                placeholder={i18n._('Search descriptions')}
                 value={filters.search}
                 maxLength={100}
                 onChange={(e) => props.onFiltersChange({ ...filters, search: e.target.value })}
               />
               <Select
-                aria-label="Type"
+                aria-label={i18n._('Type')}
                 value={filters.type}
-                onChange={(e) => props.onFiltersChange({ ...filters, type: e.target.value as TransactionFilters['type'] })}
+                onChange={(e) =>
+                  props.onFiltersChange({ ...filters, type: e.target.value as TransactionFilters['type'] })
+                }
                 options={[
-                  { value: '', label: 'All types' },
-                  { value: 'earned', label: 'Earned' },
-                  { value: 'spent', label: 'Spent' },
+                  { value: '', label: i18n._('All types') },
+                  { value: 'earned', label: i18n._('Earned') },
+                  { value: 'spent', label: i18n._('Spent') },
                 ]}
               />
               <Select
-                aria-label="Source"
+                aria-label={i18n._('Source')}
                 value={filters.source}
                 onChange={(e) => props.onFiltersChange({ ...filters, source: e.target.value })}
-                options={[{ value: '', label: 'All sources' }, ...sources.map((s) => ({ value: s, label: sourceLabel(s) }))]}
+                options={[
+                  { value: '', label: i18n._('All sources') },
+                  ...sources.map((s) => ({ value: s, label: sourceLabel(s) })),
+                ]}
               />
             </div>
 
             {props.loading && !failed ? (
               <div className="flex justify-center py-8">
-                <Spinner label="Loading transactions..." showLabel />
+                <Spinner label={i18n._('Loading transactions...')} showLabel />
               </div>
             ) : transactions.length === 0 ? (
               <EmptyState
-                title={filtered ? 'No matching transactions' : 'No transactions yet'}
-                description={filtered ? 'Try another search or filter.' : 'Tokens you earn and spend will appear here.'}
+                title={filtered ? i18n._('No matching transactions') : i18n._('No transactions yet')}
+                description={
+                  filtered
+                    ? i18n._('Try another search or filter.')
+                    : i18n._('Tokens you earn and spend will appear here.')
+                }
               />
             ) : (
-              <ul className="divide-y divide-slate-100" aria-label="Transactions">
+              <ul className="divide-y divide-slate-100" aria-label={i18n._('Transactions')}>
                 {transactions.map((tx) => (
                   <TransactionRow key={tx.id} tx={tx} />
                 ))}
@@ -142,7 +173,7 @@ export function WalletView(props: WalletViewProps) {
             {props.hasMore && !failed && (
               <div className="flex justify-center">
                 <Button variant="outline" onClick={props.onLoadMore} loading={props.loadingMore}>
-                  Load more
+                  {i18n._('Load more')}
                 </Button>
               </div>
             )}
@@ -153,18 +184,21 @@ export function WalletView(props: WalletViewProps) {
           {props.aside}
           <Card>
             <CardHeader>
-              <CardTitle>How to get TMT</CardTitle>
+              <CardTitle>{i18n._('How to get TMT')}</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3 text-sm text-slate-700">
-              <p>TMT tokens pay for tagging assets. You receive them in these ways:</p>
+              <p>{i18n._('TMT tokens pay for tagging assets. You receive them in these ways:')}</p>
               <ul className="list-disc space-y-1 pl-5">
-                <li>Buying a package of tokens.</li>
-                <li>A welcome bonus when your account is created.</li>
-                <li>Referral rewards when people join with your link — on five levels.</li>
-                <li>Grants and corrections by an administrator.</li>
+                <li>{i18n._('Buying a package of tokens.')}</li>
+                <li>{i18n._('A welcome bonus when your account is created.')}</li>
+                <li>{i18n._('Referral rewards when people join with your link — on five levels.')}</li>
+                <li>{i18n._('Grants and corrections by an administrator.')}</li>
               </ul>
-              <Link to="/referrals" className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline">
-                <Gift className="h-4 w-4" aria-hidden="true" /> Open the referral program
+              <Link
+                to="/referrals"
+                className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline"
+              >
+                <Gift className="h-4 w-4" aria-hidden="true" /> {i18n._('Open the referral program')}
               </Link>
             </CardContent>
           </Card>

@@ -1,14 +1,32 @@
+import { formatDateTime, intlLocale } from '@/lib/i18n/format';
+import { i18n } from '@/lib/i18n/i18n';
 // Display helpers shared by the wallet screens.
-import { format } from 'date-fns';
 
 export function formatTmt(amount: number, opts: { signed?: boolean } = {}): string {
-  const n = Math.abs(amount).toLocaleString('en-US');
+  const n = Math.abs(amount).toLocaleString(intlLocale());
   if (!opts.signed) return `${amount < 0 ? '-' : ''}${n} TMT`;
   return `${amount < 0 ? '−' : '+'}${n} TMT`;
 }
 
-/** "admin_adjustment" → "Admin Adjustment" (the reference showed sources in title case). */
+/** Names of the ledger's sources (message ids, translated by sourceLabel). */
+const SOURCE_LABELS: Record<string, string> = {
+  signup: /*i18n*/ 'Signup',
+  signup_bonus: /*i18n*/ 'Signup bonus',
+  influencer_signup_bonus: /*i18n*/ 'Influencer signup bonus',
+  referral: /*i18n*/ 'Referral',
+  referral_reversal: /*i18n*/ 'Referral reversal',
+  tag_asset: /*i18n*/ 'Tag Asset',
+  admin_adjustment: /*i18n*/ 'Admin Adjustment',
+  purchase: /*i18n*/ 'Purchase',
+  purchase_refund: /*i18n*/ 'Purchase refund',
+  purchase_dispute: /*i18n*/ 'Purchase dispute',
+  debt_settlement: /*i18n*/ 'Debt settlement',
+};
+
+/** "admin_adjustment" → "Admin Adjustment" (the reference showed sources in title case), in the reader's language. */
 export function sourceLabel(source: string): string {
+  const known = SOURCE_LABELS[source];
+  if (known) return i18n._(known);
   return source
     .split('_')
     .filter(Boolean)
@@ -18,5 +36,5 @@ export function sourceLabel(source: string): string {
 
 /** "Nov 22, 2026 • 2:05 PM" */
 export function formatWhen(iso: string): string {
-  return format(new Date(iso), 'MMM d, yyyy • h:mm a');
+  return formatDateTime(iso);
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, includedVatMinor, pricePer100, savingPercent, type TokenPackage } from './packages';
+import { formatMoney } from '@/utils/format';
+import { includedVatMinor, pricePer100, savingPercent, type TokenPackage } from './packages';
 
-const pkg = (tokens: number, price_minor: number): TokenPackage => ({ id: String(tokens), name: 'p', tokens, price_minor, currency: 'gbp' });
+const pkg = (tokens: number, price_minor: number): TokenPackage => ({
+  id: String(tokens),
+  name: 'p',
+  tokens,
+  price_minor,
+  currency: 'gbp',
+});
 const defaults = [pkg(100, 100), pkg(500, 450), pkg(5000, 3999)];
 
 describe('package prices', () => {

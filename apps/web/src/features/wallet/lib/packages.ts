@@ -8,10 +8,6 @@ export interface TokenPackage {
   currency: string;
 }
 
-export function formatMoney(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
-}
-
 /** Price of 100 TMT in this package, in minor units (not rounded). */
 export function pricePer100(pkg: TokenPackage): number {
   return (pkg.price_minor * 100) / pkg.tokens;

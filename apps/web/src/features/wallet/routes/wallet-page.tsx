@@ -18,6 +18,7 @@ import { useInvalidateWallet, useWallet } from '../api/get-wallet';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import type { TransactionFilters } from '../api/types';
 import { WalletView } from '../components/wallet-view';
+import { i18n } from '@/lib/i18n/i18n';
 
 const NO_FILTERS: TransactionFilters = { search: '', type: '', source: '' };
 
@@ -53,7 +54,8 @@ export default function WalletPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const returnedPurchase = params.get('purchase');
-  const checkout = params.get('checkout') === 'cancelled' ? 'cancelled' : params.get('checkout') === 'success' ? 'success' : null;
+  const checkout =
+    params.get('checkout') === 'cancelled' ? 'cancelled' : params.get('checkout') === 'success' ? 'success' : null;
   const packages = useTokenPackages();
   const purchases = usePurchases(Boolean(returnedPurchase));
   const [buying, setBuying] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export default function WalletPage() {
       const { url } = await startCheckout(packageId);
       window.location.assign(url);
     } catch (err) {
-      setBuyError(toAppError(err, 'Could not open the checkout. Please try again.').message);
+      setBuyError(toAppError(err, i18n._('Could not open the checkout. Please try again.')).message);
       setBuying(null);
     }
   }
@@ -104,7 +106,7 @@ export default function WalletPage() {
       const rows = await fetchAllTransactions(user.id);
       download(`tmt-transactions-${new Date().toISOString().slice(0, 10)}.csv`, transactionsToCsv(rows));
     } catch (err) {
-      toast.error(toAppError(err, 'Export failed. Please try again.').message);
+      toast.error(toAppError(err, i18n._('Export failed. Please try again.')).message);
     } finally {
       setExporting(false);
     }
@@ -112,7 +114,7 @@ export default function WalletPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <PageMeta title="Wallet" description="Your TMT balance and transaction history." />
+      <PageMeta title={i18n._('Wallet')} description={i18n._('Your TMT balance and transaction history.')} />
       <WalletView
         balance={wallet.data?.balance}
         debt={wallet.data?.debt}
@@ -130,7 +132,11 @@ export default function WalletPage() {
         onExport={() => void exportCsv()}
         refreshing={refreshing}
         onRefresh={() => void refresh()}
-        notice={returnedPurchase && checkout ? <PurchaseNotice checkout={checkout} purchase={returned} balance={wallet.data?.balance} /> : null}
+        notice={
+          returnedPurchase && checkout ? (
+            <PurchaseNotice checkout={checkout} purchase={returned} balance={wallet.data?.balance} />
+          ) : null
+        }
         aside={
           <>
             <BuyTokens

@@ -1,0 +1,105 @@
+// Part of npm run bench: a business imports 100,000 units from one CSV (import-units) through the
+// real server, then imports the same file again (every line skipped: the re-run after a fix).
+// Measures wall time of each request and the peak resident memory of this process, which holds the
+// server and, on PGlite, the database too (on PostgreSQL the database's own memory is not counted).
+// Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set. Writes the "Units CSV import"
+// section of the repository's bench/RESULTS.md (other sections are kept).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drivers, startTestServer } from '../test/helpers/test-server.js';
+import { createTestUser } from '../test/helpers/users.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const UNITS = 100_000;
+
+interface Result {
+  driver: string;
+  firstMs: number;
+  inserted: number;
+  rerunMs: number;
+  skipped: number;
+  peakMb: number;
+}
+
+async function runOn(driver: (typeof drivers)[number]): Promise<Result> {
+  const server = await startTestServer({ driver });
+  try {
+    const brand = await createTestUser(server, { isBusiness: true });
+    const product = await brand.client
+      .from('business_products')
+      .insert({ business_id: brand.id, name: 'Bench product', sku: 'BENCH' })
+      .select('id')
+      .single();
+    if (product.error) throw new Error(product.error.message);
+    const csv = ['serial', ...Array.from({ length: UNITS }, (_, i) => `SN-${String(i).padStart(6, '0')}`)].join('\n');
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const post = async () => {
+      const started = performance.now();
+      const res = await fetch(`${server.url}/functions/v1/import-units`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: server.anonKey, Authorization: `Bearer ${brand.token}` },
+        body: JSON.stringify({ productId: product.data.id, csv }),
+      });
+      const json = (await res.json()) as { inserted: number; skipped: number; error?: string };
+      if (res.status !== 200) throw new Error(`import-units answered ${res.status}: ${json.error}`);
+      return { ms: Math.round(performance.now() - started), ...json };
+    };
+    try {
+      const first = await post();
+      const rerun = await post();
+      return {
+        driver,
+        firstMs: first.ms,
+        inserted: first.inserted,
+        rerunMs: rerun.ms,
+        skipped: rerun.skipped,
+        peakMb: Math.round(peak / 1024 / 1024),
+      };
+    } finally {
+      clearInterval(sampler);
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+function writeSection(body: string): void {
+  const file = path.join(ROOT, 'bench/RESULTS.md');
+  const start = '<!-- import-units:start -->';
+  const end = '<!-- import-units:end -->';
+  const section = `${start}\n## Units CSV import (import-units, ${UNITS.toLocaleString('en')} rows)\n\n${body}\n${end}`;
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmark results\n';
+  const a = current.indexOf(start);
+  const b = current.indexOf(end);
+  fs.writeFileSync(
+    file,
+    a >= 0 && b > a
+      ? current.slice(0, a) + section + current.slice(b + end.length)
+      : `${current.trimEnd()}\n\n${section}\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  const results: Result[] = [];
+  for (const driver of drivers) results.push(await runOn(driver));
+  const table = [
+    '| driver | first import | units inserted | re-run (all skipped) | units skipped | peak RSS of server process |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.driver} | ${(r.firstMs / 1000).toFixed(1)} s | ${r.inserted} | ${(r.rerunMs / 1000).toFixed(1)} s | ${r.skipped} | ${r.peakMb} MB |`,
+    ),
+  ].join('\n');
+  const body = `${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} CPU cores (load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(
+      ' ',
+    )}, shared with other work). One request per import; the rows go in batches of 2,000 in one transaction. The peak includes the test harness and, on PGlite, the database.\n`;
+  console.log(body);
+  writeSection(body);
+}
+
+await main();

@@ -1,0 +1,126 @@
+// `npm run backup -- FILE`, `npm run restore -- FILE`, `npm run db:move -- postgres://…`
+// (docs/operations.md). Settings come from the same environment as the server's.
+//
+// - backup: database and files in one archive, consistent while servers run. On PostgreSQL it
+//   reads the database directly; on the embedded database a running server holds the folder, so
+//   the archive is fetched from that server (GET /operations/v1/backup with the service-role key).
+// - restore: replaces the database's rows and writes the files; servers must be stopped (on
+//   PostgreSQL: all of them) — a restore under a running server would mix two states.
+// - db:move: copies the embedded database into an empty PostgreSQL, records its URL in
+//   DATA_DIR/database-url (the next start uses it) and renames DATA_DIR/db out of the way.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { PassThrough, Readable } from 'node:stream';
+import { loadConfig, ConfigError, DATABASE_URL_FILE } from '../config/index.js';
+import { DatabaseFolderBusy, DbStartupError, openDb, type Db } from '@tagledger/db';
+import { loadKeys } from '../shared/keys.js';
+import { StartupError } from '../startup/startup-error.js';
+import { createStorageBackend } from '../storage/engine.js';
+import { BackupError, restoreBackup, writeBackup, type BackupSummary } from '../operations/backup.js';
+
+const config = loadConfig();
+/** Like the server: wait a while for a PostgreSQL that is starting or busy. */
+const wait = { timeoutMs: Math.max(config.databaseConnectTimeoutMs, 5000) };
+const [command, arg] = process.argv.slice(2);
+
+function describe(s: BackupSummary): string {
+  const missing = s.missingFiles ? `; ${s.missingFiles} file(s) were deleted during the backup and are not in it` : '';
+  return `${s.tables} tables, ${s.rows} rows, ${s.files} files${missing}`;
+}
+
+async function backupFromRunningServer(file: string): Promise<void> {
+  const keys = await loadKeys({
+    dataDir: config.dataDir,
+    privateJwk: config.jwtPrivateKey,
+    previousPublicJwks: config.jwtPreviousPublicKeys,
+    issuer: `${config.publicUrl}/auth/v1`,
+  });
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/operations/v1/backup`;
+  const res = await fetch(url, { headers: { authorization: `Bearer ${keys.serviceRoleKey}` } });
+  if (!res.ok || !res.body) throw new BackupError(`the running server answered ${res.status} at ${url}`);
+  await pipeline(Readable.fromWeb(res.body as never), fs.createWriteStream(file, { mode: 0o600 }));
+  console.log(`Backup written to ${file} by the running server`);
+}
+
+async function backup(file: string): Promise<void> {
+  let db: Db;
+  try {
+    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, wait });
+  } catch (err) {
+    if (err instanceof DatabaseFolderBusy) return backupFromRunningServer(file);
+    throw err;
+  }
+  try {
+    const summary = await writeBackup(db, createStorageBackend(config), fs.createWriteStream(file, { mode: 0o600 }));
+    console.log(`Backup written to ${file}: ${describe(summary)}`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function restore(file: string): Promise<void> {
+  if (!fs.existsSync(file)) throw new BackupError(`no such file: ${file}`);
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, wait });
+  try {
+    const summary = await restoreBackup(db, createStorageBackend(config), fs.createReadStream(file));
+    console.log(`Restored ${file}: ${describe(summary)}`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function move(url: string): Promise<void> {
+  if (config.databaseUrl)
+    throw new BackupError('DATABASE_URL is set already: this server does not use the embedded database');
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new BackupError('give the target as postgres://user:password@host:port/database');
+  const source = await openDb({ dataDir: config.dataDir });
+  let target: Db | undefined;
+  try {
+    target = await openDb({ databaseUrl: url, wait });
+    const { rows } = await target
+      .query<{ n: number }>(`select count(*)::int as n from auth.users`)
+      .catch(() => ({ rows: [{ n: 0 }] }));
+    if (rows[0]!.n > 0) throw new BackupError('the target database has users already; give an empty database');
+    // Files stay where they are (DATA_DIR/storage or the bucket): only rows move.
+    const stream = new PassThrough();
+    const [written, restored] = await Promise.all([
+      writeBackup(source, createStorageBackend(config), stream, { files: false }),
+      restoreBackup(target, createStorageBackend(config), stream),
+    ]);
+    console.log(`Copied ${describe(restored)} (of ${written.rows} rows) into the PostgreSQL database`);
+  } finally {
+    await target?.close();
+    await source.close();
+  }
+  fs.writeFileSync(path.join(config.dataDir, DATABASE_URL_FILE), `${url}\n`, { mode: 0o600 });
+  const moved = path.join(config.dataDir, `db.moved-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  fs.renameSync(path.join(config.dataDir, 'db'), moved);
+  console.log(
+    `The next start uses that database (its URL is in ${path.join(config.dataDir, DATABASE_URL_FILE)}; DATABASE_URL overrides it). ` +
+      `The embedded database was kept as ${moved}; delete it once you are satisfied.`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!arg)
+    throw new BackupError('usage: npm run backup -- FILE | npm run restore -- FILE | npm run db:move -- postgres://…');
+  if (command === 'backup') return backup(path.resolve(arg));
+  if (command === 'restore') return restore(path.resolve(arg));
+  if (command === 'move') return move(arg);
+  throw new BackupError(`unknown command ${command}`);
+}
+
+main().catch((err: unknown) => {
+  if (
+    err instanceof BackupError ||
+    err instanceof StartupError ||
+    err instanceof DbStartupError ||
+    err instanceof ConfigError
+  ) {
+    console.error(`${command ?? 'data'} failed: ${err.message}`);
+  } else console.error(err);
+  process.exit(1);
+});

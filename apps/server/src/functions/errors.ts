@@ -1,0 +1,57 @@
+// The one error a server function throws to refuse a call. The gateway (routes.ts) sends it as
+// {error: message, ...details} with its status; details carry the machine-readable `code` and any
+// extra fields a client needs (e.g. the server's quote on a price change). Anything else a handler
+// throws is a 500 without details.
+import { isPgError } from '@tagledger/db';
+import type { FunctionErrorBody } from '@tagledger/functions-api';
+
+export class FunctionError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details: Omit<FunctionErrorBody, 'error'> = {},
+  ) {
+    super(message);
+  }
+
+  get body(): FunctionErrorBody {
+    return { error: this.message, ...this.details };
+  }
+}
+
+/** SQLSTATEs the database functions raise on purpose (custom ones in the PT class, as PostgREST reads them). */
+const INSUFFICIENT_TOKENS = 'PT402';
+const PRICE_CHANGED = 'PT409';
+const INVALID_INPUT = new Set(['22023', '22P02', '22001', '22003', '22007', '22008', '23514', '23502']);
+
+/**
+ * A database refusal as the FunctionError the caller should see, by SQLSTATE alone (never by
+ * message text); undefined for anything unexpected, which stays a 500.
+ */
+export function functionErrorFromDb(err: unknown): FunctionError | undefined {
+  if (!isPgError(err) || !err.code) return undefined;
+  if (err.code === INSUFFICIENT_TOKENS) {
+    return new FunctionError(402, 'Insufficient balance. Top up your wallet to register this asset.', {
+      code: 'insufficient_tokens',
+      wallet: '/wallet',
+    });
+  }
+  if (err.code === PRICE_CHANGED) {
+    return new FunctionError(409, err.message, { code: 'price_changed', quote: quoteFromDetail(err.detail) });
+  }
+  if (err.code === 'P0001') return new FunctionError(400, err.message);
+  if (err.code === 'P0002') return new FunctionError(404, err.message, { code: 'not_found' });
+  if (err.code === '42501') return new FunctionError(403, err.message, { code: 'forbidden' });
+  if (INVALID_INPUT.has(err.code)) return new FunctionError(400, err.message, { code: 'invalid' });
+  return undefined;
+}
+
+/** The server's price, which private.register_asset puts in the error's DETAIL as JSON. */
+function quoteFromDetail(detail: string | undefined): unknown {
+  if (!detail) return null;
+  try {
+    return JSON.parse(detail);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,52 @@
+// The legacy jobs on the durable queue. The sweep advances every countdown in the database
+// (private.legacy_sweep, on the application clock); each step it takes is a logged event, and the
+// mail job turns each event into one message of the mail outbox: the event row is claimed with
+// SKIP LOCKED, and its message is queued and the event marked mailed in the same transaction, so
+// two servers never queue it twice (the outbox then delivers and retries it).
+import type { AppContext } from '../shared/context.js';
+import { legacyMail, type LegacyEvent } from './mail.js';
+
+export const SWEEP_JOB = 'legacy.sweep';
+export const MAIL_JOB = 'legacy.mail';
+
+/** Takes due steps, then hands their mails to the mail job. */
+export async function runLegacySweep(ctx: AppContext): Promise<number> {
+  const steps = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ n: number }>('select private.legacy_sweep() as n');
+    return rows[0]!.n;
+  });
+  await ctx.jobs.send(MAIL_JOB, {});
+  return steps;
+}
+
+/** Queues the mail of every unmailed step, one event per transaction, then delivers what is due. */
+export async function sendLegacyMails(ctx: AppContext): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<LegacyEvent>(
+        `select id::text, kind, detail, recipient_email, mail_secret from public.legacy_events
+          where mailed_at is null and recipient_email is not null
+          order by id limit 1 for update skip locked`,
+      );
+      const event = rows[0];
+      if (!event) return false;
+      const mail = legacyMail(event, ctx.config.appName, ctx.config.siteUrl);
+      if (mail) await ctx.mailer.send(mail, { tx });
+      // The secret is needed only for this one mail.
+      await tx.query('update public.legacy_events set mailed_at = now(), mail_secret = null where id = $1', [event.id]);
+      return true;
+    });
+    if (!done) {
+      if (sent) await ctx.mailer.deliverDue();
+      return sent;
+    }
+    sent++;
+  }
+}
+
+export async function registerLegacyJobs(ctx: AppContext): Promise<void> {
+  await ctx.jobs.define(SWEEP_JOB, async () => void (await runLegacySweep(ctx)));
+  await ctx.jobs.define(MAIL_JOB, async () => void (await sendLegacyMails(ctx)));
+  await ctx.jobs.every(SWEEP_JOB, '* * * * *');
+}

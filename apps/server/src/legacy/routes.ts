@@ -1,0 +1,18 @@
+// Wires the legacy journey into the app: its jobs on the durable queue, and a prompt mail run after
+// a user's legacy or transfer call (invite, answer, switch change, early request, transfer) so its confirmation goes out
+// at once rather than at the next minute's sweep.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../shared/context.js';
+import { MAIL_JOB, registerLegacyJobs } from './jobs.js';
+
+const LEGACY_RPC = /^\/rest\/v1\/rpc\/(legacy_|offer_asset_transfer|accept_asset_transfer)/;
+
+/** Installed on the root instance (not as an encapsulated plugin) so the hook sees /rest/v1 calls. */
+export async function installLegacy(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerLegacyJobs(ctx);
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode < 300 && req.method === 'POST' && LEGACY_RPC.test(req.url)) {
+      await ctx.jobs.send(MAIL_JOB, {}).catch((err) => req.log.error({ err }, 'could not queue legacy mails'));
+    }
+  });
+}

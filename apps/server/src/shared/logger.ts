@@ -1,0 +1,16 @@
+// Log output: one JSON object a line for log collectors, or — on a terminal, or LOG_FORMAT=pretty —
+// pino-pretty's readable lines. Either way each request's lines carry its reqId (plugins/operations.ts).
+// pino-pretty runs as a stream in this thread rather than as a worker-thread transport: no second
+// JavaScript heap for a few log lines.
+import type { FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
+import type { Config } from '../config/index.js';
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  if (!config.logPretty) return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    stream: pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+  };
+}

@@ -1,0 +1,139 @@
+// Image transformations (Storage API /render/image/…): width, height, resize mode and quality
+// from the query string (or, for signed URLs, from the token), output as AVIF or WebP when the
+// browser accepts them, else in the source format. Only raster types sharp decodes are
+// transformed — never SVG or anything else — and decoding is capped in pixels. Results are kept
+// in a small in-memory cache by object version, since resizing costs far more than serving.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ObjectRow, StorageEngine } from './engine.js';
+import { errors } from './errors.js';
+import { baseMimeType } from './mime.js';
+
+/** The Storage API's limits for a requested dimension and quality. */
+export const transformOptions = z
+  .object({
+    width: z.coerce.number().int().min(1).max(2500).optional(),
+    height: z.coerce.number().int().min(1).max(2500).optional(),
+    resize: z.enum(['cover', 'contain', 'fill']).default('cover'),
+    quality: z.coerce.number().int().min(20).max(100).default(80),
+    format: z.enum(['origin']).optional(),
+  })
+  .strip();
+export type TransformOptions = z.infer<typeof transformOptions>;
+
+/** Parses transformation options; bad values answer 400 InvalidRequest like the Storage API. */
+export function parseTransform(input: unknown): TransformOptions {
+  const parsed = transformOptions.safeParse(input ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw errors.invalidRequest(issue ? `${issue.path.join('/')} ${issue.message}` : 'Invalid transformation');
+  }
+  return parsed.data;
+}
+
+type Output = 'avif' | 'webp' | 'jpeg' | 'png';
+const SOURCE_OUTPUT: Record<string, Output> = {
+  'image/jpeg': 'jpeg',
+  'image/jpg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'png',
+};
+/** Largest image decoded for a transformation (a 40-megapixel photo). */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** Largest stored object transformed; bigger ones are refused rather than decoded. */
+const MAX_INPUT_BYTES = 25 * 1024 * 1024;
+
+/** The output format: `origin` keeps the source's, else the best the Accept header allows. */
+export function outputFormat(sourceType: string, accept: string | undefined, options: TransformOptions): Output {
+  const source = SOURCE_OUTPUT[sourceType]!;
+  if (options.format === 'origin') return source;
+  const types = (accept ?? '').toLowerCase();
+  if (types.includes('image/avif')) return 'avif';
+  if (types.includes('image/webp')) return 'webp';
+  return source;
+}
+
+const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const;
+
+async function transform(bytes: Buffer, options: TransformOptions, format: Output): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  if (options.width || options.height) {
+    image = image.resize({
+      ...(options.width ? { width: options.width } : {}),
+      ...(options.height ? { height: options.height } : {}),
+      fit: FIT[options.resize],
+      withoutEnlargement: true,
+    });
+  }
+  const quality = options.quality;
+  // AVIF at a low effort: most of its size gain for a fraction of the encoding time.
+  if (format === 'avif') image = image.avif({ quality, effort: 2 });
+  else if (format === 'webp') image = image.webp({ quality });
+  else if (format === 'jpeg') image = image.jpeg({ quality, mozjpeg: true });
+  else image = image.png();
+  return image.toBuffer();
+}
+
+/** Least-recently-used results by object version and options, bounded in bytes. */
+class RenderCache {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+  get(key: string): Buffer | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+  set(key: string, value: Buffer): void {
+    if (value.length > this.maxBytes / 4) return;
+    this.entries.set(key, value);
+    this.bytes += value.length;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.length;
+    }
+  }
+}
+const cache = new RenderCache(64 * 1024 * 1024);
+
+/** Transforms and sends an image object; anything else is refused before it is read. */
+export async function sendRendered(
+  engine: StorageEngine,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  row: ObjectRow,
+  options: TransformOptions,
+  opts: { headOnly?: boolean } = {},
+): Promise<FastifyReply> {
+  const meta = row.metadata ?? {};
+  const sourceType = baseMimeType(String(meta.mimetype ?? ''));
+  if (!SOURCE_OUTPUT[sourceType])
+    throw errors.invalidRequest(`Image transformation is not supported for ${sourceType || 'this object'}`);
+  if (Number(meta.size ?? 0) > MAX_INPUT_BYTES) throw errors.invalidRequest('The image is too large to transform');
+  const format = outputFormat(sourceType, req.headers.accept, options);
+  const key = JSON.stringify([row.id, row.version, format, options]);
+  let out = cache.get(key);
+  if (!out) {
+    const bytes = await engine.readAll(row);
+    try {
+      out = await transform(bytes, options, format);
+    } catch {
+      throw errors.invalidRequest('The image could not be transformed');
+    }
+    cache.set(key, out);
+  }
+  reply.header('Content-Type', `image/${format}`);
+  reply.header('Cache-Control', String(meta.cacheControl ?? 'no-cache'));
+  // The format follows Accept: caches must keep one answer per Accept header.
+  reply.header('Vary', 'Accept');
+  if (typeof meta.eTag === 'string') reply.header('ETag', `${meta.eTag.replace(/"$/, '')}-${format}"`);
+  reply.header('Content-Length', String(out.length));
+  return opts.headOnly ? reply.send() : reply.send(out);
+}

@@ -1,0 +1,108 @@
+// The durable job queue on both drivers: two workers on one database share the jobs without
+// running one twice; a job enqueued in a transaction exists only if it commits; jobs wait for a
+// server that is down; stop() lets a running job finish.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { drivers, openTestDb, type TestDb } from '@tagledger/db/testing';
+import { startJobQueue, type JobQueue } from '../../src/jobs/queue.js';
+
+// Failures are expected in the retry case; the tests look at outcomes, not at the log.
+const log = { error: () => undefined, warn: () => undefined };
+
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe.each(drivers)('job queue (%s)', (driver) => {
+  let t: TestDb;
+  const queues: JobQueue[] = [];
+  const start = async () => {
+    const q = await startJobQueue({ db: t.db, log, pollSeconds: 0.5 });
+    queues.push(q);
+    return q;
+  };
+
+  beforeEach(async () => {
+    t = await openTestDb(driver);
+  });
+  afterEach(async () => {
+    for (const q of queues.splice(0)) await q.stop();
+    await t.close();
+  });
+
+  it('two workers on one database run each job exactly once', async () => {
+    const a = await start();
+    const b = await start();
+    const runs: Array<{ n: number; by: string }> = [];
+    await a.define<{ n: number }>('count', async ({ n }) => void runs.push({ n, by: 'a' }));
+    await b.define<{ n: number }>('count', async ({ n }) => void runs.push({ n, by: 'b' }));
+    for (let n = 0; n < 12; n++) await a.send('count', { n });
+    await until(() => runs.length >= 12, 'twelve jobs');
+    // Give a duplicate every chance to show up before counting.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(runs.map((r) => r.n).sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
+  });
+
+  it('a job sent inside a transaction exists only if the transaction commits', async () => {
+    const q = await start();
+    const seen: string[] = [];
+    await q.define<{ label: string }>('tx-job', async ({ label }) => void seen.push(label));
+    await t.db
+      .transaction(async (tx) => {
+        await q.send('tx-job', { label: 'rolled back' }, { tx });
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    await t.db.transaction(async (tx) => {
+      await q.send('tx-job', { label: 'committed' }, { tx });
+    });
+    await until(() => seen.includes('committed'), 'the committed job');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(seen).toEqual(['committed']);
+  });
+
+  it('a job sent while no worker runs is done by the next server that starts', async () => {
+    const first = await start();
+    await first.send('later', { v: 7 });
+    await first.stop();
+    queues.splice(queues.indexOf(first), 1);
+    const second = await start();
+    const got: number[] = [];
+    await second.define<{ v: number }>('later', async ({ v }) => void got.push(v));
+    await until(() => got.length === 1, 'the job after restart');
+    expect(got).toEqual([7]);
+  });
+
+  it('a failing job is retried until it succeeds', async () => {
+    const q = await start();
+    let attempts = 0;
+    const done: number[] = [];
+    await q.define<{ v: number }>('flaky', async ({ v }) => {
+      attempts++;
+      if (attempts === 1) throw new Error('first attempt fails');
+      done.push(v);
+    });
+    await q.send('flaky', { v: 3 }, { retryLimit: 2 });
+    await until(() => done.length === 1, 'the retried job');
+    expect(attempts).toBe(2);
+  });
+
+  it('stop() waits for a running job to finish', async () => {
+    const q = await start();
+    let finished = false;
+    let started = false;
+    await q.define('slow', async () => {
+      started = true;
+      await new Promise((r) => setTimeout(r, 800));
+      finished = true;
+    });
+    await q.send('slow', {});
+    await until(() => started, 'the slow job to start');
+    await q.stop();
+    queues.splice(queues.indexOf(q), 1);
+    expect(finished).toBe(true);
+  });
+});

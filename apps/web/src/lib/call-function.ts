@@ -1,0 +1,62 @@
+// The web app's one way to call a server function (POST /functions/v1/<name>): with the session's
+// token when signed in, request and response typed by the functions' contract
+// (@tagledger/functions-api). A refusal becomes a FunctionError that keeps the server's extra
+// fields (e.g. the quote on a price change); a weak password is described in the app's words.
+import type { FunctionErrorBody, FunctionName, FunctionRequest, FunctionResponse } from '@tagledger/functions-api';
+import { AppError } from '@/lib/api-error';
+import { appConfig } from '@/lib/app-config';
+import { weakPasswordMessage } from '@/lib/password-policy';
+import { supabase } from '@/lib/supabase';
+
+export class FunctionError extends AppError {
+  readonly body: Partial<FunctionErrorBody>;
+  constructor(message: string, status: number, body: Partial<FunctionErrorBody>) {
+    super(message, { status, ...(typeof body.code === 'string' ? { code: body.code } : {}) });
+    this.body = body;
+  }
+}
+
+async function authHeaders(): Promise<Record<string, string>> {
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
+  return { apikey: appConfig.anonKey, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+}
+
+function messageOf(body: Partial<FunctionErrorBody>, status: number): string {
+  const reasons = body.code === 'weak_password' ? (body.weak_password as { reasons?: unknown } | undefined) : undefined;
+  if (Array.isArray(reasons?.reasons)) {
+    return weakPasswordMessage(reasons.reasons.filter((r): r is string => typeof r === 'string'));
+  }
+  if (typeof body.error === 'string') return body.error;
+  // The gateway's own refusals (no or bad token) answer {message}.
+  if (typeof body.message === 'string') return body.message;
+  return `Request failed (${status})`;
+}
+
+/** The raw response, for functions that answer with a file rather than JSON. */
+export async function callFunctionRaw<N extends FunctionName>(name: N, body: FunctionRequest<N>): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(`${appConfig.supabaseUrl}/functions/v1/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch {
+    throw new AppError('Could not reach the server. Check your connection and try again.');
+  }
+  if (!res.ok) {
+    const payload = (await res.json().catch(() => ({}))) as Partial<FunctionErrorBody>;
+    throw new FunctionError(messageOf(payload, res.status), res.status, payload);
+  }
+  return res;
+}
+
+/** The function's JSON answer: its contract's response to this kind of request. */
+export async function callFunction<N extends FunctionName, R extends FunctionRequest<N>>(
+  name: N,
+  body: R,
+): Promise<FunctionResponse<N, R>> {
+  const res = await callFunctionRaw(name, body);
+  return (await res.json()) as FunctionResponse<N, R>;
+}

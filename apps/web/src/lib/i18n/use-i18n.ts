@@ -1,0 +1,14 @@
+// Components read messages through this hook so they re-render when the language changes. It needs
+// no provider: the Lingui instance is a module singleton activated before the first render.
+import { useSyncExternalStore } from 'react';
+import { i18n } from './i18n';
+import type { Locale } from './locales';
+
+function subscribe(onChange: () => void): () => void {
+  return i18n.on('change', onChange);
+}
+
+export function useI18n(): { i18n: typeof i18n; locale: Locale } {
+  const locale = useSyncExternalStore(subscribe, () => i18n.locale as Locale);
+  return { i18n, locale };
+}

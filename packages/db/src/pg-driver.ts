@@ -1,0 +1,89 @@
+// A real PostgreSQL through a node-postgres pool. Value parsing is aligned with the PGlite
+// driver (int8 → number, numeric → string) so both behave the same for callers.
+import pg from 'pg';
+import type { Db, QueryResult, Tx } from './types.js';
+import { waitForDatabase, type ConnectWait } from './pg-connect.js';
+import { runPipelinedRead } from './read-pipeline.js';
+
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openPg(
+  connectionString: string,
+  options: { max?: number; wait?: ConnectWait } = {},
+): Promise<Db> {
+  // Fail (or wait) here, with a clear message, rather than on the first query of the migrations.
+  await waitForDatabase(connectionString, options.wait ?? { timeoutMs: 0 });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  // An idle client that errors (e.g. server restart) must not crash the process.
+  pool.on('error', () => undefined);
+
+  function wrap(client: pg.PoolClient | pg.Pool): Tx {
+    return {
+      async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+        const result = await client.query(text, params as unknown[] | undefined);
+        // A parameterless string of several statements yields one result each; report the last,
+        // as psql does (the job queue sends its set-up scripts this way).
+        const r: pg.QueryResult = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+      },
+      async exec(sql: string) {
+        await client.query(sql);
+      },
+    };
+  }
+  const direct = wrap(pool);
+
+  return {
+    kind: 'pg',
+    query: direct.query,
+    exec: direct.exec,
+    async transaction<T>(fn: (tx: Tx) => Promise<T>, opts?: { readOnly?: boolean }): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query(opts?.readOnly ? 'begin read only' : 'begin');
+        try {
+          const result = await fn(wrap(client));
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        }
+      } finally {
+        client.release();
+      }
+    },
+    readInOneRoundTrip: (ctx, statement) => runPipelinedRead(pool, ctx, statement),
+    listen: (channel, onPayload) => listen(connectionString, channel, onPayload),
+    close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.max ?? 20,
+    }),
+  };
+}
+
+/** LISTEN needs a session that stays open, so it gets a client of its own rather than a pooled one. */
+async function listen(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query(`listen ${client.escapeIdentifier(channel)}`);
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  client.on('notification', (msg) => {
+    if (msg.channel === channel) onPayload(msg.payload ?? '');
+  });
+  return async () => {
+    await client.end().catch(() => undefined);
+  };
+}

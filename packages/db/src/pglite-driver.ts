@@ -1,0 +1,95 @@
+// Embedded PostgreSQL (PGlite), persisted in a folder. PGlite has one connection, so every
+// query and transaction is serialised through a queue: a transaction owns the connection
+// until it commits or rolls back. A folder is opened by one process only (data-folder-lock.ts).
+import fs from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, QueryResult, Tx } from './types.js';
+import { lockDatabaseFolder, type DataFolderLock } from './data-folder-lock.js';
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  /** Callers queued or running (for /metrics). */
+  pending = 0;
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    this.pending++;
+    const result = this.tail.then(fn, fn).finally(() => this.pending--);
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+const parsers = { [types.NUMERIC]: (v: string) => v };
+
+/**
+ * PGlite's own start parameters plus a smaller buffer cache. Memory a WebAssembly instance has
+ * touched is never returned to the system, so PostgreSQL's default 128 MB of shared buffers would
+ * become resident for good once a few tables were read; an embedded database of this size is
+ * served as well from 16 MB and the operating system's page cache (bench/RESULTS.md, "Operations").
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+export async function openPglite(dir: string | undefined): Promise<Db> {
+  let folderLock: DataFolderLock | undefined;
+  let pg: PGlite;
+  if (dir) {
+    fs.mkdirSync(dir, { recursive: true });
+    folderLock = lockDatabaseFolder(dir);
+  }
+  try {
+    pg = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), parsers, startParams: START_PARAMS });
+  } catch (err) {
+    folderLock?.release();
+    throw err;
+  }
+  const lock = new Mutex();
+
+  const raw = {
+    async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
+      const r = await pg.query<T>(text, params as unknown[] | undefined);
+      // PGlite reports affectedRows 0 for SELECT; count returned rows too.
+      return { rows: r.rows, rowCount: Math.max(r.rows.length, r.affectedRows ?? 0) };
+    },
+    async exec(sql: string): Promise<void> {
+      await pg.exec(sql);
+    },
+  };
+
+  let closed = false;
+  return {
+    kind: 'pglite',
+    query: (text, params) => lock.run(() => raw.query(text, params)),
+    exec: (sql) => lock.run(() => raw.exec(sql)),
+    transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T> {
+      return lock.run(async () => {
+        await pg.exec(options?.readOnly ? 'begin read only' : 'begin');
+        try {
+          const result = await fn(raw);
+          await pg.exec('commit');
+          return result;
+        } catch (err) {
+          await pg.exec('rollback').catch(() => undefined);
+          throw err;
+        }
+      });
+    },
+    // One connection: in use while anyone holds it, the rest wait in the queue.
+    poolStats: () => ({
+      total: 1,
+      idle: lock.pending ? 0 : 1,
+      waiting: Math.max(lock.pending - 1, 0),
+      max: 1,
+    }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await lock.run(() => pg.close());
+      } finally {
+        folderLock?.release();
+      }
+    },
+  };
+}

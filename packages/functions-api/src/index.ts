@@ -1,0 +1,220 @@
+// The wire contract of the server functions (POST /functions/v1/<name>): each function's request
+// body and JSON response, and the error body every refusal has. The server's handlers are typed
+// against it (ServerFunction<'name'>) and the web app's callFunction() takes its types from it, so
+// a change of shape fails the type check on both sides. Types only: nothing here runs.
+
+/** Every refusal: {error: message} with the HTTP status, plus a machine-readable code and extras. */
+export interface FunctionErrorBody {
+  error: string;
+  code?: string;
+  [detail: string]: unknown;
+}
+
+export type AssetKind = 'general' | 'digital' | 'legacy' | 'business';
+
+export interface AssetFieldsInput {
+  kind: AssetKind;
+  title: string;
+  description?: string | null;
+  tags?: string[];
+  estimated_value?: number | string | null;
+  currency?: string | null;
+  [field: string]: unknown;
+}
+
+export interface QuoteLine {
+  item: 'base' | 'photo' | 'document' | 'video';
+  label: string;
+  count: number;
+  amount: number;
+  seconds?: number | null;
+}
+
+/** The server's price for a set of files, in TMT. */
+export interface Quote {
+  total: number;
+  lines: QuoteLine[];
+  max_video_seconds: number;
+}
+
+export interface LedgerEntry {
+  seq: number;
+  prev_hash: string;
+  record_hash: string;
+  entry_hash: string;
+  event: string;
+  created_at: string;
+}
+
+export interface LedgerCheckpoint {
+  seq: number;
+  entry_hash: string;
+  entry_created_at: string;
+  signature: string;
+  key_id: string;
+  signed_at: string;
+}
+
+/** A public signing key as the server publishes it (JWKS). */
+export interface PublicJwk {
+  kty?: string;
+  kid?: string;
+  alg?: string;
+  use?: string;
+  crv?: string;
+  x?: string;
+  y?: string;
+}
+
+export interface QuoteOnly {
+  quote: Quote;
+}
+
+export interface RegisterAssetResult {
+  asset_id: string;
+  cost?: number;
+  quote?: Quote;
+  ledger_seq?: number;
+  replayed: boolean;
+}
+
+export interface AddMediaResult {
+  cost?: number;
+  added?: number;
+  replayed: boolean;
+}
+
+/** What a label's scan page shows (scan-unit): no personal data. */
+export type ScanWarning = 'never_issued' | 'many_scans' | 'many_places';
+export type UnitStatus = 'active' | 'sold' | 'recalled' | 'counterfeit';
+
+export interface ScanPage {
+  serial: string;
+  /** False for a serial the brand never issued, or (without a GTIN) one issued by several brands. */
+  found: boolean;
+  ambiguous: boolean;
+  warnings: ScanWarning[];
+  brand?: { name: string; website: string | null; support_contact: string | null; verified: boolean } | null;
+  product?: {
+    name: string;
+    gtin: string | null;
+    sku?: string | null;
+    description?: string;
+    status?: 'active' | 'recalled';
+  } | null;
+  unit?: { status: UnitStatus; first_scan_at: string; scan_count: number };
+}
+
+interface Contract<Request, Response> {
+  request: Request;
+  response: Response;
+}
+
+interface RegisterAssetRequest {
+  submissionId: string;
+  asset: AssetFieldsInput;
+  media: string[];
+  expectedCost?: number | null;
+}
+
+interface AddMediaRequest {
+  assetId: string;
+  submissionId: string;
+  media: string[];
+  expectedCost?: number | null;
+}
+
+export interface FunctionContracts {
+  'register-asset': [
+    Contract<
+      RegisterAssetRequest & { quoteOnly: true },
+      QuoteOnly & { media: { name: string; duration_seconds: number | null }[] }
+    >,
+    Contract<RegisterAssetRequest & { quoteOnly?: false }, RegisterAssetResult>,
+  ];
+  'add-asset-media': [
+    Contract<AddMediaRequest & { quoteOnly: true }, QuoteOnly>,
+    Contract<AddMediaRequest & { quoteOnly?: false }, AddMediaResult>,
+  ];
+  'delete-asset': Contract<
+    { assetId: string },
+    { deleted: boolean; assetId: string; filesRemoved: number; ledgerSeq: number | null }
+  >;
+  /** Answers with the certificate PDF's bytes (application/pdf), not JSON. */
+  'asset-certificate': Contract<{ assetId: string }, Uint8Array>;
+  'ledger-checkpoints': Contract<
+    { fromSeq?: number; limit?: number },
+    {
+      algorithm: string;
+      entryHash: string;
+      keys: { keys: PublicJwk[] };
+      checkpoints: LedgerCheckpoint[];
+      entries?: LedgerEntry[];
+    }
+  >;
+  /** Records one scan of a unit label (/01/{gtin}/21/{serial} or /verify/{serial}); no sign-in. */
+  'scan-unit': Contract<{ gtin?: string | null; serial: string }, ScanPage>;
+  /** Answers with the QR image of one of the caller's units (image/svg+xml or image/png), not JSON. */
+  'unit-label-qr': Contract<
+    { unitId: string; format: 'svg' | 'png'; form?: 'digital-link' | 'verify' },
+    Uint8Array | string
+  >;
+  /** Adds units to one of the caller's products from a CSV (`serial[,status]` lines); idempotent on serial. */
+  'import-units': Contract<
+    { productId: string; csv: string },
+    { inserted: number; skipped: number; errorCount: number; errors: { line: number; message: string }[] }
+  >;
+  'public-asset-media': Contract<
+    { assetIds: string[]; firstOnly?: boolean },
+    { urls: Record<string, string>; expiresIn: number }
+  >;
+  'contact-owner': [
+    Contract<
+      {
+        action: 'send';
+        assetId: string;
+        senderEmail: string;
+        senderName?: string | null;
+        message: string;
+        /** The language of the page the visitor writes from: their mails are written in it. */
+        language?: 'en' | 'fr';
+      },
+      { status: 'confirmation_sent' }
+    >,
+    Contract<{ action: 'confirm'; token: string }, { status: 'sent' | 'already_sent' }>,
+    Contract<{ action: 'reply'; messageId: string; reply: string }, { replied: boolean }>,
+  ];
+  'change-password': Contract<{ current_password: string; new_password: string }, { updated: boolean }>;
+  'delete-account': Contract<{ password: string; confirmation: string }, { deleted: boolean; files_removed: number }>;
+  /** The caller's data as a JSON download (Content-Disposition: attachment). */
+  'export-my-data': Contract<Record<string, never>, Record<string, unknown>>;
+  'submit-bug-report': Contract<
+    {
+      errorMessage: string;
+      screenshotBase64: string;
+      consoleLogs?: string;
+      pageUrl?: string;
+      userAgent?: string;
+      metadata?: Record<string, unknown>;
+    },
+    { id: string }
+  >;
+  'create-checkout-session': Contract<{ packageId: string }, { url: string; purchaseId: string; reference: string }>;
+  'admin-ban-user': Contract<
+    { user_id: string; banned: boolean; reason?: string | null },
+    { id: string; banned_until: string | null }
+  >;
+  /** Called by Stripe with a signed event, never by the app. */
+  'stripe-webhook': Contract<unknown, { received: boolean; outcome: string }>;
+}
+
+export type FunctionName = keyof FunctionContracts;
+
+/** A function's request/response pairs: one, or one per kind of request (e.g. a quote or the charge). */
+type Variants<N extends FunctionName> = FunctionContracts[N] extends readonly (infer V)[] ? V : FunctionContracts[N];
+
+export type FunctionRequest<N extends FunctionName> = Variants<N> extends Contract<infer Q, unknown> ? Q : never;
+
+/** The response to request R (by default, to any request of the function). */
+export type FunctionResponse<N extends FunctionName, R = FunctionRequest<N>> =
+  Variants<N> extends infer V ? (V extends Contract<infer Q, infer S> ? (R extends Q ? S : never) : never) : never;
