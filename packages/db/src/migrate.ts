@@ -21,12 +21,17 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: string; file: s
 }
 
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
-  await db.exec(`
-    create schema if not exists private;
-    create table if not exists private.schema_migrations (
-      version text primary key,
-      applied_at timestamptz not null default now()
-    );`);
+  // The bootstrap takes the same lock: two servers starting at once on an empty database would otherwise both
+  // try to create the schema, and "if not exists" does not make that concurrent DDL safe (23505 in pg_namespace).
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await tx.exec(`
+      create schema if not exists private;
+      create table if not exists private.schema_migrations (
+        version text primary key,
+        applied_at timestamptz not null default now()
+      );`);
+  });
   const applied: string[] = [];
   for (const m of listMigrations(dir)) {
     const didApply = await db.transaction(async (tx) => {
