@@ -51,7 +51,11 @@ const GUARDED_TABLES = [
 ] as const;
 
 /** Guarded tables only staff read (their rows are about users, not for them). */
-const STAFF_ONLY_TABLES: readonly string[] = ['public.admin_audit_log', 'public.moderation_reports', 'public.moderation_log'];
+const STAFF_ONLY_TABLES: readonly string[] = [
+  'public.admin_audit_log',
+  'public.moderation_reports',
+  'public.moderation_log',
+];
 
 /**
  * Tables with row-level security that hold no user's data: readable at aal1, because the MFA step

@@ -37,35 +37,42 @@ describe.each(drivers)('moderation on %s', (driver) => {
     target: 'asset' | 'product',
     opts: { assetId?: string; gtin?: string | null; serial?: string; reason?: string; ip?: string; by?: string | null },
   ) =>
-    asService(t.db, async (tx) =>
-      (
-        await tx.query<{ id: string }>(
-          'select private.submit_moderation_report($1, $2, $3, $4, $5, $6, $7, $8) as id',
-          [
-            target,
-            opts.assetId ?? null,
-            opts.gtin ?? null,
-            opts.serial ?? null,
-            opts.reason ?? 'inappropriate',
-            'Looks wrong',
-            opts.by ?? null,
-            opts.ip ?? '203.0.113.9',
-          ],
-        )
-      ).rows[0]!.id,
+    asService(
+      t.db,
+      async (tx) =>
+        (
+          await tx.query<{ id: string }>(
+            'select private.submit_moderation_report($1, $2, $3, $4, $5, $6, $7, $8) as id',
+            [
+              target,
+              opts.assetId ?? null,
+              opts.gtin ?? null,
+              opts.serial ?? null,
+              opts.reason ?? 'inappropriate',
+              'Looks wrong',
+              opts.by ?? null,
+              opts.ip ?? '203.0.113.9',
+            ],
+          )
+        ).rows[0]!.id,
     );
   const queue = (userId: string, name: string, limit = 20, offset = 0) =>
-    asUser(t.db, userId, async (tx) =>
-      (
-        await tx.query<{ page: Page<Item> }>('select public.moderator_queue($1, $2, $3) as page', [
-          name,
-          limit,
-          offset,
-        ])
-      ).rows[0]!.page,
+    asUser(
+      t.db,
+      userId,
+      async (tx) =>
+        (
+          await tx.query<{ page: Page<Item> }>('select public.moderator_queue($1, $2, $3) as page', [
+            name,
+            limit,
+            offset,
+          ])
+        ).rows[0]!.page,
     );
   const act = (userId: string, q: string, item: string, action: string, reason: string | null = 'Checked it') =>
-    asUser(t.db, userId, (tx) => tx.query('select public.moderator_act($1, $2, $3, $4) as r', [q, item, action, reason]));
+    asUser(t.db, userId, (tx) =>
+      tx.query('select public.moderator_act($1, $2, $3, $4) as r', [q, item, action, reason]),
+    );
   const publicAsset = async (title: string, extra = '') => {
     const { rows } = await t.db.query<{ id: string }>(
       `insert into public.assets (owner_id, submission_id, kind, title, description, privacy, estimated_value, heir_instructions)
@@ -149,7 +156,9 @@ describe.each(drivers)('moderation on %s', (driver) => {
       for (const run of [asAnon, (db: typeof t.db, fn: Parameters<typeof asAnon>[1]) => asUser(db, visitor, fn)]) {
         await expectSqlState(
           run(t.db, (tx) =>
-            tx.query(`select private.submit_moderation_report('asset', null, null, null, 'other', null, null, '1.2.3.4')`),
+            tx.query(
+              `select private.submit_moderation_report('asset', null, null, null, 'other', null, null, '1.2.3.4')`,
+            ),
           ),
           '42501',
         );
@@ -177,7 +186,10 @@ describe.each(drivers)('moderation on %s', (driver) => {
   describe('queues', () => {
     it('refuse standard users and anonymous callers', async () => {
       await expectSqlState(queue(visitor, 'assets'), '42501');
-      await expectSqlState(asUser(t.db, visitor, (tx) => tx.query('select public.moderator_queue_counts()')), '42501');
+      await expectSqlState(
+        asUser(t.db, visitor, (tx) => tx.query('select public.moderator_queue_counts()')),
+        '42501',
+      );
       await expectSqlState(act(visitor, 'flagged', unitId, 'mark_counterfeit'), '42501');
       await expectSqlState(
         asAnon(t.db, (tx) => tx.query(`select public.moderator_queue('assets', 20, 0)`)),
@@ -216,9 +228,7 @@ describe.each(drivers)('moderation on %s', (driver) => {
          values ($1, $2, 'Pest', 'pest+x@example.test', 'Buy my pills') returning id`,
         [asset, owner],
       );
-      await asUser(t.db, owner, (tx) =>
-        tx.query(`select public.report_contact_abuse($1, 'spam')`, [msg.rows[0]!.id]),
-      );
+      await asUser(t.db, owner, (tx) => tx.query(`select public.report_contact_abuse($1, 'spam')`, [msg.rows[0]!.id]));
       const page = await queue(moderator, 'contact');
       expect(page.items.map((i) => i.message)).toContain('Buy my pills');
       expect(JSON.stringify(page)).not.toContain('pest@example.test');
@@ -255,7 +265,9 @@ describe.each(drivers)('moderation on %s', (driver) => {
       await report('asset', { assetId: asset, ip: '10.2.0.2' });
       await act(moderator, 'assets', id, 'hide_asset', 'Offensive title');
 
-      const pub = await asAnon(t.db, (tx) => tx.query<{ a: unknown }>('select public.get_public_asset($1) as a', [asset]));
+      const pub = await asAnon(t.db, (tx) =>
+        tx.query<{ a: unknown }>('select public.get_public_asset($1) as a', [asset]),
+      );
       expect(pub.rows[0]!.a).toBeNull();
       const search = await asAnon(t.db, (tx) =>
         tx.query<{ r: Page<Item> }>(`select public.search_public_assets('Offensive') as r`),
@@ -383,14 +395,23 @@ describe.each(drivers)('moderation on %s', (driver) => {
       const mine = await asUser(t.db, moderator, (tx) => tx.query('select id from public.moderation_log'));
       expect(mine.rowCount).toBeGreaterThan(0);
       expect((await asUser(t.db, visitor, (tx) => tx.query('select id from public.moderation_log'))).rowCount).toBe(0);
-      await expectSqlState(asAnon(t.db, (tx) => tx.query('select id from public.moderation_log')), '42501');
+      await expectSqlState(
+        asAnon(t.db, (tx) => tx.query('select id from public.moderation_log')),
+        '42501',
+      );
       for (const sql of [
         `update public.moderation_log set reason = 'edited'`,
         'delete from public.moderation_log',
         `insert into public.moderation_log (queue, item_id, action, reason) values ('assets', 'x', 'dismiss', 'forged')`,
       ]) {
-        await expectSqlState(asUser(t.db, admin, (tx) => tx.query(sql)), '42501');
-        await expectSqlState(asService(t.db, (tx) => tx.query(sql)), '42501');
+        await expectSqlState(
+          asUser(t.db, admin, (tx) => tx.query(sql)),
+          '42501',
+        );
+        await expectSqlState(
+          asService(t.db, (tx) => tx.query(sql)),
+          '42501',
+        );
       }
       // Not even the owner of the table (the migrations' role) can rewrite it.
       await expectSqlState(t.db.query(`update public.moderation_log set reason = 'edited'`), '42501');
@@ -399,8 +420,10 @@ describe.each(drivers)('moderation on %s', (driver) => {
 
     it('lists the newest actions for the panel, naming moderators to admins only', async () => {
       const read = (userId: string) =>
-        asUser(t.db, userId, async (tx) =>
-          (await tx.query<{ l: Page<Item> }>('select public.moderator_log(5, 0) as l')).rows[0]!.l,
+        asUser(
+          t.db,
+          userId,
+          async (tx) => (await tx.query<{ l: Page<Item> }>('select public.moderator_log(5, 0) as l')).rows[0]!.l,
         );
       const forAdmin = await read(admin);
       const forModerator = await read(moderator);

@@ -89,7 +89,10 @@ describe.each(drivers)('report-content on %s', (driver) => {
     const counts = await moderator.client.rpc('moderator_queue_counts');
     expect(counts.data).toMatchObject({ assets: 1, products: 1 });
     const page = await moderator.client.rpc('moderator_queue', { p_queue: 'assets', p_limit: 20, p_offset: 0 });
-    expect(page.data).toMatchObject({ total: 1, items: [{ reason: 'inappropriate', asset: { title: 'Shared lamp' } }] });
+    expect(page.data).toMatchObject({
+      total: 1,
+      items: [{ reason: 'inappropriate', asset: { title: 'Shared lamp' } }],
+    });
     const hidden = await moderator.client.rpc('moderator_act', {
       p_queue: 'assets',
       p_item_id: (page.data as { items: { id: string }[] }).items[0]!.id,

@@ -14,8 +14,7 @@ import { i18n } from '@/lib/i18n/i18n';
 
 /** What is reported, without the visitor's reason and details. */
 export type ReportTarget =
-  | { target: 'asset'; assetId: string }
-  | { target: 'product'; gtin?: string | null; serial: string };
+  { target: 'asset'; assetId: string } | { target: 'product'; gtin?: string | null; serial: string };
 
 const ASSET_REASONS: [ReportReason, string][] = [
   ['inappropriate', /*i18n*/ 'Offensive or inappropriate'],

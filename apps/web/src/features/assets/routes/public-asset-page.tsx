@@ -68,7 +68,11 @@ export default function PublicAssetPage() {
         <KindBadge kind={a.kind} />
         <StatusBadge status={a.status} />
         <span className="ml-auto">
-          <ReportButton subject={{ target: 'asset', assetId: a.id }} label={i18n._('Report')} onReport={reportContent} />
+          <ReportButton
+            subject={{ target: 'asset', assetId: a.id }}
+            label={i18n._('Report')}
+            onReport={reportContent}
+          />
         </span>
       </div>
       {a.status !== 'active' && (

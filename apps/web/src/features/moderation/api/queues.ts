@@ -114,7 +114,9 @@ export function useModerationLog(page: number) {
   return useQuery({
     queryKey: keys.log(page),
     queryFn: async () =>
-      unwrapJson<Page<LogEntry>>(await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE })),
+      unwrapJson<Page<LogEntry>>(
+        await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

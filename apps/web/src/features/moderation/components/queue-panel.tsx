@@ -64,7 +64,13 @@ export function QueuePanel({ queue }: { queue: QueueName }) {
         onClose={() => setPending(null)}
         onConfirm={async (reason) => {
           if (!pending) return;
-          await act.mutateAsync({ queue, itemId: pending.itemId, action: pending.action, reason, userId: pending.userId });
+          await act.mutateAsync({
+            queue,
+            itemId: pending.itemId,
+            action: pending.action,
+            reason,
+            userId: pending.userId,
+          });
           setDone(i18n._('Done: {subject}', { subject: pending.subject }));
           // The item left the queue; a now-empty last page steps back.
           if (page > 0 && data.items.length === 1) setPage(page - 1);

@@ -10,7 +10,8 @@ describe('actionsFor', () => {
 
   it('offers hiding only for public assets, and the ban itself only in ban requests', () => {
     expect(actionsFor('assets')).toContain('hide_asset');
-    for (const q of ['products', 'flagged', 'contact', 'bans'] as const) expect(actionsFor(q)).not.toContain('hide_asset');
+    for (const q of ['products', 'flagged', 'contact', 'bans'] as const)
+      expect(actionsFor(q)).not.toContain('hide_asset');
     expect(actionsFor('bans')).toEqual(['ban', 'decline_ban']);
     expect(actionsFor('contact')).toEqual(['warn_user', 'request_ban', 'dismiss']);
   });

@@ -2,13 +2,7 @@
 // (moderator_act); this table only decides which buttons to show.
 export type QueueName = 'products' | 'flagged' | 'assets' | 'contact' | 'bans';
 export type ModerationAction =
-  | 'dismiss'
-  | 'hide_asset'
-  | 'mark_counterfeit'
-  | 'mark_recalled'
-  | 'warn_user'
-  | 'request_ban'
-  | 'decline_ban';
+  'dismiss' | 'hide_asset' | 'mark_counterfeit' | 'mark_recalled' | 'warn_user' | 'request_ban' | 'decline_ban';
 
 export const QUEUES: { name: QueueName; label: string; adminOnly?: boolean }[] = [
   { name: 'products', label: /*i18n*/ 'Reported products' },
@@ -35,7 +29,13 @@ export function actionsFor(queue: QueueName, hasUnit = true): (ModerationAction 
     case 'assets':
       return ['hide_asset', 'warn_user', 'request_ban', 'dismiss'];
     case 'products':
-      return [...(hasUnit ? (['mark_counterfeit'] as const) : []), 'mark_recalled', 'warn_user', 'request_ban', 'dismiss'];
+      return [
+        ...(hasUnit ? (['mark_counterfeit'] as const) : []),
+        'mark_recalled',
+        'warn_user',
+        'request_ban',
+        'dismiss',
+      ];
     case 'flagged':
       return ['mark_counterfeit', 'mark_recalled', 'warn_user', 'request_ban', 'dismiss'];
     case 'contact':
