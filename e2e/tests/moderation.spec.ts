@@ -133,3 +133,45 @@ test('a unit flagged after 11 scans is marked counterfeit and its scan page says
   await expect(visitorPage.getByTestId('unit-status')).toHaveText('Reported counterfeit');
   await visitor.close();
 });
+
+test('a moderator asks an admin to ban an owner, and the admin bans them from the queue', async ({ page, browser }) => {
+  const owner = await createUser({ fullName: 'Repeat Offender' });
+  const title = `Spam lamp ${crypto.randomUUID().slice(0, 6)}`;
+  const assetId = await publicAsset(owner, title);
+  await post('/functions/v1/report-content', { target: 'asset', assetId, reason: 'scam' });
+
+  const moderator = await createUser({ role: 'moderator' });
+  await signIn(page, moderator);
+  await page.goto('/moderator');
+  // Ban requests are the admins' queue.
+  await expect(page.getByRole('tab', { name: /Ban requests/ })).toHaveCount(0);
+  await page.getByRole('tab', { name: /Reported public assets/ }).click();
+  const item = page.getByTestId('queue-item').filter({ hasText: title });
+  await item.getByRole('button', { name: 'Ask an admin to ban' }).click();
+  const ask = page.getByRole('dialog');
+  await ask.getByLabel(/Reason/).fill('Third scam listing this week');
+  await ask.getByRole('button', { name: 'Ask an admin to ban' }).click();
+  await expect(page.getByTestId('queue-item').filter({ hasText: title })).toHaveCount(0);
+
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, e2eEnv.admin);
+  await adminPage.goto('/moderator');
+  await adminPage.getByRole('tab', { name: /Ban requests/ }).click();
+  const request = adminPage.getByTestId('queue-item').filter({ hasText: owner.email });
+  await expect(request).toContainText('Third scam listing this week');
+  await request.getByRole('button', { name: 'Ban user' }).click();
+  const ban = adminPage.getByRole('dialog');
+  await ban.getByLabel(/Reason/).fill('Repeated scams');
+  await ban.getByRole('button', { name: 'Ban user' }).click();
+  await expect(adminPage.getByTestId('queue-item').filter({ hasText: owner.email })).toHaveCount(0);
+  await adminContext.close();
+
+  // The banned owner can no longer sign in.
+  const res = await fetch(`${e2eEnv.baseURL}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: e2eEnv.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: owner.email, password: owner.password }),
+  });
+  expect(res.status).toBe(400);
+});
