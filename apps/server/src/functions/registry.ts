@@ -13,6 +13,8 @@ import { publicAssetMedia } from './public-asset-media.js';
 import { scanUnit } from './scan-unit.js';
 import { unitLabelQr } from './unit-label-qr.js';
 import { importUnits } from './import-units.js';
+import { importUnitsStream } from './import-units-stream.js';
+import { unitLabelsPdf } from './unit-labels-pdf.js';
 import { addAssetMedia } from './add-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
 import { createCheckoutSession } from './create-checkout-session.js';
@@ -32,6 +34,8 @@ export const serverFunctions: ServerFunction[] = [
   scanUnit,
   unitLabelQr,
   importUnits,
+  importUnitsStream,
+  unitLabelsPdf,
   addAssetMedia,
   adminBanUser,
   createCheckoutSession,
