@@ -4826,8 +4826,9 @@ declare
   v_since timestamptz;
 begin
   perform private.require_aal_satisfied();
-  if v_uid is null or not private.is_business() then
-    raise exception 'Only business accounts have scan analytics' using errcode = '42501';
+  -- Anyone signed in may ask; the answer only ever counts scans of the caller's own products.
+  if v_uid is null then
+    raise exception 'Sign in to see scan analytics' using errcode = '42501';
   end if;
   if p_days is null or p_days < 1 or p_days > 365 then
     raise exception 'Choose 1 to 365 days' using errcode = '22023';
