@@ -61,7 +61,7 @@ describe.each(drivers)('label sheets and streamed imports on %s', (driver) => {
     };
   }
 
-  async function streamImport(product: string, body: BodyInit, token: string | null) {
+  async function streamImport(product: string, body: string | ReadableStream<Uint8Array>, token: string | null) {
     const res = await fetch(`${server.url}/functions/v1/import-units-stream?productId=${product}`, {
       method: 'POST',
       headers: {
