@@ -105,7 +105,7 @@ test('a business is approved, catalogues a product, prints labels, and a visitor
   await expect(range.getByText('Adds SN-0001 to SN-0005')).toBeVisible();
   await range.getByRole('button', { name: 'Add range' }).click();
   await expect(biz.getByText(/5 units added \(SN-0001 to SN-0005\), 0 already there/)).toBeVisible();
-  await biz.getByLabel('CSV file').setInputFiles({
+  await biz.getByLabel('CSV file', { exact: true }).setInputFiles({
     name: 'units.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('serial,status\nCSV-1\nCSV-2,sold\nSN-0001\nbad serial\n'),

@@ -23,6 +23,8 @@ interface Result {
   rerunMs: number;
   skipped: number;
   peakMb: number;
+  /** Peak minus the RSS just before the first import: what the imports themselves added. */
+  growthMb: number;
 }
 
 async function runOn(driver: (typeof drivers)[number], mode: Result['mode']): Promise<Result> {
@@ -38,7 +40,8 @@ async function runOn(driver: (typeof drivers)[number], mode: Result['mode']): Pr
     const csv = ['serial', ...Array.from({ length: UNITS }, (_, i) => `SN-${String(i).padStart(6, '0')}`)].join('\n');
     const headers = { apikey: server.anonKey, Authorization: `Bearer ${brand.token}` };
     global.gc?.();
-    let peak = process.memoryUsage().rss;
+    const before = process.memoryUsage().rss;
+    let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const post = async () => {
       const started = performance.now();
@@ -69,6 +72,7 @@ async function runOn(driver: (typeof drivers)[number], mode: Result['mode']): Pr
         rerunMs: rerun.ms,
         skipped: rerun.skipped,
         peakMb: Math.round(peak / 1024 / 1024),
+        growthMb: Math.round((peak - before) / 1024 / 1024),
       };
     } finally {
       clearInterval(sampler);
@@ -101,11 +105,11 @@ async function main(): Promise<void> {
     results.push(await runOn(driver, 'stream'));
   }
   const table = [
-    '| driver | request | first import | units inserted | re-run (all skipped) | units skipped | peak RSS of server process |',
-    '|---|---|---|---|---|---|---|',
+    '| driver | request | first import | units inserted | re-run (all skipped) | units skipped | peak RSS of server process | growth during the imports |',
+    '|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.driver} | ${r.mode === 'json' ? 'import-units (JSON body)' : 'import-units-stream (file body)'} | ${(r.firstMs / 1000).toFixed(1)} s | ${r.inserted} | ${(r.rerunMs / 1000).toFixed(1)} s | ${r.skipped} | ${r.peakMb} MB |`,
+        `| ${r.driver} | ${r.mode === 'json' ? 'import-units (JSON body)' : 'import-units-stream (file body)'} | ${(r.firstMs / 1000).toFixed(1)} s | ${r.inserted} | ${(r.rerunMs / 1000).toFixed(1)} s | ${r.skipped} | ${r.peakMb} MB | +${r.growthMb} MB |`,
     ),
   ].join('\n');
   const body = `${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} CPU cores (load average ${os

@@ -38,15 +38,19 @@ export function useSaveBusinessProfile() {
   const uid = user?.id ?? 'anonymous';
   return useMutation({
     mutationFn: async (values: ProfileValues & { logo_path: string | null }) => {
-      unwrap(
-        await supabase.from('business_profiles').upsert({
-          business_id: uid,
-          brand_name: values.brand_name,
-          website: values.website || null,
-          support_contact: values.support_contact || null,
-          logo_path: values.logo_path,
-        }),
+      const fields = {
+        brand_name: values.brand_name,
+        website: values.website || null,
+        support_contact: values.support_contact || null,
+        logo_path: values.logo_path,
+      };
+      // Not an upsert: business_id may be inserted but never updated (column privilege), and an
+      // upsert's update part would name it.
+      const updated = unwrap(
+        await supabase.from('business_profiles').update(fields).eq('business_id', uid).select('business_id'),
       );
+      if (updated.length === 0)
+        unwrap(await supabase.from('business_profiles').insert({ business_id: uid, ...fields }));
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: businessKeys.profile(uid) }),
   });
