@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     .map((n) => n.toFixed(1))
     .join(
       ' ',
-    )}, shared with other work). One request per import. import-units holds the whole JSON body and puts the rows in batches of 2,000 in one transaction; import-units-stream parses the file as it arrives and commits each batch of 2,000 on its own. Each mode runs on a fresh server in the same process; the peak includes the test harness (which also holds the 1.2 MB CSV it sends) and, on PGlite, the database. Command: \`cd apps/server && nice npx tsx bench/import-units.ts\` (part of \`npm run bench\`).\n`;
+    )}, shared with other work). One request per import. import-units holds the whole JSON body and puts the rows in batches of 2,000 in one transaction; import-units-stream parses the file as it arrives and commits each batch of 2,000 on its own. Each mode runs on a fresh server in the same process; the peak includes the test harness (which also holds the 1.2 MB CSV it sends) and, on PGlite, the database. Command: \`cd apps/server && nice npx tsx bench/import-units.ts\` (part of \`npm run bench\`). Reading the figures: 100,000 short serials are a 1.2 MB file, so holding the JSON body costs little either way and RSS growth is within GC noise (the second mode runs in a process the first has already grown); what streaming buys is that memory no longer grows with the file, and that the browser's upload progress is the import's progress. Time is dominated by the inserts on a machine shared with other work.\n`;
   console.log(body);
   writeSection(body);
 }
