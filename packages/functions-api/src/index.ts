@@ -94,13 +94,23 @@ export interface ScanPage {
   found: boolean;
   ambiguous: boolean;
   warnings: ScanWarning[];
-  brand?: { name: string; website: string | null; support_contact: string | null; verified: boolean } | null;
+  brand?: {
+    name: string;
+    website: string | null;
+    support_contact: string | null;
+    verified: boolean;
+    /** Path in the public business-media bucket. */
+    logo_path?: string | null;
+  } | null;
   product?: {
     name: string;
     gtin: string | null;
     sku?: string | null;
     description?: string;
     status?: 'active' | 'recalled';
+    /** The first product image: a path in the public business-media bucket. */
+    image_path?: string | null;
+    attributes?: Record<string, string>;
   } | null;
   unit?: { status: UnitStatus; first_scan_at: string; scan_count: number };
 }
@@ -130,6 +140,25 @@ interface AddMediaRequest {
   media: string[];
   expectedCost?: number | null;
 }
+
+/** What a streamed units import did; errors lists the first 1,000 bad lines, errorCount all of them. */
+export interface ImportUnitsReport {
+  inserted: number;
+  skipped: number;
+  errorCount: number;
+  errors: { line: number; message: string }[];
+  /** Lines read, including a header and blank lines. */
+  lines: number;
+  /** False when reading stopped early (too many rows or bytes); the errors say where. */
+  complete: boolean;
+}
+
+export type LabelLayoutId = 'avery-l7160' | 'avery-5160';
+
+/** Chosen units, or a product's units from one serial to another (inclusive, in serial order). */
+export type UnitLabelsRequest = { layout: LabelLayoutId; form?: 'digital-link' | 'verify' } & (
+  { unitIds: string[] } | { productId: string; fromSerial?: string; toSerial?: string }
+);
 
 export interface FunctionContracts {
   'register-asset': [
@@ -173,6 +202,13 @@ export interface FunctionContracts {
     { productId: string; csv: string },
     { inserted: number; skipped: number; errorCount: number; errors: { line: number; message: string }[] }
   >;
+  /**
+   * The streamed import: the CSV file itself is the body (text/csv) and productId is in the query
+   * string (?productId=…), so files of 100,000 rows never sit in memory whole.
+   */
+  'import-units-stream': Contract<{ productId: string }, ImportUnitsReport>;
+  /** Answers with a PDF label sheet (application/pdf), not JSON. */
+  'unit-labels-pdf': Contract<UnitLabelsRequest, Uint8Array>;
   'public-asset-media': Contract<
     { assetIds: string[]; firstOnly?: boolean },
     { urls: Record<string, string>; expiresIn: number }

@@ -99,6 +99,12 @@ export const signedInRoutes: ScreenRoute[] = [
 
 export const businessRoutes: ScreenRoute[] = [
   screen('/business-dashboard', () => import('@/features/business/routes/business-dashboard-page')),
+  screen('/business/profile', () => import('@/features/business/routes/business-profile-page')),
+  screen('/business/products', () => import('@/features/business/routes/products-page')),
+  screen('/business/products/new', () => import('@/features/business/routes/product-edit-page')),
+  screen('/business/products/:id', () => import('@/features/business/routes/product-page')),
+  screen('/business/products/:id/edit', () => import('@/features/business/routes/product-edit-page')),
+  screen('/business/analytics', () => import('@/features/business/routes/scan-analytics-page')),
 ];
 
 export const adminRoutes: ScreenRoute[] = [
