@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Menu, UserCircle, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useWallet } from '@/features/wallet/api/get-wallet';
+import { useWallet } from '@/lib/wallet';
 import { useAuth, type UserProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { QueryBoundary } from '@/lib/query-boundary';

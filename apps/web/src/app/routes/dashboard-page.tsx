@@ -6,7 +6,7 @@ import { PageMeta } from '@/components/page-meta';
 import { Card, CardContent } from '@/components/ui/card';
 import { useRecentTransactions } from '@/features/dashboard/api/get-recent-transactions';
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
-import { useWallet } from '@/features/wallet/api/get-wallet';
+import { useWallet } from '@/lib/wallet';
 import { useAuth } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
 import { QuickActions } from './quick-actions';

@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
+import { useWallet } from '@/lib/wallet';
 import { useUploadAvatar, useRemoveAvatar } from '../api/avatar';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useAccountProfile } from '../api/get-account-profile';
-import { useBalance } from '../api/get-balance';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { EmailForm } from '../components/email-form';
@@ -25,7 +25,7 @@ import { formatDate, intlLocale } from '@/lib/i18n/format';
 function ProfileScreen({ userId }: { userId: string }) {
   const { user, profile: authProfile } = useAuth();
   const profile = useAccountProfile(userId);
-  const balance = useBalance(userId);
+  const wallet = useWallet();
   const update = useUpdateProfile(userId);
   const upload = useUploadAvatar(userId);
   const remove = useRemoveAvatar(userId);
@@ -126,11 +126,11 @@ function ProfileScreen({ userId }: { userId: string }) {
             <div>
               <dt className="text-slate-600">{i18n._('Balance')}</dt>
               <dd className="font-medium text-slate-900">
-                {balance.isPending
+                {wallet.isPending
                   ? '…'
-                  : balance.isError
+                  : wallet.isError
                     ? i18n._('Unavailable')
-                    : i18n._('{value} TMT', { value: balance.data.toLocaleString(intlLocale()) })}{' '}
+                    : i18n._('{value} TMT', { value: wallet.data.balance.toLocaleString(intlLocale()) })}{' '}
                 <Link to="/wallet" className="ml-1 text-blue-700 underline">
                   {i18n._('Wallet')}
                 </Link>

@@ -18,6 +18,7 @@ import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { useDebounced } from '@/hooks/use-debounced';
 
 const PAGE_SIZE = 12;
 const SORTS = [
@@ -28,15 +29,6 @@ const SORTS = [
   { value: 'value:desc', label: /*i18n*/ 'Highest value' },
   { value: 'value:asc', label: /*i18n*/ 'Lowest value' },
 ];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export default function AssetsPage() {
   const [search, setSearch] = useState('');

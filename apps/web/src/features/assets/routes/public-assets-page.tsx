@@ -15,6 +15,7 @@ import { usePublicMediaUrls } from '../api/public-media-urls';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
+import { useDebounced } from '@/hooks/use-debounced';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 
@@ -22,11 +23,7 @@ const PAGE_SIZE = 12;
 
 export default function PublicAssetsPage() {
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(search), 300);
-    return () => clearTimeout(t);
-  }, [search]);
+  const query = useDebounced(search, 300);
   const [filters, setFilters] = useState<Omit<PublicFilters, 'query'>>({
     kind: '',
     media: '',
