@@ -14,10 +14,10 @@ import { adoptAccountLocale, chooseLocale } from '@/features/account/api/languag
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { useI18n } from '@/lib/i18n/use-i18n';
 import { i18n } from '@/lib/i18n/i18n';
-import { intlLocale } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
 
 export function formatBalance(balance: number | undefined): string {
-  return `${(balance ?? 0).toLocaleString(intlLocale())} TMT`;
+  return formatTmt(balance ?? 0);
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

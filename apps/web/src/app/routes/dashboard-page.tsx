@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
 import { QuickActions } from './quick-actions';
 import { i18n } from '@/lib/i18n/i18n';
-import { intlLocale } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
 
 export default function DashboardPage() {
   const { user, profile } = useAuth();
@@ -37,9 +37,7 @@ export default function DashboardPage() {
               <h2 className="text-sm font-medium">{i18n._('Balance')}</h2>
             </div>
             <p className="mt-3 text-3xl font-bold text-slate-900" data-testid="dashboard-balance">
-              {wallet.isLoading
-                ? '…'
-                : i18n._('{value} TMT', { value: (wallet.data?.balance ?? 0).toLocaleString(intlLocale()) })}
+              {wallet.isLoading ? '…' : formatTmt(wallet.data?.balance ?? 0)}
             </p>
             <Link to="/wallet" className="mt-4 inline-block text-sm text-blue-700 hover:underline">
               {i18n._('Open wallet')}

@@ -20,7 +20,8 @@ import { ProfileForm } from '../components/profile-form';
 import { SectionCard } from '../components/section-card';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
-import { formatDate, intlLocale } from '@/lib/i18n/format';
+import { formatDate } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
 
 function ProfileScreen({ userId }: { userId: string }) {
   const { user, profile: authProfile } = useAuth();
@@ -126,11 +127,7 @@ function ProfileScreen({ userId }: { userId: string }) {
             <div>
               <dt className="text-slate-600">{i18n._('Balance')}</dt>
               <dd className="font-medium text-slate-900">
-                {wallet.isPending
-                  ? '…'
-                  : wallet.isError
-                    ? i18n._('Unavailable')
-                    : i18n._('{value} TMT', { value: wallet.data.balance.toLocaleString(intlLocale()) })}{' '}
+                {wallet.isPending ? '…' : wallet.isError ? i18n._('Unavailable') : formatTmt(wallet.data.balance)}{' '}
                 <Link to="/wallet" className="ml-1 text-blue-700 underline">
                   {i18n._('Wallet')}
                 </Link>

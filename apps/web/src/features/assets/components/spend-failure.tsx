@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { toAppError } from '@/lib/api-error';
 import { FunctionError } from '@/lib/call-function';
 import { i18n } from '@/lib/i18n/i18n';
+import { formatTmt } from '@/utils/format';
 
 export interface SpendFailure {
   message: string;
@@ -20,7 +21,7 @@ export function isInsufficientTokens(err: unknown): boolean {
 
 /** 'Insufficient tokens' (SPEC §5), whether the balance check before the charge or the server said so. */
 export function insufficientTokens(cost: number | null | undefined): SpendFailure {
-  const need = typeof cost === 'number' ? ` This needs ${cost} TMT.` : '';
+  const need = typeof cost === 'number' ? ` ${i18n._('This needs {cost}.', { cost: formatTmt(cost) })}` : '';
   return { message: i18n._('Insufficient tokens.{need} Nothing was charged.', { need }), wallet: true };
 }
 
