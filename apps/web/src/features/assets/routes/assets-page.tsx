@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LayoutGrid, List, Plus, Search } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
+import { Pager } from '@/components/ui/pager';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -12,7 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useMyAssets, type AssetFilters } from '../api/search-my-assets';
 import { useThumbnailUrls } from '../api/signed-urls';
-import type { Asset, AssetMedia } from '../api/types';
+import type { AssetMedia } from '../api/types';
+import { AssetCard } from '../components/asset-card';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
@@ -169,7 +170,31 @@ export default function AssetsPage() {
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={i18n._('Assets')}>
             {items.map((a) => (
               <li key={a.id}>
-                <AssetCard asset={a} url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined} />
+                <AssetCard
+                  to={`/assets/${a.id}`}
+                  title={a.title}
+                  description={a.description}
+                  tags={a.tags}
+                  thumb={
+                    <MediaThumb
+                      media={a.media[0]}
+                      url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined}
+                      className="aspect-video w-full"
+                    />
+                  }
+                  badges={
+                    <>
+                      <KindBadge kind={a.kind} />
+                      <PrivacyBadge privacy={a.privacy} />
+                      <StatusBadge status={a.status} />
+                    </>
+                  }
+                  facts={[
+                    a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+                    formatMoney(a.estimated_value, a.currency),
+                    i18n._('{count, plural, one {# file} other {# files}}', { count: a.media.length }),
+                  ]}
+                />
               </li>
             ))}
           </ul>
@@ -209,63 +234,7 @@ export default function AssetsPage() {
         )}
       </div>
 
-      {total > PAGE_SIZE && (
-        <nav className="mt-6 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filters.page === 0}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-          >
-            {i18n._('Previous')}
-          </Button>
-          <span className="text-sm text-slate-600">
-            {i18n._('Page')} {filters.page + 1} {i18n._('of')} {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filters.page + 1 >= pages}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-          >
-            {i18n._('Next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
     </div>
-  );
-}
-
-function AssetCard({ asset: a, url }: { asset: Asset; url: string | undefined }) {
-  return (
-    <Link to={`/assets/${a.id}`} className="block h-full">
-      <Card className="h-full overflow-hidden transition-shadow hover:shadow-md">
-        <MediaThumb media={a.media[0]} url={url} className="aspect-video w-full" />
-        <div className="space-y-2 p-4">
-          <div className="flex flex-wrap gap-1">
-            <KindBadge kind={a.kind} />
-            <PrivacyBadge privacy={a.privacy} />
-            <StatusBadge status={a.status} />
-          </div>
-          <h2 className="truncate font-semibold text-slate-900">{a.title}</h2>
-          {a.description && <p className="line-clamp-2 text-sm text-slate-600">{a.description}</p>}
-          <p className="text-xs text-slate-500">
-            {[
-              a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
-              formatMoney(a.estimated_value, a.currency),
-              i18n._('{count, plural, one {# file} other {# files}}', { count: a.media.length }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-          {a.tags.length > 0 && (
-            <p className="text-xs text-slate-500">
-              {a.tags.slice(0, 3).join(', ')}
-              {a.tags.length > 3 && i18n._(' +{value} more', { value: a.tags.length - 3 })}
-            </p>
-          )}
-        </div>
-      </Card>
-    </Link>
   );
 }

@@ -4,11 +4,9 @@ import { ArrowLeft } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
-import { toAppError } from '@/lib/api-error';
 import { usePublicMediaUrls } from '../api/public-media-urls';
 import { usePublicAsset } from '../api/public-assets';
+import { AssetLoading, AssetUnavailable } from '../components/asset-load-state';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
 import { ProofPanel } from '../components/proof-panel';
@@ -20,23 +18,14 @@ export default function PublicAssetPage() {
   const { id = '' } = useParams();
   const asset = usePublicAsset(id);
   const urls = usePublicMediaUrls(asset.data ? [asset.data.id] : []);
-  if (asset.isLoading)
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner label={i18n._('Loading asset...')} showLabel />
-      </div>
-    );
+  if (asset.isLoading) return <AssetLoading />;
   if (asset.isError || !asset.data) {
     return (
-      <EmptyState
-        className="py-24"
+      <AssetUnavailable
         title={i18n._('Asset not available')}
-        description={asset.isError ? toAppError(asset.error).message : undefined}
-        action={
-          <Link to="/public-assets" className={buttonClasses('primary')}>
-            {i18n._('Public Assets')}
-          </Link>
-        }
+        error={asset.error}
+        backTo="/public-assets"
+        backLabel={i18n._('Public Assets')}
       />
     );
   }

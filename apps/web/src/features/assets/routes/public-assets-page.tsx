@@ -1,10 +1,9 @@
 // /public-assets — assets their owners made public: only what each owner chose to share.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
+import { Pager } from '@/components/ui/pager';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -12,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { usePublicAssets, type PublicFilters } from '../api/public-assets';
 import { usePublicMediaUrls } from '../api/public-media-urls';
+import { AssetCard } from '../components/asset-card';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
@@ -111,68 +111,38 @@ export default function PublicAssetsPage() {
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={i18n._('Public assets')}>
             {items.map((a, i) => (
               <li key={a.id}>
-                <Link to={`/public-assets/${a.id}`} className="block h-full">
-                  <Card className="h-full overflow-hidden hover:shadow-md">
+                <AssetCard
+                  to={`/public-assets/${a.id}`}
+                  title={a.title}
+                  description={a.description}
+                  tags={a.tags}
+                  thumb={
                     <MediaThumb
                       media={a.media[0]}
                       url={a.media[0] ? thumbs.data?.[a.media[0].id] : undefined}
                       className="aspect-video w-full"
                       aboveFold={i < 2}
                     />
-                    <div className="space-y-2 p-4">
-                      <div className="flex flex-wrap gap-1">
-                        <KindBadge kind={a.kind} />
-                        <StatusBadge status={a.status} />
-                      </div>
-                      <h2 className="truncate font-semibold text-slate-900">{a.title}</h2>
-                      {a.description && <p className="line-clamp-2 text-sm text-slate-600">{a.description}</p>}
-                      <p className="text-xs text-slate-500">
-                        {[
-                          a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
-                          formatMoney(a.estimated_value, a.currency),
-                          a.location,
-                          formatDate(a.created_at),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </p>
-                      {a.tags.length > 0 && (
-                        <p className="text-xs text-slate-500">
-                          {a.tags.slice(0, 3).join(', ')}
-                          {a.tags.length > 3 && i18n._(' +{value} more', { value: a.tags.length - 3 })}
-                        </p>
-                      )}
-                    </div>
-                  </Card>
-                </Link>
+                  }
+                  badges={
+                    <>
+                      <KindBadge kind={a.kind} />
+                      <StatusBadge status={a.status} />
+                    </>
+                  }
+                  facts={[
+                    a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+                    formatMoney(a.estimated_value, a.currency),
+                    a.location,
+                    formatDate(a.created_at),
+                  ]}
+                />
               </li>
             ))}
           </ul>
         )}
       </div>
-      {total > PAGE_SIZE && (
-        <nav className="mt-6 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filters.page === 0}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-          >
-            {i18n._('Previous')}
-          </Button>
-          <span className="text-sm text-slate-600">
-            {i18n._('Page')} {filters.page + 1} {i18n._('of')} {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filters.page + 1 >= pages}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-          >
-            {i18n._('Next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
     </div>
   );
 }

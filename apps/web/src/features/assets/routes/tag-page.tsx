@@ -15,14 +15,14 @@ import { useQuote } from '../api/quote';
 import { useRegisterAsset } from '../api/register-asset';
 import type { AssetKind, Quote } from '../api/types';
 import { discardUploads } from '../api/upload-media';
+import { AssetFields } from '../components/asset-fields';
 import {
-  AssetFields,
   EMPTY_ASSET_FORM,
   toAssetPayload,
   validateAssetForm,
   type AssetFormErrors,
   type AssetFormValues,
-} from '../components/asset-fields';
+} from '../lib/asset-form';
 import { CostSummary } from '../components/cost-summary';
 import { type PendingMedia } from '../components/media-list';
 import { MediaPicker } from '../components/media-picker';
