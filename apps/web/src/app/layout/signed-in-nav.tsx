@@ -15,6 +15,7 @@ import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales
 import { useI18n } from '@/lib/i18n/use-i18n';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatTmt } from '@/utils/format';
+import { paths } from '@/config/paths';
 
 export function formatBalance(balance: number | undefined): string {
   return formatTmt(balance ?? 0);
@@ -125,7 +126,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut, onChoos
         <DesktopNavItems items={items} />
       </nav>
       <Link
-        to="/wallet"
+        to={paths.wallet}
         className="shrink-0 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-amber-900 hover:bg-amber-200"
         aria-label={i18n._('Wallet balance: {formatBalance}', { formatBalance: formatBalance(balance) })}
         data-testid="header-balance"

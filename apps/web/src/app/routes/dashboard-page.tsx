@@ -12,6 +12,7 @@ import { displayName } from '@/lib/display-name';
 import { QuickActions } from './quick-actions';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatTmt } from '@/utils/format';
+import { paths } from '@/config/paths';
 
 export default function DashboardPage() {
   const { user, profile } = useAuth();
@@ -39,7 +40,7 @@ export default function DashboardPage() {
             <p className="mt-3 text-3xl font-bold text-slate-900" data-testid="dashboard-balance">
               {wallet.isLoading ? '…' : formatTmt(wallet.data?.balance ?? 0)}
             </p>
-            <Link to="/wallet" className="mt-4 inline-block text-sm text-blue-700 hover:underline">
+            <Link to={paths.wallet} className="mt-4 inline-block text-sm text-blue-700 hover:underline">
               {i18n._('Open wallet')}
             </Link>
           </CardContent>

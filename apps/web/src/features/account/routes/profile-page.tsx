@@ -22,6 +22,7 @@ import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { formatTmt } from '@/utils/format';
+import { paths } from '@/config/paths';
 
 function ProfileScreen({ userId }: { userId: string }) {
   const { user, profile: authProfile } = useAuth();
@@ -128,7 +129,7 @@ function ProfileScreen({ userId }: { userId: string }) {
               <dt className="text-slate-600">{i18n._('Balance')}</dt>
               <dd className="font-medium text-slate-900">
                 {wallet.isPending ? '…' : wallet.isError ? i18n._('Unavailable') : formatTmt(wallet.data.balance)}{' '}
-                <Link to="/wallet" className="ml-1 text-blue-700 underline">
+                <Link to={paths.wallet} className="ml-1 text-blue-700 underline">
                   {i18n._('Wallet')}
                 </Link>
               </dd>
@@ -142,7 +143,7 @@ function ProfileScreen({ userId }: { userId: string }) {
             </div>
           </dl>
           {!authProfile?.is_business_user ? (
-            <Link to="/business-upgrade" className="mt-4 inline-block text-sm text-blue-700 underline">
+            <Link to={paths.businessUpgrade} className="mt-4 inline-block text-sm text-blue-700 underline">
               {i18n._('Request a business account')}
             </Link>
           ) : null}
@@ -150,7 +151,7 @@ function ProfileScreen({ userId }: { userId: string }) {
         <SectionCard title={i18n._('More')}>
           <p className="text-sm text-slate-700">
             {i18n._('Two-factor authentication, sessions, notifications, data export and account deletion are in')}{' '}
-            <Link to="/settings" className="text-blue-700 underline">
+            <Link to={paths.settings} className="text-blue-700 underline">
               {i18n._('Settings')}
             </Link>
             .

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/i18n/format';
 import type { Asset } from '../api/types';
 import { KIND_LABELS, formatMoney } from '../lib/labels';
 import { VerifyQr } from './verify-qr';
+import { paths } from '@/config/paths';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -63,7 +64,7 @@ export function AssetDetailsCard({ asset: a }: { asset: Asset }) {
         {a.serial_number && (
           <div className="mt-4 space-y-2 border-t border-slate-200 pt-4">
             <VerifyQr serial={a.serial_number} title={a.title} />
-            <Link to={`/verify/${encodeURIComponent(a.serial_number)}`} className={buttonClasses('link', 'md')}>
+            <Link to={paths.verify(a.serial_number)} className={buttonClasses('link', 'md')}>
               {i18n._('See the public serial check')}
             </Link>
           </div>

@@ -12,6 +12,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useReplyToMessage } from '../api/contact-owner';
 import type { AssetMessage } from '../api/types';
+import { paths } from '@/config/paths';
 
 export function AssetMessages({ assetId, messages }: { assetId: string; messages: AssetMessage[] }) {
   const reply = useReplyToMessage(assetId);
@@ -68,10 +69,10 @@ export function AssetMessages({ assetId, messages }: { assetId: string; messages
               </Button>
             </div>
             <p className="mt-2 flex gap-3 text-xs">
-              <Link to={`/contact/block?message=${m.id}`} className="text-slate-600 hover:underline">
+              <Link to={paths.contactBlock(m.id)} className="text-slate-600 hover:underline">
                 {i18n._('Block this sender')}
               </Link>
-              <Link to={`/contact/report?message=${m.id}`} className="text-red-700 hover:underline">
+              <Link to={paths.contactReport(m.id)} className="text-red-700 hover:underline">
                 {i18n._('Report abuse')}
               </Link>
             </p>

@@ -7,6 +7,7 @@ import { toAppError } from '@/lib/api-error';
 import { FunctionError } from '@/lib/call-function';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatTmt } from '@/utils/format';
+import { paths } from '@/config/paths';
 
 export interface SpendFailure {
   message: string;
@@ -43,7 +44,7 @@ export function SpendFailureAlert({ failure, className = '' }: { failure: SpendF
     <div role="alert" className={`rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 ${className}`}>
       <p>{failure.message}</p>
       {failure.wallet && (
-        <Link to="/wallet#buy-tokens" className={buttonClasses('link', 'md', 'mt-1')}>
+        <Link to={paths.walletBuyTokens} className={buttonClasses('link', 'md', 'mt-1')}>
           {i18n._('Buy tokens')}
         </Link>
       )}

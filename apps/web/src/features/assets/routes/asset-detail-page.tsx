@@ -27,6 +27,7 @@ import { MediaViewer } from '../components/media-viewer';
 import { TransferOwnershipCard } from '../components/transfer-ownership-card';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDateTime } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 export default function AssetDetailPage() {
   const { id = '' } = useParams();
@@ -72,7 +73,7 @@ export default function AssetDetailPage() {
           filesRemoved: r.filesRemoved,
         }),
       );
-      navigate('/assets');
+      navigate(paths.assets);
     } catch (err) {
       toast.error(toAppError(err).message);
     }
@@ -89,7 +90,7 @@ export default function AssetDetailPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={a.title} />
-      <Link to="/assets" className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
+      <Link to={paths.assets} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('My Assets')}
       </Link>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-3">

@@ -20,6 +20,7 @@ import { kindOptions, formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { useDebounced } from '@/hooks/use-debounced';
+import { paths } from '@/config/paths';
 
 const PAGE_SIZE = 12;
 const SORTS = [
@@ -62,7 +63,7 @@ export default function AssetsPage() {
             {assets.data ? i18n._('{total, plural, one {# asset} other {# assets}}', { total }) : ' '}
           </p>
         </div>
-        <Link to="/tag" className={buttonClasses('primary')}>
+        <Link to={paths.tag} className={buttonClasses('primary')}>
           <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._('Tag New Asset')}
         </Link>
       </div>
@@ -161,7 +162,7 @@ export default function AssetsPage() {
                 : i18n._('Tag your first asset to register it.')
             }
             action={
-              <Link to="/tag" className={buttonClasses('primary')}>
+              <Link to={paths.tag} className={buttonClasses('primary')}>
                 {i18n._('Tag Asset')}
               </Link>
             }
@@ -171,7 +172,7 @@ export default function AssetsPage() {
             {items.map((a) => (
               <li key={a.id}>
                 <AssetCard
-                  to={`/assets/${a.id}`}
+                  to={paths.asset(a.id)}
                   title={a.title}
                   description={a.description}
                   tags={a.tags}
@@ -205,7 +206,7 @@ export default function AssetsPage() {
           >
             {items.map((a) => (
               <li key={a.id}>
-                <Link to={`/assets/${a.id}`} className="flex items-center gap-4 p-3 hover:bg-slate-50">
+                <Link to={paths.asset(a.id)} className="flex items-center gap-4 p-3 hover:bg-slate-50">
                   <MediaThumb
                     media={a.media[0]}
                     url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined}

@@ -13,6 +13,7 @@ import { ProofPanel } from '../components/proof-panel';
 import { formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 export default function PublicAssetPage() {
   const { id = '' } = useParams();
@@ -47,7 +48,7 @@ export default function PublicAssetPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={a.title} />
-      <Link to="/public-assets" className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
+      <Link to={paths.publicAssets} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Public Assets')}
       </Link>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{a.title}</h1>
@@ -82,10 +83,7 @@ export default function PublicAssetPage() {
                 ))}
             </dl>
             {a.serial_number && (
-              <Link
-                to={`/verify/${encodeURIComponent(a.serial_number)}`}
-                className={buttonClasses('link', 'md', 'mt-3')}
-              >
+              <Link to={paths.verify(a.serial_number)} className={buttonClasses('link', 'md', 'mt-3')}>
                 {i18n._('Check this serial number')}
               </Link>
             )}

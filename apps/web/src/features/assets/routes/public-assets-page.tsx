@@ -18,6 +18,7 @@ import { kindOptions, formatMoney } from '../lib/labels';
 import { useDebounced } from '@/hooks/use-debounced';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 const PAGE_SIZE = 12;
 
@@ -112,7 +113,7 @@ export default function PublicAssetsPage() {
             {items.map((a, i) => (
               <li key={a.id}>
                 <AssetCard
-                  to={`/public-assets/${a.id}`}
+                  to={paths.publicAsset(a.id)}
                   title={a.title}
                   description={a.description}
                   tags={a.tags}

@@ -38,6 +38,7 @@ import { fetchBalance } from '../api/get-balance';
 import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
 import { MAX_FILES } from '../lib/media-rules';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 const KINDS: AssetKind[] = ['general', 'digital', 'legacy', 'business'];
 
@@ -159,7 +160,7 @@ export default function TagPage() {
           : i18n._('Asset registered.'),
       );
       submissionId.current = crypto.randomUUID();
-      navigate(`/assets/${result.asset_id}`);
+      navigate(paths.asset(result.asset_id));
     } catch (err) {
       if (err instanceof FunctionError && err.code === 'price_changed' && err.body.quote) {
         setServerQuote(err.body.quote as Quote);

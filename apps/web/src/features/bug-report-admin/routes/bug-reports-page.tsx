@@ -17,6 +17,7 @@ import { BugReportDetail } from '../components/bug-report-detail';
 import { BugReportsView } from '../components/bug-reports-view';
 import { i18n } from '@/lib/i18n/i18n';
 import { useDebounced } from '@/hooks/use-debounced';
+import { paths } from '@/config/paths';
 
 export default function BugReportsPage() {
   const { user, profile, initialized } = useAuth();
@@ -31,8 +32,8 @@ export default function BugReportsPage() {
   const update = useUpdateBugReport();
   const remove = useDeleteBugReport();
 
-  if (initialized && !user) return <Navigate to="/auth" replace />;
-  if (initialized && profile && !isAdmin) return <Navigate to="/unauthorized" replace />;
+  if (initialized && !user) return <Navigate to={paths.auth} replace />;
+  if (initialized && profile && !isAdmin) return <Navigate to={paths.unauthorized} replace />;
 
   return (
     <>
