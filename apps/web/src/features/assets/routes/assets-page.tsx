@@ -1,12 +1,11 @@
 // /assets — the signed-in user's assets: search, filters, sort, grid or list, pages.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { LayoutGrid, List, Plus, Search } from 'lucide-react';
+import { LayoutGrid, List, Plus } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { Pager } from '@/components/ui/pager';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
@@ -14,6 +13,7 @@ import { useMyAssets, type AssetFilters } from '../api/search-my-assets';
 import { useThumbnailUrls } from '../api/signed-urls';
 import type { AssetMedia } from '../api/types';
 import { AssetCard } from '../components/asset-card';
+import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
@@ -23,14 +23,6 @@ import { useDebounced } from '@/hooks/use-debounced';
 import { paths } from '@/config/paths';
 
 const PAGE_SIZE = 12;
-const SORTS = [
-  { value: 'created_at:desc', label: /*i18n*/ 'Newest first' },
-  { value: 'created_at:asc', label: /*i18n*/ 'Oldest first' },
-  { value: 'title:asc', label: /*i18n*/ 'Title A–Z' },
-  { value: 'title:desc', label: /*i18n*/ 'Title Z–A' },
-  { value: 'value:desc', label: /*i18n*/ 'Highest value' },
-  { value: 'value:asc', label: /*i18n*/ 'Lowest value' },
-];
 
 export default function AssetsPage() {
   const [search, setSearch] = useState('');
@@ -69,16 +61,7 @@ export default function AssetsPage() {
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto_auto_auto_auto]">
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder={i18n._('Search title, description, tags, serial')}
-            aria-label={i18n._('Search assets')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <AssetSearchInput label={i18n._('Search assets')} value={search} onChange={setSearch} />
         <Select
           aria-label={i18n._('Kind')}
           value={filters.kind}
@@ -96,25 +79,12 @@ export default function AssetsPage() {
             { value: 'public', label: i18n._('Public') },
           ]}
         />
-        <Select
-          aria-label={i18n._('Media type')}
-          value={filters.media}
-          onChange={(e) => set({ media: e.target.value as AssetFilters['media'] })}
-          placeholder={i18n._('Any media')}
-          options={[
-            { value: 'photo', label: i18n._('Photos') },
-            { value: 'video', label: i18n._('Videos') },
-            { value: 'document', label: i18n._('Documents') },
-          ]}
-        />
-        <Select
-          aria-label={i18n._('Sort')}
-          value={`${filters.sort}:${filters.ascending ? 'asc' : 'desc'}`}
-          onChange={(e) => {
-            const [sort, dir] = e.target.value.split(':');
-            set({ sort: sort as AssetFilters['sort'], ascending: dir === 'asc' });
-          }}
-          options={SORTS.map((s) => ({ ...s, label: i18n._(s.label) }))}
+        <MediaTypeSelect value={filters.media} onChange={(media) => set({ media })} />
+        <SortSelect
+          sort={filters.sort}
+          ascending={filters.ascending}
+          options={SORTS}
+          onChange={(sort, ascending) => set({ sort, ascending })}
         />
         <div className="flex gap-1" role="group" aria-label={i18n._('View')}>
           <Button

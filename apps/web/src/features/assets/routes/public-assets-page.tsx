@@ -1,17 +1,16 @@
 // /public-assets — assets their owners made public: only what each owner chose to share.
 import { useEffect, useState } from 'react';
-import { Search } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { Pager } from '@/components/ui/pager';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { usePublicAssets, type PublicFilters } from '../api/public-assets';
 import { usePublicMediaUrls } from '../api/public-media-urls';
 import { AssetCard } from '../components/asset-card';
+import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
@@ -52,16 +51,7 @@ export default function PublicAssetsPage() {
         {i18n._("Assets their owners chose to make public. Owners' names and e-mail addresses are never shown.")}
       </p>
       <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto_auto]">
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            aria-label={i18n._('Search public assets')}
-            placeholder={i18n._('Search title, description, tags, serial')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <AssetSearchInput label={i18n._('Search public assets')} value={search} onChange={setSearch} />
         <Select
           aria-label={i18n._('Kind')}
           value={filters.kind}
@@ -69,30 +59,12 @@ export default function PublicAssetsPage() {
           options={kindOptions().filter((o) => o.value !== 'legacy')}
           onChange={(e) => set({ kind: e.target.value as PublicFilters['kind'] })}
         />
-        <Select
-          aria-label={i18n._('Media type')}
-          value={filters.media}
-          placeholder={i18n._('Any media')}
-          options={[
-            { value: 'photo', label: i18n._('Photos') },
-            { value: 'video', label: i18n._('Videos') },
-            { value: 'document', label: i18n._('Documents') },
-          ]}
-          onChange={(e) => set({ media: e.target.value as PublicFilters['media'] })}
-        />
-        <Select
-          aria-label={i18n._('Sort')}
-          value={`${filters.sort}:${filters.ascending ? 'asc' : 'desc'}`}
-          options={[
-            { value: 'created_at:desc', label: i18n._('Newest first') },
-            { value: 'created_at:asc', label: i18n._('Oldest first') },
-            { value: 'title:asc', label: i18n._('Title A–Z') },
-            { value: 'title:desc', label: i18n._('Title Z–A') },
-          ]}
-          onChange={(e) => {
-            const [sort, dir] = e.target.value.split(':');
-            set({ sort: sort as PublicFilters['sort'], ascending: dir === 'asc' });
-          }}
+        <MediaTypeSelect value={filters.media} onChange={(media) => set({ media })} />
+        <SortSelect
+          sort={filters.sort}
+          ascending={filters.ascending}
+          options={SORTS.slice(0, 4)}
+          onChange={(sort, ascending) => set({ sort, ascending })}
         />
       </div>
       <div className="mt-6">
