@@ -1,7 +1,9 @@
 // The wire contract of the server functions (POST /functions/v1/<name>): each function's request
 // body and JSON response, and the error body every refusal has. The server's handlers are typed
 // against it (ServerFunction<'name'>) and the web app's callFunction() takes its types from it, so
-// a change of shape fails the type check on both sides. Types only: nothing here runs.
+// a change of shape fails the type check on both sides. Besides the types, the few limits both
+// sides check: the web app for early feedback, the server (and the database) for real. The server
+// runs the compiled copy (dist/, `node --conditions=tagledger-compiled`; scripts/builds.mjs).
 
 /** Every refusal: {error: message} with the HTTP status, plus a machine-readable code and extras. */
 export interface FunctionErrorBody {
@@ -11,6 +13,23 @@ export interface FunctionErrorBody {
 }
 
 export type AssetKind = 'general' | 'digital' | 'legacy' | 'business';
+
+/** Files one asset may hold (register-asset and add-asset-media refuse more). */
+export const MAX_FILES_PER_ASSET = 20;
+
+/**
+ * The longest video priced: the top tier of public.asset_video_pricing (seeded in
+ * 20261122000400_create_assets.sql; the database refuses longer videos when it prices them, and
+ * the server's test checks the tier and this constant agree). The camera stops recording here.
+ */
+export const MAX_VIDEO_SECONDS = 120;
+
+/** Largest upload per kind of file, in bytes (the storage bucket and register_asset hold the same). */
+export const MAX_MEDIA_BYTES = {
+  photo: 15 * 1024 * 1024,
+  document: 15 * 1024 * 1024,
+  video: 100 * 1024 * 1024,
+} as const;
 
 export interface AssetFieldsInput {
   kind: AssetKind;

@@ -109,7 +109,7 @@ export const businessRoutes: ScreenRoute[] = [
 
 export const adminRoutes: ScreenRoute[] = [
   screen('/admin-influencer-dashboard', () => import('@/features/admin/routes/admin-dashboard-page')),
-  screen('/bug-reports', () => import('@/features/bug-reports/routes/bug-reports-page')),
+  screen('/bug-reports', () => import('@/features/bug-report-admin/routes/bug-reports-page')),
   screen('/news-management', () => import('@/features/news/routes/news-management-page')),
   screen('/admin', () => import('@/features/panels/routes/admin-panel-page')),
 ];
