@@ -18,7 +18,7 @@ import { useReplyToMessage } from '../api/contact-owner';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useDownloadCertificate } from '../api/download-certificate';
 import { useAsset, useAssetLedger, useAssetMessages, useAssetProof } from '../api/get-asset';
-import { useSignedUrls } from '../api/signed-urls';
+import { useGalleryUrls, useSignedUrls } from '../api/signed-urls';
 import type { Asset, AssetMessage } from '../api/types';
 import { useUpdateAsset, type AssetPatch } from '../api/update-asset';
 import { AddMediaModal } from '../components/add-media-modal';
@@ -89,6 +89,7 @@ export default function AssetDetailPage() {
   const remove = useDeleteAsset();
   const certificate = useDownloadCertificate();
   const mediaUrls = useSignedUrls((asset.data?.media ?? []).map((m) => m.object_name));
+  const galleryUrls = useGalleryUrls(asset.data?.media ?? []);
   const [editing, setEditing] = useState<AssetFormValues | null>(null);
   const [editErrors, setEditErrors] = useState<AssetFormErrors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -246,9 +247,13 @@ export default function AssetDetailPage() {
           <CardContent>
             <MediaViewer
               media={a.media}
-              loading={mediaUrls.isLoading}
+              // Wait for the display-size photos too, rather than loading an original meanwhile.
+              loading={mediaUrls.isLoading || galleryUrls.isLoading}
               urls={Object.fromEntries(
                 a.media.map((m) => [m.id, mediaUrls.data?.[m.object_name] ?? '']).filter(([, u]) => u),
+              )}
+              previews={Object.fromEntries(
+                a.media.map((m) => [m.id, galleryUrls.data?.[m.object_name] ?? '']).filter(([, u]) => u),
               )}
             />
           </CardContent>
