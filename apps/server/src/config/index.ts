@@ -50,6 +50,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*(\s*,\s*[a-z_][a-z0-9_]*)*$/, 'a comma-separated list of schema names')
     .default('public'),
+  // PostgREST's db-extra-search-path: schemas after the request's own in search_path (Supabase's
+  // default: public, extensions), so functions and types there resolve unqualified.
+  REST_EXTRA_SEARCH_PATH: z
+    .string()
+    .regex(/^\s*([a-z_][a-z0-9_]*(\s*,\s*[a-z_][a-z0-9_]*)*)?\s*$/, 'a comma-separated list of schema names')
+    .default('public, extensions'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   ADDITIONAL_REDIRECT_URLS: z.string().optional(),
@@ -126,6 +132,8 @@ export interface Config {
   restAggregatesEnabled: boolean;
   /** REST_SCHEMAS (PostgREST's db-schemas), in order; the first is the default profile. */
   restSchemas: string[];
+  /** REST_EXTRA_SEARCH_PATH (PostgREST's db-extra-search-path): search_path after the request's schema. */
+  restExtraSearchPath: string[];
   /** REST_PLAN_ENABLED (PostgREST's db-plan-enabled). */
   restPlanEnabled: boolean;
   webDist: string;
@@ -270,6 +278,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
     restPlanEnabled: e.REST_PLAN_ENABLED === 'true',
     restSchemas: e.REST_SCHEMAS.split(',').map((s) => s.trim()),
+    restExtraSearchPath: e.REST_EXTRA_SEARCH_PATH.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     trustProxy,
