@@ -109,7 +109,7 @@ export const adminRoutes: ScreenRoute[] = [
 ];
 
 export const moderationRoutes: ScreenRoute[] = [
-  screen('/moderator', () => import('@/features/panels/routes/moderator-panel-page')),
+  screen('/moderator', () => import('@/features/moderation/routes/moderator-page')),
 ];
 
 const allScreens = (): ScreenRoute[] => [
