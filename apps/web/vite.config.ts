@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
+import { catalogues } from './scripts/vite-catalogues';
 
 // The API server (apps/server) serves the built app and all API prefixes on one port.
 // In `vite dev` we proxy those prefixes to it, so the SPA and the APIs share an origin.
@@ -77,13 +78,24 @@ function preloadLandingRoute(): Plugin {
         };
         visit(landing.fileName);
         const entryImports = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-        return [...files]
-          .filter((f) => !entryImports.has(f))
-          .map((f) => ({
+        // The English messages of the shell and of the landing (lib/i18n): fetched before the first render.
+        const messages = Object.keys(bundle).filter((f) =>
+          /^assets\/catalogues\/[^/]+\/en\/(shell|features\/marketing\/routes\/landing-page)\.json$/.test(f),
+        );
+        return [
+          ...[...files]
+            .filter((f) => !entryImports.has(f))
+            .map((f) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` },
+              injectTo: 'head' as const,
+            })),
+          ...messages.map((f) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` },
+            attrs: { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: `/${f}` },
             injectTo: 'head' as const,
-          }));
+          })),
+        ];
       },
     },
   };
@@ -93,6 +105,7 @@ export default defineConfig({
   plugins: [
     react(),
     lingui({ failOnCompileError: true }),
+    catalogues({ src: path.resolve(import.meta.dirname, 'src') }),
     tailwindcss(),
     devAppName(),
     preloadLandingRoute(),

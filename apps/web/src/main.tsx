@@ -11,12 +11,15 @@ import { initialLocale } from '@/lib/i18n/locales';
 // Start recording console activity first, so bug reports include what happened during start-up.
 installConsoleCapture();
 
-preloadScreen(window.location.pathname);
+const locale = initialLocale();
+// The screen's chunk and its messages start downloading now, in parallel with the shell's.
+preloadScreen(window.location.pathname, locale);
 
 const root = createRoot(document.getElementById('root')!);
 
-// The configuration and the visitor's language catalogue load in parallel; the first render needs both.
-Promise.all([loadAppConfig(), activateLocale(initialLocale())])
+// The configuration and the shell's messages in the visitor's language load in parallel; the first render
+// needs both (the screen's own messages load with its lazy chunk).
+Promise.all([loadAppConfig(), activateLocale(locale)])
   .then(() => {
     root.render(
       <StrictMode>
