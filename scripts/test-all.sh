@@ -46,5 +46,7 @@ echo "== server, database and web tests"
 npm run test:unit
 echo "== build"
 npm run build
+echo "== web budgets (JavaScript per public route, apps/web/budgets.json)"
+node apps/web/scripts/route-sizes.mjs
 echo "== end-to-end (Chromium)"
 npm run test:e2e
