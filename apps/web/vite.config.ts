@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import { catalogues } from './scripts/vite-catalogues';
+import { prerenderPages } from './scripts/vite-prerender';
 
 // The API server (apps/server) serves the built app and all API prefixes on one port.
 // In `vite dev` we proxy those prefixes to it, so the SPA and the APIs share an origin.
@@ -25,13 +26,16 @@ function devAppName(): Plugin {
 // to browsers that accept them (@fastify/static preCompressed), so no compression work per request.
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'tagledger-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr); // the build-time render's Node bundle is never served
     },
     writeBundle() {
+      if (ssr) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
           const full = path.join(dir, e.name);
@@ -78,10 +82,9 @@ function preloadLandingRoute(): Plugin {
         };
         visit(landing.fileName);
         const entryImports = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-        // The English messages of the shell and of the landing (lib/i18n): fetched before the first render.
-        const messages = Object.keys(bundle).filter((f) =>
-          /^assets\/catalogues\/[^/]+\/en\/(shell|features\/marketing\/routes\/landing-page)\.json$/.test(f),
-        );
+        // The shell's English messages (lib/i18n), which every first render awaits. A screen's own piece
+        // is preloaded by its prerendered page (scripts/vite-prerender.ts), not here for every path.
+        const messages = Object.keys(bundle).filter((f) => /^assets\/catalogues\/[^/]+\/en\/shell\.json$/.test(f));
         return [
           ...[...files]
             .filter((f) => !entryImports.has(f))
@@ -110,6 +113,7 @@ export default defineConfig({
     devAppName(),
     preloadLandingRoute(),
     precompress(),
+    prerenderPages({ root: import.meta.dirname }),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {

@@ -10,7 +10,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+// `/` is served from its prerendered page (scripts/vite-prerender.ts) when the build has one.
+const prerenderedIndex = path.join(dist, 'prerendered/index.html');
+const html = fs.readFileSync(
+  fs.existsSync(prerenderedIndex) ? prerenderedIndex : path.join(dist, 'index.html'),
+  'utf8',
+);
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const budgetArg = process.argv.indexOf('--budget');
 const budgetKb = budgetArg > -1 ? Number(process.argv[budgetArg + 1]) : 100;

@@ -72,7 +72,8 @@ export function catalogues(opts: { src: string }): Plugin {
   return {
     name: 'tagledger-catalogues',
     configResolved(config) {
-      inline = config.mode === 'test' || Boolean(process.env.VITEST);
+      // Tests and the build-time render (Node, no server to fetch from) get the pieces inlined.
+      inline = config.mode === 'test' || Boolean(process.env.VITEST) || Boolean(config.build.ssr);
     },
     buildStart() {
       pieces = undefined;

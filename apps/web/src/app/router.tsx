@@ -5,7 +5,7 @@
 // Declarative <Routes> rather than createBrowserRouter: the data router adds ~16 KB gzip to the
 // landing page's initial JavaScript and we use none of its loaders/actions
 // (docs/decisions/0007-web-router-mode.md).
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
@@ -154,14 +154,11 @@ export function screenFor(pathname: string): ScreenRoute | undefined {
   return allScreens().find((r) => matches(r.path, pathname));
 }
 
-export function preloadScreen(pathname: string, locale: Locale): void {
+export function preloadScreen(pathname: string, locale: Locale): Promise<unknown> {
   const route = screenFor(pathname);
-  if (!route) return;
-  const ignore = () => {
-    /* the screen's own lazy load reports the failure */
-  };
-  route.load().catch(ignore);
-  loadScreenMessages(route.file, locale).catch(ignore);
+  if (!route) return Promise.resolve();
+  // Failures are reported by the screen's own lazy load.
+  return Promise.all([route.load(), loadScreenMessages(route.file, locale)]).catch(() => undefined);
 }
 
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -172,7 +169,8 @@ function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
   if (!component) {
     component = lazy(async () => {
       // Screens may toast as soon as they mount; the landing never does and must not wait.
-      const ready = route.path === '/' ? Promise.resolve() : toasterReady();
+      // (A build-time render has no effects, so no toaster to wait for.)
+      const ready = route.path === '/' || typeof window === 'undefined' ? Promise.resolve() : toasterReady();
       const messages = loadScreenMessages(route.file);
       if (route.withQueryClient === false) return (await Promise.all([route.load(), ready, messages]))[0];
       const [screenModule, boundary] = await Promise.all([
@@ -188,6 +186,14 @@ function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
   return component;
 }
 
+/** Shows a page index.html hid while it was prerendered in another language (see main.tsx). */
+function RevealPage() {
+  useEffect(() => {
+    delete document.documentElement.dataset.relang;
+  }, []);
+  return null;
+}
+
 function Screen({ route }: { route: ScreenRoute }) {
   const location = useLocation();
   const Component = lazyScreen(route);
@@ -196,6 +202,7 @@ function Screen({ route }: { route: ScreenRoute }) {
     <ErrorBoundary resetKey={location.key}>
       <Suspense fallback={<LoadingScreen fullHeight />}>
         <Component />
+        <RevealPage />
       </Suspense>
     </ErrorBoundary>
   );
