@@ -24,6 +24,8 @@ for (const route of routes) {
   const title = titleOf(html);
   const body = /<div id="root" data-prerendered="en"[^>]*>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
   const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1];
+  if (/<!--\$[?!]-->/.test(body) || /<script/.test(body))
+    problems.push(`${route}: a part left for the browser to render`);
   if (!title || title === titleOf(index)) problems.push(`${route}: no page title of its own`);
   if (!/<meta\s+name="description"\s+content="[^"]+"/.test(html)) problems.push(`${route}: no description`);
   if (!h1 || !text(h1)) problems.push(`${route}: no main heading in #root`);

@@ -45,35 +45,38 @@ export function prerenderPages(opts: { root: string }): Plugin {
       } finally {
         delete process.env[PRERENDER_PASS];
       }
-      const entry = fs.readdirSync(ssrOut).find((f) => /^prerender\.m?js$/.test(f))!;
-      const { renderRoute, PRERENDER_APP_NAME } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
-        renderRoute: (
-          url: string,
-        ) => Promise<{ html: string; screen: string; title: string | null; description: string | null }>;
-        PRERENDER_APP_NAME: string;
-      };
-      const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
-      for (const route of PRERENDERED) {
-        const page = await renderRoute(route);
-        let html = template.replace(
-          '<div id="root"></div>',
-          `<div id="root" data-prerendered="en" data-app-name="${escapeHtml(PRERENDER_APP_NAME)}">${page.html}</div>`,
-        );
-        // The screen's English messages, which its hydration awaits, load with the shell's.
-        html = html.replace(
-          /(<link rel="preload" as="fetch" crossorigin="anonymous" href="\/assets\/catalogues\/[^/]+\/en\/)shell\.json">/,
-          (link, prefix: string) => `${link}\n    ${prefix}${page.screen}.json">`,
-        );
-        if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-        if (page.description)
-          html = html.replace(
-            /(<meta\s+name="description"\s+content=")[^"]*(")/,
-            (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
+      try {
+        const entry = fs.readdirSync(ssrOut).find((f) => /^prerender\.m?js$/.test(f))!;
+        const { renderRoute, PRERENDER_APP_NAME } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
+          renderRoute: (
+            url: string,
+          ) => Promise<{ html: string; screen: string; title: string | null; description: string | null }>;
+          PRERENDER_APP_NAME: string;
+        };
+        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+        for (const route of PRERENDERED) {
+          const page = await renderRoute(route);
+          let html = template.replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="en" data-app-name="${escapeHtml(PRERENDER_APP_NAME)}">${page.html}</div>`,
           );
-        fs.writeFileSync(path.join(outDir, 'prerendered', prerenderedFile(route)), html);
+          // The screen's English messages, which its hydration awaits, load with the shell's.
+          html = html.replace(
+            /(<link rel="preload" as="fetch" crossorigin="anonymous" href="\/assets\/catalogues\/[^/]+\/en\/)shell\.json">/,
+            (link, prefix: string) => `${link}\n    ${prefix}${page.screen}.json">`,
+          );
+          if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+          if (page.description)
+            html = html.replace(
+              /(<meta\s+name="description"\s+content=")[^"]*(")/,
+              (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
+            );
+          fs.writeFileSync(path.join(outDir, 'prerendered', prerenderedFile(route)), html);
+        }
+      } finally {
+        fs.rmSync(ssrOut, { recursive: true, force: true });
       }
-      fs.rmSync(ssrOut, { recursive: true, force: true });
     },
   };
 }

@@ -5,6 +5,7 @@
 // (components cut and shape it, so a placeholder would not survive); the server serves them only when
 // its APP_NAME is that name (plugins/web.ts) and index.html otherwise.
 import { type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
@@ -32,7 +33,15 @@ export async function renderRoute(url: string): Promise<Prerendered> {
   await Promise.all([loadScreenMessages(route.file), route.load()]);
   const meta = collectPageMeta();
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
-  const { prelude } = await prerender(<AppProvider Router={Router} />);
-  const html = await new Response(prelude).text();
+  // The first pass (prerender waits for every lazy piece: the screen, the query wrapper, the toaster)
+  // loads them; the second renders them in place in one string. prerender alone would write a large
+  // page's content after a spinner with an inline script to swap it in, which the CSP blocks.
+  await new Response((await prerender(<AppProvider Router={Router} />)).prelude).text();
+  const html = renderToString(<AppProvider Router={Router} />);
+  const pending = /<!--\$[?!]-->|<script/.exec(html);
+  if (pending)
+    throw new Error(
+      `${url}: a part of the page did not render at build time: …${html.slice(Math.max(0, pending.index - 300), pending.index + 300)}…`,
+    );
   return { html, screen: route.file, ...meta.result() };
 }
