@@ -873,6 +873,112 @@ export type Database = {
         };
         Relationships: [];
       };
+      moderation_log: {
+        Row: {
+          action: string;
+          created_at: string;
+          details: Json;
+          id: number;
+          item_id: string;
+          moderator_id: string | null;
+          queue: string;
+          reason: string;
+          target_user_id: string | null;
+        };
+        Insert: {
+          action: string;
+          created_at?: string;
+          details?: Json;
+          id?: never;
+          item_id: string;
+          moderator_id?: string | null;
+          queue: string;
+          reason: string;
+          target_user_id?: string | null;
+        };
+        Update: {
+          action?: string;
+          created_at?: string;
+          details?: Json;
+          id?: never;
+          item_id?: string;
+          moderator_id?: string | null;
+          queue?: string;
+          reason?: string;
+          target_user_id?: string | null;
+        };
+        Relationships: [];
+      };
+      moderation_reports: {
+        Row: {
+          asset_id: string | null;
+          created_at: string;
+          decided_at: string | null;
+          details: string | null;
+          id: string;
+          product_id: string | null;
+          reason: string;
+          reporter_hash: string;
+          reporter_id: string | null;
+          serial: string | null;
+          status: string;
+          target_kind: string;
+          unit_id: string | null;
+        };
+        Insert: {
+          asset_id?: string | null;
+          created_at?: string;
+          decided_at?: string | null;
+          details?: string | null;
+          id?: string;
+          product_id?: string | null;
+          reason: string;
+          reporter_hash: string;
+          reporter_id?: string | null;
+          serial?: string | null;
+          status?: string;
+          target_kind: string;
+          unit_id?: string | null;
+        };
+        Update: {
+          asset_id?: string | null;
+          created_at?: string;
+          decided_at?: string | null;
+          details?: string | null;
+          id?: string;
+          product_id?: string | null;
+          reason?: string;
+          reporter_hash?: string;
+          reporter_id?: string | null;
+          serial?: string | null;
+          status?: string;
+          target_kind?: string;
+          unit_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'moderation_reports_asset_id_fkey';
+            columns: ['asset_id'];
+            isOneToOne: false;
+            referencedRelation: 'assets';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'moderation_reports_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'business_products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'moderation_reports_unit_id_fkey';
+            columns: ['unit_id'];
+            isOneToOne: false;
+            referencedRelation: 'business_units';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       news_articles: {
         Row: {
           author_id: string | null;
@@ -1513,6 +1619,16 @@ export type Database = {
         }[];
       };
       lookup_referral_code: { Args: { p_code: string | null }; Returns: Json };
+      moderator_act: {
+        Args: { p_queue: string | null; p_item_id: string | null; p_action: string | null; p_reason: string | null };
+        Returns: Json;
+      };
+      moderator_log: { Args: { p_limit?: number | null; p_offset?: number | null }; Returns: Json };
+      moderator_queue: {
+        Args: { p_queue: string | null; p_limit?: number | null; p_offset?: number | null };
+        Returns: Json;
+      };
+      moderator_queue_counts: { Args: never; Returns: Json };
       moderator_set_unit_status: {
         Args: { p_unit_id: string | null; p_status: string | null; p_reason: string | null };
         Returns: Json;

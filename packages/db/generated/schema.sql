@@ -281,6 +281,13 @@ create table private.app_clock (
   constraint app_clock_pkey PRIMARY KEY (id)
 );
 
+create table private.hidden_assets (
+  asset_id uuid not null,
+  hidden_at timestamp with time zone default now() not null,
+  constraint hidden_assets_asset_id_fkey FOREIGN KEY (asset_id) REFERENCES assets(id) ON DELETE CASCADE,
+  constraint hidden_assets_pkey PRIMARY KEY (asset_id)
+);
+
 create table private.mail_outbox (
   id bigint generated always as identity not null,
   to_address text not null,
@@ -1269,6 +1276,31 @@ end
 $function$;
 grant execute on function private.export_user_data(p_user_id uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION private.flagged_units()
+ RETURNS TABLE(unit_id uuid, scans bigint, places bigint, last_scan_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with candidates as (
+    select s.unit_id from public.business_unit_scans s
+     where s.unit_id is not null and s.scanned_at > now() - interval '24 hours'
+     group by s.unit_id
+    having count(*) > 10 or count(distinct s.scanner_hash) >= 5
+  ), since as (
+    select c.unit_id, greatest(now() - interval '24 hours', coalesce(
+      (select max(l.created_at) from public.moderation_log l
+        where l.queue = 'flagged' and l.item_id = c.unit_id::text and l.action = 'dismiss'), '-infinity')) as t
+      from candidates c
+  )
+  select x.unit_id, count(*), count(distinct s.scanner_hash), max(s.scanned_at)
+    from since x
+    join public.business_unit_scans s on s.unit_id = x.unit_id and s.scanned_at > x.t
+    join public.business_units u on u.id = x.unit_id and u.status <> 'counterfeit'
+   group by x.unit_id
+  having count(*) > 10 or count(distinct s.scanner_hash) >= 5
+$function$;
+
 CREATE OR REPLACE FUNCTION private.grant_signup_bonus(p_user_id uuid, p_user_meta jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -1489,6 +1521,20 @@ grant execute on function private.is_moderator_or_admin() to anon;
 grant execute on function private.is_moderator_or_admin() to authenticated;
 grant execute on function private.is_moderator_or_admin() to public;
 grant execute on function private.is_moderator_or_admin() to service_role;
+
+CREATE OR REPLACE FUNCTION private.keep_hidden_assets_private()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.privacy = 'public' and exists (select 1 from private.hidden_assets h where h.asset_id = new.id) then
+    raise exception 'A moderator hid this asset; it cannot be made public again' using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.ledger_entry_hash(p_prev text, p_record text, p_seq bigint, p_event text, p_at timestamp with time zone)
  RETURNS text
@@ -1858,6 +1904,20 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.open_ban_requests()
+ RETURNS SETOF moderation_log
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select l.* from public.moderation_log l
+   where l.action = 'request_ban'
+     and not exists (select 1 from public.moderation_log d
+                      where d.queue = 'bans' and d.item_id = l.id::text and d.action = 'decline_ban')
+     and not exists (select 1 from auth.users u
+                      where u.id = l.target_user_id and u.banned_until is not null and u.banned_until > now())
+$function$;
+
 CREATE OR REPLACE FUNCTION private.open_business_request(p_user_id uuid, p_note text)
  RETURNS business_requests
  LANGUAGE plpgsql
@@ -1940,6 +2000,37 @@ AS $function$
   where m.id = p_media_id and a.privacy = 'public'
 $function$;
 grant execute on function private.public_media_object(p_media_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION private.queue_moderation_warning(p_to text, p_user uuid, p_about text, p_reason text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_fr boolean := coalesce((select s.language like 'fr%' from public.user_settings s where s.user_id = p_user), false);
+  v_subject text;
+  v_text text;
+  v_html text;
+  v_reason_html text := replace(replace(replace(p_reason, '&', '&amp;'), '<', '&lt;'), '>', '&gt;');
+  v_about_html text := replace(replace(replace(p_about, '&', '&amp;'), '<', '&lt;'), '>', '&gt;');
+begin
+  if v_fr then
+    v_subject := 'TagLedger : avertissement de la modération';
+    v_text := 'Un modérateur de TagLedger a examiné « ' || p_about || ' » et vous adresse cet avertissement :'
+      || E'\n\n' || p_reason || E'\n\n' || 'Si cela se reproduit, votre compte pourra être suspendu.';
+    v_html := '<p>Un modérateur de TagLedger a examiné « ' || v_about_html || ' » et vous adresse cet avertissement :</p>'
+      || '<blockquote>' || v_reason_html || '</blockquote><p>Si cela se reproduit, votre compte pourra être suspendu.</p>';
+  else
+    v_subject := 'TagLedger: a warning from the moderators';
+    v_text := 'A TagLedger moderator reviewed "' || p_about || '" and sends you this warning:'
+      || E'\n\n' || p_reason || E'\n\n' || 'If it happens again, your account may be suspended.';
+    v_html := '<p>A TagLedger moderator reviewed "' || v_about_html || '" and sends you this warning:</p>'
+      || '<blockquote>' || v_reason_html || '</blockquote><p>If it happens again, your account may be suspended.</p>';
+  end if;
+  insert into private.mail_outbox (to_address, subject, body_text, body_html) values (p_to, v_subject, v_text, v_html);
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.record_unit_scan(p_gtin text, p_serial text, p_ip text)
  RETURNS jsonb
@@ -2050,6 +2141,16 @@ begin
       using errcode = '42501';
   end if;
   return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.refuse_log_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'The moderation log is append-only' using errcode = '42501';
 end
 $function$;
 
@@ -2277,6 +2378,20 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.require_moderator()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_aal_satisfied();
+  if not private.is_moderator_or_admin() then
+    raise exception 'Only moderators and admins can do this' using errcode = '42501';
+  end if;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.reverse_purchase(p_purchase token_purchases, p_amount_minor bigint, p_source text, p_event_id text)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -2372,6 +2487,75 @@ grant execute on function private.sha256_hex(p text) to anon;
 grant execute on function private.sha256_hex(p text) to authenticated;
 grant execute on function private.sha256_hex(p text) to public;
 grant execute on function private.sha256_hex(p text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.submit_moderation_report(p_target text, p_asset_id uuid, p_gtin text, p_serial text, p_reason text, p_details text, p_reporter uuid, p_ip text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_details text := nullif(btrim(coalesce(p_details, '')), '');
+  v_salt text;
+  v_hash text;
+  v_product public.business_products;
+  v_unit public.business_units;
+  v_id uuid;
+begin
+  if p_reason is null or p_reason not in ('counterfeit', 'stolen', 'inappropriate', 'scam', 'personal_data', 'other') then
+    raise exception 'Choose a reason from the list' using errcode = '22023';
+  end if;
+  if char_length(coalesce(v_details, '')) > 1000 then
+    raise exception 'The details must be at most 1000 characters' using errcode = '22023';
+  end if;
+  insert into private.scan_salts (day) values (current_date) on conflict (day) do nothing;
+  select s.salt into v_salt from private.scan_salts s where s.day = current_date;
+  v_hash := encode(sha256(convert_to(v_salt || '|report|' || coalesce(p_ip, ''), 'UTF8')), 'hex');
+
+  if p_target = 'asset' then
+    if not exists (select 1 from public.assets a where a.id = p_asset_id and a.privacy = 'public') then
+      raise exception 'Asset not found' using errcode = 'P0002';
+    end if;
+    select r.id into v_id from public.moderation_reports r
+     where r.asset_id = p_asset_id and r.reporter_hash = v_hash and r.status = 'open';
+    if v_id is null then
+      insert into public.moderation_reports (target_kind, asset_id, reason, details, reporter_id, reporter_hash)
+      values ('asset', p_asset_id, p_reason, v_details, p_reporter, v_hash) returning id into v_id;
+    end if;
+    return v_id;
+  elsif p_target = 'product' then
+    if p_serial is null or p_serial !~ '^[A-Za-z0-9._-]{1,64}$' then
+      raise exception 'Enter a serial number of letters, digits, dots, dashes or underscores (at most 64)'
+        using errcode = '22023';
+    end if;
+    if p_gtin is not null then
+      if p_gtin !~ '^[0-9]{8}$|^[0-9]{12,14}$' then
+        raise exception 'A GTIN has 8, 12, 13 or 14 digits' using errcode = '22023';
+      end if;
+      -- The same product the scan page shows for this GTIN (record_unit_scan).
+      select p.* into v_product from public.business_products p where p.gtin = p_gtin order by p.created_at limit 1;
+      if found then
+        select u.* into v_unit from public.business_units u where u.product_id = v_product.id and u.serial = p_serial;
+      end if;
+    elsif (select count(*) from public.business_units u where u.serial = p_serial) = 1 then
+      select u.* into v_unit from public.business_units u where u.serial = p_serial;
+      select p.* into v_product from public.business_products p where p.id = v_unit.product_id;
+    end if;
+    if v_product.id is null then
+      raise exception 'Product not found' using errcode = 'P0002';
+    end if;
+    select r.id into v_id from public.moderation_reports r
+     where r.product_id = v_product.id and r.serial = p_serial and r.reporter_hash = v_hash and r.status = 'open';
+    if v_id is null then
+      insert into public.moderation_reports (target_kind, product_id, unit_id, serial, reason, details, reporter_id, reporter_hash)
+      values ('product', v_product.id, v_unit.id, p_serial, p_reason, v_details, p_reporter, v_hash) returning id into v_id;
+    end if;
+    return v_id;
+  end if;
+  raise exception 'Report an asset or a product' using errcode = '22023';
+end
+$function$;
+grant execute on function private.submit_moderation_report(p_target text, p_asset_id uuid, p_gtin text, p_serial text, p_reason text, p_details text, p_reporter uuid, p_ip text) to service_role;
 
 CREATE OR REPLACE FUNCTION private.sync_article_author()
  RETURNS trigger
@@ -2780,6 +2964,7 @@ create policy "Two-factor users need an aal2 session" on public.assets as restri
 CREATE TRIGGER assets_after_update AFTER UPDATE ON assets FOR EACH ROW EXECUTE FUNCTION private.assets_after_update();
 CREATE TRIGGER assets_before_delete BEFORE DELETE ON assets FOR EACH ROW EXECUTE FUNCTION private.assets_before_delete();
 CREATE TRIGGER assets_before_update BEFORE UPDATE ON assets FOR EACH ROW EXECUTE FUNCTION private.assets_before_update();
+CREATE TRIGGER assets_keep_hidden_private BEFORE UPDATE OF privacy ON assets FOR EACH ROW WHEN (new.privacy = 'public'::text) EXECUTE FUNCTION private.keep_hidden_assets_private();
 CREATE TRIGGER assets_no_anonymous BEFORE INSERT ON assets FOR EACH ROW EXECUTE FUNCTION private.refuse_anonymous_account('owner_id');
 grant select on table public.assets to authenticated;
 grant select, update on table public.assets to service_role;
@@ -2982,6 +3167,7 @@ create table public.business_unit_scans (
   constraint business_unit_scans_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES business_units(id) ON DELETE CASCADE
 );
 CREATE INDEX business_unit_scans_business_idx ON public.business_unit_scans USING btree (business_id, scanned_at);
+CREATE INDEX business_unit_scans_recent_idx ON public.business_unit_scans USING btree (scanned_at) WHERE (unit_id IS NOT NULL);
 CREATE INDEX business_unit_scans_unit_idx ON public.business_unit_scans USING btree (unit_id, scanned_at);
 alter table public.business_unit_scans enable row level security;
 create policy "Businesses read the scans of their own products" on public.business_unit_scans for select to authenticated
@@ -3253,6 +3439,89 @@ create policy "Two-factor users need an aal2 session" on public.legacy_switches 
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant delete, insert, select, update on table public.legacy_switches to service_role;
 grant select on table public.legacy_switches to authenticated;
+
+create table public.moderation_log (
+  id bigint generated always as identity not null,
+  moderator_id uuid,
+  queue text not null,
+  item_id text not null,
+  action text not null,
+  target_user_id uuid,
+  reason text not null,
+  details jsonb default '{}'::jsonb not null,
+  created_at timestamp with time zone default now() not null,
+  constraint moderation_log_action_check CHECK (action = ANY (ARRAY['dismiss'::text, 'hide_asset'::text, 'mark_counterfeit'::text, 'mark_recalled'::text, 'warn_user'::text, 'request_ban'::text, 'decline_ban'::text])),
+  constraint moderation_log_item_id_check CHECK (char_length(item_id) <= 64),
+  constraint moderation_log_pkey PRIMARY KEY (id),
+  constraint moderation_log_queue_check CHECK (queue = ANY (ARRAY['products'::text, 'flagged'::text, 'assets'::text, 'contact'::text, 'bans'::text])),
+  constraint moderation_log_reason_check CHECK (char_length(btrim(reason)) >= 1 AND char_length(btrim(reason)) <= 1000)
+);
+CREATE INDEX moderation_log_ban_requests_idx ON public.moderation_log USING btree (created_at DESC) WHERE (action = 'request_ban'::text);
+CREATE INDEX moderation_log_created_idx ON public.moderation_log USING btree (created_at DESC, id DESC);
+CREATE INDEX moderation_log_item_idx ON public.moderation_log USING btree (queue, item_id, created_at DESC);
+alter table public.moderation_log enable row level security;
+create policy "Moderators and admins read the moderation log" on public.moderation_log for select to authenticated
+  using (private.is_moderator_or_admin());
+create policy "Two-factor users need an aal2 session" on public.moderation_log as restrictive for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE TRIGGER moderation_log_append_only BEFORE DELETE OR UPDATE ON moderation_log FOR EACH ROW EXECUTE FUNCTION private.refuse_log_change();
+CREATE TRIGGER moderation_log_no_truncate BEFORE TRUNCATE ON moderation_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_log_change();
+grant select on table public.moderation_log to authenticated;
+grant select on table public.moderation_log to service_role;
+
+create sequence public.moderation_log_id_seq;
+
+create table public.moderation_reports (
+  id uuid default gen_random_uuid() not null,
+  target_kind text not null,
+  asset_id uuid,
+  product_id uuid,
+  unit_id uuid,
+  serial text,
+  reason text not null,
+  details text,
+  reporter_id uuid,
+  reporter_hash text not null,
+  status text default 'open'::text not null,
+  decided_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint moderation_reports_asset_id_fkey FOREIGN KEY (asset_id) REFERENCES assets(id) ON DELETE CASCADE,
+  constraint moderation_reports_decided CHECK ((status = 'open'::text) = (decided_at IS NULL)),
+  constraint moderation_reports_details_check CHECK (details IS NULL OR char_length(details) <= 1000),
+  constraint moderation_reports_pkey PRIMARY KEY (id),
+  constraint moderation_reports_product_id_fkey FOREIGN KEY (product_id) REFERENCES business_products(id) ON DELETE CASCADE,
+  constraint moderation_reports_reason_check CHECK (reason = ANY (ARRAY['counterfeit'::text, 'stolen'::text, 'inappropriate'::text, 'scam'::text, 'personal_data'::text, 'other'::text])),
+  constraint moderation_reports_reporter_hash_check CHECK (reporter_hash ~ '^[0-9a-f]{64}$'::text),
+  constraint moderation_reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint moderation_reports_serial_check CHECK (serial IS NULL OR serial ~ '^[A-Za-z0-9._-]{1,64}$'::text),
+  constraint moderation_reports_status_check CHECK (status = ANY (ARRAY['open'::text, 'dismissed'::text, 'actioned'::text])),
+  constraint moderation_reports_target CHECK (target_kind = 'asset'::text AND asset_id IS NOT NULL AND product_id IS NULL AND unit_id IS NULL OR target_kind = 'product'::text AND product_id IS NOT NULL AND asset_id IS NULL),
+  constraint moderation_reports_target_kind_check CHECK (target_kind = ANY (ARRAY['asset'::text, 'product'::text])),
+  constraint moderation_reports_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES business_units(id) ON DELETE CASCADE
+);
+CREATE INDEX moderation_reports_asset_idx ON public.moderation_reports USING btree (asset_id) WHERE (asset_id IS NOT NULL);
+CREATE INDEX moderation_reports_product_idx ON public.moderation_reports USING btree (product_id) WHERE (product_id IS NOT NULL);
+CREATE INDEX moderation_reports_queue_idx ON public.moderation_reports USING btree (target_kind, status, created_at DESC);
+CREATE INDEX moderation_reports_reporter_idx ON public.moderation_reports USING btree (reporter_hash, created_at);
+alter table public.moderation_reports enable row level security;
+create policy "Moderators and admins read reports" on public.moderation_reports for select to authenticated
+  using (private.is_moderator_or_admin());
+create policy "Two-factor users need an aal2 session" on public.moderation_reports as restrictive for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant insert, select, update on table public.moderation_reports to service_role;
+grant select (id) on table public.moderation_reports to authenticated;
+grant select (target_kind) on table public.moderation_reports to authenticated;
+grant select (asset_id) on table public.moderation_reports to authenticated;
+grant select (product_id) on table public.moderation_reports to authenticated;
+grant select (unit_id) on table public.moderation_reports to authenticated;
+grant select (serial) on table public.moderation_reports to authenticated;
+grant select (reason) on table public.moderation_reports to authenticated;
+grant select (details) on table public.moderation_reports to authenticated;
+grant select (status) on table public.moderation_reports to authenticated;
+grant select (decided_at) on table public.moderation_reports to authenticated;
+grant select (created_at) on table public.moderation_reports to authenticated;
 
 create table public.news_articles (
   id uuid default gen_random_uuid() not null,
@@ -4656,6 +4925,277 @@ $function$;
 grant execute on function public.lookup_referral_code(p_code text) to anon;
 grant execute on function public.lookup_referral_code(p_code text) to authenticated;
 grant execute on function public.lookup_referral_code(p_code text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.moderator_act(p_queue text, p_item_id text, p_action text, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_reason text := btrim(coalesce(p_reason, ''));
+  v_report public.moderation_reports;
+  v_abuse public.contact_abuse_reports;
+  v_unit public.business_units;
+  v_product public.business_products;
+  v_asset public.assets;
+  v_target uuid;
+  v_email text;
+  v_about text;
+  v_details jsonb := '{}'::jsonb;
+  v_log_id bigint;
+begin
+  perform private.require_aal_satisfied();
+  perform private.require_moderator();
+  if char_length(v_reason) = 0 or char_length(v_reason) > 1000 then
+    raise exception 'Give a reason (up to 1000 characters)' using errcode = '22023';
+  end if;
+  if p_item_id is null or char_length(p_item_id) > 64 then
+    raise exception 'Item not found' using errcode = 'P0002';
+  end if;
+
+  if p_queue in ('assets', 'products') then
+    if p_item_id !~ '^[0-9a-f-]{36}$' then
+      raise exception 'Item not found' using errcode = 'P0002';
+    end if;
+    select * into v_report from public.moderation_reports r
+     where r.id = p_item_id::uuid and r.target_kind = case when p_queue = 'assets' then 'asset' else 'product' end
+       for update;
+    if not found or v_report.status <> 'open' then
+      raise exception 'This report is not open' using errcode = 'P0002';
+    end if;
+    if p_queue = 'assets' then
+      select * into v_asset from public.assets a where a.id = v_report.asset_id;
+      v_target := v_asset.owner_id;
+      v_about := v_asset.title;
+      v_details := jsonb_build_object('asset_id', v_asset.id, 'title', v_asset.title, 'report_reason', v_report.reason);
+    else
+      select * into v_product from public.business_products p where p.id = v_report.product_id;
+      select * into v_unit from public.business_units u where u.id = v_report.unit_id;
+      v_target := v_product.business_id;
+      v_about := v_product.name || coalesce(' (' || v_report.serial || ')', '');
+      v_details := jsonb_build_object('product_id', v_product.id, 'unit_id', v_unit.id, 'serial', v_report.serial,
+        'report_reason', v_report.reason);
+    end if;
+  elsif p_queue = 'flagged' then
+    if p_item_id !~ '^[0-9a-f-]{36}$' then
+      raise exception 'Item not found' using errcode = 'P0002';
+    end if;
+    select * into v_unit from public.business_units u where u.id = p_item_id::uuid for update;
+    if not found then
+      raise exception 'Unit not found' using errcode = 'P0002';
+    end if;
+    select * into v_product from public.business_products p where p.id = v_unit.product_id;
+    v_target := v_unit.business_id;
+    v_about := v_product.name || ' (' || v_unit.serial || ')';
+    v_details := jsonb_build_object('product_id', v_product.id, 'unit_id', v_unit.id, 'serial', v_unit.serial);
+  elsif p_queue = 'contact' then
+    if p_item_id !~ '^[0-9a-f-]{36}$' then
+      raise exception 'Item not found' using errcode = 'P0002';
+    end if;
+    select * into v_abuse from public.contact_abuse_reports c where c.id = p_item_id::uuid for update;
+    if not found or v_abuse.status <> 'open' then
+      raise exception 'This report is not open' using errcode = 'P0002';
+    end if;
+    select u.id into v_target from auth.users u
+     where private.contact_sender_key(u.email) = v_abuse.sender_key order by u.created_at limit 1;
+    v_about := left(v_abuse.message, 80);
+    v_details := jsonb_build_object('message_id', v_abuse.message_id);
+  elsif p_queue = 'bans' then
+    perform private.require_admin();
+    if p_action <> 'decline_ban' then
+      raise exception 'Ban requests are declined here, or carried out with the ban button' using errcode = '22023';
+    end if;
+    select l.target_user_id into v_target from private.open_ban_requests() l where l.id::text = p_item_id;
+    if not found then
+      raise exception 'This ban request is not open' using errcode = 'P0002';
+    end if;
+  else
+    raise exception 'Unknown queue' using errcode = '22023';
+  end if;
+
+  if p_action = 'dismiss' and p_queue <> 'bans' then
+    null;
+  elsif p_action = 'hide_asset' and p_queue = 'assets' then
+    insert into private.hidden_assets (asset_id) values (v_asset.id) on conflict (asset_id) do nothing;
+    update public.assets set privacy = 'private' where id = v_asset.id;
+  elsif p_action = 'mark_counterfeit' and p_queue in ('products', 'flagged') then
+    if v_unit.id is null then
+      raise exception 'This report names no issued unit; mark the product recalled or warn the business'
+        using errcode = '22023';
+    end if;
+    update public.business_units set status = 'counterfeit' where id = v_unit.id;
+    v_details := v_details || jsonb_build_object('from', v_unit.status);
+  elsif p_action = 'mark_recalled' and p_queue in ('products', 'flagged') then
+    update public.business_products set status = 'recalled' where id = v_product.id;
+    v_details := v_details || jsonb_build_object('from', v_product.status);
+  elsif p_action = 'warn_user' and p_queue in ('assets', 'products', 'flagged', 'contact') then
+    if p_queue = 'contact' then
+      v_email := v_abuse.sender_key;
+    else
+      select u.email into v_email from auth.users u where u.id = v_target;
+    end if;
+    if v_email is null then
+      raise exception 'There is no address to warn' using errcode = 'P0002';
+    end if;
+    perform private.queue_moderation_warning(v_email, v_target, v_about, v_reason);
+  elsif p_action = 'request_ban' and p_queue in ('assets', 'products', 'flagged', 'contact') then
+    if v_target is null then
+      raise exception 'The sender has no account to ban; the owner already blocked them' using errcode = 'P0002';
+    end if;
+  elsif p_action = 'decline_ban' and p_queue = 'bans' then
+    null;
+  else
+    raise exception 'This action does not apply to this queue' using errcode = '22023';
+  end if;
+
+  -- Close the item: every open report of the same asset or product unit goes with it.
+  if p_queue = 'assets' then
+    update public.moderation_reports
+       set status = case when p_action = 'dismiss' then 'dismissed' else 'actioned' end, decided_at = now()
+     where asset_id = v_asset.id and status = 'open';
+  elsif p_queue = 'products' then
+    update public.moderation_reports
+       set status = case when p_action = 'dismiss' then 'dismissed' else 'actioned' end, decided_at = now()
+     where product_id = v_report.product_id and serial is not distinct from v_report.serial and status = 'open';
+  elsif p_queue = 'flagged' and p_action = 'mark_counterfeit' then
+    update public.moderation_reports set status = 'actioned', decided_at = now()
+     where unit_id = v_unit.id and status = 'open';
+  elsif p_queue = 'contact' then
+    update public.contact_abuse_reports
+       set status = case when p_action = 'dismiss' then 'dismissed' else 'reviewed' end
+     where id = v_abuse.id;
+  end if;
+
+  insert into public.moderation_log (moderator_id, queue, item_id, action, target_user_id, reason, details)
+  values (auth.uid(), p_queue, p_item_id, p_action,
+          case when p_action in ('warn_user', 'request_ban', 'decline_ban') or p_queue <> 'contact' then v_target end,
+          v_reason, v_details)
+  returning id into v_log_id;
+  return jsonb_build_object('log_id', v_log_id, 'queue', p_queue, 'item_id', p_item_id, 'action', p_action);
+end
+$function$;
+grant execute on function public.moderator_act(p_queue text, p_item_id text, p_action text, p_reason text) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderator_log(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin boolean := private.is_admin();
+begin
+  perform private.require_aal_satisfied();
+  perform private.require_moderator();
+  return jsonb_build_object(
+    'total', (select count(*) from public.moderation_log),
+    'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id desc) from (
+      select l.id, l.created_at, jsonb_build_object('id', l.id, 'created_at', l.created_at, 'queue', l.queue,
+        'item_id', l.item_id, 'action', l.action, 'reason', l.reason, 'details', l.details,
+        'by_me', l.moderator_id = auth.uid(),
+        'moderator', case when v_admin then p.email end) as item
+        from public.moderation_log l left join public.user_profiles p on p.id = l.moderator_id
+       order by l.created_at desc, l.id desc
+       limit least(greatest(coalesce(p_limit, 20), 1), 100) offset greatest(coalesce(p_offset, 0), 0)) x), '[]'::jsonb));
+end
+$function$;
+grant execute on function public.moderator_log(p_limit integer, p_offset integer) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderator_queue(p_queue text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+begin
+  perform private.require_aal_satisfied();
+  perform private.require_moderator();
+  if p_queue = 'assets' then
+    return jsonb_build_object(
+      'total', (select count(*) from public.moderation_reports r where r.target_kind = 'asset' and r.status = 'open'),
+      'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id) from (
+        select r.id, r.created_at, jsonb_build_object('id', r.id, 'created_at', r.created_at, 'reason', r.reason,
+          'details', r.details,
+          'asset', jsonb_build_object('id', a.id, 'title', a.title, 'description', a.description, 'kind', a.kind,
+            'tags', to_jsonb(a.tags), 'public', a.privacy = 'public')) as item
+          from public.moderation_reports r join public.assets a on a.id = r.asset_id
+         where r.target_kind = 'asset' and r.status = 'open'
+         order by r.created_at desc, r.id limit v_limit offset v_offset) x), '[]'::jsonb));
+  elsif p_queue = 'products' then
+    return jsonb_build_object(
+      'total', (select count(*) from public.moderation_reports r where r.target_kind = 'product' and r.status = 'open'),
+      'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id) from (
+        select r.id, r.created_at, jsonb_build_object('id', r.id, 'created_at', r.created_at, 'reason', r.reason,
+          'details', r.details, 'serial', r.serial,
+          'brand', coalesce(b.brand_name, 'Unnamed brand'),
+          'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku, 'status', p.status),
+          'unit', case when u.id is null then null
+                  else jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status) end) as item
+          from public.moderation_reports r
+          join public.business_products p on p.id = r.product_id
+          left join public.business_units u on u.id = r.unit_id
+          left join public.business_profiles b on b.business_id = p.business_id
+         where r.target_kind = 'product' and r.status = 'open'
+         order by r.created_at desc, r.id limit v_limit offset v_offset) x), '[]'::jsonb));
+  elsif p_queue = 'flagged' then
+    return (with f as (select * from private.flagged_units())
+      select jsonb_build_object('total', (select count(*) from f),
+        'items', coalesce((select jsonb_agg(x.item order by x.last_scan_at desc, x.unit_id) from (
+          select f.unit_id, f.last_scan_at, jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status,
+            'scans_24h', f.scans, 'places_24h', f.places, 'last_scan_at', f.last_scan_at,
+            'brand', coalesce(b.brand_name, 'Unnamed brand'),
+            'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'status', p.status)) as item
+            from f join public.business_units u on u.id = f.unit_id
+            join public.business_products p on p.id = u.product_id
+            left join public.business_profiles b on b.business_id = u.business_id
+           order by f.last_scan_at desc, f.unit_id limit v_limit offset v_offset) x), '[]'::jsonb)));
+  elsif p_queue = 'contact' then
+    return jsonb_build_object(
+      'total', (select count(*) from public.contact_abuse_reports c where c.status = 'open'),
+      'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id) from (
+        select c.id, c.created_at, jsonb_build_object('id', c.id, 'created_at', c.created_at,
+          'sender_name', c.sender_name, 'message', c.message, 'reason', c.reason) as item
+          from public.contact_abuse_reports c where c.status = 'open'
+         order by c.created_at desc, c.id limit v_limit offset v_offset) x), '[]'::jsonb));
+  elsif p_queue = 'bans' then
+    perform private.require_admin();
+    return (with o as (select * from private.open_ban_requests())
+      select jsonb_build_object('total', (select count(*) from o),
+        'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id) from (
+          select o.id, o.created_at, jsonb_build_object('id', o.id::text, 'created_at', o.created_at,
+            'reason', o.reason, 'queue', o.queue, 'user_id', o.target_user_id, 'email', tp.email,
+            'requested_by', mp.email) as item
+            from o left join public.user_profiles tp on tp.id = o.target_user_id
+            left join public.user_profiles mp on mp.id = o.moderator_id
+           order by o.created_at desc, o.id limit v_limit offset v_offset) x), '[]'::jsonb)));
+  end if;
+  raise exception 'Unknown queue' using errcode = '22023';
+end
+$function$;
+grant execute on function public.moderator_queue(p_queue text, p_limit integer, p_offset integer) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderator_queue_counts()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_aal_satisfied();
+  perform private.require_moderator();
+  return jsonb_build_object(
+    'products', (select count(*) from public.moderation_reports r where r.target_kind = 'product' and r.status = 'open'),
+    'flagged', (select count(*) from private.flagged_units()),
+    'assets', (select count(*) from public.moderation_reports r where r.target_kind = 'asset' and r.status = 'open'),
+    'contact', (select count(*) from public.contact_abuse_reports c where c.status = 'open'),
+    'bans', case when private.is_admin() then (select count(*) from private.open_ban_requests()) end);
+end
+$function$;
+grant execute on function public.moderator_queue_counts() to authenticated;
 
 CREATE OR REPLACE FUNCTION public.moderator_set_unit_status(p_unit_id uuid, p_status text, p_reason text)
  RETURNS jsonb

@@ -105,6 +105,13 @@ export interface ScanPage {
   unit?: { status: UnitStatus; first_scan_at: string; scan_count: number };
 }
 
+/** Why a visitor reports a public asset or a product (report-content); the moderators' queue shows it. */
+export type ReportReason = 'counterfeit' | 'stolen' | 'inappropriate' | 'scam' | 'personal_data' | 'other';
+
+export type ReportContentRequest =
+  | { target: 'asset'; assetId: string; reason: ReportReason; details?: string }
+  | { target: 'product'; gtin?: string | null; serial: string; reason: ReportReason; details?: string };
+
 interface Contract<Request, Response> {
   request: Request;
   response: Response;
@@ -154,6 +161,8 @@ export interface FunctionContracts {
   >;
   /** Records one scan of a unit label (/01/{gtin}/21/{serial} or /verify/{serial}); no sign-in. */
   'scan-unit': Contract<{ gtin?: string | null; serial: string }, ScanPage>;
+  /** A visitor (signed in or not) reports a public asset or a scanned product to the moderators. */
+  'report-content': Contract<ReportContentRequest, { reported: true }>;
   /** Answers with the QR image of one of the caller's units (image/svg+xml or image/png), not JSON. */
   'unit-label-qr': Contract<
     { unitId: string; format: 'svg' | 'png'; form?: 'digital-link' | 'verify' },

@@ -11,6 +11,7 @@ import { contactOwner } from './contact-owner.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
 import { scanUnit } from './scan-unit.js';
+import { reportContent } from './report-content.js';
 import { unitLabelQr } from './unit-label-qr.js';
 import { importUnits } from './import-units.js';
 import { addAssetMedia } from './add-asset-media.js';
@@ -30,6 +31,7 @@ export const serverFunctions: ServerFunction[] = [
   ledgerCheckpoints,
   publicAssetMedia,
   scanUnit,
+  reportContent,
   unitLabelQr,
   importUnits,
   addAssetMedia,

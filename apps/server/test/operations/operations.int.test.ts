@@ -65,7 +65,8 @@ describe.each(drivers)('operations endpoints on %s', (driver) => {
 });
 
 describe('metrics without a token', () => {
-  it('are off', async () => {
+  // Starts a server of its own (a fresh embedded database), which takes longer than one request on a busy machine.
+  it('are off', { timeout: 120_000 }, async () => {
     const server = await startTestServer();
     try {
       expect((await fetch(`${server.url}/metrics`)).status).toBe(404);

@@ -128,7 +128,7 @@ export const adminRoutes: ScreenRoute[] = [
 ];
 
 export const moderationRoutes: ScreenRoute[] = [
-  screen('/moderator', page('features/panels/routes/moderator-panel-page')),
+  screen('/moderator', page('features/moderation/routes/moderator-page')),
 ];
 
 const allScreens = (): ScreenRoute[] => [

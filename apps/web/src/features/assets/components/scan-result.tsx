@@ -34,6 +34,16 @@ export function ScanResult({ page }: { page: ScanPage }) {
         </p>
       ) : null}
       {page.product ? <p className="text-slate-800">{page.product.name}</p> : null}
+      {page.product?.status === 'recalled' ? (
+        <p
+          role="alert"
+          className="flex gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="product-recalled"
+        >
+          <ShieldAlert className="h-4 w-4 shrink-0" aria-hidden="true" />
+          {i18n._('This product is recalled. Stop using it and contact the brand.')}
+        </p>
+      ) : null}
       {page.ambiguous ? (
         <p role="status" className="text-slate-700">
           {i18n._('Several brands use this serial number. Scan the QR code on the label to check it.')}

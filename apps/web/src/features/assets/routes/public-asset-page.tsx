@@ -12,6 +12,8 @@ import { usePublicAsset } from '../api/public-assets';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
 import { ProofPanel } from '../components/proof-panel';
+import { ReportButton } from '../components/report-button';
+import { reportContent } from '../api/report-content';
 import { formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
@@ -62,9 +64,16 @@ export default function PublicAssetPage() {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Public Assets')}
       </Link>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{a.title}</h1>
-      <div className="mt-2 flex gap-1">
+      <div className="mt-2 flex flex-wrap items-center gap-1">
         <KindBadge kind={a.kind} />
         <StatusBadge status={a.status} />
+        <span className="ml-auto">
+          <ReportButton
+            subject={{ target: 'asset', assetId: a.id }}
+            label={i18n._('Report')}
+            onReport={reportContent}
+          />
+        </span>
       </div>
       {a.status !== 'active' && (
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

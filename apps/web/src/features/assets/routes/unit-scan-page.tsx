@@ -5,6 +5,8 @@ import { PageMeta } from '@/components/page-meta';
 import { Spinner } from '@/components/ui/spinner';
 import { useUnitScan } from '../api/scan-unit';
 import { ScanResult } from '../components/scan-result';
+import { ReportButton } from '../components/report-button';
+import { reportContent } from '../api/report-content';
 import { i18n } from '@/lib/i18n/i18n';
 
 export default function UnitScanPage() {
@@ -30,7 +32,16 @@ export default function UnitScanPage() {
             <Spinner label={i18n._('Checking...')} showLabel />
           </div>
         ) : (
-          <ScanResult page={page} />
+          <div className="space-y-6">
+            <ScanResult page={page} />
+            {page.brand ? (
+              <ReportButton
+                subject={{ target: 'product', gtin, serial }}
+                label={i18n._('Report a suspicious product')}
+                onReport={reportContent}
+              />
+            ) : null}
+          </div>
         )}
       </div>
     </div>

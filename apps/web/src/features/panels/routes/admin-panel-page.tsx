@@ -27,7 +27,8 @@ const tools: Tool[] = [
   {
     to: '/moderator',
     title: /*i18n*/ 'Moderator Panel',
-    description: /*i18n*/ 'The moderation views that moderators use: public assets and published news.',
+    description:
+      /*i18n*/ 'The moderators’ queues (reports, flagged scans, contact abuse) and the ban requests they send you.',
     icon: ShieldCheck,
   },
   {

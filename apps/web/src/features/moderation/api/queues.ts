@@ -1,0 +1,153 @@
+// The moderators' queues, actions and log, all through database functions that check the caller
+// (moderator_queue, moderator_queue_counts, moderator_act, moderator_log); the ban itself is the
+// admin-ban-user server function. The database decides what each item shows: never an owner's
+// e-mail, a sender's address or a private asset field.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrapJson } from '@/lib/api-error';
+import { callFunction } from '@/lib/call-function';
+import { supabase } from '@/lib/supabase';
+import type { ModerationAction, QueueName } from '../lib/actions';
+
+export const PAGE_SIZE = 10;
+
+export interface Page<T> {
+  total: number;
+  items: T[];
+}
+
+export interface AssetReport {
+  id: string;
+  created_at: string;
+  reason: string;
+  details: string | null;
+  asset: { id: string; title: string; description: string | null; kind: string; tags: string[]; public: boolean };
+}
+
+export interface ProductReport {
+  id: string;
+  created_at: string;
+  reason: string;
+  details: string | null;
+  serial: string | null;
+  brand: string;
+  product: { id: string; name: string; gtin: string | null; sku: string | null; status: string };
+  unit: { id: string; serial: string; status: string } | null;
+}
+
+export interface FlaggedUnit {
+  id: string;
+  serial: string;
+  status: string;
+  scans_24h: number;
+  places_24h: number;
+  last_scan_at: string;
+  brand: string;
+  product: { id: string; name: string; gtin: string | null; status: string };
+}
+
+export interface ContactReport {
+  id: string;
+  created_at: string;
+  sender_name: string | null;
+  message: string;
+  reason: string | null;
+}
+
+export interface BanRequest {
+  id: string;
+  created_at: string;
+  reason: string;
+  queue: QueueName;
+  user_id: string;
+  email: string | null;
+  requested_by: string | null;
+}
+
+export interface QueueItems {
+  assets: AssetReport;
+  products: ProductReport;
+  flagged: FlaggedUnit;
+  contact: ContactReport;
+  bans: BanRequest;
+}
+
+export type QueueCounts = Record<QueueName, number | null>;
+
+export interface LogEntry {
+  id: number;
+  created_at: string;
+  queue: QueueName;
+  item_id: string;
+  action: ModerationAction;
+  reason: string;
+  details: Record<string, unknown>;
+  by_me: boolean;
+  moderator: string | null;
+}
+
+const keys = {
+  all: ['moderation'] as const,
+  counts: () => [...keys.all, 'counts'] as const,
+  queue: (name: QueueName, page: number) => [...keys.all, 'queue', name, page] as const,
+  log: (page: number) => [...keys.all, 'log', page] as const,
+};
+
+export function useQueueCounts() {
+  return useQuery({
+    queryKey: keys.counts(),
+    queryFn: async () => unwrapJson<QueueCounts>(await supabase.rpc('moderator_queue_counts')),
+  });
+}
+
+export function useQueue<N extends QueueName>(name: N, page: number) {
+  return useQuery({
+    queryKey: keys.queue(name, page),
+    queryFn: async () =>
+      unwrapJson<Page<QueueItems[N]>>(
+        await supabase.rpc('moderator_queue', { p_queue: name, p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useModerationLog(page: number) {
+  return useQuery({
+    queryKey: keys.log(page),
+    queryFn: async () =>
+      unwrapJson<Page<LogEntry>>(
+        await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface ActInput {
+  queue: QueueName;
+  itemId: string;
+  action: ModerationAction | 'ban';
+  reason: string;
+  /** The account to ban (ban requests only). */
+  userId?: string;
+}
+
+/** One action with its reason; every queue and the log are read again afterwards. */
+export function useModeratorAct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ActInput) => {
+      if (input.action === 'ban') {
+        if (!input.userId) throw new Error('No account to ban');
+        return callFunction('admin-ban-user', { user_id: input.userId, banned: true, reason: input.reason });
+      }
+      return unwrapJson<{ log_id: number }>(
+        await supabase.rpc('moderator_act', {
+          p_queue: input.queue,
+          p_item_id: input.itemId,
+          p_action: input.action,
+          p_reason: input.reason,
+        }),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}

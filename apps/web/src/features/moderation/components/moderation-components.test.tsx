@@ -1,0 +1,112 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { AssetReport, FlaggedUnit, ProductReport } from '../api/queues';
+import { ActionDialog } from './action-dialog';
+import { Pager } from './pager';
+import { QueueItem } from './queue-item';
+
+const assetReport: AssetReport = {
+  id: '11111111-1111-4111-8111-111111111111',
+  created_at: '2026-11-25T10:00:00Z',
+  reason: 'inappropriate',
+  details: 'Rude words in the title',
+  asset: { id: 'a1', title: 'Brass lamp', description: 'A lamp', kind: 'general', tags: [], public: true },
+};
+
+const productReport = (unit: ProductReport['unit']): ProductReport => ({
+  id: '22222222-2222-4222-8222-222222222222',
+  created_at: '2026-11-25T11:00:00Z',
+  reason: 'counterfeit',
+  details: null,
+  serial: unit?.serial ?? 'FAKE-1',
+  brand: 'Acme Watches',
+  product: { id: 'p1', name: 'Diver 300', gtin: '09506000134352', sku: null, status: 'active' },
+  unit,
+});
+
+const flagged: FlaggedUnit = {
+  id: '33333333-3333-4333-8333-333333333333',
+  serial: 'D-1',
+  status: 'active',
+  scans_24h: 11,
+  places_24h: 1,
+  last_scan_at: '2026-11-25T12:00:00Z',
+  brand: 'Acme Watches',
+  product: { id: 'p1', name: 'Diver 300', gtin: '09506000134352', status: 'active' },
+};
+
+describe('QueueItem', () => {
+  it('shows a reported asset with the reason and details, and offers hiding it', () => {
+    const onAction = vi.fn();
+    render(<QueueItem queue="assets" item={assetReport} onAction={onAction} />);
+    const item = screen.getByTestId('queue-item');
+    expect(within(item).getByRole('heading', { name: 'Brass lamp' })).toBeTruthy();
+    expect(item.textContent).toContain('Offensive or inappropriate');
+    expect(item.textContent).toContain('Rude words in the title');
+    fireEvent.click(within(item).getByRole('button', { name: 'Hide asset' }));
+    expect(onAction).toHaveBeenCalledWith('hide_asset', 'Brass lamp');
+  });
+
+  it('offers marking counterfeit only when the reported serial is an issued unit', () => {
+    const { rerender } = render(
+      <QueueItem
+        queue="products"
+        item={productReport({ id: 'u1', serial: 'D-1', status: 'active' })}
+        onAction={() => undefined}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Mark counterfeit' })).toBeTruthy();
+    rerender(<QueueItem queue="products" item={productReport(null)} onAction={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Mark counterfeit' })).toBeNull();
+    expect(screen.getByTestId('queue-item').textContent).toContain('never issued');
+    expect(screen.getByRole('button', { name: 'Mark product recalled' })).toBeTruthy();
+  });
+
+  it('shows a flagged unit’s scan counts', () => {
+    const onAction = vi.fn();
+    render(<QueueItem queue="flagged" item={flagged} onAction={onAction} />);
+    const item = screen.getByTestId('queue-item');
+    expect(item.textContent).toContain('Scans in 24 hours11');
+    fireEvent.click(within(item).getByRole('button', { name: 'Mark counterfeit' }));
+    expect(onAction).toHaveBeenCalledWith('mark_counterfeit', 'Acme Watches · Diver 300 · D-1');
+  });
+});
+
+describe('ActionDialog', () => {
+  it('refuses an empty reason, then sends the trimmed reason', async () => {
+    const onConfirm = vi.fn().mockResolvedValue(undefined);
+    const onClose = vi.fn();
+    render(<ActionDialog action="dismiss" subject="Brass lamp" onClose={onClose} onConfirm={onConfirm} />);
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    expect(await within(dialog).findByText('Give a reason: it goes to the moderation log')).toBeTruthy();
+    expect(onConfirm).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '  Not a problem  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('Not a problem'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('shows the server’s refusal and stays open', async () => {
+    const onConfirm = vi.fn().mockRejectedValue({ code: '42501', message: 'Only moderators and admins can do this' });
+    const onClose = vi.fn();
+    render(<ActionDialog action="warn_user" subject="Brass lamp" onClose={onClose} onConfirm={onConfirm} />);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('The user receives this reason in the warning e-mail.');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Spam' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Warn user' }));
+    expect(await within(dialog).findByText('You do not have permission to do this.')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('Pager', () => {
+  it('pages forwards and back and says where the reader is', () => {
+    const onPage = vi.fn();
+    render(<Pager page={1} pageSize={10} total={25} onPage={onPage} />);
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPage.mock.calls).toEqual([[2], [0]]);
+  });
+});

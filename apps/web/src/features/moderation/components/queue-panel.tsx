@@ -1,0 +1,81 @@
+// One queue: a page of items, newest first, the pager, and the reason dialog for the chosen action.
+import { useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
+import { toAppError } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n/i18n';
+import { PAGE_SIZE, useModeratorAct, useQueue, type BanRequest } from '../api/queues';
+import type { ModerationAction, QueueName } from '../lib/actions';
+import { ActionDialog } from './action-dialog';
+import { Pager } from './pager';
+import { QueueItem } from './queue-item';
+
+interface Pending {
+  itemId: string;
+  action: ModerationAction | 'ban';
+  subject: string;
+  userId?: string;
+}
+
+export function QueuePanel({ queue }: { queue: QueueName }) {
+  const [page, setPage] = useState(0);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const items = useQueue(queue, page);
+  const act = useModeratorAct();
+
+  if (items.isLoading) return <LoadingBlock label={i18n._('Loading the queue...')} />;
+  if (items.isError)
+    return <ErrorRetry message={toAppError(items.error).message} onRetry={() => void items.refetch()} />;
+  const data = items.data ?? { total: 0, items: [] };
+  return (
+    <div>
+      {done ? (
+        <p role="status" className="mb-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          {done}
+        </p>
+      ) : null}
+      {data.items.length === 0 ? (
+        <EmptyState title={i18n._('Nothing to review')} description={i18n._('This queue is empty.')} />
+      ) : (
+        <ul className="space-y-3">
+          {data.items.map((item) => (
+            <li key={item.id}>
+              <QueueItem
+                queue={queue}
+                item={item}
+                onAction={(action, subject) =>
+                  setPending({
+                    itemId: item.id,
+                    action,
+                    subject,
+                    ...(queue === 'bans' ? { userId: (item as BanRequest).user_id } : {}),
+                  })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+      <ActionDialog
+        action={pending?.action ?? null}
+        subject={pending?.subject ?? ''}
+        onClose={() => setPending(null)}
+        onConfirm={async (reason) => {
+          if (!pending) return;
+          await act.mutateAsync({
+            queue,
+            itemId: pending.itemId,
+            action: pending.action,
+            reason,
+            userId: pending.userId,
+          });
+          setDone(i18n._('Done: {subject}', { subject: pending.subject }));
+          // The item left the queue; a now-empty last page steps back.
+          if (page > 0 && data.items.length === 1) setPage(page - 1);
+        }}
+      />
+    </div>
+  );
+}

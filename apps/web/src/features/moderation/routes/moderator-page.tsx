@@ -1,0 +1,61 @@
+// /moderator ('Moderator Panel'): the queues moderators and admins work — reported products,
+// units flagged by scan signals, public assets visitors reported, contact-owner abuse — with their
+// counts, and the log of what was done. Admins also get the moderators' ban requests. Business
+// requests and naming moderators stay in the admin dashboard.
+import { useState } from 'react';
+import { PageMeta } from '@/components/page-meta';
+import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/auth';
+import { i18n } from '@/lib/i18n/i18n';
+import { useQueueCounts } from '../api/queues';
+import { ModerationLog } from '../components/moderation-log';
+import { QueuePanel } from '../components/queue-panel';
+import { QUEUES, type QueueName } from '../lib/actions';
+
+type Tab = QueueName | 'log';
+
+export default function ModeratorPage() {
+  const { profile } = useAuth();
+  const isAdmin = profile?.role === 'admin';
+  const counts = useQueueCounts();
+  const tabs = QUEUES.filter((q) => !q.adminOnly || isAdmin);
+  const [tab, setTab] = useState<Tab>('products');
+
+  const tabButton = (id: Tab, label: string, count?: number | null) => (
+    <button
+      key={id}
+      type="button"
+      role="tab"
+      id={`tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls="moderation-tabpanel"
+      onClick={() => setTab(id)}
+      className={cn(
+        'rounded-md px-3 py-2 text-sm font-medium focus:outline-2 focus:outline-offset-2 focus:outline-blue-600',
+        tab === id ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',
+      )}
+    >
+      {label}
+      {count !== undefined && count !== null ? (
+        <span className="ml-2 rounded-full bg-slate-200 px-2 text-xs text-slate-800">{count}</span>
+      ) : null}
+    </button>
+  );
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <PageMeta title={i18n._('Moderator Panel')} description={i18n._('Moderation tools.')} />
+      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Moderator Panel')}</h1>
+      <p className="mt-1 text-slate-600">
+        {i18n._('Reports and signals to review, newest first. Every action needs a reason and is logged.')}
+      </p>
+      <div role="tablist" aria-label={i18n._('Queues')} className="mt-6 flex flex-wrap gap-2">
+        {tabs.map((q) => tabButton(q.name, i18n._(q.label), counts.data?.[q.name]))}
+        {tabButton('log', i18n._('Log'))}
+      </div>
+      <div role="tabpanel" id="moderation-tabpanel" aria-labelledby={`tab-${tab}`} className="mt-4">
+        {tab === 'log' ? <ModerationLog /> : <QueuePanel key={tab} queue={tab} />}
+      </div>
+    </div>
+  );
+}
