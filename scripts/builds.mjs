@@ -26,9 +26,20 @@ const compile = (project) => (outDir) =>
     outDir,
   ]);
 
-// Built in this order: the server's compiled code imports the database package's compiled code
-// (node --conditions=tagledger-compiled resolves @tagledger/db to packages/db/dist).
+// Built in this order: the server's compiled code imports the compiled code of the database
+// package and of the functions' contract (node --conditions=tagledger-compiled resolves @tagledger/db
+// to packages/db/dist and @tagledger/functions-api to packages/functions-api/dist).
 export const targets = {
+  'functions-api': {
+    out: path.join(ROOT, 'packages/functions-api/dist'),
+    inputs: [
+      'packages/functions-api/src',
+      'packages/functions-api/tsconfig.build.json',
+      'tsconfig.base.json',
+      'package-lock.json',
+    ],
+    build: compile('packages/functions-api/tsconfig.build.json'),
+  },
   db: {
     out: path.join(ROOT, 'packages/db/dist'),
     inputs: ['packages/db/src', 'packages/db/tsconfig.build.json', 'tsconfig.base.json', 'package-lock.json'],
@@ -167,7 +178,7 @@ export function ensureBuilt(name, log = console.log) {
   return 'built';
 }
 
-// `node scripts/builds.mjs [db|server|web …]` (npm run build, and before start and the data
+// `node scripts/builds.mjs [functions-api|db|server|web …]` (npm run build, and before start and the data
 // commands): build whatever is missing or stale — all, or the ones named.
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const asked = process.argv.slice(2);

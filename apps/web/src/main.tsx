@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
 import { AppProvider } from '@/app/provider';
 import { preloadScreen } from '@/app/router';
-import { installConsoleCapture } from '@/features/bug-report/console-capture';
+import { installConsoleCapture } from '@/features/report-bug/console-capture';
 import { loadAppConfig } from '@/lib/app-config';
 import { activateLocale, i18n } from '@/lib/i18n/i18n';
 import { initialLocale } from '@/lib/i18n/locales';

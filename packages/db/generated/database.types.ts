@@ -425,31 +425,37 @@ export type Database = {
       };
       business_products: {
         Row: {
+          attributes: Json;
           business_id: string;
           created_at: string;
           description: string;
           gtin: string | null;
           id: string;
+          image_paths: string[];
           name: string;
           sku: string | null;
           status: string;
         };
         Insert: {
+          attributes?: Json;
           business_id: string;
           created_at?: string;
           description?: string;
           gtin?: string | null;
           id?: string;
+          image_paths?: string[];
           name: string;
           sku?: string | null;
           status?: string;
         };
         Update: {
+          attributes?: Json;
           business_id?: string;
           created_at?: string;
           description?: string;
           gtin?: string | null;
           id?: string;
+          image_paths?: string[];
           name?: string;
           sku?: string | null;
           status?: string;
@@ -460,6 +466,7 @@ export type Database = {
         Row: {
           brand_name: string;
           business_id: string;
+          logo_path: string | null;
           support_contact: string | null;
           updated_at: string;
           website: string | null;
@@ -467,6 +474,7 @@ export type Database = {
         Insert: {
           brand_name: string;
           business_id: string;
+          logo_path?: string | null;
           support_contact?: string | null;
           updated_at?: string;
           website?: string | null;
@@ -474,6 +482,7 @@ export type Database = {
         Update: {
           brand_name?: string;
           business_id?: string;
+          logo_path?: string | null;
           support_contact?: string | null;
           updated_at?: string;
           website?: string | null;
@@ -1571,6 +1580,16 @@ export type Database = {
       };
       block_contact_sender: { Args: { p_message_id: string | null }; Returns: string };
       bug_report_status_counts: { Args: never; Returns: { status: string | null; count: number | null }[] };
+      business_add_unit_range: {
+        Args: {
+          p_product_id: string | null;
+          p_prefix: string | null;
+          p_start: number | null;
+          p_count: number | null;
+          p_width?: number | null;
+        };
+        Returns: Json;
+      };
       cancel_asset_transfer: { Args: { p_transfer: string | null }; Returns: undefined };
       get_asset_proof: { Args: { p_asset_id: string | null }; Returns: Json };
       get_ledger_entries: {
@@ -1635,6 +1654,7 @@ export type Database = {
       };
       my_business_inventory_stats: { Args: never; Returns: Json };
       my_business_request: { Args: never; Returns: Database['public']['Tables']['business_requests']['Row'] };
+      my_business_scan_analytics: { Args: { p_days?: number | null }; Returns: Json };
       my_incoming_transfers: { Args: never; Returns: Json };
       my_referral_stats: {
         Args: never;

@@ -1325,6 +1325,20 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.gtin_check_digit_ok(p_gtin text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_gtin ~ '^[0-9]{8}$|^[0-9]{12,14}$' and (
+    select (10 - sum(substr(p_gtin, i, 1)::int * case when (char_length(p_gtin) - i) % 2 = 1 then 3 else 1 end) % 10) % 10
+      from generate_series(1, char_length(p_gtin) - 1) as i
+  ) = right(p_gtin, 1)::int
+$function$;
+grant execute on function private.gtin_check_digit_ok(p_gtin text) to authenticated;
+grant execute on function private.gtin_check_digit_ok(p_gtin text) to service_role;
+
 CREATE OR REPLACE FUNCTION private.handle_anonymous_user_upgraded()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1970,6 +1984,18 @@ end
 $function$;
 grant execute on function private.open_token_purchase(p_user_id uuid, p_package_id uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION private.paths_in_folder(p_paths text[], p_owner uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(bool_and(path ~ ('^' || p_owner::text || '/[A-Za-z0-9._-]{1,120}$')), true)
+    from unnest(p_paths) as path
+$function$;
+grant execute on function private.paths_in_folder(p_paths text[], p_owner uuid) to authenticated;
+grant execute on function private.paths_in_folder(p_paths text[], p_owner uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION private.public_asset_json(a assets)
  RETURNS jsonb
  LANGUAGE sql
@@ -2072,7 +2098,6 @@ begin
     end if;
   end if;
 
-  -- A serial that matches no unit and no product is nobody's evidence: nothing is stored.
   if v_unit.id is null and v_product.id is null then
     return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', false,
       'warnings', jsonb_build_array('never_issued'), 'brand', null, 'product', null);
@@ -2089,7 +2114,7 @@ begin
     return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', false,
       'warnings', jsonb_build_array('never_issued'),
       'brand', private.scan_brand(v_product.business_id),
-      'product', jsonb_build_object('name', v_product.name, 'gtin', v_product.gtin));
+      'product', private.scan_product(v_product));
   end if;
 
   select min(s.scanned_at), count(*) into v_first, v_count
@@ -2097,8 +2122,7 @@ begin
   return jsonb_build_object('serial', p_serial, 'found', true, 'ambiguous', false,
     'warnings', to_jsonb(private.scan_warnings(v_unit.id)),
     'brand', private.scan_brand(v_product.business_id),
-    'product', jsonb_build_object('name', v_product.name, 'gtin', v_product.gtin, 'sku', v_product.sku,
-      'description', v_product.description, 'status', v_product.status),
+    'product', private.scan_product(v_product),
     'unit', jsonb_build_object('status', v_unit.status, 'first_scan_at', v_first, 'scan_count', v_count));
 end
 $function$;
@@ -2450,10 +2474,22 @@ CREATE OR REPLACE FUNCTION private.scan_brand(p_business_id uuid)
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('name', coalesce(b.brand_name, 'Unnamed brand'), 'website', b.website,
-    'support_contact', b.support_contact, 'verified', coalesce(p.is_business_user, false))
+    'support_contact', b.support_contact, 'logo_path', b.logo_path,
+    'verified', coalesce(p.is_business_user, false))
   from (select p_business_id as id) x
   left join public.business_profiles b on b.business_id = x.id
   left join public.user_profiles p on p.id = x.id
+$function$;
+
+CREATE OR REPLACE FUNCTION private.scan_product(p_product business_products)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('name', p_product.name, 'gtin', p_product.gtin, 'sku', p_product.sku,
+    'description', p_product.description, 'status', p_product.status,
+    'image_path', p_product.image_paths[1], 'attributes', p_product.attributes)
 $function$;
 
 CREATE OR REPLACE FUNCTION private.scan_warnings(p_unit_id uuid)
@@ -3054,10 +3090,16 @@ create table public.business_products (
   description text default ''::text not null,
   status text default 'active'::text not null,
   created_at timestamp with time zone default now() not null,
+  image_paths text[] default '{}'::text[] not null,
+  attributes jsonb default '{}'::jsonb not null,
+  constraint business_products_attributes_check CHECK (jsonb_typeof(attributes) = 'object'::text AND octet_length(attributes::text) <= 4000),
   constraint business_products_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint business_products_description_check CHECK (char_length(description) <= 5000),
   constraint business_products_gtin_check CHECK (gtin IS NULL OR gtin ~ '^[0-9]{8}$|^[0-9]{12,14}$'::text),
+  constraint business_products_gtin_check_digit CHECK (gtin IS NULL OR private.gtin_check_digit_ok(gtin)) NOT VALID,
   constraint business_products_identified CHECK (gtin IS NOT NULL OR sku IS NOT NULL),
+  constraint business_products_image_paths_check CHECK (cardinality(image_paths) <= 8),
+  constraint business_products_images_own_folder CHECK (private.paths_in_folder(image_paths, business_id)),
   constraint business_products_name_check CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 200),
   constraint business_products_pkey PRIMARY KEY (id),
   constraint business_products_sku_check CHECK (sku IS NULL OR char_length(btrim(sku)) >= 1 AND char_length(btrim(sku)) <= 64),
@@ -3088,6 +3130,8 @@ grant insert (gtin) on table public.business_products to authenticated;
 grant insert (sku) on table public.business_products to authenticated;
 grant insert, update (description) on table public.business_products to authenticated;
 grant update (status) on table public.business_products to authenticated;
+grant insert, update (image_paths) on table public.business_products to authenticated;
+grant insert, update (attributes) on table public.business_products to authenticated;
 
 create table public.business_profiles (
   business_id uuid not null,
@@ -3095,8 +3139,10 @@ create table public.business_profiles (
   website text,
   support_contact text,
   updated_at timestamp with time zone default now() not null,
+  logo_path text,
   constraint business_profiles_brand_name_check CHECK (char_length(btrim(brand_name)) >= 1 AND char_length(btrim(brand_name)) <= 120),
   constraint business_profiles_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint business_profiles_logo_own_folder CHECK (logo_path IS NULL OR private.paths_in_folder(ARRAY[logo_path], business_id)),
   constraint business_profiles_pkey PRIMARY KEY (business_id),
   constraint business_profiles_support_contact_check CHECK (support_contact IS NULL OR char_length(btrim(support_contact)) >= 1 AND char_length(btrim(support_contact)) <= 300),
   constraint business_profiles_website_check CHECK (website IS NULL OR website ~ '^https://[^\s]+$'::text AND char_length(website) <= 300)
@@ -3120,6 +3166,7 @@ grant insert (business_id) on table public.business_profiles to authenticated;
 grant insert, update (brand_name) on table public.business_profiles to authenticated;
 grant insert, update (website) on table public.business_profiles to authenticated;
 grant insert, update (support_contact) on table public.business_profiles to authenticated;
+grant insert, update (logo_path) on table public.business_profiles to authenticated;
 
 create table public.business_requests (
   id uuid default gen_random_uuid() not null,
@@ -3167,6 +3214,7 @@ create table public.business_unit_scans (
   constraint business_unit_scans_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES business_units(id) ON DELETE CASCADE
 );
 CREATE INDEX business_unit_scans_business_idx ON public.business_unit_scans USING btree (business_id, scanned_at);
+CREATE INDEX business_unit_scans_product_idx ON public.business_unit_scans USING btree (product_id, scanned_at);
 CREATE INDEX business_unit_scans_recent_idx ON public.business_unit_scans USING btree (scanned_at) WHERE (unit_id IS NOT NULL);
 CREATE INDEX business_unit_scans_unit_idx ON public.business_unit_scans USING btree (unit_id, scanned_at);
 alter table public.business_unit_scans enable row level security;
@@ -4608,6 +4656,48 @@ $function$;
 grant execute on function public.bug_report_status_counts() to authenticated;
 grant execute on function public.bug_report_status_counts() to service_role;
 
+CREATE OR REPLACE FUNCTION public.business_add_unit_range(p_product_id uuid, p_prefix text, p_start integer, p_count integer, p_width integer DEFAULT 4)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_inserted int;
+  v_last text;
+begin
+  if p_prefix is null or p_prefix !~ '^[A-Za-z0-9._-]{0,40}$' then
+    raise exception 'The prefix may hold up to 40 letters, digits, dots, dashes or underscores' using errcode = '22023';
+  end if;
+  if p_start is null or p_start < 0 or p_start > 999999999 then
+    raise exception 'The first number must be between 0 and 999999999' using errcode = '22023';
+  end if;
+  if p_count is null or p_count < 1 or p_count > 10000 then
+    raise exception 'A range holds 1 to 10000 units; import a CSV for more' using errcode = '22023';
+  end if;
+  if p_width is null or p_width < 1 or p_width > 10 then
+    raise exception 'Numbers are padded to 1 to 10 digits' using errcode = '22023';
+  end if;
+  if p_start::bigint + p_count - 1 >= power(10, p_width)::bigint then
+    raise exception 'The last number does not fit in % digits', p_width using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.business_products p where p.id = p_product_id) then
+    raise exception 'Product not found' using errcode = 'P0002';
+  end if;
+  with ins as (
+    insert into public.business_units (business_id, product_id, serial)
+    select auth.uid(), p_product_id, p_prefix || lpad(n::text, p_width, '0')
+      from generate_series(p_start::bigint, p_start::bigint + p_count - 1) as n
+    on conflict (business_id, serial) do nothing
+    returning 1
+  )
+  select count(*) into v_inserted from ins;
+  v_last := p_prefix || lpad((p_start::bigint + p_count - 1)::text, p_width, '0');
+  return jsonb_build_object('inserted', v_inserted, 'skipped', p_count - v_inserted,
+    'first', p_prefix || lpad(p_start::text, p_width, '0'), 'last', v_last);
+end
+$function$;
+grant execute on function public.business_add_unit_range(p_product_id uuid, p_prefix text, p_start integer, p_count integer, p_width integer) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.cancel_asset_transfer(p_transfer uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -5265,6 +5355,70 @@ end
 $function$;
 grant execute on function public.my_business_request() to authenticated;
 
+CREATE OR REPLACE FUNCTION public.my_business_scan_analytics(p_days integer DEFAULT 30)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_since timestamptz;
+begin
+  perform private.require_aal_satisfied();
+  -- Anyone signed in may ask; the answer only ever counts scans of the caller's own products.
+  if v_uid is null then
+    raise exception 'Sign in to see scan analytics' using errcode = '42501';
+  end if;
+  if p_days is null or p_days < 1 or p_days > 365 then
+    raise exception 'Choose 1 to 365 days' using errcode = '22023';
+  end if;
+  v_since := date_trunc('day', now()) - make_interval(days => p_days - 1);
+  return jsonb_build_object(
+    'days', p_days,
+    'total', (select count(*) from public.business_unit_scans s where s.business_id = v_uid and s.scanned_at >= v_since),
+    'daily', coalesce((
+      select jsonb_agg(jsonb_build_object('day', d.day::date, 'count', coalesce(c.n, 0)) order by d.day)
+        from generate_series(v_since, date_trunc('day', now()), interval '1 day') as d(day)
+        left join (select date_trunc('day', s.scanned_at) as day, count(*) as n from public.business_unit_scans s
+                    where s.business_id = v_uid and s.scanned_at >= v_since group by 1) c on c.day = d.day), '[]'::jsonb),
+    'products', coalesce((
+      select jsonb_agg(jsonb_build_object('product_id', x.product_id, 'name', x.name, 'gtin', x.gtin, 'count', x.n)
+               order by x.n desc, x.name)
+        from (select p.id as product_id, p.name, p.gtin, count(*) as n from public.business_unit_scans s
+                join public.business_products p on p.id = s.product_id
+               where s.business_id = v_uid and s.scanned_at >= v_since group by p.id) x), '[]'::jsonb),
+    'top_units', coalesce((
+      select jsonb_agg(jsonb_build_object('unit_id', x.unit_id, 'serial', x.serial, 'product', x.name,
+               'status', x.status, 'count', x.n) order by x.n desc, x.serial)
+        from (select u.id as unit_id, u.serial, p.name, u.status, count(*) as n from public.business_unit_scans s
+                join public.business_units u on u.id = s.unit_id
+                join public.business_products p on p.id = u.product_id
+               where s.business_id = v_uid and s.scanned_at >= v_since
+               group by u.id, p.name order by n desc, u.serial limit 10) x), '[]'::jsonb),
+    'flagged', coalesce((
+      select jsonb_agg(f order by f->>'reason', (f->>'count')::int desc)
+        from (
+          select jsonb_build_object('reason', 'many_scans', 'unit_id', u.id, 'serial', u.serial, 'product', p.name,
+                   'status', u.status, 'count', count(*)) as f
+            from public.business_unit_scans s
+            join public.business_units u on u.id = s.unit_id
+            join public.business_products p on p.id = u.product_id
+           where s.business_id = v_uid and s.scanned_at > now() - interval '24 hours'
+           group by u.id, p.name having count(*) > 10
+          union all
+          select jsonb_build_object('reason', 'never_issued', 'unit_id', null, 'serial', s.serial, 'product', p.name,
+                   'status', null, 'count', count(*))
+            from public.business_unit_scans s
+            left join public.business_products p on p.id = s.product_id
+           where s.business_id = v_uid and s.unit_id is null and s.scanned_at >= v_since
+           group by s.serial, p.name
+        ) flagged_rows(f)), '[]'::jsonb)
+  );
+end
+$function$;
+grant execute on function public.my_business_scan_analytics(p_days integer) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.my_incoming_transfers()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -5760,6 +5914,15 @@ create policy "Admins can delete bug screenshots" on storage.objects for delete 
   using (((bucket_id = 'bug-screenshots'::text) AND private.is_admin()));
 create policy "Admins can read bug screenshots" on storage.objects for select to authenticated
   using (((bucket_id = 'bug-screenshots'::text) AND private.is_admin()));
+create policy "Businesses delete media in their own folder" on storage.objects for delete to authenticated
+  using (((bucket_id = 'business-media'::text) AND ((storage.foldername(name))[1] = (auth.uid())::text)));
+create policy "Businesses replace media in their own folder" on storage.objects for update to authenticated
+  using (((bucket_id = 'business-media'::text) AND ((storage.foldername(name))[1] = (auth.uid())::text) AND private.is_business()))
+  with check (((bucket_id = 'business-media'::text) AND ((storage.foldername(name))[1] = (auth.uid())::text)));
+create policy "Businesses see their own media" on storage.objects for select to authenticated
+  using (((bucket_id = 'business-media'::text) AND ((storage.foldername(name))[1] = (auth.uid())::text)));
+create policy "Businesses upload media into their own folder" on storage.objects for insert to authenticated
+  with check (((bucket_id = 'business-media'::text) AND ((storage.foldername(name))[1] = (auth.uid())::text) AND private.is_business()));
 create policy "Two-factor users need an aal2 session" on storage.objects as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));

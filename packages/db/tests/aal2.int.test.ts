@@ -114,6 +114,7 @@ const GUARDED_FUNCTIONS: Record<string, (uid: string, assetId: string, messageId
   legacy_answer_invite: (uid) => [`select public.legacy_answer_invite('invite-' || $1, true)`, [uid]],
   legacy_request_early_access: (uid) => ['select public.legacy_request_early_access($1)', [inviterOf.get(uid)]],
   my_incoming_transfers: () => ['select public.my_incoming_transfers()', []],
+  my_business_scan_analytics: () => ['select public.my_business_scan_analytics(7)', []],
   legacy_named_me: () => ['select public.legacy_named_me()', []],
   offer_asset_transfer: (_uid, assetId) => [`select public.offer_asset_transfer($1, 'buyer@example.test')`, [assetId]],
   cancel_asset_transfer: (uid) => [

@@ -1,7 +1,9 @@
 // The wire contract of the server functions (POST /functions/v1/<name>): each function's request
 // body and JSON response, and the error body every refusal has. The server's handlers are typed
 // against it (ServerFunction<'name'>) and the web app's callFunction() takes its types from it, so
-// a change of shape fails the type check on both sides. Types only: nothing here runs.
+// a change of shape fails the type check on both sides. Besides the types, the few limits both
+// sides check: the web app for early feedback, the server (and the database) for real. The server
+// runs the compiled copy (dist/, `node --conditions=tagledger-compiled`; scripts/builds.mjs).
 
 /** Every refusal: {error: message} with the HTTP status, plus a machine-readable code and extras. */
 export interface FunctionErrorBody {
@@ -11,6 +13,23 @@ export interface FunctionErrorBody {
 }
 
 export type AssetKind = 'general' | 'digital' | 'legacy' | 'business';
+
+/** Files one asset may hold (register-asset and add-asset-media refuse more). */
+export const MAX_FILES_PER_ASSET = 20;
+
+/**
+ * The longest video priced: the top tier of public.asset_video_pricing (seeded in
+ * 20261122000400_create_assets.sql; the database refuses longer videos when it prices them, and
+ * the server's test checks the tier and this constant agree). The camera stops recording here.
+ */
+export const MAX_VIDEO_SECONDS = 120;
+
+/** Largest upload per kind of file, in bytes (the storage bucket and register_asset hold the same). */
+export const MAX_MEDIA_BYTES = {
+  photo: 15 * 1024 * 1024,
+  document: 15 * 1024 * 1024,
+  video: 100 * 1024 * 1024,
+} as const;
 
 export interface AssetFieldsInput {
   kind: AssetKind;
@@ -94,13 +113,23 @@ export interface ScanPage {
   found: boolean;
   ambiguous: boolean;
   warnings: ScanWarning[];
-  brand?: { name: string; website: string | null; support_contact: string | null; verified: boolean } | null;
+  brand?: {
+    name: string;
+    website: string | null;
+    support_contact: string | null;
+    verified: boolean;
+    /** Path in the public business-media bucket. */
+    logo_path?: string | null;
+  } | null;
   product?: {
     name: string;
     gtin: string | null;
     sku?: string | null;
     description?: string;
     status?: 'active' | 'recalled';
+    /** The first product image: a path in the public business-media bucket. */
+    image_path?: string | null;
+    attributes?: Record<string, string>;
   } | null;
   unit?: { status: UnitStatus; first_scan_at: string; scan_count: number };
 }
@@ -130,6 +159,25 @@ interface AddMediaRequest {
   media: string[];
   expectedCost?: number | null;
 }
+
+/** What a streamed units import did; errors lists the first 1,000 bad lines, errorCount all of them. */
+export interface ImportUnitsReport {
+  inserted: number;
+  skipped: number;
+  errorCount: number;
+  errors: { line: number; message: string }[];
+  /** Lines read, including a header and blank lines. */
+  lines: number;
+  /** False when reading stopped early (too many rows or bytes); the errors say where. */
+  complete: boolean;
+}
+
+export type LabelLayoutId = 'avery-l7160' | 'avery-5160';
+
+/** Chosen units, or a product's units from one serial to another (inclusive, in serial order). */
+export type UnitLabelsRequest = { layout: LabelLayoutId; form?: 'digital-link' | 'verify' } & (
+  { unitIds: string[] } | { productId: string; fromSerial?: string; toSerial?: string }
+);
 
 export interface FunctionContracts {
   'register-asset': [
@@ -173,6 +221,13 @@ export interface FunctionContracts {
     { productId: string; csv: string },
     { inserted: number; skipped: number; errorCount: number; errors: { line: number; message: string }[] }
   >;
+  /**
+   * The streamed import: the CSV file itself is the body (text/csv) and productId is in the query
+   * string (?productId=…), so files of 100,000 rows never sit in memory whole.
+   */
+  'import-units-stream': Contract<{ productId: string }, ImportUnitsReport>;
+  /** Answers with a PDF label sheet (application/pdf), not JSON. */
+  'unit-labels-pdf': Contract<UnitLabelsRequest, Uint8Array>;
   'public-asset-media': Contract<
     { assetIds: string[]; firstOnly?: boolean },
     { urls: Record<string, string>; expiresIn: number }

@@ -22,7 +22,7 @@ function* unitCsvLines(text: string): Generator<{ line: number; cells: string[] 
   for (const raw of text.split(/\r?\n/)) {
     line += 1;
     if (raw.trim() === '') continue;
-    yield { line, cells: raw.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1')) };
+    yield { line, cells: unitCsvCells(raw) };
   }
 }
 
@@ -33,17 +33,27 @@ export function parseUnitCsv(text: string): { rows: UnitRow[]; errors: RowError[
   for (const { line, cells } of unitCsvLines(text)) {
     if (line === 1 && cells[0]?.toLowerCase() === 'serial') continue;
     if (rows.length + errors.length >= MAX_IMPORT_ROWS) return { rows, errors, tooMany: true };
-    const [serial = '', status = 'active', ...rest] = cells;
-    if (rest.length > 0) errors.push({ line, message: 'Too many columns: expected serial and an optional status' });
-    else if (!SERIAL.test(serial))
-      errors.push({ line, message: 'Serial must be 1–64 letters, digits, dots, dashes or underscores' });
-    else if (!STATUSES.has(status)) errors.push({ line, message: 'Status must be active, sold or recalled' });
-    else if (seen.has(serial))
-      errors.push({ line, message: `Serial ${serial} is already on line ${seen.get(serial)}` });
-    else {
-      seen.set(serial, line);
-      rows.push({ line, serial, status });
-    }
+    const checked = checkUnitCells(line, cells, seen);
+    if ('message' in checked) errors.push(checked);
+    else rows.push(checked);
   }
   return { rows, errors, tooMany: false };
+}
+
+/** Splits one CSV line into trimmed cells (serials and statuses hold no commas or quotes). */
+export function unitCsvCells(raw: string): string[] {
+  return raw.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
+}
+
+/** One line's unit, or what is wrong with it; `seen` remembers the serials of earlier lines. */
+export function checkUnitCells(line: number, cells: string[], seen: Map<string, number>): UnitRow | RowError {
+  const [serial = '', status = 'active', ...rest] = cells;
+  if (rest.length > 0) return { line, message: 'Too many columns: expected serial and an optional status' };
+  if (!SERIAL.test(serial))
+    return { line, message: 'Serial must be 1–64 letters, digits, dots, dashes or underscores' };
+  if (!STATUSES.has(status)) return { line, message: 'Status must be active, sold or recalled' };
+  const earlier = seen.get(serial);
+  if (earlier !== undefined) return { line, message: `Serial ${serial} is already on line ${earlier}` };
+  seen.set(serial, line);
+  return { line, serial, status };
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { withRequestContext } from '@tagledger/db';
 import { ensureCheckpoint } from '../assets/checkpoints.js';
-import type { AddMediaResult, Quote } from '@tagledger/functions-api';
+import { MAX_FILES_PER_ASSET, type AddMediaResult, type Quote } from '@tagledger/functions-api';
 import { FunctionError, functionErrorFromDb } from './errors.js';
 import { VIDEO_TYPES, readUploads } from './register-asset.js';
 import type { ServerFunction } from './types.js';
@@ -13,7 +13,10 @@ import type { ServerFunction } from './types.js';
 const bodySchema = z.object({
   assetId: z.string().uuid('assetId must be a UUID'),
   submissionId: z.string().uuid('submissionId must be a UUID'),
-  media: z.array(z.string().min(1).max(300)).min(1, 'Choose at least one file').max(20, 'At most 20 files per asset'),
+  media: z
+    .array(z.string().min(1).max(300))
+    .min(1, 'Choose at least one file')
+    .max(MAX_FILES_PER_ASSET, `At most ${MAX_FILES_PER_ASSET} files per asset`),
   expectedCost: z.number().int().min(0).optional().nullable(),
   quoteOnly: z.boolean().optional(),
 });

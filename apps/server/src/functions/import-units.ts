@@ -9,16 +9,17 @@ import { FunctionError } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 /** Rows per insert statement: large enough to be fast, small enough for PGlite's memory. */
-const BATCH = 2_000;
+export const BATCH = 2_000;
 /** The report lists at most this many errors; the count covers them all. */
-const MAX_REPORTED_ERRORS = 1_000;
+export const MAX_REPORTED_ERRORS = 1_000;
 
 const bodySchema = z.object({
   productId: z.string().uuid('productId must be a UUID'),
   csv: z.string().min(1, 'The CSV file is empty'),
 });
 
-async function insertBatch(
+/** Inserts one batch; shared with the streaming import (import-units-stream.ts). */
+export async function insertBatch(
   tx: Tx,
   businessId: string,
   productId: string,

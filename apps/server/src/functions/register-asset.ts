@@ -16,7 +16,7 @@ import { withRequestContext } from '@tagledger/db';
 import { getObject, removeObjects } from '../storage/service.js';
 import type { AppContext } from '../shared/context.js';
 import { ensureCheckpoint } from '../assets/checkpoints.js';
-import type { Quote, RegisterAssetResult } from '@tagledger/functions-api';
+import { MAX_FILES_PER_ASSET, type Quote, type RegisterAssetResult } from '@tagledger/functions-api';
 import { FunctionError, functionErrorFromDb } from './errors.js';
 import { videoDurationSeconds } from '../assets/media-duration.js';
 import type { ServerFunction } from './types.js';
@@ -92,7 +92,10 @@ export const assetFieldsSchema = z.object({
 const bodySchema = z.object({
   submissionId: z.string().uuid('submissionId must be a UUID'),
   asset: assetFieldsSchema,
-  media: z.array(z.string().min(1).max(300)).max(20, 'At most 20 files per asset').default([]),
+  media: z
+    .array(z.string().min(1).max(300))
+    .max(MAX_FILES_PER_ASSET, `At most ${MAX_FILES_PER_ASSET} files per asset`)
+    .default([]),
   expectedCost: z.number().int().min(0).optional().nullable(),
   quoteOnly: z.boolean().optional(),
 });

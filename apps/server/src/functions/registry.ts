@@ -14,6 +14,8 @@ import { scanUnit } from './scan-unit.js';
 import { reportContent } from './report-content.js';
 import { unitLabelQr } from './unit-label-qr.js';
 import { importUnits } from './import-units.js';
+import { importUnitsStream } from './import-units-stream.js';
+import { unitLabelsPdf } from './unit-labels-pdf.js';
 import { addAssetMedia } from './add-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
 import { createCheckoutSession } from './create-checkout-session.js';
@@ -34,6 +36,8 @@ export const serverFunctions: ServerFunction[] = [
   reportContent,
   unitLabelQr,
   importUnits,
+  importUnitsStream,
+  unitLabelsPdf,
   addAssetMedia,
   adminBanUser,
   createCheckoutSession,

@@ -143,6 +143,8 @@ export async function functionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   // Bodies are read by our own parser so each function's limit applies even without Content-Length.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (req, payload, done) => {
+    // A streaming function reads the body itself, as it arrives.
+    if (req.serverFunction?.streamBody) return done(null, payload);
     const limit = req.serverFunction?.bodyLimit ?? DEFAULT_BODY_LIMIT;
     readLimited(payload, limit)
       .then(

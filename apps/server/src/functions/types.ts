@@ -32,6 +32,11 @@ export interface ServerFunction<N extends string = string> {
   /** Maximum request body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /**
+   * When true the gateway does not read the body: req.body is the request stream itself, which
+   * the handler reads (and limits) as it goes — for uploads too large to hold in memory at once.
+   */
+  streamBody?: boolean;
+  /**
    * Returns the response body (sent as JSON), or sends through call.reply itself. Refuses the
    * call by throwing FunctionError (errors.ts).
    */

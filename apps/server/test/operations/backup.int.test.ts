@@ -167,7 +167,10 @@ describe.each(drivers.filter((d) => d === 'pg'))('db:move on %s', () => {
       fs.cpSync(embedded.dataDir, dataDir, { recursive: true });
       await embedded.close();
       fs.rmSync(path.join(dataDir, 'db.lock'), { force: true });
-      const build = spawnSync('node', ['scripts/builds.mjs', 'db', 'server'], { cwd: ROOT, encoding: 'utf8' });
+      const build = spawnSync('node', ['scripts/builds.mjs', 'functions-api', 'db', 'server'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       expect(build.status, build.stderr).toBe(0);
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
       delete env.DATABASE_URL;

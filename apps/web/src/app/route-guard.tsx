@@ -3,6 +3,7 @@
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { useAuth, type AuthState, type Role } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export interface GuardRequirement {
   /** Only admins (admin-influencer equals admin). */
@@ -18,22 +19,22 @@ export interface GuardRequirement {
 export type AccessDecision =
   | { kind: 'allow' }
   | { kind: 'loading'; text: string }
-  | { kind: 'redirect'; to: '/auth' | '/unauthorized' | '/business-upgrade' };
+  | { kind: 'redirect'; to: typeof paths.auth | typeof paths.unauthorized | typeof paths.businessUpgrade };
 
 type GuardState = Pick<AuthState, 'user' | 'profile' | 'loading' | 'initialized'>;
 
 export function decideAccess(auth: GuardState, req: GuardRequirement): AccessDecision {
   // A token refresh sets `loading` while a user is already shown; keep the screen mounted then.
   if (!auth.initialized || (auth.loading && !auth.user)) return { kind: 'loading', text: i18n._('Loading...') };
-  if (!auth.user) return { kind: 'redirect', to: '/auth' };
+  if (!auth.user) return { kind: 'redirect', to: paths.auth };
   const needsProfile = Boolean(req.adminOnly || req.moderation || req.business || req.role);
   if (needsProfile && auth.loading && !auth.profile) return { kind: 'loading', text: i18n._('Loading profile...') };
   // A missing profile (or one that timed out) means the standard role and no flags.
   const role: Role = auth.profile?.role ?? 'standard';
-  if (req.adminOnly && role !== 'admin') return { kind: 'redirect', to: '/unauthorized' };
-  if (req.moderation && role !== 'moderator' && role !== 'admin') return { kind: 'redirect', to: '/unauthorized' };
-  if (req.business && auth.profile?.is_business_user !== true) return { kind: 'redirect', to: '/business-upgrade' };
-  if (req.role && role !== req.role) return { kind: 'redirect', to: '/unauthorized' };
+  if (req.adminOnly && role !== 'admin') return { kind: 'redirect', to: paths.unauthorized };
+  if (req.moderation && role !== 'moderator' && role !== 'admin') return { kind: 'redirect', to: paths.unauthorized };
+  if (req.business && auth.profile?.is_business_user !== true) return { kind: 'redirect', to: paths.businessUpgrade };
+  if (req.role && role !== req.role) return { kind: 'redirect', to: paths.unauthorized };
   return { kind: 'allow' };
 }
 

@@ -118,11 +118,17 @@ export const signedInRoutes: ScreenRoute[] = [
 
 export const businessRoutes: ScreenRoute[] = [
   screen('/business-dashboard', page('features/business/routes/business-dashboard-page')),
+  screen('/business/profile', page('features/business/routes/business-profile-page')),
+  screen('/business/products', page('features/business/routes/products-page')),
+  screen('/business/products/new', page('features/business/routes/product-edit-page')),
+  screen('/business/products/:id', page('features/business/routes/product-page')),
+  screen('/business/products/:id/edit', page('features/business/routes/product-edit-page')),
+  screen('/business/analytics', page('features/business/routes/scan-analytics-page')),
 ];
 
 export const adminRoutes: ScreenRoute[] = [
   screen('/admin-influencer-dashboard', page('features/admin/routes/admin-dashboard-page')),
-  screen('/bug-reports', page('features/bug-reports/routes/bug-reports-page')),
+  screen('/bug-reports', page('features/bug-report-admin/routes/bug-reports-page')),
   screen('/news-management', page('features/news/routes/news-management-page')),
   screen('/admin', page('features/panels/routes/admin-panel-page')),
 ];

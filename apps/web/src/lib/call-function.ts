@@ -60,3 +60,44 @@ export async function callFunction<N extends FunctionName, R extends FunctionReq
   const res = await callFunctionRaw(name, body);
   return (await res.json()) as FunctionResponse<N, R>;
 }
+
+/**
+ * Sends a file as the body of a streaming function (e.g. import-units-stream), with its other
+ * parameters in the query string, reporting the upload's progress (0–1). XMLHttpRequest rather than
+ * fetch because only it reports upload progress in browsers.
+ */
+export async function uploadToFunction<N extends FunctionName>(
+  name: N,
+  query: FunctionRequest<N> & Record<string, string>,
+  file: Blob,
+  onProgress: (fraction: number) => void,
+): Promise<FunctionResponse<N>> {
+  const headers = await authHeaders();
+  const url = `${appConfig.supabaseUrl}/functions/v1/${name}?${new URLSearchParams(query).toString()}`;
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
+    xhr.setRequestHeader('Content-Type', file.type || 'text/csv');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new AppError('Could not reach the server. Check your connection and try again.'));
+    xhr.onload = () => {
+      let payload: unknown = {};
+      try {
+        payload = JSON.parse(xhr.responseText);
+      } catch {
+        // A non-JSON answer is described by its status below.
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(payload as FunctionResponse<N>);
+      } else {
+        const body = payload as Partial<FunctionErrorBody>;
+        reject(new FunctionError(messageOf(body, xhr.status), xhr.status, body));
+      }
+    };
+    xhr.send(file);
+  });
+}

@@ -7,3 +7,18 @@ export function formatMoney(minor: number, currency: string): string {
     minor / 100,
   );
 }
+
+/** A count in the reader's language: formatCount(1250) → '1,250' (French: '1 250'). */
+export function formatCount(n: number): string {
+  return n.toLocaleString(intlLocale());
+}
+
+/**
+ * A token amount, the one way the app writes TMT: formatTmt(1250) → '1,250 TMT'. `signed` writes
+ * movements: '+50 TMT', '−20 TMT' (a typographic minus). TMT is the token's symbol and is not translated.
+ */
+export function formatTmt(amount: number, opts: { signed?: boolean } = {}): string {
+  const n = formatCount(Math.abs(amount));
+  if (!opts.signed) return `${amount < 0 ? '-' : ''}${n} TMT`;
+  return `${amount < 0 ? '−' : '+'}${n} TMT`;
+}

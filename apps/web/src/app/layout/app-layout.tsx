@@ -10,7 +10,7 @@ import { Header } from './header';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 const BugReportButton = lazy(() =>
-  Promise.all([import('@/features/bug-report/components/bug-report-button'), import('@/lib/query-boundary')]).then(
+  Promise.all([import('@/features/report-bug/components/bug-report-button'), import('@/lib/query-boundary')]).then(
     ([m, boundary]) => ({ default: boundary.withQueryClient(m.BugReportButton) }),
   ),
 );

@@ -9,6 +9,7 @@ import { signedOutNavItems } from './nav-items';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { chooseLocale } from '@/features/account/api/language';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 const SignedInNav = lazy(() => import('./signed-in-nav'));
 
@@ -18,7 +19,7 @@ const SignedInNav = lazy(() => import('./signed-in-nav'));
  */
 export function Logo({ nameOnWideScreensOnly = false }: { nameOnWideScreensOnly?: boolean }) {
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900">
+    <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900">
       <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-md bg-blue-600 text-sm text-white">
         {appConfig.appName.slice(0, 1)}
       </span>

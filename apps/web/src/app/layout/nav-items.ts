@@ -1,6 +1,7 @@
 // Who sees which header link (SPEC §2 table). Pure, so the table is tested directly.
 import type { UserProfile } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export interface NavItem {
   to: string;
@@ -16,25 +17,25 @@ export function navItemsFor(profile: UserProfile | null): NavItem[] {
   const isAdmin = role === 'admin';
   const isAdminInfluencer = isAdmin;
   const items: NavItem[] = [
-    { to: '/dashboard', label: i18n._('Dashboard') },
-    { to: '/tag', label: i18n._('Tag Asset') },
-    { to: '/assets', label: i18n._('My Assets') },
-    { to: '/news', label: i18n._('News') },
-    { to: '/wallet', label: i18n._('Wallet') },
-    { to: '/nok', label: i18n._('NOK') },
+    { to: paths.dashboard, label: i18n._('Dashboard') },
+    { to: paths.tag, label: i18n._('Tag Asset') },
+    { to: paths.assets, label: i18n._('My Assets') },
+    { to: paths.news, label: i18n._('News') },
+    { to: paths.wallet, label: i18n._('Wallet') },
+    { to: paths.nok, label: i18n._('NOK') },
   ];
-  if (profile) items.push({ to: '/referrals', label: i18n._('Referrals') });
-  if (profile?.is_business_user) items.push({ to: '/business-dashboard', label: i18n._('Business') });
+  if (profile) items.push({ to: paths.referrals, label: i18n._('Referrals') });
+  if (profile?.is_business_user) items.push({ to: paths.businessDashboard, label: i18n._('Business') });
   if (isAdmin || isAdminInfluencer) {
     items.push(
-      { to: '/admin-influencer-dashboard', label: i18n._('Admin Dashboard') },
-      { to: '/bug-reports', label: i18n._('Bug Reports') },
-      { to: '/news-management', label: i18n._('News Management') },
+      { to: paths.adminDashboard, label: i18n._('Admin Dashboard') },
+      { to: paths.bugReports, label: i18n._('Bug Reports') },
+      { to: paths.newsManagement, label: i18n._('News Management') },
     );
   }
-  if (isAdmin && !isAdminInfluencer) items.push({ to: '/admin', label: i18n._('Admin') });
-  if (role === 'moderator') items.push({ to: '/moderator', label: i18n._('Moderator') });
-  items.push({ to: '/public-assets', label: i18n._('Public Assets') });
+  if (isAdmin && !isAdminInfluencer) items.push({ to: paths.admin, label: i18n._('Admin') });
+  if (role === 'moderator') items.push({ to: paths.moderator, label: i18n._('Moderator') });
+  items.push({ to: paths.publicAssets, label: i18n._('Public Assets') });
   return items;
 }
 
@@ -48,15 +49,15 @@ export const adminGroupPaths: ReadonlySet<string> = new Set([
 /** Profile menu: Profile, Settings, then Admin Panel or Moderator Panel by role (Sign Out is added by the menu). */
 export function profileMenuItemsFor(profile: UserProfile | null): NavItem[] {
   const items: NavItem[] = [
-    { to: '/profile', label: i18n._('Profile') },
-    { to: '/settings', label: i18n._('Settings') },
+    { to: paths.profile, label: i18n._('Profile') },
+    { to: paths.settings, label: i18n._('Settings') },
   ];
-  if (profile?.role === 'admin') items.push({ to: '/admin', label: i18n._('Admin Panel') });
-  else if (profile?.role === 'moderator') items.push({ to: '/moderator', label: i18n._('Moderator Panel') });
+  if (profile?.role === 'admin') items.push({ to: paths.admin, label: i18n._('Admin Panel') });
+  else if (profile?.role === 'moderator') items.push({ to: paths.moderator, label: i18n._('Moderator Panel') });
   return items;
 }
 
 export const signedOutNavItems: NavItem[] = [
-  { to: '/tag', label: /*i18n*/ 'Tag Asset' },
-  { to: '/auth', label: /*i18n*/ 'Sign In' },
+  { to: paths.tag, label: /*i18n*/ 'Tag Asset' },
+  { to: paths.auth, label: /*i18n*/ 'Sign In' },
 ];

@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Menu, UserCircle, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useWallet } from '@/features/wallet/api/get-wallet';
+import { useWallet } from '@/lib/wallet';
 import { useAuth, type UserProfile } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { QueryBoundary } from '@/lib/query-boundary';
@@ -14,10 +14,11 @@ import { adoptAccountLocale, chooseLocale } from '@/features/account/api/languag
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { useI18n } from '@/lib/i18n/use-i18n';
 import { i18n } from '@/lib/i18n/i18n';
-import { intlLocale } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
+import { paths } from '@/config/paths';
 
 export function formatBalance(balance: number | undefined): string {
-  return `${(balance ?? 0).toLocaleString(intlLocale())} TMT`;
+  return formatTmt(balance ?? 0);
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -125,7 +126,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut, onChoos
         <DesktopNavItems items={items} />
       </nav>
       <Link
-        to="/wallet"
+        to={paths.wallet}
         className="shrink-0 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-amber-900 hover:bg-amber-200"
         aria-label={i18n._('Wallet balance: {formatBalance}', { formatBalance: formatBalance(balance) })}
         data-testid="header-balance"

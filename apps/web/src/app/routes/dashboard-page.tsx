@@ -6,12 +6,13 @@ import { PageMeta } from '@/components/page-meta';
 import { Card, CardContent } from '@/components/ui/card';
 import { useRecentTransactions } from '@/features/dashboard/api/get-recent-transactions';
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
-import { useWallet } from '@/features/wallet/api/get-wallet';
+import { useWallet } from '@/lib/wallet';
 import { useAuth } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
 import { QuickActions } from './quick-actions';
 import { i18n } from '@/lib/i18n/i18n';
-import { intlLocale } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
+import { paths } from '@/config/paths';
 
 export default function DashboardPage() {
   const { user, profile } = useAuth();
@@ -37,11 +38,9 @@ export default function DashboardPage() {
               <h2 className="text-sm font-medium">{i18n._('Balance')}</h2>
             </div>
             <p className="mt-3 text-3xl font-bold text-slate-900" data-testid="dashboard-balance">
-              {wallet.isLoading
-                ? '…'
-                : i18n._('{value} TMT', { value: (wallet.data?.balance ?? 0).toLocaleString(intlLocale()) })}
+              {wallet.isLoading ? '…' : formatTmt(wallet.data?.balance ?? 0)}
             </p>
-            <Link to="/wallet" className="mt-4 inline-block text-sm text-blue-700 hover:underline">
+            <Link to={paths.wallet} className="mt-4 inline-block text-sm text-blue-700 hover:underline">
               {i18n._('Open wallet')}
             </Link>
           </CardContent>

@@ -4,19 +4,25 @@ import { FileCheck2, Newspaper, Search, Tag, UserPlus, Users } from 'lucide-reac
 import { Link } from 'react-router';
 import { NOK_SHORT_DESCRIPTION } from '@/features/nok/lib/copy';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 const quickActions = [
-  { to: '/tag', label: /*i18n*/ 'Tag an asset', description: /*i18n*/ 'Register something you own', icon: Tag },
-  { to: '/assets', label: /*i18n*/ 'My assets', description: /*i18n*/ 'See and manage your records', icon: FileCheck2 },
-  { to: '/nok', label: /*i18n*/ 'Next of kin', description: NOK_SHORT_DESCRIPTION, icon: Users },
+  { to: paths.tag, label: /*i18n*/ 'Tag an asset', description: /*i18n*/ 'Register something you own', icon: Tag },
   {
-    to: '/referrals',
+    to: paths.assets,
+    label: /*i18n*/ 'My assets',
+    description: /*i18n*/ 'See and manage your records',
+    icon: FileCheck2,
+  },
+  { to: paths.nok, label: /*i18n*/ 'Next of kin', description: NOK_SHORT_DESCRIPTION, icon: Users },
+  {
+    to: paths.referrals,
     label: /*i18n*/ 'Invite friends',
     description: /*i18n*/ 'Share your referral link',
     icon: UserPlus,
   },
-  { to: '/news', label: /*i18n*/ 'News', description: /*i18n*/ 'Latest product updates', icon: Newspaper },
-  { to: '/public-assets', label: /*i18n*/ 'Public assets', description: /*i18n*/ 'Browse and verify', icon: Search },
+  { to: paths.news, label: /*i18n*/ 'News', description: /*i18n*/ 'Latest product updates', icon: Newspaper },
+  { to: paths.publicAssets, label: /*i18n*/ 'Public assets', description: /*i18n*/ 'Browse and verify', icon: Search },
 ];
 
 export function QuickActions() {

@@ -8,6 +8,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useExportMyData } from '../api/export-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export function DataCard() {
   const exporter = useExportMyData();
@@ -22,7 +23,7 @@ export function DataCard() {
           {i18n._(
             'A JSON file with everything we hold about you: account, profile, settings, sessions, wallet and transactions, referrals, assets with file fingerprints, next of kin and bug reports. See the',
           )}{' '}
-          <Link to="/privacy-policy" className="text-blue-700 underline">
+          <Link to={paths.privacyPolicy} className="text-blue-700 underline">
             {i18n._('Privacy Policy')}
           </Link>
           .

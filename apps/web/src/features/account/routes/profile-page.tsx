@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
+import { useWallet } from '@/lib/wallet';
 import { useUploadAvatar, useRemoveAvatar } from '../api/avatar';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useAccountProfile } from '../api/get-account-profile';
-import { useBalance } from '../api/get-balance';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarEditor } from '../components/avatar-editor';
 import { EmailForm } from '../components/email-form';
@@ -20,12 +20,14 @@ import { ProfileForm } from '../components/profile-form';
 import { SectionCard } from '../components/section-card';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
-import { formatDate, intlLocale } from '@/lib/i18n/format';
+import { formatDate } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
+import { paths } from '@/config/paths';
 
 function ProfileScreen({ userId }: { userId: string }) {
   const { user, profile: authProfile } = useAuth();
   const profile = useAccountProfile(userId);
-  const balance = useBalance(userId);
+  const wallet = useWallet();
   const update = useUpdateProfile(userId);
   const upload = useUploadAvatar(userId);
   const remove = useRemoveAvatar(userId);
@@ -126,12 +128,8 @@ function ProfileScreen({ userId }: { userId: string }) {
             <div>
               <dt className="text-slate-600">{i18n._('Balance')}</dt>
               <dd className="font-medium text-slate-900">
-                {balance.isPending
-                  ? '…'
-                  : balance.isError
-                    ? i18n._('Unavailable')
-                    : i18n._('{value} TMT', { value: balance.data.toLocaleString(intlLocale()) })}{' '}
-                <Link to="/wallet" className="ml-1 text-blue-700 underline">
+                {wallet.isPending ? '…' : wallet.isError ? i18n._('Unavailable') : formatTmt(wallet.data.balance)}{' '}
+                <Link to={paths.wallet} className="ml-1 text-blue-700 underline">
                   {i18n._('Wallet')}
                 </Link>
               </dd>
@@ -145,7 +143,7 @@ function ProfileScreen({ userId }: { userId: string }) {
             </div>
           </dl>
           {!authProfile?.is_business_user ? (
-            <Link to="/business-upgrade" className="mt-4 inline-block text-sm text-blue-700 underline">
+            <Link to={paths.businessUpgrade} className="mt-4 inline-block text-sm text-blue-700 underline">
               {i18n._('Request a business account')}
             </Link>
           ) : null}
@@ -153,7 +151,7 @@ function ProfileScreen({ userId }: { userId: string }) {
         <SectionCard title={i18n._('More')}>
           <p className="text-sm text-slate-700">
             {i18n._('Two-factor authentication, sessions, notifications, data export and account deletion are in')}{' '}
-            <Link to="/settings" className="text-blue-700 underline">
+            <Link to={paths.settings} className="text-blue-700 underline">
               {i18n._('Settings')}
             </Link>
             .

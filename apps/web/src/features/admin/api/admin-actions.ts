@@ -5,6 +5,7 @@ import { unwrap } from '@/lib/api-error';
 import type { Role } from '@/lib/auth';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
+import { invalidateWallet } from '@/lib/wallet';
 import { adminKeys } from './keys';
 
 export async function adjustTokens(input: { userId: string; amount: number; reason: string; idempotencyKey: string }) {
@@ -48,9 +49,8 @@ function useAdminMutation<T>(fn: (input: T) => Promise<unknown>) {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        // An admin may adjust their own tokens: refresh the header balance too. The wallet
-        // feature's keys start with 'wallet' (features do not import each other).
-        queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+        // An admin may adjust their own tokens: refresh the shared balance (header, profile) too.
+        invalidateWallet(queryClient),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { AuditEntry } from '../api/types';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDateTime } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
 
 const ACTION_LABELS: Record<string, string> = {
   adjust_tokens: /*i18n*/ 'Adjusted tokens',
@@ -19,7 +20,7 @@ export function describeAudit(entry: AuditEntry): string {
   const d = entry.details ?? {};
   switch (entry.action) {
     case 'adjust_tokens':
-      return `${Number(d.amount) > 0 ? '+' : ''}${String(d.amount)} TMT — ${String(d.reason ?? '')}`;
+      return `${Number(d.amount) > 0 ? '+' : ''}${formatTmt(Number(d.amount))} — ${String(d.reason ?? '')}`;
     case 'set_role':
       return `${String(d.from)} → ${String(d.to)}`;
     case 'ban_user':

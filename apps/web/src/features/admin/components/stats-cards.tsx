@@ -1,38 +1,36 @@
 import { Card } from '@/components/ui/card';
 import type { DashboardStats } from '../api/types';
 import { i18n } from '@/lib/i18n/i18n';
-import { intlLocale } from '@/lib/i18n/format';
-
-const n = (v: number) => v.toLocaleString(intlLocale());
+import { formatCount, formatTmt } from '@/utils/format';
 
 export function StatsCards({ stats }: { stats: DashboardStats }) {
   const cards: { label: string; value: string; hint?: string }[] = [
     {
       label: i18n._('Users'),
-      value: n(stats.users_total),
+      value: formatCount(stats.users_total),
       hint: i18n._('{n} confirmed · {n1} unconfirmed', {
-        n: n(stats.users_confirmed),
-        n1: n(stats.users_total - stats.users_confirmed),
+        n: formatCount(stats.users_confirmed),
+        n1: formatCount(stats.users_total - stats.users_confirmed),
       }),
     },
     {
       label: i18n._('New users'),
-      value: n(stats.users_new_week),
-      hint: i18n._('last 7 days · {n} in 30 days', { n: n(stats.users_new_month) }),
+      value: formatCount(stats.users_new_week),
+      hint: i18n._('last 7 days · {n} in 30 days', { n: formatCount(stats.users_new_month) }),
     },
-    { label: i18n._('Tokens in circulation'), value: `${n(stats.tokens_in_circulation)} TMT` },
+    { label: i18n._('Tokens in circulation'), value: formatTmt(stats.tokens_in_circulation) },
     {
       label: i18n._('Tokens earned / spent'),
-      value: `${n(stats.tokens_earned)} / ${n(stats.tokens_spent)}`,
+      value: `${formatCount(stats.tokens_earned)} / ${formatCount(stats.tokens_spent)}`,
       hint: i18n._('TMT over all time'),
     },
-    { label: i18n._('Transactions'), value: n(stats.transactions) },
-    { label: i18n._('Assets'), value: n(stats.assets) },
-    { label: i18n._('Referrals'), value: n(stats.referrals), hint: i18n._('direct referrals') },
+    { label: i18n._('Transactions'), value: formatCount(stats.transactions) },
+    { label: i18n._('Assets'), value: formatCount(stats.assets) },
+    { label: i18n._('Referrals'), value: formatCount(stats.referrals), hint: i18n._('direct referrals') },
     {
       label: i18n._('Pending business requests'),
-      value: n(stats.pending_business_requests),
-      hint: i18n._('{n} banned users', { n: n(stats.users_banned) }),
+      value: formatCount(stats.pending_business_requests),
+      hint: i18n._('{n} banned users', { n: formatCount(stats.users_banned) }),
     },
   ];
   return (

@@ -14,7 +14,7 @@ import type { AdminUser } from '../api/types';
 import { validateAdjustment } from '../lib/adjust';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
-import { intlLocale } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
 
 export interface UserManageModalProps {
   user: AdminUser | null;
@@ -90,9 +90,7 @@ export function UserManageModal({
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium text-slate-900">{displayName(user, user.email ?? '—')}</span>
           <span className="text-slate-600">{user.email}</span>
-          <Badge>
-            {user.balance.toLocaleString(intlLocale())} {i18n._('TMT')}
-          </Badge>
+          <Badge>{formatTmt(user.balance)}</Badge>
           {banned && <Badge tone="danger">{i18n._('Banned')}</Badge>}
         </div>
 

@@ -8,6 +8,7 @@ import { USERS_PAGE_SIZE, type AdminUser, type UserFilters } from '../api/types'
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
 import { intlLocale } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
 
 export interface UsersTableProps {
   rows: AdminUser[];
@@ -101,9 +102,7 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
                     {banned && <Badge tone="danger">{i18n._('Banned')}</Badge>}
                   </td>
                   <td className="py-2 pr-3 font-mono">{u.referral_code}</td>
-                  <td className="py-2 pr-3 text-right">
-                    {u.balance.toLocaleString(intlLocale())} {i18n._('TMT')}
-                  </td>
+                  <td className="py-2 pr-3 text-right">{formatTmt(u.balance)}</td>
                   <td className="py-2 text-right">
                     <Button
                       size="sm"

@@ -1,6 +1,6 @@
 // /admin-influencer-dashboard (admins; the router guards it and every rpc checks again in SQL).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { toAppError } from '@/lib/api-error';
@@ -32,17 +32,9 @@ import { TokenPackagesCard } from '../components/token-packages-card';
 import { UserManageModal } from '../components/user-manage-modal';
 import { UsersTable } from '../components/users-table';
 import { i18n } from '@/lib/i18n/i18n';
+import { useDebounced } from '@/hooks/use-debounced';
 
 const NO_FILTERS: UserFilters = { search: '', role: '', confirmed: '', page: 0 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 export default function AdminDashboardPage() {
   const { user } = useAuth();

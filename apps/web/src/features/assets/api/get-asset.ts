@@ -31,7 +31,7 @@ export async function fetchLedger(id: string): Promise<LedgerEntry[]> {
       .select('seq, event, record_hash, prev_hash, entry_hash, created_at')
       .eq('asset_id', id)
       .order('seq', { ascending: false }),
-  ) as LedgerEntry[];
+  );
 }
 export function useAssetLedger(id: string) {
   return useQuery({ queryKey: assetKeys.ledger(id), queryFn: () => fetchLedger(id) });

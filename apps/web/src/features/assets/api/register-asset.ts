@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '@/lib/call-function';
 import { refreshAfterSpend } from './refresh-after-spend';
+import type { RegisterAssetResult } from '@tagledger/functions-api';
 import type { AssetFields, Quote } from './types';
 
 export interface RegisterAssetInput {
@@ -13,13 +14,7 @@ export interface RegisterAssetInput {
   expectedCost: number | null;
 }
 
-export interface RegisterAssetResult {
-  asset_id: string;
-  cost?: number;
-  quote?: Quote;
-  ledger_seq?: number;
-  replayed: boolean;
-}
+export type { RegisterAssetResult };
 
 export function registerAsset(input: RegisterAssetInput): Promise<RegisterAssetResult> {
   return callFunction('register-asset', input);

@@ -16,6 +16,7 @@ import { acceptFiles, quoteInputOf, uploadPending } from './pending-media';
 import { balanceCovers, insufficientTokens, SpendFailureAlert, spendFailure, type SpendFailure } from './spend-failure';
 import { fetchBalance } from '../api/get-balance';
 import { i18n } from '@/lib/i18n/i18n';
+import { formatTmt } from '@/utils/format';
 
 export function AddMediaModal({
   assetId,
@@ -156,7 +157,7 @@ export function AddMediaModal({
         />
         {media.length > 0 && total !== undefined && (
           <p className="text-sm font-medium text-slate-900">
-            {i18n._('Cost:')} {total} {i18n._('TMT')}
+            {i18n._('Cost:')} {formatTmt(total)}
           </p>
         )}
         {error && <SpendFailureAlert failure={error} />}

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { kindOf, rejectReason } from '../lib/media-rules';
-import { AssetFields, EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormValues } from './asset-fields';
+import { EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormValues } from '../lib/asset-form';
+import { AssetFields } from './asset-fields';
 import { CostSummary } from './cost-summary';
 import { ProofPanel } from './proof-panel';
 

@@ -12,6 +12,7 @@ import {
   type CertificateProof,
 } from '../lib/certificate-verify';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 const LABELS: [keyof Omit<CertificateCheck, 'ok'>, string][] = [
   ['entryRecomputes', /*i18n*/ 'The ledger entry on the certificate recomputes'],
@@ -88,10 +89,7 @@ export function CertificateCheckForm() {
             {state.proof.serial_number && (
               <>
                 {' · '}
-                <Link
-                  className="text-blue-700 hover:underline"
-                  to={`/verify/${encodeURIComponent(state.proof.serial_number)}`}
-                >
+                <Link className="text-blue-700 hover:underline" to={paths.verify(state.proof.serial_number)}>
                   {i18n._('current status of')} {state.proof.serial_number}
                 </Link>
               </>

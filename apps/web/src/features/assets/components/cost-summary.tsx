@@ -1,6 +1,7 @@
 // The price breakdown from the server's pricing table.
 import type { Quote } from '../api/types';
 import { i18n } from '@/lib/i18n/i18n';
+import { formatTmt } from '@/utils/format';
 
 export function CostSummary({ quote, loading }: { quote: Quote | undefined; loading: boolean }) {
   return (
@@ -21,17 +22,13 @@ export function CostSummary({ quote, loading }: { quote: Quote | undefined; load
                       ? i18n._(' (length unknown: longest tier)')
                       : ` (${Math.ceil(Number(l.seconds))} s)`)}
                 </span>
-                <span>
-                  {l.amount} {i18n._('TMT')}
-                </span>
+                <span>{formatTmt(l.amount)}</span>
               </li>
             ))}
           </ul>
           <p className="mt-2 flex justify-between border-t border-slate-200 pt-2 font-semibold text-slate-900">
             <span>{i18n._('Total')}</span>
-            <span data-testid="tag-cost">
-              {quote.total} {i18n._('TMT')}
-            </span>
+            <span data-testid="tag-cost">{formatTmt(quote.total)}</span>
           </p>
         </>
       )}

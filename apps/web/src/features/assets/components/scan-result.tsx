@@ -4,6 +4,12 @@ import { AlertTriangle, BadgeCheck, ShieldAlert } from 'lucide-react';
 import type { ScanPage, ScanWarning, UnitStatus } from '@tagledger/functions-api';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { supabase } from '@/lib/supabase';
+import { userFileUrl } from '@/lib/user-files';
+
+/** Brand logos and product pictures are in the public business-media bucket. */
+const brandMediaUrl = (path: string) =>
+  userFileUrl(supabase.storage.from('business-media').getPublicUrl(path).data.publicUrl);
 
 const STATUS_LABELS: Record<UnitStatus, string> = {
   active: /*i18n*/ 'Genuine, in circulation',
@@ -25,6 +31,9 @@ export function ScanResult({ page }: { page: ScanPage }) {
     <div className="space-y-4">
       {page.brand ? (
         <p className="flex flex-wrap items-center gap-2 text-lg font-medium text-slate-900" data-testid="unit-brand">
+          {page.brand.logo_path ? (
+            <img src={brandMediaUrl(page.brand.logo_path)} alt="" className="h-8 w-8 rounded object-contain" />
+          ) : null}
           {page.brand.name}
           {page.brand.verified ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-sm text-emerald-800">
@@ -33,7 +42,23 @@ export function ScanResult({ page }: { page: ScanPage }) {
           ) : null}
         </p>
       ) : null}
-      {page.product ? <p className="text-slate-800">{page.product.name}</p> : null}
+      {page.product ? (
+        <div className="flex gap-3">
+          {page.product.image_path ? (
+            <img
+              src={brandMediaUrl(page.product.image_path)}
+              alt={page.product.name}
+              className="h-24 w-24 shrink-0 rounded border border-slate-200 object-cover"
+            />
+          ) : null}
+          <div>
+            <p className="text-slate-800">{page.product.name}</p>
+            {page.product.description ? (
+              <p className="mt-1 text-sm text-slate-600">{page.product.description}</p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
       {page.product?.status === 'recalled' ? (
         <p
           role="alert"

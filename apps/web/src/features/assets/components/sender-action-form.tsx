@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export type SenderAction = 'block' | 'report';
 
@@ -43,7 +44,7 @@ export function SenderActionForm({
     return (
       <div role="status" className="space-y-2 rounded-md bg-green-50 p-4 text-sm text-green-900">
         <p>{i18n._(text.done)}</p>
-        <Link to="/settings" className="text-blue-700 underline">
+        <Link to={paths.settings} className="text-blue-700 underline">
           {i18n._('Blocked senders in Settings')}
         </Link>
       </div>

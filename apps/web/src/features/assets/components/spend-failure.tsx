@@ -6,6 +6,8 @@ import { buttonClasses } from '@/components/ui/button';
 import { toAppError } from '@/lib/api-error';
 import { FunctionError } from '@/lib/call-function';
 import { i18n } from '@/lib/i18n/i18n';
+import { formatTmt } from '@/utils/format';
+import { paths } from '@/config/paths';
 
 export interface SpendFailure {
   message: string;
@@ -20,7 +22,7 @@ export function isInsufficientTokens(err: unknown): boolean {
 
 /** 'Insufficient tokens' (SPEC §5), whether the balance check before the charge or the server said so. */
 export function insufficientTokens(cost: number | null | undefined): SpendFailure {
-  const need = typeof cost === 'number' ? ` This needs ${cost} TMT.` : '';
+  const need = typeof cost === 'number' ? ` ${i18n._('This needs {cost}.', { cost: formatTmt(cost) })}` : '';
   return { message: i18n._('Insufficient tokens.{need} Nothing was charged.', { need }), wallet: true };
 }
 
@@ -42,7 +44,7 @@ export function SpendFailureAlert({ failure, className = '' }: { failure: SpendF
     <div role="alert" className={`rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 ${className}`}>
       <p>{failure.message}</p>
       {failure.wallet && (
-        <Link to="/wallet#buy-tokens" className={buttonClasses('link', 'md', 'mt-1')}>
+        <Link to={paths.walletBuyTokens} className={buttonClasses('link', 'md', 'mt-1')}>
           {i18n._('Buy tokens')}
         </Link>
       )}

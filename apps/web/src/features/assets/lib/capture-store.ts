@@ -2,7 +2,7 @@
 // signing in and find everything on /tag after sign-up. Files are stored as Blobs (no base64, no
 // sessionStorage size limit). One account draft per browser, plus one guest slot filled by
 // /start-tagging before sign-in and adopted by loadDraft on /tag.
-import type { AssetFormValues } from '../components/asset-fields';
+import type { AssetFormValues } from './asset-form';
 
 const DB_NAME = 'tagledger-capture';
 const STORE = 'drafts';

@@ -1,5 +1,6 @@
 // What the tagging screen accepts. The server enforces the same rules (bucket MIME list and size
 // limit, register_asset per-type sizes and video length); these only give early feedback.
+import { MAX_FILES_PER_ASSET, MAX_MEDIA_BYTES, MAX_VIDEO_SECONDS } from '@tagledger/functions-api';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
 import type { MediaKind } from '../api/types';
@@ -15,13 +16,10 @@ export const ACCEPTED_TYPES: Record<string, { kind: MediaKind; ext: string }> = 
   'application/pdf': { kind: 'document', ext: 'pdf' },
 };
 export const ACCEPT_ATTRIBUTE = Object.keys(ACCEPTED_TYPES).join(',') + ',.heic,.mov';
-export const MAX_FILES = 20;
-export const MAX_BYTES: Record<MediaKind, number> = {
-  photo: 15 * 1024 * 1024,
-  document: 15 * 1024 * 1024,
-  video: 100 * 1024 * 1024,
-};
-export const MAX_VIDEO_SECONDS = 120;
+// The limits themselves are shared with the server (@tagledger/functions-api).
+export const MAX_FILES = MAX_FILES_PER_ASSET;
+export const MAX_BYTES: Record<MediaKind, number> = MAX_MEDIA_BYTES;
+export { MAX_VIDEO_SECONDS };
 
 /** Browsers report some types oddly (HEIC often as ''); fall back to the extension. */
 export function mimeOf(file: { type: string; name: string }): string {

@@ -1,42 +1,28 @@
 // /assets — the signed-in user's assets: search, filters, sort, grid or list, pages.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { LayoutGrid, List, Plus, Search } from 'lucide-react';
+import { LayoutGrid, List, Plus } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
+import { Pager } from '@/components/ui/pager';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useMyAssets, type AssetFilters } from '../api/search-my-assets';
 import { useThumbnailUrls } from '../api/signed-urls';
-import type { Asset, AssetMedia } from '../api/types';
+import type { AssetMedia } from '../api/types';
+import { AssetCard } from '../components/asset-card';
+import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { useDebounced } from '@/hooks/use-debounced';
+import { paths } from '@/config/paths';
 
 const PAGE_SIZE = 12;
-const SORTS = [
-  { value: 'created_at:desc', label: /*i18n*/ 'Newest first' },
-  { value: 'created_at:asc', label: /*i18n*/ 'Oldest first' },
-  { value: 'title:asc', label: /*i18n*/ 'Title A–Z' },
-  { value: 'title:desc', label: /*i18n*/ 'Title Z–A' },
-  { value: 'value:desc', label: /*i18n*/ 'Highest value' },
-  { value: 'value:asc', label: /*i18n*/ 'Lowest value' },
-];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export default function AssetsPage() {
   const [search, setSearch] = useState('');
@@ -69,22 +55,13 @@ export default function AssetsPage() {
             {assets.data ? i18n._('{total, plural, one {# asset} other {# assets}}', { total }) : ' '}
           </p>
         </div>
-        <Link to="/tag" className={buttonClasses('primary')}>
+        <Link to={paths.tag} className={buttonClasses('primary')}>
           <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._('Tag New Asset')}
         </Link>
       </div>
 
       <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto_auto_auto_auto]">
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder={i18n._('Search title, description, tags, serial')}
-            aria-label={i18n._('Search assets')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <AssetSearchInput label={i18n._('Search assets')} value={search} onChange={setSearch} />
         <Select
           aria-label={i18n._('Kind')}
           value={filters.kind}
@@ -102,25 +79,12 @@ export default function AssetsPage() {
             { value: 'public', label: i18n._('Public') },
           ]}
         />
-        <Select
-          aria-label={i18n._('Media type')}
-          value={filters.media}
-          onChange={(e) => set({ media: e.target.value as AssetFilters['media'] })}
-          placeholder={i18n._('Any media')}
-          options={[
-            { value: 'photo', label: i18n._('Photos') },
-            { value: 'video', label: i18n._('Videos') },
-            { value: 'document', label: i18n._('Documents') },
-          ]}
-        />
-        <Select
-          aria-label={i18n._('Sort')}
-          value={`${filters.sort}:${filters.ascending ? 'asc' : 'desc'}`}
-          onChange={(e) => {
-            const [sort, dir] = e.target.value.split(':');
-            set({ sort: sort as AssetFilters['sort'], ascending: dir === 'asc' });
-          }}
-          options={SORTS.map((s) => ({ ...s, label: i18n._(s.label) }))}
+        <MediaTypeSelect value={filters.media} onChange={(media) => set({ media })} />
+        <SortSelect
+          sort={filters.sort}
+          ascending={filters.ascending}
+          options={SORTS}
+          onChange={(sort, ascending) => set({ sort, ascending })}
         />
         <div className="flex gap-1" role="group" aria-label={i18n._('View')}>
           <Button
@@ -168,7 +132,7 @@ export default function AssetsPage() {
                 : i18n._('Tag your first asset to register it.')
             }
             action={
-              <Link to="/tag" className={buttonClasses('primary')}>
+              <Link to={paths.tag} className={buttonClasses('primary')}>
                 {i18n._('Tag Asset')}
               </Link>
             }
@@ -177,7 +141,31 @@ export default function AssetsPage() {
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={i18n._('Assets')}>
             {items.map((a) => (
               <li key={a.id}>
-                <AssetCard asset={a} url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined} />
+                <AssetCard
+                  to={paths.asset(a.id)}
+                  title={a.title}
+                  description={a.description}
+                  tags={a.tags}
+                  thumb={
+                    <MediaThumb
+                      media={a.media[0]}
+                      url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined}
+                      className="aspect-video w-full"
+                    />
+                  }
+                  badges={
+                    <>
+                      <KindBadge kind={a.kind} />
+                      <PrivacyBadge privacy={a.privacy} />
+                      <StatusBadge status={a.status} />
+                    </>
+                  }
+                  facts={[
+                    a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+                    formatMoney(a.estimated_value, a.currency),
+                    i18n._('{count, plural, one {# file} other {# files}}', { count: a.media.length }),
+                  ]}
+                />
               </li>
             ))}
           </ul>
@@ -188,7 +176,7 @@ export default function AssetsPage() {
           >
             {items.map((a) => (
               <li key={a.id}>
-                <Link to={`/assets/${a.id}`} className="flex items-center gap-4 p-3 hover:bg-slate-50">
+                <Link to={paths.asset(a.id)} className="flex items-center gap-4 p-3 hover:bg-slate-50">
                   <MediaThumb
                     media={a.media[0]}
                     url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined}
@@ -217,63 +205,7 @@ export default function AssetsPage() {
         )}
       </div>
 
-      {total > PAGE_SIZE && (
-        <nav className="mt-6 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filters.page === 0}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-          >
-            {i18n._('Previous')}
-          </Button>
-          <span className="text-sm text-slate-600">
-            {i18n._('Page')} {filters.page + 1} {i18n._('of')} {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filters.page + 1 >= pages}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-          >
-            {i18n._('Next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
     </div>
-  );
-}
-
-function AssetCard({ asset: a, url }: { asset: Asset; url: string | undefined }) {
-  return (
-    <Link to={`/assets/${a.id}`} className="block h-full">
-      <Card className="h-full overflow-hidden transition-shadow hover:shadow-md">
-        <MediaThumb media={a.media[0]} url={url} className="aspect-video w-full" />
-        <div className="space-y-2 p-4">
-          <div className="flex flex-wrap gap-1">
-            <KindBadge kind={a.kind} />
-            <PrivacyBadge privacy={a.privacy} />
-            <StatusBadge status={a.status} />
-          </div>
-          <h2 className="truncate font-semibold text-slate-900">{a.title}</h2>
-          {a.description && <p className="line-clamp-2 text-sm text-slate-600">{a.description}</p>}
-          <p className="text-xs text-slate-500">
-            {[
-              a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
-              formatMoney(a.estimated_value, a.currency),
-              i18n._('{count, plural, one {# file} other {# files}}', { count: a.media.length }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-          {a.tags.length > 0 && (
-            <p className="text-xs text-slate-500">
-              {a.tags.slice(0, 3).join(', ')}
-              {a.tags.length > 3 && i18n._(' +{value} more', { value: a.tags.length - 3 })}
-            </p>
-          )}
-        </div>
-      </Card>
-    </Link>
   );
 }

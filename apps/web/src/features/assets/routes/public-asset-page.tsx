@@ -4,11 +4,9 @@ import { ArrowLeft } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
-import { toAppError } from '@/lib/api-error';
 import { usePublicMediaUrls } from '../api/public-media-urls';
 import { usePublicAsset } from '../api/public-assets';
+import { AssetLoading, AssetUnavailable } from '../components/asset-load-state';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
 import { ProofPanel } from '../components/proof-panel';
@@ -17,28 +15,20 @@ import { reportContent } from '../api/report-content';
 import { formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 export default function PublicAssetPage() {
   const { id = '' } = useParams();
   const asset = usePublicAsset(id);
   const urls = usePublicMediaUrls(asset.data ? [asset.data.id] : []);
-  if (asset.isLoading)
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner label={i18n._('Loading asset...')} showLabel />
-      </div>
-    );
+  if (asset.isLoading) return <AssetLoading />;
   if (asset.isError || !asset.data) {
     return (
-      <EmptyState
-        className="py-24"
+      <AssetUnavailable
         title={i18n._('Asset not available')}
-        description={asset.isError ? toAppError(asset.error).message : undefined}
-        action={
-          <Link to="/public-assets" className={buttonClasses('primary')}>
-            {i18n._('Public Assets')}
-          </Link>
-        }
+        error={asset.error}
+        backTo="/public-assets"
+        backLabel={i18n._('Public Assets')}
       />
     );
   }
@@ -60,7 +50,7 @@ export default function PublicAssetPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={a.title} />
-      <Link to="/public-assets" className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
+      <Link to={paths.publicAssets} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Public Assets')}
       </Link>
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{a.title}</h1>
@@ -102,10 +92,7 @@ export default function PublicAssetPage() {
                 ))}
             </dl>
             {a.serial_number && (
-              <Link
-                to={`/verify/${encodeURIComponent(a.serial_number)}`}
-                className={buttonClasses('link', 'md', 'mt-3')}
-              >
+              <Link to={paths.verify(a.serial_number)} className={buttonClasses('link', 'md', 'mt-3')}>
                 {i18n._('Check this serial number')}
               </Link>
             )}

@@ -1,32 +1,29 @@
 // /public-assets — assets their owners made public: only what each owner chose to share.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { Search } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
+import { Pager } from '@/components/ui/pager';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { usePublicAssets, type PublicFilters } from '../api/public-assets';
 import { usePublicMediaUrls } from '../api/public-media-urls';
+import { AssetCard } from '../components/asset-card';
+import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
+import { useDebounced } from '@/hooks/use-debounced';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 const PAGE_SIZE = 12;
 
 export default function PublicAssetsPage() {
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(search), 300);
-    return () => clearTimeout(t);
-  }, [search]);
+  const query = useDebounced(search, 300);
   const [filters, setFilters] = useState<Omit<PublicFilters, 'query'>>({
     kind: '',
     media: '',
@@ -54,16 +51,7 @@ export default function PublicAssetsPage() {
         {i18n._("Assets their owners chose to make public. Owners' names and e-mail addresses are never shown.")}
       </p>
       <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto_auto]">
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            aria-label={i18n._('Search public assets')}
-            placeholder={i18n._('Search title, description, tags, serial')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <AssetSearchInput label={i18n._('Search public assets')} value={search} onChange={setSearch} />
         <Select
           aria-label={i18n._('Kind')}
           value={filters.kind}
@@ -71,30 +59,12 @@ export default function PublicAssetsPage() {
           options={kindOptions().filter((o) => o.value !== 'legacy')}
           onChange={(e) => set({ kind: e.target.value as PublicFilters['kind'] })}
         />
-        <Select
-          aria-label={i18n._('Media type')}
-          value={filters.media}
-          placeholder={i18n._('Any media')}
-          options={[
-            { value: 'photo', label: i18n._('Photos') },
-            { value: 'video', label: i18n._('Videos') },
-            { value: 'document', label: i18n._('Documents') },
-          ]}
-          onChange={(e) => set({ media: e.target.value as PublicFilters['media'] })}
-        />
-        <Select
-          aria-label={i18n._('Sort')}
-          value={`${filters.sort}:${filters.ascending ? 'asc' : 'desc'}`}
-          options={[
-            { value: 'created_at:desc', label: i18n._('Newest first') },
-            { value: 'created_at:asc', label: i18n._('Oldest first') },
-            { value: 'title:asc', label: i18n._('Title A–Z') },
-            { value: 'title:desc', label: i18n._('Title Z–A') },
-          ]}
-          onChange={(e) => {
-            const [sort, dir] = e.target.value.split(':');
-            set({ sort: sort as PublicFilters['sort'], ascending: dir === 'asc' });
-          }}
+        <MediaTypeSelect value={filters.media} onChange={(media) => set({ media })} />
+        <SortSelect
+          sort={filters.sort}
+          ascending={filters.ascending}
+          options={SORTS.slice(0, 4)}
+          onChange={(sort, ascending) => set({ sort, ascending })}
         />
       </div>
       <div className="mt-6">
@@ -114,68 +84,38 @@ export default function PublicAssetsPage() {
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={i18n._('Public assets')}>
             {items.map((a, i) => (
               <li key={a.id}>
-                <Link to={`/public-assets/${a.id}`} className="block h-full">
-                  <Card className="h-full overflow-hidden hover:shadow-md">
+                <AssetCard
+                  to={paths.publicAsset(a.id)}
+                  title={a.title}
+                  description={a.description}
+                  tags={a.tags}
+                  thumb={
                     <MediaThumb
                       media={a.media[0]}
                       url={a.media[0] ? thumbs.data?.[a.media[0].id] : undefined}
                       className="aspect-video w-full"
                       aboveFold={i < 2}
                     />
-                    <div className="space-y-2 p-4">
-                      <div className="flex flex-wrap gap-1">
-                        <KindBadge kind={a.kind} />
-                        <StatusBadge status={a.status} />
-                      </div>
-                      <h2 className="truncate font-semibold text-slate-900">{a.title}</h2>
-                      {a.description && <p className="line-clamp-2 text-sm text-slate-600">{a.description}</p>}
-                      <p className="text-xs text-slate-500">
-                        {[
-                          a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
-                          formatMoney(a.estimated_value, a.currency),
-                          a.location,
-                          formatDate(a.created_at),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </p>
-                      {a.tags.length > 0 && (
-                        <p className="text-xs text-slate-500">
-                          {a.tags.slice(0, 3).join(', ')}
-                          {a.tags.length > 3 && i18n._(' +{value} more', { value: a.tags.length - 3 })}
-                        </p>
-                      )}
-                    </div>
-                  </Card>
-                </Link>
+                  }
+                  badges={
+                    <>
+                      <KindBadge kind={a.kind} />
+                      <StatusBadge status={a.status} />
+                    </>
+                  }
+                  facts={[
+                    a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+                    formatMoney(a.estimated_value, a.currency),
+                    a.location,
+                    formatDate(a.created_at),
+                  ]}
+                />
               </li>
             ))}
           </ul>
         )}
       </div>
-      {total > PAGE_SIZE && (
-        <nav className="mt-6 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filters.page === 0}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-          >
-            {i18n._('Previous')}
-          </Button>
-          <span className="text-sm text-slate-600">
-            {i18n._('Page')} {filters.page + 1} {i18n._('of')} {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={filters.page + 1 >= pages}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-          >
-            {i18n._('Next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
     </div>
   );
 }

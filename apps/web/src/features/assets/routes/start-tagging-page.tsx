@@ -18,6 +18,7 @@ import { clearGuestCapture, loadGuestCapture, saveGuestCapture } from '../lib/ca
 import { kindOptions } from '../lib/labels';
 import { MAX_FILES } from '../lib/media-rules';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 /** The landing each kind belongs to; its slug as `from` makes the e-mail callback continue on /tag. */
 const KIND_SLUGS: Record<AssetKind, string> = {
@@ -111,7 +112,7 @@ export default function StartTaggingPage() {
   }, [media, kind]);
 
   if (auth.initialized && auth.user)
-    return <Navigate to={isKind(initialKind) ? `/tag?kind=${initialKind}` : '/tag'} replace />;
+    return <Navigate to={isKind(initialKind) ? paths.tagKind(initialKind) : paths.tag} replace />;
   if (!auth.initialized) {
     return (
       <div className="flex justify-center py-16">
@@ -190,7 +191,7 @@ export default function StartTaggingPage() {
           <Link to={startTaggingSignUpHref(kind, from, ref)} className={buttonClasses('primary')}>
             {i18n._('Create a free account to register it')}
           </Link>
-          <Link to="/auth" state={{ from: { pathname: '/tag' } }} className={buttonClasses('outline')}>
+          <Link to={paths.auth} state={{ from: { pathname: paths.tag } }} className={buttonClasses('outline')}>
             {i18n._('Sign in')}
           </Link>
         </div>

@@ -15,14 +15,14 @@ import { useQuote } from '../api/quote';
 import { useRegisterAsset } from '../api/register-asset';
 import type { AssetKind, Quote } from '../api/types';
 import { discardUploads } from '../api/upload-media';
+import { AssetFields } from '../components/asset-fields';
 import {
-  AssetFields,
   EMPTY_ASSET_FORM,
   toAssetPayload,
   validateAssetForm,
   type AssetFormErrors,
   type AssetFormValues,
-} from '../components/asset-fields';
+} from '../lib/asset-form';
 import { CostSummary } from '../components/cost-summary';
 import { type PendingMedia } from '../components/media-list';
 import { MediaPicker } from '../components/media-picker';
@@ -38,6 +38,7 @@ import { fetchBalance } from '../api/get-balance';
 import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
 import { MAX_FILES } from '../lib/media-rules';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 const KINDS: AssetKind[] = ['general', 'digital', 'legacy', 'business'];
 
@@ -159,7 +160,7 @@ export default function TagPage() {
           : i18n._('Asset registered.'),
       );
       submissionId.current = crypto.randomUUID();
-      navigate(`/assets/${result.asset_id}`);
+      navigate(paths.asset(result.asset_id));
     } catch (err) {
       if (err instanceof FunctionError && err.code === 'price_changed' && err.body.quote) {
         setServerQuote(err.body.quote as Quote);

@@ -22,6 +22,7 @@ import { useUnitScan } from '../api/scan-unit';
 import { ScanResult } from '../components/scan-result';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 export default function VerifyPage() {
   const { serialNumber = '' } = useParams();
@@ -106,7 +107,7 @@ export default function VerifyPage() {
         className="mt-8 flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          if (next.trim()) navigate(`/verify/${encodeURIComponent(next.trim())}`);
+          if (next.trim()) navigate(paths.verify(next.trim()));
         }}
       >
         <Input
@@ -198,7 +199,7 @@ function MatchCard({ match: m }: { match: VerifyMatch }) {
           )}
         </dl>
         {m.is_public && (
-          <Link to={`/public-assets/${m.asset_id}`} className="text-sm text-blue-700 hover:underline">
+          <Link to={paths.publicAsset(m.asset_id)} className="text-sm text-blue-700 hover:underline">
             {i18n._('See the public page')}
           </Link>
         )}

@@ -5,6 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { forgotPasswordResolver, type ForgotPasswordValues } from '../lib/schemas';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export const RESET_SENT_MESSAGE = /*i18n*/ 'Check your email for the password reset link!';
 
@@ -39,7 +40,7 @@ export function ForgotPasswordForm({ onSubmit, error, sent = false }: ForgotPass
         {isSubmitting ? i18n._('Sending...') : i18n._('Send Reset Link')}
       </Button>
       <p className="text-center text-sm">
-        <Link to="/login" className="text-blue-700 hover:underline">
+        <Link to={paths.login} className="text-blue-700 hover:underline">
           {i18n._('Back to Login')}
         </Link>
       </p>

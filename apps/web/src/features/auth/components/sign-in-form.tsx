@@ -6,6 +6,7 @@ import { signInResolver, type SignInValues } from '../lib/schemas';
 import { usePlainForm } from '../lib/use-plain-form';
 import { FormError } from './auth-card';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export interface SignInFormProps {
   onSubmit(values: SignInValues): Promise<void>;
@@ -29,7 +30,7 @@ export function SignInForm({ onSubmit, error, defaultEmail = '', busy = false }:
         <Input type="password" autoComplete="current-password" {...field('password')} />
       </FormField>
       <div className="flex justify-end">
-        <Link to="/forgot-password" className="text-sm text-blue-700 hover:underline">
+        <Link to={paths.forgotPassword} className="text-sm text-blue-700 hover:underline">
           {i18n._('Forgot password?')}
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { applyReferralOnSignup } from '../api/apply-referral';
 import { verifyEmailLink } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export const CALLBACK_TEXTS = {
   verifying: /*i18n*/ 'Verifying your email...',
@@ -25,7 +26,7 @@ export const ERROR_DELAY_MS = 3000;
 
 /** Where a verified user goes: /tag when they came from a tagging landing, else /dashboard. */
 export function destinationAfterVerification(from: string | null): string {
-  return from?.includes('tagging') ? '/tag' : '/dashboard';
+  return from?.includes('tagging') ? paths.tag : paths.dashboard;
 }
 
 export default function AuthCallbackPage() {

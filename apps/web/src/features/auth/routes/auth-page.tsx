@@ -17,6 +17,7 @@ import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { DUPLICATE_ACCOUNT_MESSAGE, friendlyAuthError } from '../lib/error-messages';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 type Mode = 'signin' | 'signup';
 
@@ -119,7 +120,7 @@ export default function AuthPage() {
         return;
       }
       const qs = new URLSearchParams({ email: values.email });
-      navigate(`/check-email?${qs.toString()}`, { state: { email: values.email } });
+      navigate(paths.checkEmailWith(qs), { state: { email: values.email } });
     } catch (err) {
       setError(err instanceof DuplicateAccountError ? i18n._(DUPLICATE_ACCOUNT_MESSAGE) : friendlyAuthError(err));
     }
@@ -206,10 +207,7 @@ export default function AuthPage() {
             {needsConfirmation && (
               <p className="mt-4 text-sm text-slate-600">
                 {i18n._("Didn't get the e-mail?")}{' '}
-                <Link
-                  to={`/check-email?${new URLSearchParams({ email: needsConfirmation }).toString()}`}
-                  className="text-blue-700 hover:underline"
-                >
+                <Link to={paths.checkEmailWith({ email: needsConfirmation })} className="text-blue-700 hover:underline">
                   {i18n._('Resend the confirmation link')}
                 </Link>
               </p>

@@ -12,6 +12,7 @@ import { resendConfirmation } from '../api/resend-confirmation';
 import { AuthCard, FormError } from '../components/auth-card';
 import { friendlyAuthError } from '../lib/error-messages';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 
@@ -87,7 +88,7 @@ export default function CheckEmailPage() {
               : i18n._('Resend confirmation email')}
           </Button>
           <p className="text-center text-sm">
-            <Link to="/auth" className="text-blue-700 hover:underline">
+            <Link to={paths.auth} className="text-blue-700 hover:underline">
               {i18n._('Back to Sign In')}
             </Link>
           </p>

@@ -10,6 +10,7 @@ import { AuthCard } from '../components/auth-card';
 import { friendlyAuthError } from '../lib/error-messages';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export const RESET_TEXTS = {
   invalidLink: /*i18n*/ 'Invalid reset link. Please try requesting a new password reset.',
@@ -38,7 +39,7 @@ export default function ResetPasswordPage() {
     const code = params.get('code');
     if (!code && (!token || type !== 'recovery')) {
       toast.error(i18n._(RESET_TEXTS.invalidLink));
-      navigate('/forgot-password', { replace: true });
+      navigate(paths.forgotPassword, { replace: true });
       return;
     }
     verifyRecovery({ token, code })
@@ -63,7 +64,7 @@ export default function ResetPasswordPage() {
       // Let the auth provider apply the SIGNED_OUT event first, so /auth does not see the old user.
       await new Promise((resolve) => setTimeout(resolve, 0));
       toast.success(i18n._(RESET_TEXTS.success));
-      navigate('/auth', { replace: true });
+      navigate(paths.auth, { replace: true });
     } catch (err) {
       // A refused password says why (the server's weak_password reasons); other failures keep
       // the server's message (SPEC §9).
@@ -87,7 +88,7 @@ export default function ResetPasswordPage() {
             <p role="alert" className="text-sm text-red-600">
               {i18n._(RESET_TEXTS.expired)}
             </p>
-            <Link to="/forgot-password" className="text-sm text-blue-700 hover:underline">
+            <Link to={paths.forgotPassword} className="text-sm text-blue-700 hover:underline">
               {i18n._('Request a new reset link')}
             </Link>
           </div>

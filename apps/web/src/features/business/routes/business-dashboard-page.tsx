@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { useInventory, useInventoryStats } from '../api/get-inventory';
+import { BusinessNav } from '../components/business-nav';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 
@@ -36,6 +37,7 @@ export default function BusinessDashboardPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Business Dashboard')} />
+      <BusinessNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Business Dashboard')}</h1>
         <Link to="/tag?kind=business" className={buttonClasses('primary')}>

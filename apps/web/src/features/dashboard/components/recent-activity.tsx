@@ -5,18 +5,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { RecentTransaction } from '../api/get-recent-transactions';
 import { i18n } from '@/lib/i18n/i18n';
-import { formatDate, intlLocale } from '@/lib/i18n/format';
+import { formatDate } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
 
 export interface RecentActivityProps {
   transactions: RecentTransaction[] | undefined;
   loading: boolean;
   error: boolean;
   onRetry(): void;
-}
-
-export function formatAmount(amount: number): string {
-  const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
-  return `${sign}${Math.abs(amount).toLocaleString(intlLocale())} TMT`;
 }
 
 export function RecentActivity({ transactions, loading, error, onRetry }: RecentActivityProps) {
@@ -52,7 +48,7 @@ export function RecentActivity({ transactions, loading, error, onRetry }: Recent
                 <span
                   className={cn('shrink-0 text-sm font-semibold', t.amount < 0 ? 'text-red-700' : 'text-green-700')}
                 >
-                  {formatAmount(t.amount)}
+                  {formatTmt(t.amount, { signed: true })}
                 </span>
               </li>
             ))}

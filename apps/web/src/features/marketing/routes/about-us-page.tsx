@@ -1,6 +1,7 @@
 import { Bullets, Section, TextLink, TextPage } from '../components/page-shell';
 import { productName } from '../components/product-name';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function AboutUsPage() {
   const name = productName();
@@ -45,15 +46,15 @@ export default function AboutUsPage() {
           {i18n._(
             "is a single web server with a PostgreSQL database. It can run on one machine or several, and every part of it — accounts, data, files and the ledger — stays under the operator's control. Read more in the",
           )}{' '}
-          <TextLink to="/documentation">{i18n._('Documentation')}</TextLink>.
+          <TextLink to={paths.documentation}>{i18n._('Documentation')}</TextLink>.
         </p>
       </Section>
 
       <Section title={i18n._('Get involved')}>
         <p>
-          {i18n._('Suggest features in the')} <TextLink to="/dao">{i18n._('community')}</TextLink>{' '}
-          {i18n._('section, see')} <TextLink to="/careers">{i18n._('Careers')}</TextLink>
-          {i18n._(', or reach us through')} <TextLink to="/support">{i18n._('Support')}</TextLink>.
+          {i18n._('Suggest features in the')} <TextLink to={paths.dao}>{i18n._('community')}</TextLink>{' '}
+          {i18n._('section, see')} <TextLink to={paths.careers}>{i18n._('Careers')}</TextLink>
+          {i18n._(', or reach us through')} <TextLink to={paths.support}>{i18n._('Support')}</TextLink>.
         </p>
       </Section>
     </TextPage>

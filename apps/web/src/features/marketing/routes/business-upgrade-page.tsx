@@ -7,6 +7,7 @@ import { buttonClasses } from '../components/cta';
 import { productName } from '../components/product-name';
 import { BusinessRequestForm } from '../components/business-request-form';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function BusinessUpgradePage() {
   const name = productName();
@@ -45,17 +46,17 @@ export default function BusinessUpgradePage() {
         </p>
         {!initialized ? null : !user ? (
           <div className="flex flex-wrap gap-3">
-            <Link to="/auth?from=business-upgrade" className={buttonClasses.primary}>
+            <Link to={`${paths.auth}?from=business-upgrade`} className={buttonClasses.primary}>
               {i18n._('Sign in to request')}
             </Link>
-            <Link to="/business-auth" className={buttonClasses.secondary}>
+            <Link to={paths.businessAuth} className={buttonClasses.secondary}>
               {i18n._('Create a business sign-up')}
             </Link>
           </div>
         ) : profile?.is_business_user ? (
           <div className="rounded-lg border border-green-200 bg-green-50 p-5">
             <p className="font-semibold text-green-900">{i18n._('Your account is already a business account.')}</p>
-            <Link to="/business-dashboard" className={`${buttonClasses.primary} mt-3`}>
+            <Link to={paths.businessDashboard} className={`${buttonClasses.primary} mt-3`}>
               {i18n._('Open the business dashboard')}
             </Link>
           </div>

@@ -2,6 +2,7 @@ import { Bullets, FactTable, Section, TextLink, TextPage } from '../components/p
 import { productName } from '../components/product-name';
 import { LEGAL_UPDATED } from '../content/updated';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function CookiePolicyPage() {
   const name = productName();
@@ -68,7 +69,7 @@ export default function CookiePolicyPage() {
 
       <Section title={i18n._('Your choices')}>
         <p>
-          {i18n._('In')} <TextLink to="/settings">{i18n._('Settings')}</TextLink>{' '}
+          {i18n._('In')} <TextLink to={paths.settings}>{i18n._('Settings')}</TextLink>{' '}
           {i18n._('you can record whether you accept optional cookies and anonymous usage statistics.')} {name}{' '}
           {i18n._(
             'currently uses neither; your choice is stored with your account and will be respected if the operator ever adds them, and this page will be updated first.',

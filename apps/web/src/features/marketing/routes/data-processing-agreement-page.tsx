@@ -3,6 +3,7 @@ import { productName, supportEmail } from '../components/product-name';
 import { dataInventory } from '../content/data-inventory';
 import { LEGAL_UPDATED } from '../content/updated';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function DataProcessingAgreementPage() {
   const name = productName();
@@ -30,7 +31,7 @@ export default function DataProcessingAgreementPage() {
           {i18n._(
             "is the processor. For the business user's own account data, the operator is the controller under the",
           )}{' '}
-          <TextLink to="/privacy-policy">{i18n._('Privacy Policy')}</TextLink>.
+          <TextLink to={paths.privacyPolicy}>{i18n._('Privacy Policy')}</TextLink>.
         </p>
       </Section>
 

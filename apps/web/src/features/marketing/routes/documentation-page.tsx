@@ -1,6 +1,7 @@
 import { Bullets, FactTable, Section, TextLink, TextPage } from '../components/page-shell';
 import { productName } from '../components/product-name';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function DocumentationPage() {
   const name = productName();
@@ -39,7 +40,7 @@ export default function DocumentationPage() {
         <Bullets
           items={[
             <>
-              <TextLink to="/signup">{i18n._('Create an account')}</TextLink>{' '}
+              <TextLink to={paths.signup}>{i18n._('Create an account')}</TextLink>{' '}
               {i18n._(
                 'with your name, e-mail and a password of at least 8 characters that is not a common one and not based on your e-mail address.',
               )}
@@ -54,7 +55,7 @@ export default function DocumentationPage() {
         <Bullets
           items={[
             <>
-              {i18n._('Go to')} <TextLink to="/tag">{i18n._('Tag Asset')}</TextLink>
+              {i18n._('Go to')} <TextLink to={paths.tag}>{i18n._('Tag Asset')}</TextLink>
               {i18n._(', take or upload photos, a video or a PDF, and describe the asset.')}
             </>,
             i18n._('Choose who may see it: private (default) or public.'),
@@ -65,7 +66,7 @@ export default function DocumentationPage() {
               'Each file gets a SHA-256 fingerprint, and the asset is recorded in the signed, hash-chained ledger.',
             ),
             <>
-              {i18n._('Find everything under')} <TextLink to="/assets">{i18n._('My Assets')}</TextLink>.
+              {i18n._('Find everything under')} <TextLink to={paths.assets}>{i18n._('My Assets')}</TextLink>.
             </>,
           ]}
         />
@@ -73,7 +74,7 @@ export default function DocumentationPage() {
 
       <Section title={i18n._('Wallet and TMT')} id="wallet">
         <p>
-          {i18n._('TMT is an in-app credit. The')} <TextLink to="/wallet">{i18n._('Wallet')}</TextLink>{' '}
+          {i18n._('TMT is an in-app credit. The')} <TextLink to={paths.wallet}>{i18n._('Wallet')}</TextLink>{' '}
           {i18n._(
             'shows your balance, totals earned and spent, and the full history, which you can filter and download as CSV. Balances change only through the server\'s ledger functions; a spend that would take you below zero is refused with "Insufficient tokens".',
           )}
@@ -82,7 +83,7 @@ export default function DocumentationPage() {
 
       <Section title={i18n._('Referrals')} id="referrals">
         <p>
-          <TextLink to="/referrals">{i18n._('Referrals')}</TextLink>{' '}
+          <TextLink to={paths.referrals}>{i18n._('Referrals')}</TextLink>{' '}
           {i18n._(
             'gives you a personal code and links to each landing page, with a QR code you can download. Rewards are paid once per confirmed new member, to five levels.',
           )}
@@ -91,7 +92,7 @@ export default function DocumentationPage() {
 
       <Section title={i18n._('Next of kin')} id="nok">
         <p>
-          {i18n._('On')} <TextLink to="/nok">{i18n._('NOK')}</TextLink>{' '}
+          {i18n._('On')} <TextLink to={paths.nok}>{i18n._('NOK')}</TextLink>{' '}
           {i18n._(
             'you keep the people who should know about your assets, with relationship and contact details. Only you can see them.',
           )}
@@ -103,7 +104,7 @@ export default function DocumentationPage() {
           {i18n._('Business accounts register products with serial numbers. Anyone can open')}{' '}
           <code>{i18n._('/verify/<serial number>')}</code>{' '}
           {i18n._('to see whether that serial was registered and by which business. See')}{' '}
-          <TextLink to="/business-upgrade">{i18n._('business accounts')}</TextLink>.
+          <TextLink to={paths.businessUpgrade}>{i18n._('business accounts')}</TextLink>.
         </p>
       </Section>
 
@@ -122,7 +123,7 @@ export default function DocumentationPage() {
           {i18n._(
             'Settings → Export my data downloads a JSON file; Settings → Delete account removes everything. What is stored and for how long is listed in the',
           )}{' '}
-          <TextLink to="/privacy-policy">{i18n._('Privacy Policy')}</TextLink>.
+          <TextLink to={paths.privacyPolicy}>{i18n._('Privacy Policy')}</TextLink>.
         </p>
       </Section>
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { TextLink, TextPage } from '../components/page-shell';
 import { productName } from '../components/product-name';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 function Qa(props: { q: string; children: ReactNode }) {
   return (
@@ -51,18 +52,19 @@ export default function FaqPage() {
             {i18n._(
               'An in-app credit. You get a sign-up bonus, earn more through referrals, and spend them to tag assets. TMT is not a cryptocurrency and cannot be exchanged for money. Every movement appears in your',
             )}{' '}
-            <TextLink to="/wallet">{i18n._('wallet')}</TextLink>.
+            <TextLink to={paths.wallet}>{i18n._('wallet')}</TextLink>.
           </p>
         </Qa>
         <Qa q={i18n._('Who can see my assets?')}>
           <p>
             {i18n._('Only you, unless you mark an asset public. Public assets appear in')}{' '}
-            <TextLink to="/public-assets">{i18n._('Public Assets')}</TextLink> {i18n._('without your e-mail address.')}
+            <TextLink to={paths.publicAssets}>{i18n._('Public Assets')}</TextLink>{' '}
+            {i18n._('without your e-mail address.')}
           </p>
         </Qa>
         <Qa q={i18n._('How do referrals work?')}>
           <p>
-            {i18n._('Your')} <TextLink to="/referrals">{i18n._('Referrals')}</TextLink>{' '}
+            {i18n._('Your')} <TextLink to={paths.referrals}>{i18n._('Referrals')}</TextLink>{' '}
             {i18n._(
               'page has your code and ready-made links. When someone signs up through your link and confirms their e-mail, you earn TMT, and so do the people above you in the chain — five levels in all, once per new member. The new member gets the usual sign-up bonus.',
             )}
@@ -84,7 +86,7 @@ export default function FaqPage() {
         <Qa q={i18n._('How do I get a business account?')}>
           <p>
             {i18n._('Sign in and request one on the')}{' '}
-            <TextLink to="/business-upgrade">{i18n._('business accounts')}</TextLink>{' '}
+            <TextLink to={paths.businessUpgrade}>{i18n._('business accounts')}</TextLink>{' '}
             {i18n._('page; an administrator reviews it.')}
           </p>
         </Qa>
@@ -100,7 +102,7 @@ export default function FaqPage() {
             {i18n._(
               "No tracking cookies and no third-party scripts. Your sign-in session is kept in your browser's localStorage. See the",
             )}{' '}
-            <TextLink to="/cookie-policy">{i18n._('Cookie Policy')}</TextLink>.
+            <TextLink to={paths.cookiePolicy}>{i18n._('Cookie Policy')}</TextLink>.
           </p>
         </Qa>
         <Qa q={i18n._('How do I turn on two-factor authentication?')}>

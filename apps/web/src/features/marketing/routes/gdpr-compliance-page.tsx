@@ -3,6 +3,7 @@ import { productName, supportEmail } from '../components/product-name';
 import { dataInventory } from '../content/data-inventory';
 import { LEGAL_UPDATED } from '../content/updated';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function GdprCompliancePage() {
   const name = productName();
@@ -83,7 +84,7 @@ export default function GdprCompliancePage() {
           {i18n._(
             "runs on the operator's own server and database. It embeds no third-party services, so no personal data is transferred to other processors, except e-mail delivery through the operator's mail provider. See the",
           )}{' '}
-          <TextLink to="/data-processing-agreement">{i18n._('Data Processing Agreement')}</TextLink>{' '}
+          <TextLink to={paths.dataProcessingAgreement}>{i18n._('Data Processing Agreement')}</TextLink>{' '}
           {i18n._('for business customers.')}
         </p>
       </Section>
@@ -108,7 +109,7 @@ export default function GdprCompliancePage() {
           ]}
         />
         <p>
-          {i18n._('Full details:')} <TextLink to="/privacy-policy">{i18n._('Privacy Policy')}</TextLink>.
+          {i18n._('Full details:')} <TextLink to={paths.privacyPolicy}>{i18n._('Privacy Policy')}</TextLink>.
         </p>
       </Section>
     </TextPage>

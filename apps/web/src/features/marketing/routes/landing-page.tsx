@@ -5,25 +5,26 @@ import { PageMeta } from '@/components/page-meta';
 import { CtaButtons } from '../components/cta';
 import { productName } from '../components/product-name';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 const useCases = [
   {
-    to: '/general-tagging',
+    to: paths.generalTagging,
     title: /*i18n*/ 'Everyday belongings',
     text: /*i18n*/ 'Bikes, laptops, jewellery: a dated record with photos and receipts.',
   },
   {
-    to: '/nft-tagging',
+    to: paths.nftTagging,
     title: /*i18n*/ 'Digital art and NFTs',
     text: /*i18n*/ 'Fingerprint the original file and keep its provenance.',
   },
   {
-    to: '/mywill-tagging',
+    to: paths.mywillTagging,
     title: /*i18n*/ 'Will and legacy',
     text: /*i18n*/ 'An inventory of what you leave, and who should know.',
   },
   {
-    to: '/business-tagging',
+    to: paths.businessTagging,
     title: /*i18n*/ 'Businesses',
     text: /*i18n*/ 'Serial numbers anyone can verify, and a tagged inventory.',
   },
@@ -181,7 +182,7 @@ export default function LandingPage() {
             <dt className="font-semibold text-slate-900">{i18n._('Your data, your call')}</dt>
             <dd className="mt-1 text-slate-700">
               {i18n._('Export everything as JSON or delete your account yourself, from Settings. See the')}{' '}
-              <Link to="/privacy-policy" className="text-blue-700 underline">
+              <Link to={paths.privacyPolicy} className="text-blue-700 underline">
                 {i18n._('Privacy Policy')}
               </Link>
               .

@@ -3,6 +3,7 @@ import { Bullets, Section, TextLink, TextPage } from '../components/page-shell';
 import { buttonClasses, CtaButtons } from '../components/cta';
 import { productName } from '../components/product-name';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function LaunchPage() {
   const name = productName();
@@ -51,16 +52,16 @@ export default function LaunchPage() {
 
       <Section title={i18n._('Spread the word')}>
         <p>
-          {i18n._('Your')} <TextLink to="/referrals">{i18n._('Referrals')}</TextLink>{' '}
+          {i18n._('Your')} <TextLink to={paths.referrals}>{i18n._('Referrals')}</TextLink>{' '}
           {i18n._(
             'page builds links to each of our landing pages with your code in them, and a QR code you can print. Influencers can sign up through the influencer sign-up page.',
           )}
         </p>
         <div className="flex flex-wrap gap-3">
-          <Link to="/influencer-signup" className={buttonClasses.secondary}>
+          <Link to={paths.influencerSignup} className={buttonClasses.secondary}>
             {i18n._('Influencer sign-up')}
           </Link>
-          <Link to="/public-assets" className={buttonClasses.secondary}>
+          <Link to={paths.publicAssets} className={buttonClasses.secondary}>
             {i18n._('See public assets')}
           </Link>
         </div>
@@ -69,7 +70,7 @@ export default function LaunchPage() {
       <Section title={i18n._('What comes next')}>
         <p>
           {i18n._('We announce new features in the News section, and you can propose your own — see')}{' '}
-          <TextLink to="/dao">{i18n._('Community')}</TextLink>.
+          <TextLink to={paths.dao}>{i18n._('Community')}</TextLink>.
         </p>
       </Section>
     </TextPage>

@@ -3,6 +3,7 @@ import { productName, supportEmail } from '../components/product-name';
 import { dataInventory, thingsWeDoNot } from '../content/data-inventory';
 import { LEGAL_UPDATED } from '../content/updated';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function PrivacyPolicyPage() {
   const name = productName();
@@ -110,7 +111,7 @@ export default function PrivacyPolicyPage() {
             </>,
             <>
               <strong>{i18n._('Correct:')}</strong> {i18n._('change your name and personal details on the')}{' '}
-              <TextLink to="/profile">{i18n._('Profile')}</TextLink> {i18n._('page.')}
+              <TextLink to={paths.profile}>{i18n._('Profile')}</TextLink> {i18n._('page.')}
             </>,
             <>
               <strong>{i18n._('Delete:')}</strong>{' '}
@@ -132,7 +133,7 @@ export default function PrivacyPolicyPage() {
           {i18n._(
             "We set no tracking cookies. Your sign-in session is kept in your browser's localStorage. Details are in the",
           )}{' '}
-          <TextLink to="/cookie-policy">{i18n._('Cookie Policy')}</TextLink>.
+          <TextLink to={paths.cookiePolicy}>{i18n._('Cookie Policy')}</TextLink>.
         </p>
       </Section>
 

@@ -1,6 +1,7 @@
 import { Bullets, Section, TextLink, TextPage } from '../components/page-shell';
 import { productName, supportEmail } from '../components/product-name';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function SupportPage() {
   const name = productName();
@@ -38,11 +39,11 @@ export default function SupportPage() {
           items={[
             <>
               <strong>{i18n._('No confirmation e-mail?')}</strong> {i18n._('Check spam, then use')}{' '}
-              <TextLink to="/check-email">{i18n._('Resend confirmation')}</TextLink>.
+              <TextLink to={paths.checkEmail}>{i18n._('Resend confirmation')}</TextLink>.
             </>,
             <>
               <strong>{i18n._('Forgot your password?')}</strong> {i18n._('Use')}{' '}
-              <TextLink to="/forgot-password">{i18n._('Reset password')}</TextLink>
+              <TextLink to={paths.forgotPassword}>{i18n._('Reset password')}</TextLink>
               {i18n._('; the link works once.')}
             </>,
             <>
@@ -53,9 +54,9 @@ export default function SupportPage() {
             </>,
             <>
               <strong>{i18n._('Not enough TMT to tag?')}</strong> {i18n._('Your')}{' '}
-              <TextLink to="/wallet">{i18n._('wallet')}</TextLink>{' '}
+              <TextLink to={paths.wallet}>{i18n._('wallet')}</TextLink>{' '}
               {i18n._('shows your balance and history; invite friends from')}{' '}
-              <TextLink to="/referrals">{i18n._('Referrals')}</TextLink> {i18n._('to earn more.')}
+              <TextLink to={paths.referrals}>{i18n._('Referrals')}</TextLink> {i18n._('to earn more.')}
             </>,
             <>
               <strong>{i18n._('Want your data or to leave?')}</strong>{' '}
@@ -67,8 +68,8 @@ export default function SupportPage() {
 
       <Section title={i18n._('More answers')}>
         <p>
-          {i18n._('See the')} <TextLink to="/faq">{i18n._('FAQ')}</TextLink> {i18n._('and the')}{' '}
-          <TextLink to="/documentation">{i18n._('Documentation')}</TextLink>.
+          {i18n._('See the')} <TextLink to={paths.faq}>{i18n._('FAQ')}</TextLink> {i18n._('and the')}{' '}
+          <TextLink to={paths.documentation}>{i18n._('Documentation')}</TextLink>.
         </p>
       </Section>
     </TextPage>

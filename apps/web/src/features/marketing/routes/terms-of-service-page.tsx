@@ -2,6 +2,7 @@ import { Bullets, Section, TextLink, TextPage } from '../components/page-shell';
 import { productName, supportEmail } from '../components/product-name';
 import { LEGAL_UPDATED } from '../content/updated';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function TermsOfServicePage() {
   const name = productName();
@@ -63,7 +64,7 @@ export default function TermsOfServicePage() {
       <Section title={i18n._('5. Business accounts')}>
         <p>
           {i18n._('Business accounts are granted after review by an administrator (see')}{' '}
-          <TextLink to="/business-upgrade">{i18n._('Business accounts')}</TextLink>
+          <TextLink to={paths.businessUpgrade}>{i18n._('Business accounts')}</TextLink>
           {i18n._(
             '). A business must register only genuine products it is entitled to sell, and the verification page shows the product details it enters.',
           )}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function UnauthorizedPage() {
   return (
@@ -14,11 +15,14 @@ export default function UnauthorizedPage() {
         )}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/dashboard" className="rounded-md bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+        <Link
+          to={paths.dashboard}
+          className="rounded-md bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700"
+        >
           {i18n._('Go to dashboard')}
         </Link>
         <Link
-          to="/"
+          to={paths.home}
           className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
         >
           {i18n._('Home')}

@@ -18,6 +18,7 @@ import { ArticleFormModal } from '../components/article-form-modal';
 import { NewsManagementView } from '../components/news-management-view';
 import { categoryOptions } from '../lib/format';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function NewsManagementPage() {
   const { user, profile, initialized, loading } = useAuth();
@@ -39,8 +40,8 @@ export default function NewsManagementPage() {
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
-  if (!isAdmin) return <Navigate to="/unauthorized" replace />;
+  if (!user) return <Navigate to={paths.auth} replace />;
+  if (!isAdmin) return <Navigate to={paths.unauthorized} replace />;
 
   const submit = (input: ArticleInput) => {
     const editing = form.article;

@@ -7,19 +7,23 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ASSET_KINDS, nokSchema, RELATIONSHIPS, type NokFormInput, type NokFormValues } from '../lib/schema';
 import { i18n } from '@/lib/i18n/i18n';
+import type { NextOfKin } from '../api/next-of-kin';
 
 export interface NokFormProps {
-  initial?: Partial<{
-    full_name: string;
-    relationship: string;
-    email: string | null;
-    phone: string | null;
-    notes: string | null;
-    is_primary: boolean;
-    access_level: 'view' | 'inherit';
-    message: string | null;
-    receives_kinds: string[];
-  }>;
+  initial?: Partial<
+    Pick<
+      NextOfKin,
+      | 'full_name'
+      | 'relationship'
+      | 'email'
+      | 'phone'
+      | 'notes'
+      | 'is_primary'
+      | 'access_level'
+      | 'message'
+      | 'receives_kinds'
+    >
+  >;
   submitLabel: string;
   onSubmit(values: NokFormValues): Promise<void>;
   onCancel(): void;

@@ -8,6 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { toAppError } from '@/lib/api-error';
 import { useAnswerInvite } from '../api/legacy';
 import { i18n } from '@/lib/i18n/i18n';
+import { paths } from '@/config/paths';
 
 export default function AcceptInvitePage() {
   const [params] = useSearchParams();
@@ -37,7 +38,7 @@ export default function AcceptInvitePage() {
                     'Thank you: you are now their verified next of kin. If their legacy is released, you will get an e-mail.',
                   )
                 : i18n._('You declined the invitation.')}{' '}
-              <Link className="underline" to="/legacy">
+              <Link className="underline" to={paths.legacy}>
                 {i18n._('Open your Legacy page')}
               </Link>
             </p>

@@ -17,6 +17,7 @@ import {
 } from '../api/legacy';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 /** People who named me next of kin and have not released yet: I may ask early; they may refuse. */
 function NamedMe() {
@@ -148,7 +149,7 @@ function Released() {
                   {a.description ? <p className="text-sm text-slate-700">{a.description}</p> : null}
                   {a.serial_number ? (
                     <p className="text-sm">
-                      <Link className="underline" to={`/verify/${encodeURIComponent(a.serial_number)}`}>
+                      <Link className="underline" to={paths.verify(a.serial_number)}>
                         {i18n._('Check serial')} {a.serial_number}
                       </Link>
                     </p>

@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import type { LevelStat, ReferredPerson, RewardRow } from '../api/types';
 import { ReferralLinkCard } from './referral-link-card';
 import { i18n } from '@/lib/i18n/i18n';
-import { formatDate, intlLocale } from '@/lib/i18n/format';
+import { formatDate } from '@/lib/i18n/format';
+import { formatTmt } from '@/utils/format';
 
 export interface ReferralsViewProps {
   code: string | null | undefined;
@@ -26,7 +27,6 @@ export interface ReferralsViewProps {
   onLoadMorePeople(): void;
 }
 
-const tmt = (n: number) => `${n.toLocaleString(intlLocale())} TMT`;
 const day = (iso: string) => formatDate(iso);
 
 export function ReferralsView(props: ReferralsViewProps) {
@@ -77,11 +77,11 @@ export function ReferralsView(props: ReferralsViewProps) {
             </Card>
             <Card className="p-4" data-testid="stat-earned">
               <p className="text-sm text-slate-600">{i18n._('Total earned')}</p>
-              <p className="mt-2 text-2xl font-semibold text-green-700">{tmt(earned)}</p>
+              <p className="mt-2 text-2xl font-semibold text-green-700">{formatTmt(earned)}</p>
             </Card>
             <Card className="p-4" data-testid="stat-pending">
               <p className="text-sm text-slate-600">{i18n._('Pending (until their first purchase)')}</p>
-              <p className="mt-2 text-2xl font-semibold text-amber-700">{tmt(pending)}</p>
+              <p className="mt-2 text-2xl font-semibold text-amber-700">{formatTmt(pending)}</p>
             </Card>
           </div>
 
@@ -124,10 +124,10 @@ export function ReferralsView(props: ReferralsViewProps) {
                       <th scope="row" className="py-2 font-medium">
                         {i18n._('Level')} {s.level}
                       </th>
-                      <td className="py-2">{tmt(s.reward)}</td>
+                      <td className="py-2">{formatTmt(s.reward)}</td>
                       <td className="py-2">{s.referred_count}</td>
-                      <td className="py-2 text-right">{tmt(s.tokens_pending)}</td>
-                      <td className="py-2 text-right">{tmt(s.tokens_earned)}</td>
+                      <td className="py-2 text-right">{formatTmt(s.tokens_pending)}</td>
+                      <td className="py-2 text-right">{formatTmt(s.tokens_earned)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -137,10 +137,10 @@ export function ReferralsView(props: ReferralsViewProps) {
                       <th scope="row" className="py-2">
                         {i18n._('Total')}
                       </th>
-                      <td className="py-2">{tmt(maxPerSignup)}</td>
+                      <td className="py-2">{formatTmt(maxPerSignup)}</td>
                       <td className="py-2">{network}</td>
-                      <td className="py-2 text-right">{tmt(pending)}</td>
-                      <td className="py-2 text-right">{tmt(earned)}</td>
+                      <td className="py-2 text-right">{formatTmt(pending)}</td>
+                      <td className="py-2 text-right">{formatTmt(earned)}</td>
                     </tr>
                   </tfoot>
                 )}
@@ -179,13 +179,13 @@ export function ReferralsView(props: ReferralsViewProps) {
                         <span className="text-right text-slate-600">
                           {day(p.joined_at)} ·{' '}
                           {p.status === 'earned' ? (
-                            <span className="text-green-700">{tmt(p.reward)}</span>
+                            <span className="text-green-700">{formatTmt(p.reward)}</span>
                           ) : p.status === 'pending' ? (
                             <span className="text-amber-700">
-                              {tmt(p.reward)} {i18n._('pending')}
+                              {formatTmt(p.reward)} {i18n._('pending')}
                             </span>
                           ) : p.status === 'reversed' ? (
-                            <span className="text-slate-500 line-through">{tmt(p.reward)}</span>
+                            <span className="text-slate-500 line-through">{formatTmt(p.reward)}</span>
                           ) : (
                             <span className="text-slate-500">{i18n._('no reward')}</span>
                           )}
@@ -223,7 +223,9 @@ export function ReferralsView(props: ReferralsViewProps) {
                           <span className="block truncate text-slate-900">{r.description}</span>
                           <span className="text-xs text-slate-500">{day(r.created_at)}</span>
                         </span>
-                        <span className="shrink-0 font-semibold text-green-700">+{tmt(r.amount)}</span>
+                        <span className="shrink-0 font-semibold text-green-700">
+                          {formatTmt(r.amount, { signed: true })}
+                        </span>
                       </li>
                     ))}
                   </ul>

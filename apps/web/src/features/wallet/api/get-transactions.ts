@@ -5,7 +5,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { walletKeys } from './keys';
+import { walletKeys } from '@/lib/wallet';
 import {
   normaliseTransaction,
   TRANSACTION_COLUMNS,

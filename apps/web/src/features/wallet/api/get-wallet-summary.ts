@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
-import { walletKeys } from './keys';
+import { walletKeys } from '@/lib/wallet';
 import type { WalletSummary } from './types';
 
 export async function fetchWalletSummary(): Promise<WalletSummary> {

@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { callFunction } from '@/lib/call-function';
 import type { TokenPackage } from '../lib/packages';
-import { walletKeys } from './keys';
+import { walletKeys } from '@/lib/wallet';
 
 export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'disputed';
 
@@ -59,7 +59,7 @@ export function useTokenPackages() {
 
 export const purchasesQueryOptions = (userId: string | undefined) =>
   queryOptions({
-    queryKey: [...walletKeys.all(userId), 'purchases'],
+    queryKey: walletKeys.purchases(userId),
     queryFn: async (): Promise<TokenPurchase[]> => {
       const rows = unwrap(
         await supabase

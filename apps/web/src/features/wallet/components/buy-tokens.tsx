@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatMoney } from '@/utils/format';
 import { pricePer100, savingPercent, type TokenPackage } from '../lib/packages';
-import { formatTmt } from '../lib/format';
+import { formatTmt } from '@/utils/format';
 import { i18n } from '@/lib/i18n/i18n';
 
 export interface BuyTokensProps {

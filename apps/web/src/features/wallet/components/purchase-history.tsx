@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { PurchaseStatus, TokenPurchase } from '../api/purchases';
 import { formatMoney } from '@/utils/format';
 import { includedVatMinor } from '../lib/packages';
-import { formatTmt } from '../lib/format';
+import { formatTmt } from '@/utils/format';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate, formatDateTime } from '@/lib/i18n/format';
 

@@ -1,7 +1,7 @@
 // What the wallet says after returning from checkout (?purchase=<id>&checkout=success|cancelled):
 // pending until the webhook has credited the purchase, then the tokens added and the new balance.
 import type { TokenPurchase } from '../api/purchases';
-import { formatTmt } from '../lib/format';
+import { formatTmt } from '@/utils/format';
 import { i18n } from '@/lib/i18n/i18n';
 
 export interface PurchaseNoticeProps {

@@ -1,7 +1,8 @@
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import type { TokenTransaction } from '../api/types';
 import { describeTransaction } from '../lib/describe';
-import { formatTmt, formatWhen, sourceLabel } from '../lib/format';
+import { formatWhen, sourceLabel } from '../lib/format';
+import { formatTmt } from '@/utils/format';
 
 export function TransactionRow({ tx }: { tx: TokenTransaction }) {
   const earned = tx.amount > 0;

@@ -10,11 +10,13 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import type { TokenTransaction, TransactionFilters, WalletSummary } from '../api/types';
-import { formatTmt, sourceLabel } from '../lib/format';
+import { sourceLabel } from '../lib/format';
+import { formatTmt } from '@/utils/format';
 import { StatCard } from './stat-card';
 import { TransactionRow } from './transaction-row';
 import { i18n } from '@/lib/i18n/i18n';
 import { intlLocale } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 export interface WalletViewProps {
   /** Undefined while loading; on failure the view shows 0 (SPEC §8). */
@@ -195,7 +197,7 @@ export function WalletView(props: WalletViewProps) {
                 <li>{i18n._('Grants and corrections by an administrator.')}</li>
               </ul>
               <Link
-                to="/referrals"
+                to={paths.referrals}
                 className="inline-flex items-center gap-2 font-medium text-blue-700 hover:underline"
               >
                 <Gift className="h-4 w-4" aria-hidden="true" /> {i18n._('Open the referral program')}

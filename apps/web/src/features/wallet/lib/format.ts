@@ -1,12 +1,6 @@
-import { formatDateTime, intlLocale } from '@/lib/i18n/format';
+import { formatDateTime } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
 // Display helpers shared by the wallet screens.
-
-export function formatTmt(amount: number, opts: { signed?: boolean } = {}): string {
-  const n = Math.abs(amount).toLocaleString(intlLocale());
-  if (!opts.signed) return `${amount < 0 ? '-' : ''}${n} TMT`;
-  return `${amount < 0 ? '−' : '+'}${n} TMT`;
-}
 
 /** Names of the ledger's sources (message ids, translated by sourceLabel). */
 const SOURCE_LABELS: Record<string, string> = {

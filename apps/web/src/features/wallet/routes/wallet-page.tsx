@@ -14,23 +14,14 @@ import { PurchaseHistory } from '../components/purchase-history';
 import { PurchaseNotice } from '../components/purchase-notice';
 import { fetchAllTransactions, transactionsToCsv } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
-import { useInvalidateWallet, useWallet } from '../api/get-wallet';
+import { useInvalidateWallet, useWallet } from '@/lib/wallet';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import type { TransactionFilters } from '../api/types';
 import { WalletView } from '../components/wallet-view';
 import { i18n } from '@/lib/i18n/i18n';
+import { useDebounced } from '@/hooks/use-debounced';
 
 const NO_FILTERS: TransactionFilters = { search: '', type: '', source: '' };
-
-/** Waits until typing pauses before the search goes to the server. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return debounced;
-}
 
 function download(filename: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));

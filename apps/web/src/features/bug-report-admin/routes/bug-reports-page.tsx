@@ -1,6 +1,6 @@
 // /bug-reports (admins): triage the reports sent with the Report a Bug button. The router's admin
 // guard protects the route; RLS and the storage policies are the real gate.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
@@ -16,16 +16,8 @@ import { useUpdateBugReport } from '../api/update-bug-report';
 import { BugReportDetail } from '../components/bug-report-detail';
 import { BugReportsView } from '../components/bug-reports-view';
 import { i18n } from '@/lib/i18n/i18n';
-
-/** Waits until typing pauses before searching. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from '@/hooks/use-debounced';
+import { paths } from '@/config/paths';
 
 export default function BugReportsPage() {
   const { user, profile, initialized } = useAuth();
@@ -40,8 +32,8 @@ export default function BugReportsPage() {
   const update = useUpdateBugReport();
   const remove = useDeleteBugReport();
 
-  if (initialized && !user) return <Navigate to="/auth" replace />;
-  if (initialized && profile && !isAdmin) return <Navigate to="/unauthorized" replace />;
+  if (initialized && !user) return <Navigate to={paths.auth} replace />;
+  if (initialized && profile && !isAdmin) return <Navigate to={paths.unauthorized} replace />;
 
   return (
     <>

@@ -1,0 +1,100 @@
+// POST /functions/v1/unit-labels-pdf — a printable PDF sheet of QR labels for the caller's own units:
+// either chosen units ({unitIds}) or a product's serial range ({productId, fromSerial?, toSerial?},
+// inclusive, in serial order). Layouts are common label stocks (label-sheet.ts). At most 1,000
+// labels per file, so one request stays a few seconds of work.
+import { z } from 'zod';
+import { LABEL_LAYOUTS, renderLabelSheet, type LabelLayoutId } from '../business/label-sheet.js';
+import { unitLabelUrl } from '../business/label-url.js';
+import { FunctionError } from './errors.js';
+import type { ServerFunction } from './types.js';
+
+export const MAX_LABELS = 1_000;
+
+const serial = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'A serial has 1–64 letters, digits, dots, dashes or underscores');
+const layout = z.enum(Object.keys(LABEL_LAYOUTS) as [LabelLayoutId, ...LabelLayoutId[]], {
+  error: 'layout must be avery-l7160 or avery-5160',
+});
+const form = z.enum(['digital-link', 'verify'], { error: 'form must be digital-link or verify' }).optional();
+
+const bodySchema = z.union([
+  z.object({
+    layout,
+    form,
+    unitIds: z
+      .array(z.string().uuid('unitIds must be UUIDs'))
+      .min(1, 'Choose at least one unit')
+      .max(MAX_LABELS, `At most ${MAX_LABELS} labels per sheet`),
+  }),
+  z.object({
+    layout,
+    form,
+    productId: z.string().uuid('productId must be a UUID'),
+    fromSerial: serial.optional(),
+    toSerial: serial.optional(),
+  }),
+]);
+
+interface LabelRow {
+  serial: string;
+  gtin: string | null;
+  name: string;
+}
+
+export const unitLabelsPdf: ServerFunction<'unit-labels-pdf'> = {
+  name: 'unit-labels-pdf',
+  verifyJwt: true,
+  bodyLimit: 64 * 1024,
+  async handler({ ctx, principal, req, reply }) {
+    const userId = principal.userId;
+    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to print labels');
+    const parsed = bodySchema.safeParse(req.body ?? {});
+    if (!parsed.success)
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    const body = parsed.data;
+    let rows: LabelRow[];
+    // One more than the cap tells "too many" apart from "exactly the cap".
+    if ('unitIds' in body) {
+      ({ rows } = await ctx.db.query<LabelRow>(
+        `select u.serial, p.gtin, p.name from public.business_units u
+           join public.business_products p on p.id = u.product_id
+          where u.id = any($1::uuid[]) and u.business_id = $2 order by p.name, u.serial`,
+        [body.unitIds, userId],
+      ));
+      // Someone else's unit answers exactly like a missing one.
+      if (rows.length !== new Set(body.unitIds).size)
+        throw new FunctionError(404, 'Some units were not found', { code: 'not_found' });
+    } else {
+      const { rows: product } = await ctx.db.query<{ business_id: string }>(
+        'select business_id from public.business_products where id = $1',
+        [body.productId],
+      );
+      if (product[0]?.business_id !== userId) throw new FunctionError(404, 'Product not found', { code: 'not_found' });
+      if (body.fromSerial && body.toSerial && body.fromSerial > body.toSerial)
+        throw new FunctionError(400, 'The first serial comes after the last one', { code: 'invalid_range' });
+      ({ rows } = await ctx.db.query<LabelRow>(
+        `select u.serial, p.gtin, p.name from public.business_units u
+           join public.business_products p on p.id = u.product_id
+          where u.product_id = $1 and ($2::text is null or u.serial collate "C" >= $2) and ($3::text is null or u.serial collate "C" <= $3)
+          order by u.serial collate "C" limit ${MAX_LABELS + 1}`,
+        [body.productId, body.fromSerial ?? null, body.toSerial ?? null],
+      ));
+      if (rows.length === 0) throw new FunctionError(404, 'No units in this range', { code: 'empty_range' });
+      if (rows.length > MAX_LABELS)
+        throw new FunctionError(400, `At most ${MAX_LABELS} labels per sheet: choose a smaller range`, {
+          code: 'too_many_labels',
+        });
+    }
+    const pdf = await renderLabelSheet(
+      body.layout,
+      rows.map((r) => ({ serial: r.serial, productName: r.name, url: unitLabelUrl(ctx.config.siteUrl, r, body.form) })),
+    );
+    return reply
+      .code(200)
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="labels-${body.layout}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(pdf));
+  },
+};

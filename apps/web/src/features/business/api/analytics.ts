@@ -1,0 +1,32 @@
+// The business's scan analytics (my_business_scan_analytics: only scans of its own products).
+import { useQuery } from '@tanstack/react-query';
+import { unwrapJson } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { businessKeys } from './keys';
+
+export interface ScanAnalytics {
+  days: number;
+  total: number;
+  daily: { day: string; count: number }[];
+  products: { product_id: string; name: string; gtin: string | null; count: number }[];
+  top_units: { unit_id: string; serial: string; product: string; status: string; count: number }[];
+  flagged: {
+    reason: 'many_scans' | 'never_issued';
+    unit_id: string | null;
+    serial: string;
+    product: string | null;
+    status: string | null;
+    count: number;
+  }[];
+}
+
+export function useScanAnalytics(days: number) {
+  const { user } = useAuth();
+  const uid = user?.id ?? 'anonymous';
+  return useQuery({
+    queryKey: businessKeys.analytics(uid, days),
+    enabled: Boolean(user),
+    queryFn: async () => unwrapJson<ScanAnalytics>(await supabase.rpc('my_business_scan_analytics', { p_days: days })),
+  });
+}

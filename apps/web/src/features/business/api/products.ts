@@ -1,0 +1,87 @@
+// Product lines (public.business_products; RLS: a business reads and writes only its own).
+// The list is paged by range with an exact count, so every product is reachable.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Json } from '@tagledger/db/types';
+import { unwrap } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import { attributesFromText, type ProductValues } from '../lib/schemas';
+import { businessKeys } from './keys';
+
+export interface Product {
+  id: string;
+  name: string;
+  gtin: string | null;
+  sku: string | null;
+  description: string;
+  status: 'active' | 'recalled';
+  image_paths: string[];
+  attributes: Record<string, string>;
+  created_at: string;
+}
+
+export const PRODUCT_PAGE_SIZE = 20;
+const COLUMNS = 'id, name, gtin, sku, description, status, image_paths, attributes, created_at';
+
+export function useProducts(page: number) {
+  const { user } = useAuth();
+  const uid = user?.id ?? 'anonymous';
+  return useQuery({
+    queryKey: businessKeys.productPage(uid, page),
+    enabled: Boolean(user),
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const from = page * PRODUCT_PAGE_SIZE;
+      const { data, error, count } = await supabase
+        .from('business_products')
+        .select(COLUMNS, { count: 'exact' })
+        .eq('business_id', uid)
+        .order('created_at', { ascending: false })
+        .order('id')
+        .range(from, from + PRODUCT_PAGE_SIZE - 1);
+      const items = unwrap({ data, error }) as unknown as Product[];
+      return { items, total: count ?? items.length };
+    },
+  });
+}
+
+export function useProduct(id: string) {
+  const { user } = useAuth();
+  const uid = user?.id ?? 'anonymous';
+  return useQuery({
+    queryKey: businessKeys.product(uid, id),
+    enabled: Boolean(user && id),
+    queryFn: async () =>
+      unwrap(await supabase.from('business_products').select(COLUMNS).eq('id', id).single()) as unknown as Product,
+  });
+}
+
+export function useSaveProduct() {
+  const { user } = useAuth();
+  const qc = useQueryClient();
+  const uid = user?.id ?? 'anonymous';
+  return useMutation({
+    mutationFn: async ({ id, values, imagePaths }: { id?: string; values: ProductValues; imagePaths: string[] }) => {
+      const common = {
+        name: values.name,
+        description: values.description,
+        image_paths: imagePaths,
+        attributes: attributesFromText(values.attributes) as Json,
+      };
+      if (id) {
+        // GTIN and SKU are fixed once labels may have been printed with them.
+        unwrap(await supabase.from('business_products').update(common).eq('id', id));
+        return id;
+      }
+      const row = unwrap(
+        await supabase
+          .from('business_products')
+          .insert({ ...common, business_id: uid, gtin: values.gtin || null, sku: values.sku || null })
+          .select('id')
+          .single(),
+      );
+      return row.id;
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: businessKeys.products(uid) }),
+  });
+}

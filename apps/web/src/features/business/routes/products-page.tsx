@@ -1,0 +1,97 @@
+// /business/products — the business's product lines, paged (20 a page, every product reachable).
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Plus } from 'lucide-react';
+import { PageMeta } from '@/components/page-meta';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
+import { toAppError } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/i18n/format';
+import { PRODUCT_PAGE_SIZE, useProducts } from '../api/products';
+import { BusinessNav } from '../components/business-nav';
+
+export default function ProductsPage() {
+  const [page, setPage] = useState(0);
+  const products = useProducts(page);
+  const total = products.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <PageMeta title={i18n._('Products')} />
+      <BusinessNav />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Products')}</h1>
+        <Link to="/business/products/new" className={buttonClasses('primary')}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._('New product')}
+        </Link>
+      </div>
+      <div className="mt-6">
+        {products.isLoading ? (
+          <LoadingBlock label={i18n._('Loading products...')} />
+        ) : products.isError ? (
+          <ErrorRetry message={toAppError(products.error).message} onRetry={() => void products.refetch()} />
+        ) : total === 0 ? (
+          <EmptyState
+            title={i18n._('No products yet')}
+            description={i18n._('Add a product line, then its serialized units, and print their QR labels.')}
+            action={
+              <Link to="/business/products/new" className={buttonClasses('primary')}>
+                {i18n._('New product')}
+              </Link>
+            }
+          />
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{i18n._('Products')}</caption>
+              <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="px-4 py-2">{i18n._('Product')}</th>
+                  <th className="px-4 py-2">{i18n._('GTIN')}</th>
+                  <th className="px-4 py-2">{i18n._('SKU')}</th>
+                  <th className="px-4 py-2">{i18n._('Status')}</th>
+                  <th className="px-4 py-2">{i18n._('Added')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {products.data!.items.map((p) => (
+                  <tr key={p.id}>
+                    <td className="px-4 py-2">
+                      <Link to={`/business/products/${p.id}`} className="font-medium text-blue-700 hover:underline">
+                        {p.name}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-2 font-mono">{p.gtin ?? '—'}</td>
+                    <td className="px-4 py-2">{p.sku ?? '—'}</td>
+                    <td className="px-4 py-2">
+                      {p.status === 'recalled' ? (
+                        <Badge tone="danger">{i18n._('Recalled')}</Badge>
+                      ) : (
+                        <Badge tone="success">{i18n._('Active')}</Badge>
+                      )}
+                    </td>
+                    <td className="px-4 py-2">{formatDate(p.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      {total > PRODUCT_PAGE_SIZE && (
+        <nav className="mt-4 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
+          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+            {i18n._('Previous')}
+          </Button>
+          <span className="text-sm text-slate-600">{i18n._('Page {page} of {pages}', { page: page + 1, pages })}</span>
+          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+            {i18n._('Next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// The business side of issue 14 in Chromium: a user asks for a business account, an admin approves
+// it, the business fills its brand profile, creates a product, adds a numbered range and imports a
+// small CSV, downloads a label sheet whose QR codes decode to the units' URLs, and a visitor opens a
+// label URL and sees the brand with its verified badge and the scan count.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** A GTIN-13 unique to this run, with its GS1 check digit (the app refuses a wrong one). */
+function uniqueGtin(): string {
+  const body = `2${String(Date.now()).slice(-11)}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[i]) * ((body.length - 1 - i) % 2 === 0 ? 3 : 1);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** Decodes the QR images of the first page, as pdf.js hands them to a renderer. */
+async function qrCodesOnFirstPage(bytes: Uint8Array): Promise<string[]> {
+  const doc = await getDocument({ data: bytes, standardFontDataUrl, isEvalSupported: false }).promise;
+  const page = await doc.getPage(1);
+  const ops = await page.getOperatorList();
+  const found: string[] = [];
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    if (ops.fnArray[i] !== OPS.paintImageXObject) continue;
+    const name = ops.argsArray[i][0] as string;
+    const image = await new Promise<{ width: number; height: number; data: Uint8ClampedArray; kind: number }>(
+      (resolve) => page.objs.get(name, resolve),
+    );
+    const pixels = image.width * image.height;
+    const channels = image.data.length / pixels;
+    const rgba = new Uint8ClampedArray(pixels * 4);
+    for (let p = 0; p < pixels; p++) {
+      for (let c = 0; c < 3; c++) rgba[p * 4 + c] = image.data[p * channels + (channels >= 3 ? c : 0)]!;
+      rgba[p * 4 + 3] = 255;
+    }
+    const code = jsQR(rgba, image.width, image.height);
+    if (code) found.push(code.data);
+  }
+  await doc.destroy();
+  return found;
+}
+
+test('a business is approved, catalogues a product, prints labels, and a visitor checks one', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await createUser({ fullName: 'Acme Owner' });
+  const gtin = uniqueGtin();
+  const brand = `Acme ${Date.now().toString(36)}`;
+
+  // The user asks for a business account the way the app offers it.
+  await signIn(page, owner);
+  await page.goto('/business-upgrade');
+  await page.getByLabel(/About your business/).fill('We make diving watches and sell them online.');
+  await page.getByRole('button', { name: 'Request a business account' }).click();
+  await expect(page.getByText('Pending review')).toBeVisible();
+
+  // An admin approves it on the admin dashboard.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, e2eEnv.admin);
+  await admin.goto('/admin-influencer-dashboard');
+  const request = admin.getByRole('list', { name: 'Business account requests' }).getByRole('listitem').filter({
+    hasText: owner.email,
+  });
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(request).toHaveCount(0);
+  await adminContext.close();
+
+  // Signed in again, the business account has its screens.
+  const context = await browser.newContext({ acceptDownloads: true });
+  const biz = await context.newPage();
+  await signIn(biz, owner);
+  await biz.goto('/business/profile');
+  await expect(biz.getByText('Verified business')).toBeVisible();
+  const profile = biz.getByRole('form', { name: 'Brand profile' });
+  await profile.getByLabel(/Brand name/).fill(brand);
+  await profile.getByLabel('Website').fill('https://acme.example');
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expect(biz.getByText('Brand profile saved')).toBeVisible();
+
+  // A product: the form refuses a GTIN with a wrong check digit, then takes the right one.
+  await biz.goto('/business/products');
+  await biz.getByRole('link', { name: 'New product' }).first().click();
+  const product = biz.getByRole('form', { name: 'Product' });
+  await product.getByLabel(/Product name/).fill('Diver 300');
+  const wrong = gtin.slice(0, -1) + String((Number(gtin.at(-1)) + 1) % 10);
+  await product.getByLabel('GTIN').fill(wrong);
+  await product.getByRole('button', { name: 'Create product' }).click();
+  await expect(product.getByText('This GTIN’s check digit is wrong: check the number on the barcode')).toBeVisible();
+  await product.getByLabel('GTIN').fill(gtin);
+  await product.getByLabel('Attributes').fill('Case: steel');
+  await product.getByRole('button', { name: 'Create product' }).click();
+  await expect(biz.getByRole('heading', { name: 'Diver 300' })).toBeVisible();
+
+  // A numbered range, then a CSV with one line already in and one bad line.
+  const range = biz.getByRole('form', { name: 'Add a range of units' });
+  await range.getByLabel('How many').fill('5');
+  await expect(range.getByText('Adds SN-0001 to SN-0005')).toBeVisible();
+  await range.getByRole('button', { name: 'Add range' }).click();
+  await expect(biz.getByText(/5 units added \(SN-0001 to SN-0005\), 0 already there/)).toBeVisible();
+  await biz.getByLabel('CSV file', { exact: true }).setInputFiles({
+    name: 'units.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('serial,status\nCSV-1\nCSV-2,sold\nSN-0001\nbad serial\n'),
+  });
+  await biz.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(biz.getByText('2 added, 1 already there, 1 with errors.')).toBeVisible();
+  await expect(biz.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(biz.getByRole('cell', { name: '5', exact: true })).toBeVisible();
+  await expect(biz.getByRole('heading', { name: 'Units (7)' })).toBeVisible();
+
+  // A label sheet for the range: every QR on it opens its unit's page on this server.
+  await biz.getByLabel('From serial').fill('SN-0001');
+  await biz.getByLabel('To serial').fill('SN-0005');
+  const [download] = await Promise.all([
+    biz.waitForEvent('download'),
+    biz.getByRole('button', { name: 'Download label sheet (PDF)' }).click(),
+  ]);
+  const pdf = new Uint8Array(fs.readFileSync((await download.path())!));
+  expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe('%PDF-');
+  const codes = await qrCodesOnFirstPage(pdf);
+  const base = new URL(e2eEnv.baseURL).origin;
+  expect(codes.sort()).toEqual(
+    ['SN-0001', 'SN-0002', 'SN-0003', 'SN-0004', 'SN-0005'].map((s) => `${base}/01/${gtin}/21/${s}`),
+  );
+  await context.close();
+
+  // A visitor opens a label URL: the brand, its badge, the product and the scan count.
+  const visitor = await browser.newContext();
+  const scan = await visitor.newPage();
+  await scan.goto(new URL(codes[0]!).pathname);
+  await expect(scan.getByTestId('unit-brand')).toContainText(brand);
+  await expect(scan.getByTestId('unit-brand')).toContainText('Verified business');
+  await expect(scan.getByText('Diver 300')).toBeVisible();
+  await expect(scan.getByTestId('unit-scan-count')).toHaveText('1');
+  await scan.reload();
+  await expect(scan.getByTestId('unit-scan-count')).toHaveText('2');
+  await visitor.close();
+});
+
+test('a user who is not a business cannot open the business screens', async ({ page }) => {
+  const user = await createUser();
+  await signIn(page, user);
+  await page.goto('/business/products');
+  await expect(page).toHaveURL(/\/business-upgrade$/);
+});
