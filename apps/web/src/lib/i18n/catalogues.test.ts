@@ -44,7 +44,8 @@ describe('message catalogues', () => {
     }
   });
 
-  it('contain every message the code asks for', async () => {
+  // Parses every source file of the app: seconds of work, so it gets more than the default 5 s.
+  it('contain every message the code asks for', { timeout: 60_000 }, async () => {
     const english = await catalogue('en');
     const missing = sourceFiles(src)
       .flatMap((file) => scanSource(path.relative(src, file), fs.readFileSync(file, 'utf8')).messageIds)
@@ -55,7 +56,7 @@ describe('message catalogues', () => {
 });
 
 describe('components', () => {
-  it('show no text written outside the catalogues', () => {
+  it('show no text written outside the catalogues', { timeout: 60_000 }, () => {
     const literals = sourceFiles(src)
       .flatMap((file) => scanSource(path.relative(src, file), fs.readFileSync(file, 'utf8')).literals)
       .map((l) => `${l.file}:${l.line} ${l.text}`);
