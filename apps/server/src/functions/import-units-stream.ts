@@ -38,6 +38,7 @@ export const importUnitsStream: ServerFunction<'import-units-stream'> = {
   name: 'import-units-stream',
   verifyJwt: true,
   streamBody: true,
+  bodyLimit: MAX_STREAM_BYTES,
   async handler({ ctx, principal, req }) {
     const userId = principal.userId;
     const body = req.body as Readable | undefined;

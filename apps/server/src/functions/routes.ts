@@ -143,9 +143,18 @@ export async function functionsRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   // Bodies are read by our own parser so each function's limit applies even without Content-Length.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (req, payload, done) => {
-    // A streaming function reads the body itself, as it arrives.
-    if (req.serverFunction?.streamBody) return done(null, payload);
     const limit = req.serverFunction?.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    if (req.serverFunction?.streamBody) {
+      // A streaming function reads the body itself, as it arrives, and stops at its limit. A body
+      // announced as larger is refused here, before the function runs (read and dropped for a clean 413).
+      const declared = Number(req.headers['content-length']);
+      if (!(Number.isFinite(declared) && declared > limit)) return done(null, payload);
+      readLimited(payload, limit).then(
+        () => done(new GatewayError(413, { error: 'Payload too large' }), undefined),
+        (err: Error) => done(err, undefined),
+      );
+      return;
+    }
     readLimited(payload, limit)
       .then(
         async (raw) => {

@@ -97,45 +97,54 @@ describe.each(drivers)('label sheets and streamed imports on %s', (driver) => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  it('prints a range on Avery L7160 (A4, 21 a sheet): every QR decodes to its unit URL next to its serial', async () => {
-    const res = await sheet(
-      { layout: 'avery-l7160', productId, fromSerial: 'CH-0001', toSerial: 'CH-0023' },
-      brand.token,
-    );
-    expect(res.status).toBe(200);
-    expect(res.type).toBe('application/pdf');
-    const doc = await PDFDocument.load(res.bytes);
-    expect(doc.getPageCount()).toBe(2);
-    const [w, h] = [doc.getPage(0).getWidth(), doc.getPage(0).getHeight()];
-    expect([Math.round(w), Math.round(h)]).toEqual([595, 842]);
-    const qrs = await qrTextsOf(res.bytes);
-    expect(qrs[0]).toHaveLength(21);
-    expect(qrs[1]).toHaveLength(2);
-    const expected = Array.from({ length: 23 }, (_, i) => {
-      const serial = `CH-${String(i + 1).padStart(4, '0')}`;
-      return `${server.config.siteUrl}/01/${GTIN}/21/${serial}`;
-    });
-    expect(qrs.flat().sort()).toEqual(expected);
-    const text = await readPdfText(res.bytes);
-    expect(text[0]!.text).toContain('CH-0001');
-    expect(text[1]!.text).toContain('CH-0023');
-    expect(text[0]!.text).toContain('Chronograph');
-  });
+  // Rendering pages and decoding every QR code is seconds of CPU work: more than the default 30 s on a busy machine.
+  it(
+    'prints a range on Avery L7160 (A4, 21 a sheet): every QR decodes to its unit URL next to its serial',
+    { timeout: 120_000 },
+    async () => {
+      const res = await sheet(
+        { layout: 'avery-l7160', productId, fromSerial: 'CH-0001', toSerial: 'CH-0023' },
+        brand.token,
+      );
+      expect(res.status).toBe(200);
+      expect(res.type).toBe('application/pdf');
+      const doc = await PDFDocument.load(res.bytes);
+      expect(doc.getPageCount()).toBe(2);
+      const [w, h] = [doc.getPage(0).getWidth(), doc.getPage(0).getHeight()];
+      expect([Math.round(w), Math.round(h)]).toEqual([595, 842]);
+      const qrs = await qrTextsOf(res.bytes);
+      expect(qrs[0]).toHaveLength(21);
+      expect(qrs[1]).toHaveLength(2);
+      const expected = Array.from({ length: 23 }, (_, i) => {
+        const serial = `CH-${String(i + 1).padStart(4, '0')}`;
+        return `${server.config.siteUrl}/01/${GTIN}/21/${serial}`;
+      });
+      expect(qrs.flat().sort()).toEqual(expected);
+      const text = await readPdfText(res.bytes);
+      expect(text[0]!.text).toContain('CH-0001');
+      expect(text[1]!.text).toContain('CH-0023');
+      expect(text[0]!.text).toContain('Chronograph');
+    },
+  );
 
-  it('prints chosen units on Avery 5160 (US Letter, 30 a sheet), in the /verify form when asked', async () => {
-    const { data } = await brand.client
-      .from('business_units')
-      .select('id, serial')
-      .in('serial', ['CH-0005', 'CH-0009']);
-    const res = await sheet({ layout: 'avery-5160', unitIds: data!.map((u) => u.id), form: 'verify' }, brand.token);
-    expect(res.status).toBe(200);
-    const doc = await PDFDocument.load(res.bytes);
-    expect([Math.round(doc.getPage(0).getWidth()), Math.round(doc.getPage(0).getHeight())]).toEqual([612, 792]);
-    expect((await qrTextsOf(res.bytes))[0]!.sort()).toEqual([
-      `${server.config.siteUrl}/verify/CH-0005`,
-      `${server.config.siteUrl}/verify/CH-0009`,
-    ]);
-  });
+  it(
+    'prints chosen units on Avery 5160 (US Letter, 30 a sheet), in the /verify form when asked',
+    { timeout: 120_000 },
+    async () => {
+      const { data } = await brand.client
+        .from('business_units')
+        .select('id, serial')
+        .in('serial', ['CH-0005', 'CH-0009']);
+      const res = await sheet({ layout: 'avery-5160', unitIds: data!.map((u) => u.id), form: 'verify' }, brand.token);
+      expect(res.status).toBe(200);
+      const doc = await PDFDocument.load(res.bytes);
+      expect([Math.round(doc.getPage(0).getWidth()), Math.round(doc.getPage(0).getHeight())]).toEqual([612, 792]);
+      expect((await qrTextsOf(res.bytes))[0]!.sort()).toEqual([
+        `${server.config.siteUrl}/verify/CH-0005`,
+        `${server.config.siteUrl}/verify/CH-0009`,
+      ]);
+    },
+  );
 
   it('refuses sheets of someone else’s units, visitors and bad requests with a code', async () => {
     const stranger = await createTestUser(server, { isBusiness: true });

@@ -412,7 +412,10 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
         const sent: Sent = { method: 'POST', path: `/functions/v1/${fn.name}`, headers, body };
         const answer = await send(server.url, sent);
         check(sent, answer);
-        expect([fn.name, answer.status]).toEqual([fn.name, 413]);
+        // A streaming function stops at its limit while it reads: without Content-Length it may answer
+        // (400, 404…) before reading at all; the business tests cover its limit mid-stream.
+        if (fn.streamBody && chunked) expect([fn.name, answer.status < 500]).toEqual([fn.name, true]);
+        else expect([fn.name, answer.status]).toEqual([fn.name, 413]);
       }
     }
   });
