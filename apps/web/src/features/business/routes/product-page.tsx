@@ -154,7 +154,7 @@ function UnitsCard({ product }: { product: Product }) {
                           aria-label={i18n._('Select {serial}', { serial: u.serial })}
                         />
                       </td>
-                      <td className="py-1 pr-3 font-mono">{u.serial}</td>
+                      <td className="whitespace-nowrap py-1 pr-3 font-mono">{u.serial}</td>
                       <td className="py-1 pr-3">
                         <UnitStatusControl
                           serial={u.serial}
@@ -176,7 +176,10 @@ function UnitsCard({ product }: { product: Product }) {
                         />
                       </td>
                       <td className="py-1">
-                        <Link to={labelPath(product, u.serial)} className="break-all text-blue-700 hover:underline">
+                        <Link
+                          to={labelPath(product, u.serial)}
+                          className="whitespace-nowrap text-blue-700 hover:underline"
+                        >
                           {labelPath(product, u.serial)}
                         </Link>
                       </td>
