@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../test/helpers/test-server.js';
@@ -33,7 +34,7 @@ const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SELECT_QS = 'select=id,title,views,author:bench_authors(name)&order=id.desc&limit=20';
+export const SELECT_QS = 'select=id,title,views,author:bench_authors(name)&order=id.desc&limit=20';
 
 interface Row {
   driver: string;
@@ -98,7 +99,8 @@ async function directServer(
   };
 }
 
-async function seed(server: TestServer, userId: string): Promise<void> {
+/** The list-with-embed tables and rows (also used by bench/profile-rest.ts). */
+export async function seed(server: TestServer, userId: string): Promise<void> {
   await server.ctx.db.exec(SCHEMA);
   await server.ctx.db.query(
     `insert into public.bench_authors (id, user_id, name) select g, $1, 'Author ' || g from generate_series(1, 100) g`,
@@ -377,10 +379,12 @@ async function main(): Promise<void> {
   fs.writeFileSync(file, `${header}<!-- results -->\n${body}\n`);
   writeSummary(body);
 }
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+// Run only as the script itself, not when bench/profile-rest.ts imports the seed.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );

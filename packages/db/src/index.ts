@@ -11,6 +11,7 @@ export { isPgError } from './types.js';
 export type { ConnectWait } from './pg-connect.js';
 export {
   DB_ROLES,
+  DEFAULT_SEARCH_PATH,
   isDbRole,
   withRequestContext,
   withRoleWithin,

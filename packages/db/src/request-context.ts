@@ -21,9 +21,24 @@ export interface RequestContext {
   headers?: Record<string, string>;
   /** The request's time zone (PostgREST's Prefer: timezone); the database's own when absent. */
   timezone?: string;
+  /**
+   * Schemas unqualified names resolve in, in order (PostgREST: the request's schema, then
+   * db-extra-search-path). DEFAULT_SEARCH_PATH when absent.
+   */
+  searchPath?: readonly string[];
 }
 
-const SETTINGS = `set_config('search_path', 'public, extensions', true),
+/** Where unqualified names resolve for requests that name no schema (auth, storage, functions). */
+export const DEFAULT_SEARCH_PATH: readonly string[] = ['public', 'extensions'];
+
+/** `a, "B"` — schemas as identifiers (quoted only when needed, like quote_ident), duplicates dropped. */
+export function searchPathSetting(schemas: readonly string[]): string {
+  const quote = (s: string) => (/^[a-z_][a-z0-9_]*$/.test(s) ? s : `"${s.replace(/"/g, '""')}"`);
+  return [...new Set(schemas)].map(quote).join(', ');
+}
+const DEFAULT_SEARCH_PATH_SETTING = searchPathSetting(DEFAULT_SEARCH_PATH);
+
+const SETTINGS = `set_config('search_path', $8, true),
   set_config('role', $1, true),
   set_config('request.jwt.claims', $2, true),
   set_config('request.jwt.claim.sub', $3, true),
@@ -63,6 +78,7 @@ export function requestSettingValues(ctx: RequestContext): unknown[] {
     ctx.path ?? '',
     JSON.stringify(ctx.headers ?? {}),
     ctx.timezone ?? null,
+    ctx.searchPath ? searchPathSetting(ctx.searchPath) : DEFAULT_SEARCH_PATH_SETTING,
   ];
 }
 

@@ -50,6 +50,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*(\s*,\s*[a-z_][a-z0-9_]*)*$/, 'a comma-separated list of schema names')
     .default('public'),
+  // PostgREST's db-extra-search-path: schemas after the request's own in search_path (Supabase's
+  // default: public, extensions), so functions and types there resolve unqualified.
+  REST_EXTRA_SEARCH_PATH: z
+    .string()
+    .regex(/^\s*([a-z_][a-z0-9_]*(\s*,\s*[a-z_][a-z0-9_]*)*)?\s*$/, 'a comma-separated list of schema names')
+    .default('public, extensions'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   ADDITIONAL_REDIRECT_URLS: z.string().optional(),
@@ -126,6 +132,8 @@ export interface Config {
   restAggregatesEnabled: boolean;
   /** REST_SCHEMAS (PostgREST's db-schemas), in order; the first is the default profile. */
   restSchemas: string[];
+  /** REST_EXTRA_SEARCH_PATH (PostgREST's db-extra-search-path): search_path after the request's schema. */
+  restExtraSearchPath: string[];
   /** REST_PLAN_ENABLED (PostgREST's db-plan-enabled). */
   restPlanEnabled: boolean;
   webDist: string;
@@ -270,6 +278,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
     restPlanEnabled: e.REST_PLAN_ENABLED === 'true',
     restSchemas: e.REST_SCHEMAS.split(',').map((s) => s.trim()),
+    restExtraSearchPath: e.REST_EXTRA_SEARCH_PATH.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     storageFileSizeLimit: e.STORAGE_FILE_SIZE_LIMIT,
     trustProxy,
@@ -310,6 +321,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /** Purchases need both the API key (to open sessions) and the webhook secret (to credit). */
+/**
+ * Silences the AWS SDK's notice that its releases after January 2027 will need Node.js 22, using
+ * the SDK's documented opt-out (AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true). The SDK
+ * versions in our lockfile support Node.js 20, which the README states as the minimum, so a start
+ * on Node 20 has nothing to warn about; upgrading the SDK past that date means raising the minimum
+ * (docs/operations.md). An operator's own setting of the variable wins. Called just before the S3
+ * client is created, the only place the SDK runs.
+ */
+export function quietAwsSdkNodeNotice(env: NodeJS.ProcessEnv = process.env): void {
+  env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+}
+
 export function purchasesEnabled(config: Config): boolean {
   return Boolean(config.stripe.secretKey && config.stripe.webhookSecret);
 }

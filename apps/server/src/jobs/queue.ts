@@ -25,8 +25,19 @@ export interface JobQueue {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
   /** Enqueues the named job on a cron schedule (one schedule per name, kept in the database). */
   every(name: string, cron: string): Promise<void>;
+  /** Jobs per queue by state, for metrics: one grouped read of pg-boss's job table. */
+  counts(): Promise<QueueCounts[]>;
   /** Stops fetching, waits for running handlers (up to timeoutSeconds), then stops. */
   stop(): Promise<void>;
+}
+
+export interface QueueCounts {
+  queue: string;
+  /** Waiting to run: new, or waiting for their next retry. */
+  queued: number;
+  active: number;
+  /** Out of retries (kept until pg-boss archives them). */
+  failed: number;
 }
 
 export interface JobQueueOptions {
@@ -88,6 +99,9 @@ export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
       // pg-boss keeps one schedule per name and lets one server at a time enqueue from it.
       await boss.schedule(name, cron, {});
     },
+    async counts() {
+      return jobCounts(opts.db);
+    },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: (opts.stopTimeoutSeconds ?? 20) * 1000 });
     },
@@ -116,4 +130,23 @@ async function startBoss(opts: JobQueueOptions): Promise<PgBoss> {
     opts.log.warn({ err }, 'another server installed the job queue at the same time; starting again');
     return await newBoss(opts).start();
   }
+}
+
+/**
+ * Every queue pg-boss knows (so an empty one reads 0 rather than vanishing from the scrape) with
+ * its unfinished and failed jobs. Completed jobs move to pgboss.archive, so the job table holds
+ * little beyond these states and the count stays cheap.
+ */
+async function jobCounts(db: Db): Promise<QueueCounts[]> {
+  const { rows } = await db.query<QueueCounts>(
+    `select q.name as queue,
+            count(j.id) filter (where j.state in ('created', 'retry'))::int as queued,
+            count(j.id) filter (where j.state = 'active')::int as active,
+            count(j.id) filter (where j.state = 'failed')::int as failed
+       from pgboss.queue q
+       left join pgboss.job j on j.name = q.name and j.state in ('created', 'retry', 'active', 'failed')
+      group by q.name
+      order by q.name`,
+  );
+  return rows;
 }

@@ -6,7 +6,8 @@
 //   every log line of the request (Fastify's reqId) and in the X-Request-Id response header.
 // - GET /healthz: the process is up and the database answers. GET /readyz: also not shutting down —
 //   a load balancer stops sending new requests as soon as SIGTERM arrives.
-// - GET /metrics (Prometheus text): requests and latency per API, database connections, mail outbox.
+// - GET /metrics (Prometheus text): requests and latency per API, database connections, job queue,
+//   mail outbox.
 //   Off (404) unless METRICS_TOKEN is set; then it needs `Authorization: Bearer <METRICS_TOKEN>`.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -88,6 +89,22 @@ async function operations(app: FastifyInstance, opts: { ctx: AppContext; readine
       const c = await ctx.mailer.counts();
       this.set({ status: 'pending' }, c.pending);
       this.set({ status: 'failed' }, c.failed);
+    },
+  });
+
+  new Gauge({
+    name: 'tagledger_jobs',
+    help: 'Jobs on the durable queue by queue and state: queued (new or waiting to retry), active, failed for good',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      // Reset first: a queue that disappeared (or a state that emptied) must not keep its last value.
+      this.reset();
+      for (const c of await ctx.jobs.counts()) {
+        this.set({ queue: c.queue, state: 'queued' }, c.queued);
+        this.set({ queue: c.queue, state: 'active' }, c.active);
+        this.set({ queue: c.queue, state: 'failed' }, c.failed);
+      }
     },
   });
 

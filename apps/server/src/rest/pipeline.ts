@@ -1,5 +1,5 @@
 // handleRestRequest(): parse → plan → build → execute → respond (PostgREST App.postgrestResponse).
-import type { Db, RequestContext } from '@tagledger/db';
+import { DEFAULT_SEARCH_PATH, type Db, type RequestContext } from '@tagledger/db';
 import { RestError, toRestError } from './errors.js';
 import { runExplain } from './execute/explain.js';
 import { runMainTx } from './execute/main-tx.js';
@@ -69,6 +69,8 @@ export interface RestEnv {
   planOptions?: PlanOptions;
   /** REST_SCHEMAS and REST_PLAN_ENABLED (db-schemas, db-plan-enabled); PostgREST's defaults when absent. */
   parseOptions?: ParseOptions;
+  /** REST_EXTRA_SEARCH_PATH (db-extra-search-path): after the request's schema; public, extensions when absent. */
+  extraSearchPath?: readonly string[];
   onInternalError?: (err: unknown) => void;
 }
 
@@ -117,14 +119,20 @@ export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: Requ
     const checkSingular = singular && (ap.plan.kind === 'read' || ap.plan.kind === 'call' || ap.output.wantBody);
     const maxAffected = writes && ap.prefs.handling === 'strict' ? ap.prefs.maxAffected : undefined;
     const tx = transactionEnd(env.txEnd ?? 'commit', ap.prefs.tx);
+    // As PostgREST: unqualified names resolve in the request's schema first, then the extra path.
+    const requestCtx: RequestContext = {
+      ...ctx,
+      searchPath: [ap.schema, ...(env.extraSearchPath ?? DEFAULT_SEARCH_PATH)],
+      ...(ap.prefs.timezone ? { timezone: ap.prefs.timezone } : {}),
+    };
     if (ap.output.accept.plan) {
-      const lines = await runExplain(db, ctx, query, ap.output.accept.plan, {
+      const lines = await runExplain(db, requestCtx, query, ap.output.accept.plan, {
         readOnly: ap.readOnly,
         rollback: tx.rollback,
       });
       return explainResponse(ap.output.accept, lines);
     }
-    const row = await runMainTx(db, ap.prefs.timezone ? { ...ctx, timezone: ap.prefs.timezone } : ctx, query, {
+    const row = await runMainTx(db, requestCtx, query, {
       readOnly: ap.readOnly,
       rollback: tx.rollback,
       singular: checkSingular,

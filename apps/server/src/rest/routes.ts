@@ -128,6 +128,7 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
         txEnd: ctx.config.restTxEnd,
         planOptions: { aggregates: ctx.config.restAggregatesEnabled },
         parseOptions: { schemas: ctx.config.restSchemas, planEnabled: ctx.config.restPlanEnabled },
+        extraSearchPath: ctx.config.restExtraSearchPath,
         onInternalError: (err) => req.log.error({ err }, 'rest request failed'),
       },
       { method: req.method, path, queryString: q >= 0 ? url.slice(q + 1) : '', headers: req.headers, body },

@@ -3,6 +3,12 @@
 // browser accepts them, else in the source format. Only raster types sharp decodes are
 // transformed — never SVG or anything else — and decoding is capped in pixels. Results are kept
 // in a small in-memory cache by object version, since resizing costs far more than serving.
+//
+// An object stored as one of those types that sharp still cannot decode (a truncated upload, a
+// camera's odd JPEG variant) is served as it is, with its stored type — the answer a download would
+// give the same caller — and `X-Transformation: original`: the upload accepted it, so a gallery
+// shows the original rather than a broken image (the browser may still manage to show it). Which
+// versions failed is remembered so they are not decoded again.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ObjectRow, StorageEngine } from './engine.js';
@@ -103,6 +109,14 @@ class RenderCache {
 }
 const cache = new RenderCache(64 * 1024 * 1024);
 
+/** Object versions sharp failed to decode (insertion-ordered, oldest dropped first). */
+const undecodable = new Set<string>();
+const MAX_UNDECODABLE = 10_000;
+function rememberUndecodable(key: string): void {
+  undecodable.add(key);
+  if (undecodable.size > MAX_UNDECODABLE) undecodable.delete(undecodable.values().next().value!);
+}
+
 /** Transforms and sends an image object; anything else is refused before it is read. */
 export async function sendRendered(
   engine: StorageEngine,
@@ -118,14 +132,18 @@ export async function sendRendered(
     throw errors.invalidRequest(`Image transformation is not supported for ${sourceType || 'this object'}`);
   if (Number(meta.size ?? 0) > MAX_INPUT_BYTES) throw errors.invalidRequest('The image is too large to transform');
   const format = outputFormat(sourceType, req.headers.accept, options);
+  const version = JSON.stringify([row.id, row.version]);
   const key = JSON.stringify([row.id, row.version, format, options]);
   let out = cache.get(key);
   if (!out) {
     const bytes = await engine.readAll(row);
+    if (undecodable.has(version)) return sendOriginal(reply, sourceType, meta, bytes, opts.headOnly);
     try {
       out = await transform(bytes, options, format);
-    } catch {
-      throw errors.invalidRequest('The image could not be transformed');
+    } catch (err) {
+      req.log.warn({ err, object: row.id }, 'image could not be decoded; serving the original');
+      rememberUndecodable(version);
+      return sendOriginal(reply, sourceType, meta, bytes, opts.headOnly);
     }
     cache.set(key, out);
   }
@@ -136,4 +154,20 @@ export async function sendRendered(
   if (typeof meta.eTag === 'string') reply.header('ETag', `${meta.eTag.replace(/"$/, '')}-${format}"`);
   reply.header('Content-Length', String(out.length));
   return opts.headOnly ? reply.send() : reply.send(out);
+}
+
+/** The stored bytes untransformed, typed as stored (always one of the raster types above). */
+function sendOriginal(
+  reply: FastifyReply,
+  sourceType: string,
+  meta: Record<string, unknown>,
+  bytes: Buffer,
+  headOnly: boolean | undefined,
+): FastifyReply {
+  reply.header('Content-Type', sourceType);
+  reply.header('Cache-Control', String(meta.cacheControl ?? 'no-cache'));
+  reply.header('X-Transformation', 'original');
+  if (typeof meta.eTag === 'string') reply.header('ETag', meta.eTag);
+  reply.header('Content-Length', String(bytes.length));
+  return headOnly ? reply.send() : reply.send(bytes);
 }

@@ -13,7 +13,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { S3Settings } from '../config/index.js';
+import { quietAwsSdkNodeNotice, type S3Settings } from '../config/index.js';
 import type { ByteRange, StorageBackend } from './backend.js';
 
 function isMissing(err: unknown): boolean {
@@ -24,6 +24,7 @@ function isMissing(err: unknown): boolean {
 }
 
 export function createS3Backend(settings: S3Settings): StorageBackend & { client: S3Client } {
+  quietAwsSdkNodeNotice();
   const client = new S3Client({
     region: settings.region,
     credentials: settings.credentials,

@@ -62,6 +62,44 @@ describe.each(drivers)('operations endpoints on %s', (driver) => {
     expect(text).toMatch(/tagledger_mail_outbox\{status="failed"\} \d+/);
     expect(text).toContain('process_resident_memory_bytes');
   });
+
+  it('counts the jobs of each queue by state: queued, active and failed', async () => {
+    const metric = async (queue: string, state: string) => {
+      const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const line = new RegExp(`^tagledger_jobs\\{queue="${queue}",state="${state}"\\} (\\d+)$`, 'm').exec(
+        await res.text(),
+      );
+      return line ? Number(line[1]) : undefined;
+    };
+    // Nobody works this queue: its jobs wait.
+    for (let i = 0; i < 3; i++) await server.ctx.jobs.send('metrics.waiting', { i });
+    // This one's only job fails with no retry left.
+    await server.ctx.jobs.define('metrics.failing', async () => {
+      throw new Error('fails on purpose');
+    });
+    await server.ctx.jobs.send('metrics.failing', {}, { retryLimit: 0 });
+    // And this one holds its job until the test lets go.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let running = false;
+    await server.ctx.jobs.define('metrics.holding', async () => {
+      running = true;
+      await held;
+    });
+    await server.ctx.jobs.send('metrics.holding', {});
+    try {
+      for (let i = 0; i < 200 && !(running && (await metric('metrics.failing', 'failed')) === 1); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await metric('metrics.waiting', 'queued')).toBe(3);
+      expect(await metric('metrics.waiting', 'active')).toBe(0);
+      expect(await metric('metrics.failing', 'failed')).toBe(1);
+      expect(await metric('metrics.failing', 'queued')).toBe(0);
+      expect(await metric('metrics.holding', 'active')).toBe(1);
+    } finally {
+      release();
+    }
+  });
 });
 
 describe('metrics without a token', () => {

@@ -2,8 +2,10 @@
 // behind a small round-robin proxy (every request goes to the other server than the last). A whole
 // journey runs through the proxy with supabase-js: sign-up mail, confirmation, sign-in, upload,
 // registering (tagging) an asset, public verification, a shared rate limit, and revocation of a
-// session. The job queue of the product is the mail outbox here (the sign-up mail is queued by one
-// server and may be delivered by either).
+// session. Mail goes through the shared outbox (the sign-up mail is queued by one server and may be
+// delivered by either), and the legacy journey's job queue runs across both: a switch change made
+// through the proxy enqueues a legacy mail job that whichever server's worker takes first turns
+// into exactly one mail.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -62,7 +64,13 @@ describe.each(drivers.filter((d) => d === 'pg'))('two servers behind a round-rob
   beforeAll(async () => {
     sink = await startMailSink();
     s3 = await startLocalS3();
-    const shared = { SMTP_URL: sink.smtpUrl, TRUST_PROXY: '1', SESSION_CHECK_CACHE_SECONDS: '0', ...s3.serverEnv() };
+    const shared = {
+      SMTP_URL: sink.smtpUrl,
+      TRUST_PROXY: '1',
+      SESSION_CHECK_CACHE_SECONDS: '0',
+      JOBS_POLL_SECONDS: '0.5',
+      ...s3.serverEnv(),
+    };
     a = await startTestServer({ driver: 'pg', env: shared });
     const signingKey = fs.readFileSync(path.join(a.dataDir, 'keys', 'signing-key.json'), 'utf8');
     b = await startTestServer({
@@ -138,6 +146,33 @@ describe.each(drivers.filter((d) => d === 'pg'))('two servers behind a round-rob
       registered: true,
       matches: [{ asset_id: (registered.data as { asset_id: string }).asset_id, proof: { record_matches: true } }],
     });
+
+    // The legacy job queue: the switch change is logged in the database, its mail job is enqueued by
+    // the server that answered, and a worker on either server turns it into one mail.
+    const switched = await client.rpc('legacy_set_switch', {
+      p_enabled: true,
+      p_period_months: 6,
+      p_grace_days: 14,
+      p_waiting_days: 7,
+      p_paused_until: null,
+    });
+    expect(switched.error).toBeNull();
+    expect((await sink.nextMail(email, 30_000)).subject).toBe('[TagLedger] Your inactivity switch was changed');
+    // The worker marks its job done just after the mail went out.
+    let completed = 0;
+    for (let i = 0; i < 100 && completed === 0; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 100));
+      const jobs = await a.ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from pgboss.job where name = 'legacy.mail' and state = 'completed'`,
+      );
+      completed = jobs.rows[0]!.n;
+    }
+    expect(completed).toBeGreaterThan(0);
+    const events = await a.ctx.db.query<{ mailed: boolean }>(
+      `select mailed_at is not null as mailed from public.legacy_events where owner_id = $1 and kind = 'switch_changed'`,
+      [userId],
+    );
+    expect(events.rows).toEqual([{ mailed: true }]);
 
     // Rate limits are shared: wrong passwords spread over both servers still hit one budget.
     const stranger = createClient(proxy.url, a.anonKey, clientOptions());

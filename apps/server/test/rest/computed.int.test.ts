@@ -14,7 +14,7 @@ create table public.cf_notes (
   body text not null,
   secret boolean not null default false
 );
-grant select, insert on public.cf_people to anon, authenticated;
+grant select, insert, update on public.cf_people to anon, authenticated;
 grant select on public.cf_notes to anon, authenticated;
 alter table public.cf_notes enable row level security;
 create policy "Public notes only" on public.cf_notes for select using (not secret);
@@ -118,6 +118,71 @@ describe.each(drivers)('computed fields and relationships on %s', (driver) => {
       .single();
     expect(error).toBeNull();
     expect(data).toEqual({ id: 10, full_name: 'Katherine Johnson' });
+  });
+
+  it('returns computed relationships and fields of inserted, updated and upserted rows, as reads do', async () => {
+    const inserted = await user.client
+      .from('cf_people')
+      .insert({ id: 11, first_name: 'Mary', last_name: 'Jackson' })
+      .select('id, full_name, visible_notes(body), latest_note(id)')
+      .single();
+    expect(inserted.error).toBeNull();
+    expect(inserted.data).toEqual({ id: 11, full_name: 'Mary Jackson', visible_notes: [], latest_note: null });
+
+    // RLS still applies inside the function: the secret note stays hidden.
+    const updated = await user.client
+      .from('cf_people')
+      .update({ first_name: 'Augusta Ada' })
+      .eq('id', 1)
+      .select('full_name, name_length, visible_notes(body, shout), latest_note(body)')
+      .single();
+    expect(updated.error).toBeNull();
+    expect(updated.data).toEqual({
+      full_name: 'Augusta Ada Lovelace',
+      name_length: 19,
+      visible_notes: [
+        { body: 'engine', shout: 'ENGINE' },
+        { body: 'poem', shout: 'POEM' },
+      ],
+      latest_note: { body: 'poem' },
+    });
+
+    const upserted = await user.client
+      .from('cf_people')
+      .upsert([
+        { id: 2, first_name: 'Alan M.', last_name: 'Turing' },
+        { id: 12, first_name: 'Dorothy', last_name: 'Vaughan' },
+      ])
+      .select('id, full_name, visible_notes(body)')
+      .order('id');
+    expect(upserted.error).toBeNull();
+    expect(upserted.data).toEqual([
+      { id: 2, full_name: 'Alan M. Turing', visible_notes: [{ body: 'machine' }] },
+      { id: 12, full_name: 'Dorothy Vaughan', visible_notes: [] },
+    ]);
+
+    // Filtering the returned rows by a computed relationship works too (!inner).
+    const filtered = await user.client
+      .from('cf_people')
+      .update({ last_name: 'Turing' })
+      .in('id', [2, 12])
+      .select('id, visible_notes!inner(body)');
+    expect(filtered.error).toBeNull();
+    expect(filtered.data).toEqual([{ id: 2, visible_notes: [{ body: 'machine' }] }]);
+
+    // Ordering the returned rows by a to-one computed relationship's column.
+    const ordered = await user.client
+      .from('cf_people')
+      .update({ last_name: 'Lovelace' })
+      .in('id', [1, 2, 12])
+      .select('id, latest_note(body)')
+      .order('latest_note(body)');
+    expect(ordered.error).toBeNull();
+    expect(ordered.data).toEqual([
+      { id: 2, latest_note: { body: 'machine' } },
+      { id: 1, latest_note: { body: 'poem' } },
+      { id: 12, latest_note: null },
+    ]);
   });
 
   it('an unknown name is still an unknown column, and a function without execute is refused', async () => {

@@ -21,6 +21,14 @@ insert into pr_api.pr_notes values (1, 'from api'), (2, 'second');
 insert into pr_api.pr_tags values (1, 1, 'x');
 create function pr_api.note_count() returns bigint language sql stable as $$ select count(*) from pr_api.pr_notes $$;
 grant execute on function pr_api.note_count() to anon, authenticated;
+-- Unqualified names: resolved through search_path, which follows the request's schema.
+create function pr_api.api_label() returns text language sql stable as $$ select 'api helper' $$;
+create function public.api_label() returns text language sql stable as $$ select 'public helper' $$;
+create function public.helper_says() returns text language sql stable as $$ select api_label() $$;
+create function pr_api.helper_says() returns text language sql stable as $$ select api_label() $$;
+create function public.search_path_now() returns text language sql stable as $$ select current_setting('search_path') $$;
+create function pr_api.search_path_now() returns text language sql stable as $$ select current_setting('search_path') $$;
+grant execute on all functions in schema pr_api to anon, authenticated;
 `;
 
 describe.each(drivers)('exposed schemas on %s', (driver) => {
@@ -48,6 +56,16 @@ describe.each(drivers)('exposed schemas on %s', (driver) => {
       ]);
       const viaOption = createClient(server.url, server.anonKey, { ...clientOptions(), db: { schema: 'pr_api' } });
       expect((await viaOption.rpc('note_count')).data).toBe(2);
+    });
+
+    it("resolves unqualified names in the request's schema first, then public and extensions", async () => {
+      const anon = server.anonClient();
+      expect((await anon.rpc('search_path_now')).data).toBe('public, extensions');
+      expect((await anon.schema('pr_api').rpc('search_path_now')).data).toBe('pr_api, public, extensions');
+      // The same unqualified call finds the function of the schema the request chose.
+      expect((await anon.rpc('helper_says')).data).toBe('public helper');
+      expect((await anon.schema('pr_api').rpc('helper_says')).data).toBe('api helper');
+      expect((await anon.schema('pr_api').rpc('helper_says', undefined, { get: true })).data).toBe('api helper');
     });
 
     it('writes with Content-Profile and names the schema in the response', async () => {

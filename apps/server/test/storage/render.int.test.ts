@@ -128,4 +128,36 @@ describe.each(drivers)('image transformations on %s', (driver) => {
     expect(ok.headers.get('content-security-policy')).toMatch(/^default-src 'none'; sandbox; /);
     expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('serves the original of an image it accepted but cannot decode, on every route and every time', async () => {
+    // A JPEG cut off after its header: stored as image/jpeg, but sharp cannot decode it.
+    const broken = original.subarray(0, 600);
+    const up = await service.storage.from('photos').upload('broken.jpg', broken, { contentType: 'image/jpeg' });
+    expect(up.error).toBeNull();
+    const vaultUp = await service.storage.from('vault').upload('broken.jpg', broken, { contentType: 'image/jpeg' });
+    expect(vaultUp.error).toBeNull();
+    const signed = await service.storage
+      .from('vault')
+      .createSignedUrl('broken.jpg', 60, { transform: { width: 100, height: 100 } });
+    const urls = [
+      `${server.url}/storage/v1/render/image/public/photos/broken.jpg?width=100`,
+      // Again: the remembered failure answers the same.
+      `${server.url}/storage/v1/render/image/public/photos/broken.jpg?width=100`,
+      signed.data!.signedUrl,
+    ];
+    for (const url of urls) {
+      const res = await fetch(url, { headers: { accept: 'image/avif,image/webp,*/*' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      expect(res.headers.get('x-transformation')).toBe('original');
+      expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; sandbox; /);
+      expect(Buffer.from(await res.arrayBuffer()).equals(broken)).toBe(true);
+    }
+    const head = await fetch(urls[0]!, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(broken.length));
+    // Still the caller's access: a private bucket's original is not served to anyone.
+    const denied = await fetch(`${server.url}/storage/v1/render/image/public/vault/broken.jpg?width=100`);
+    expect(denied.status).toBe(400);
+  });
 });

@@ -1,6 +1,11 @@
 // Password hashing (the strength policy is in password-policy.ts). New hashes are argon2id; bcrypt
 // hashes (as exported from an existing Supabase project, `$2a$`/`$2b$`) are verified and flagged
 // for re-hashing.
+//
+// Hashing never runs on the event loop: @node-rs/argon2's hash and verify are native async tasks
+// that run on libuv's thread pool (UV_THREADPOOL_SIZE threads, 4 by default), so other requests
+// are answered while sign-ins hash (test/auth/password-off-thread.int.test.ts proves it). The
+// parameters are the library's defaults for argon2id (19 MiB, 2 passes, 1 lane — OWASP's minimum).
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import bcrypt from 'bcryptjs';
 
@@ -8,9 +13,23 @@ import bcrypt from 'bcryptjs';
 // response time of "unknown e-mail" close to that of "wrong password".
 let dummyHash: Promise<string> | undefined;
 
+/** argon2 computations started and not finished: only ever seen above 0 if they run off the loop. */
+let inFlight = 0;
+export function argonInFlight(): number {
+  return inFlight;
+}
+async function counted<T>(work: () => Promise<T>): Promise<T> {
+  inFlight++;
+  try {
+    return await work();
+  } finally {
+    inFlight--;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
   // @node-rs/argon2 defaults to Argon2id (its const enum cannot be imported under isolatedModules).
-  return argonHash(password);
+  return counted(() => argonHash(password));
 }
 
 export function isBcryptHash(h: string): boolean {
@@ -28,12 +47,13 @@ export async function verifyPassword(
 ): Promise<{ ok: boolean; rehash: boolean }> {
   if (!stored) {
     dummyHash ??= hashPassword(crypto.randomUUID());
-    await argonVerify(await dummyHash, password).catch(() => false);
+    const dummy = await dummyHash;
+    await counted(() => argonVerify(dummy, password)).catch(() => false);
     return { ok: false, rehash: false };
   }
   try {
     if (isBcryptHash(stored)) return { ok: await bcrypt.compare(password, stored), rehash: true };
-    if (stored.startsWith('$argon2')) return { ok: await argonVerify(stored, password), rehash: false };
+    if (stored.startsWith('$argon2')) return { ok: await counted(() => argonVerify(stored, password)), rehash: false };
   } catch {
     return { ok: false, rehash: false };
   }

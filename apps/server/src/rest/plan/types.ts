@@ -68,6 +68,11 @@ export interface EmbedNode {
   countOnly: boolean;
   /** Stable identifier for SQL aliases, assigned during planning. */
   id: number;
+  /**
+   * A computed relationship of a write's returned rows: the returned column that holds the whole
+   * written row (the function's argument), since the rows read back are not of the table's type.
+   */
+  parentRow?: string;
 }
 
 export interface Output {

@@ -129,7 +129,8 @@ export function conditionSql(alias: string, c: Condition, params: Params): strin
 function embedRows(e: EmbedNode, p: string, c: string): { source: string; join: string[] } {
   const child = e.node.table;
   const fn = e.relationship.computed;
-  if (fn) return { source: `${qualified(fn.schema, fn.name)}(${p})`, join: [] };
+  if (fn)
+    return { source: `${qualified(fn.schema, fn.name)}(${e.parentRow ? `${p}.${ident(e.parentRow)}` : p})`, join: [] };
   return { source: qualified(child.schema, child.name), join: [joinSql(e, p, c, child.schema)] };
 }
 

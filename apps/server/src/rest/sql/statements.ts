@@ -4,6 +4,7 @@ import type {
   CallPlan,
   Condition,
   DeletePlan,
+  EmbedNode,
   InsertPlan,
   ReadNode,
   ResolvedField,
@@ -32,22 +33,44 @@ function returnedColumn(alias: string, table: Table, name: string): string {
 }
 
 /**
+ * Computed relationships take the written row itself: RETURNING then also carries the whole row
+ * (a whole-row reference, typed as the table) under this name, and only then — a whole-row
+ * reference needs SELECT on every column, as the same embed on a read does.
+ */
+const WRITTEN_ROW = 'pgrst_row';
+
+function needsWrittenRow(returning: InsertPlan['returning']): boolean {
+  return !!returning?.embeds.some((e) => e.relationship.computed);
+}
+
+/**
  * The returned rows are read from the statement's RETURNING list, where computed fields already
- * are columns (returnedColumn): the read takes them by name instead of calling the function again.
+ * are columns (returnedColumn): the read takes them by name instead of calling the function again,
+ * and computed relationships take the whole written row from its column.
  */
 function computedAsColumns(node: ReadNode): ReadNode {
   const plain = (f: ResolvedField): ResolvedField => ({ column: f.column, jsonPath: f.jsonPath });
+  // Projection, filters and order refer to the embeds themselves: they must see the same copies.
+  const copies = new Map<EmbedNode, EmbedNode>(
+    node.embeds.map((e) => [e, e.relationship.computed ? { ...e, parentRow: WRITTEN_ROW } : e]),
+  );
+  const embed = (e: EmbedNode) => copies.get(e) ?? e;
   const condition = (c: Condition): Condition =>
     c.kind === 'filter'
       ? { ...c, field: plain(c.field) }
       : c.kind === 'logic'
         ? { ...c, children: c.children.map(condition) }
-        : c;
+        : c.kind === 'embed-null' || c.kind === 'embed-exists'
+          ? { ...c, embed: embed(c.embed) }
+          : c;
   return {
     ...node,
-    projection: node.projection.map((p) => (p.kind === 'field' ? { ...p, field: plain(p.field) } : p)),
+    projection: node.projection.map((p) =>
+      p.kind === 'field' ? { ...p, field: plain(p.field) } : p.kind === 'embed' ? { ...p, embed: embed(p.embed) } : p,
+    ),
     where: node.where.map(condition),
-    order: node.order.map((o) => (o.embed ? o : { ...o, field: plain(o.field) })),
+    order: node.order.map((o) => (o.embed ? { ...o, embed: embed(o.embed) } : { ...o, field: plain(o.field) })),
+    embeds: node.embeds.map(embed),
   };
 }
 
@@ -95,9 +118,14 @@ function wrapMerge(
     };
   }
   const list = cols.map((c) => returnedColumn('"pgrst_t"', table, c));
+  const kept = cols.map(ident);
+  if (needsWrittenRow(returning)) {
+    list.push(`"pgrst_t" as ${ident(WRITTEN_ROW)}`);
+    kept.push(ident(WRITTEN_ROW));
+  }
   const prefix =
     `with "pgrst_written" as (${dml} returning ${[...list, ins].join(', ')}), ` +
-    `"pgrst_source" as (select ${cols.length ? cols.map(ident).join(', ') : '1'} from "pgrst_written") `;
+    `"pgrst_source" as (select ${kept.length ? kept.join(', ') : '1'} from "pgrst_written") `;
   return readQuery(computedAsColumns(returning), '"pgrst_source"', {
     ...opts,
     count: undefined,
@@ -117,8 +145,10 @@ function insertReturningColumns(plan: InsertPlan): string[] {
 function returningList(alias: string, plan: InsertPlan | UpdatePlan | DeletePlan): string {
   if (!plan.returning) return '';
   const cols = plan.kind === 'insert' ? insertReturningColumns(plan) : neededColumns(plan.returning);
+  const items = cols.map((c) => returnedColumn(alias, plan.table, c));
+  if (needsWrittenRow(plan.returning)) items.push(`${alias} as ${ident(WRITTEN_ROW)}`);
   // RETURNING needs at least one expression; `1` keeps the SELECT policy out of it.
-  return ` returning ${cols.length ? cols.map((c) => returnedColumn(alias, plan.table, c)).join(', ') : '1'}`;
+  return ` returning ${items.length ? items.join(', ') : '1'}`;
 }
 
 export function insertQuery(plan: InsertPlan, opts: BodyOptions): BuiltQuery {

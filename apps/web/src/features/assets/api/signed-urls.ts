@@ -38,22 +38,31 @@ export function useSignedUrls(names: string[]) {
 
 /** The owner's grids: one 16:9 thumbnail per photo (signed render URL), the original for the rest. */
 const THUMBNAIL = { width: 640, height: 360, resize: 'cover' } as const;
+/** The owner's asset page shows one photo at most 720 CSS px wide: this covers a 2x screen's need
+ * closely enough, at a fraction of a camera photo's bytes. The original opens only on request. */
+const GALLERY = { width: 1280, resize: 'contain' } as const;
 
-export async function fetchThumbnailUrls(media: AssetMedia[]): Promise<Record<string, string>> {
-  const photos = media.filter((m) => m.kind === 'photo');
-  const others = await fetchSignedUrls(media.filter((m) => m.kind !== 'photo').map((m) => m.object_name));
-  // createSignedUrls has no transformation in supabase-js: each photo's transformation is signed alone.
+type Transform = typeof THUMBNAIL | typeof GALLERY;
+
+/** One signed render URL per photo (createSignedUrls has no transformation in supabase-js). */
+async function signedPhotoUrls(photos: AssetMedia[], transform: Transform): Promise<Record<string, string>> {
   const signed = await Promise.all(
     photos.map(async (m) => {
       const { data } = await supabase.storage
         .from('asset-media')
-        .createSignedUrl(m.object_name, SIGNED_URL_SECONDS, { transform: THUMBNAIL });
+        .createSignedUrl(m.object_name, SIGNED_URL_SECONDS, { transform });
       return [m.object_name, data?.signedUrl ? userFileUrl(data.signedUrl) : undefined] as const;
     }),
   );
-  const out: Record<string, string> = { ...others };
+  const out: Record<string, string> = {};
   for (const [name, url] of signed) if (url) out[name] = url;
   return out;
+}
+
+export async function fetchThumbnailUrls(media: AssetMedia[]): Promise<Record<string, string>> {
+  const photos = media.filter((m) => m.kind === 'photo');
+  const others = await fetchSignedUrls(media.filter((m) => m.kind !== 'photo').map((m) => m.object_name));
+  return { ...others, ...(await signedPhotoUrls(photos, THUMBNAIL)) };
 }
 
 export function useThumbnailUrls(media: AssetMedia[]) {
@@ -62,6 +71,19 @@ export function useThumbnailUrls(media: AssetMedia[]) {
     queryKey: [...assetKeys.media(names), 'thumbnails'],
     queryFn: () => fetchThumbnailUrls(media),
     enabled: media.length > 0,
+    staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
+    refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,
+  });
+}
+
+/** Display-size photos for the owner's asset page, by object name (photos only). */
+export function useGalleryUrls(media: AssetMedia[]) {
+  const photos = media.filter((m) => m.kind === 'photo');
+  const names = photos.map((m) => m.object_name);
+  return useQuery({
+    queryKey: [...assetKeys.media(names), 'gallery'],
+    queryFn: () => signedPhotoUrls(photos, GALLERY),
+    enabled: photos.length > 0,
     staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
     refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,
   });

@@ -9,20 +9,28 @@ import { formatBytes } from '../lib/media-rules';
 import { gallerySources } from '../lib/thumbnails';
 import { i18n } from '@/lib/i18n/i18n';
 
-/** urls: signed URL per media id (the owner's from storage, the public's from public-asset-media). */
+/**
+ * urls: signed URL per media id (the owner's from storage, the public's from public-asset-media).
+ * previews: a display-size rendition per photo id (the owner's signed render URLs, whose size is
+ * fixed by their signature). With one, the photo shows it and the original opens only from the
+ * "full size" link; public media URLs are resized through their query string instead.
+ */
 export function MediaViewer({
   media,
   urls,
+  previews,
   loading,
 }: {
   media: PublicMedia[];
   urls: Record<string, string> | undefined;
+  previews?: Record<string, string>;
   loading: boolean;
 }) {
   const [index, setIndex] = useState(0);
   if (media.length === 0) return <p className="text-sm text-slate-600">{i18n._('No files.')}</p>;
   const current = media[Math.min(index, media.length - 1)]!;
   const url = urls?.[current.id];
+  const preview = current.kind === 'photo' ? previews?.[current.id] : undefined;
   return (
     <div className="space-y-3">
       <div className="flex min-h-64 items-center justify-center overflow-hidden rounded-md bg-slate-900">
@@ -32,7 +40,7 @@ export function MediaViewer({
           <p className="p-6 text-sm text-white">{i18n._('This file cannot be shown.')}</p>
         ) : current.kind === 'photo' ? (
           <img
-            {...gallerySources(url)}
+            {...(preview ? { src: preview } : gallerySources(url))}
             sizes="(min-width: 768px) 720px, 100vw"
             alt={i18n._('File {value} of {length}', { value: index + 1, length: media.length })}
             className="max-h-[60vh] w-full object-contain"
@@ -52,6 +60,11 @@ export function MediaViewer({
           </div>
         )}
       </div>
+      {preview && url && (
+        <a href={url} target="_blank" rel="noreferrer" className="text-sm text-blue-700 underline">
+          {i18n._('Open the full-size photo')}
+        </a>
+      )}
       {media.length > 1 && (
         <div className="flex items-center justify-between">
           <Button

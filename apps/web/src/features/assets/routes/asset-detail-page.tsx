@@ -12,7 +12,7 @@ import { toAppError } from '@/lib/api-error';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useDownloadCertificate } from '../api/download-certificate';
 import { useAsset, useAssetMessages } from '../api/get-asset';
-import { useSignedUrls } from '../api/signed-urls';
+import { useGalleryUrls, useSignedUrls } from '../api/signed-urls';
 import { useUpdateAsset, type AssetPatch } from '../api/update-asset';
 import { AddMediaModal } from '../components/add-media-modal';
 import { AssetDetailsCard } from '../components/asset-details-card';
@@ -38,6 +38,7 @@ export default function AssetDetailPage() {
   const remove = useDeleteAsset();
   const certificate = useDownloadCertificate();
   const mediaUrls = useSignedUrls((asset.data?.media ?? []).map((m) => m.object_name));
+  const galleryUrls = useGalleryUrls(asset.data?.media ?? []);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -164,9 +165,13 @@ export default function AssetDetailPage() {
           <CardContent>
             <MediaViewer
               media={a.media}
-              loading={mediaUrls.isLoading}
+              // Wait for the display-size photos too, rather than loading an original meanwhile.
+              loading={mediaUrls.isLoading || galleryUrls.isLoading}
               urls={Object.fromEntries(
                 a.media.map((m) => [m.id, mediaUrls.data?.[m.object_name] ?? '']).filter(([, u]) => u),
+              )}
+              previews={Object.fromEntries(
+                a.media.map((m) => [m.id, galleryUrls.data?.[m.object_name] ?? '']).filter(([, u]) => u),
               )}
             />
           </CardContent>
