@@ -1,23 +1,17 @@
-// The business side of issue 14 in Chromium: a user asks for a business account, an admin approves
-// it, the business fills its brand profile, creates a product, adds a numbered range and imports a
-// small CSV, downloads a label sheet whose QR codes decode to the units' URLs, and a visitor opens a
-// label URL and sees the brand with its verified badge and the scan count.
+// Issue 14's journey in Chromium: a user asks for a business account, an admin approves it, the
+// business fills its brand profile, creates a product, adds a numbered range and imports 1,000 units
+// from a CSV, downloads a label sheet whose QR codes decode to the units' URLs, recalls one unit; a
+// visitor opens a label URL and sees the brand with its verified badge and the scan count; after 11
+// scans the unit is flagged, a moderator marks it counterfeit and its scan page says so.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+import { markFlaggedUnitCounterfeit, randomGtin, scanUnit } from '../fixtures/units.ts';
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** A GTIN-13 unique to this run, with its GS1 check digit (the app refuses a wrong one). */
-function uniqueGtin(): string {
-  const body = `2${String(Date.now()).slice(-11)}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[i]) * ((body.length - 1 - i) % 2 === 0 ? 3 : 1);
-  return body + String((10 - (sum % 10)) % 10);
-}
 
 /** Decodes the QR images of the first page, as pdf.js hands them to a renderer. */
 async function qrCodesOnFirstPage(bytes: Uint8Array): Promise<string[]> {
@@ -45,13 +39,23 @@ async function qrCodesOnFirstPage(bytes: Uint8Array): Promise<string[]> {
   return found;
 }
 
-test('a business is approved, catalogues a product, prints labels, and a visitor checks one', async ({
+/** A CSV of 1,000 new units (CSV-0001 … CSV-1000, the second one sold), a line that is already in and a bad one. */
+function thousandUnitsCsv(): Buffer {
+  const lines = ['serial,status', 'bad serial', 'SN-0001'];
+  for (let i = 1; i <= 1000; i++) {
+    const serial = `CSV-${String(i).padStart(4, '0')}`;
+    lines.push(i === 2 ? `${serial},sold` : serial);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+test('a business is approved, imports 1,000 units, prints labels; a scanned unit is flagged and marked counterfeit', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const owner = await createUser({ fullName: 'Acme Owner' });
-  const gtin = uniqueGtin();
+  const gtin = randomGtin();
   const brand = `Acme ${Date.now().toString(36)}`;
 
   // The user asks for a business account the way the app offers it.
@@ -99,7 +103,7 @@ test('a business is approved, catalogues a product, prints labels, and a visitor
   await product.getByRole('button', { name: 'Create product' }).click();
   await expect(biz.getByRole('heading', { name: 'Diver 300' })).toBeVisible();
 
-  // A numbered range, then a CSV with one line already in and one bad line.
+  // A numbered range, then 1,000 units from a CSV with one line already in and one bad line.
   const range = biz.getByRole('form', { name: 'Add a range of units' });
   await range.getByLabel('How many').fill('5');
   await expect(range.getByText('Adds SN-0001 to SN-0005')).toBeVisible();
@@ -108,13 +112,20 @@ test('a business is approved, catalogues a product, prints labels, and a visitor
   await biz.getByLabel('CSV file', { exact: true }).setInputFiles({
     name: 'units.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('serial,status\nCSV-1\nCSV-2,sold\nSN-0001\nbad serial\n'),
+    buffer: thousandUnitsCsv(),
   });
   await biz.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(biz.getByText('2 added, 1 already there, 1 with errors.')).toBeVisible();
+  const report = biz.getByRole('status').filter({ hasText: 'already there' });
+  await expect(report).toContainText('1,000 added, 1 already there, 1 with errors.', { timeout: 60_000 });
   await expect(biz.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
-  await expect(biz.getByRole('cell', { name: '5', exact: true })).toBeVisible();
-  await expect(biz.getByRole('heading', { name: 'Units (7)' })).toBeVisible();
+  await expect(report.getByRole('cell', { name: '2', exact: true })).toBeVisible();
+  await expect(biz.getByRole('heading', { name: 'Units (1,005)' })).toBeVisible();
+
+  // The business recalls one unit from the product page (its scan page says so below).
+  const unitStatus = biz.getByRole('combobox', { name: 'Status of CSV-0001' });
+  await unitStatus.selectOption('recalled');
+  await expect(biz.getByText('CSV-0001 is now recalled')).toBeVisible();
+  await expect(biz.getByRole('combobox', { name: 'Status of CSV-0002' })).toHaveValue('sold');
 
   // A label sheet for the range: every QR on it opens its unit's page on this server.
   await biz.getByLabel('From serial').fill('SN-0001');
@@ -140,8 +151,26 @@ test('a business is approved, catalogues a product, prints labels, and a visitor
   await expect(scan.getByTestId('unit-brand')).toContainText('Verified business');
   await expect(scan.getByText('Diver 300')).toBeVisible();
   await expect(scan.getByTestId('unit-scan-count')).toHaveText('1');
+  await expect(scan.getByTestId('unit-status')).toHaveText('Genuine, in circulation');
   await scan.reload();
   await expect(scan.getByTestId('unit-scan-count')).toHaveText('2');
+  const recalled = await visitor.newPage();
+  await recalled.goto(`/01/${gtin}/21/CSV-0001`);
+  await expect(recalled.getByTestId('unit-status')).toHaveText('Recalled by the brand');
+
+  // Nine more scans make eleven in a day: the page warns, and the unit is in the moderators' queue.
+  await scanUnit(gtin, 'SN-0001', 8);
+  await scan.reload();
+  await expect(scan.getByTestId('unit-scan-count')).toHaveText('11');
+  await expect(
+    scan.getByText('This label was scanned more than 10 times in 24 hours.', { exact: false }),
+  ).toBeVisible();
+  const moderatorContext = await browser.newContext();
+  await markFlaggedUnitCounterfeit(await moderatorContext.newPage(), 'SN-0001', 11);
+  await moderatorContext.close();
+
+  await scan.reload();
+  await expect(scan.getByTestId('unit-status')).toHaveText('Reported counterfeit');
   await visitor.close();
 });
 

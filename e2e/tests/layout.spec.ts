@@ -51,7 +51,13 @@ const SIGNED_IN = [
   '/news',
   '/influencer-referrals',
 ];
-const BUSINESS = ['/business-dashboard'];
+const BUSINESS = [
+  '/business-dashboard',
+  '/business/products',
+  '/business/products/new',
+  '/business/analytics',
+  '/business/profile',
+];
 const ADMIN = ['/admin-influencer-dashboard', '/bug-reports', '/admin', '/news-management'];
 const MODERATION = ['/moderator'];
 /** Public pages a signed-in user also sees (with the signed-in header); auth screens redirect them away. */

@@ -3,30 +3,7 @@
 // flagged queue, the moderator marks it counterfeit and its scan page says so.
 import crypto from 'node:crypto';
 import { createUser, e2eEnv, expect, signIn, test, type TestUser } from '../fixtures/index.ts';
-
-async function post(path: string, body: unknown, token?: string): Promise<unknown> {
-  const res = await fetch(`${e2eEnv.baseURL}${path}`, {
-    method: 'POST',
-    headers: {
-      apikey: e2eEnv.anonKey,
-      authorization: `Bearer ${token ?? e2eEnv.anonKey}`,
-      'content-type': 'application/json',
-      prefer: 'return=representation',
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function tokenOf(user: TestUser): Promise<string> {
-  const session = (await post('/auth/v1/token?grant_type=password', {
-    email: user.email,
-    password: user.password,
-  })) as { access_token: string };
-  return session.access_token;
-}
+import { markFlaggedUnitCounterfeit, post, randomGtin, scanUnit, tokenOf } from '../fixtures/units.ts';
 
 /** A public asset registered and published by its owner through the API, as the app does. */
 async function publicAsset(owner: TestUser, title: string): Promise<string> {
@@ -43,11 +20,6 @@ async function publicAsset(owner: TestUser, title: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`publishing failed: ${res.status} ${await res.text()}`);
   return registered.asset_id;
-}
-
-/** A random GTIN-14, so that no other test's product answers for it. */
-function randomGtin(): string {
-  return '9' + String(crypto.randomInt(0, 10 ** 12)).padStart(12, '0') + String(crypto.randomInt(0, 10));
 }
 
 test('a visitor reports a public asset and a moderator hides it', async ({ page, browser }) => {
@@ -109,7 +81,7 @@ test('a unit flagged after 11 scans is marked counterfeit and its scan page says
   await post('/rest/v1/business_units', { business_id: brand.id, product_id: product!.id, serial }, token);
 
   // Ten scans through the scan-unit function, the eleventh on the scan page itself.
-  for (let i = 0; i < 10; i++) await post('/functions/v1/scan-unit', { gtin, serial });
+  await scanUnit(gtin, serial, 10);
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/01/${gtin}/21/${serial}`);
@@ -117,17 +89,7 @@ test('a unit flagged after 11 scans is marked counterfeit and its scan page says
   await expect(visitorPage.getByTestId('unit-status')).toHaveText('Genuine, in circulation');
   await expect(visitorPage.getByRole('button', { name: 'Report a suspicious product' })).toBeVisible();
 
-  const moderator = await createUser({ role: 'moderator' });
-  await signIn(page, moderator);
-  await page.goto('/moderator');
-  await page.getByRole('tab', { name: /Flagged scans/ }).click();
-  const item = page.getByTestId('queue-item').filter({ hasText: serial });
-  await expect(item).toContainText('Scans in 24 hours11');
-  await item.getByRole('button', { name: 'Mark counterfeit' }).click();
-  const confirm = page.getByRole('dialog');
-  await confirm.getByLabel(/Reason/).fill('Cloned label sold online');
-  await confirm.getByRole('button', { name: 'Mark counterfeit' }).click();
-  await expect(page.getByTestId('queue-item').filter({ hasText: serial })).toHaveCount(0);
+  await markFlaggedUnitCounterfeit(page, serial, 11);
 
   await visitorPage.reload();
   await expect(visitorPage.getByTestId('unit-status')).toHaveText('Reported counterfeit');

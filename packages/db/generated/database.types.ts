@@ -1590,6 +1590,8 @@ export type Database = {
         };
         Returns: Json;
       };
+      business_set_product_status: { Args: { p_product_id: string | null; p_status: string | null }; Returns: Json };
+      business_set_unit_status: { Args: { p_unit_id: string | null; p_status: string | null }; Returns: Json };
       cancel_asset_transfer: { Args: { p_transfer: string | null }; Returns: undefined };
       get_asset_proof: { Args: { p_asset_id: string | null }; Returns: Json };
       get_ledger_entries: {

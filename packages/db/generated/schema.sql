@@ -4698,6 +4698,71 @@ end
 $function$;
 grant execute on function public.business_add_unit_range(p_product_id uuid, p_prefix text, p_start integer, p_count integer, p_width integer) to authenticated;
 
+CREATE OR REPLACE FUNCTION public.business_set_product_status(p_product_id uuid, p_status text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_product public.business_products;
+  v_units int;
+begin
+  perform private.require_aal_satisfied();
+  if p_status is null or p_status not in ('active', 'recalled') then
+    raise exception 'Status must be active or recalled' using errcode = '22023';
+  end if;
+  if not private.is_business() then
+    raise exception 'Only a verified business can recall a product' using errcode = '42501';
+  end if;
+  select p.* into v_product from public.business_products p
+    where p.id = p_product_id and p.business_id = auth.uid();
+  if not found then
+    raise exception 'Product not found' using errcode = 'P0002';
+  end if;
+  update public.business_products set status = p_status where id = v_product.id;
+  if p_status = 'recalled' then
+    update public.business_units set status = 'recalled'
+      where product_id = v_product.id and status in ('active', 'sold');
+  else
+    update public.business_units set status = 'active'
+      where product_id = v_product.id and status = 'recalled';
+  end if;
+  get diagnostics v_units = row_count;
+  return jsonb_build_object('id', v_product.id, 'status', p_status, 'units_changed', v_units);
+end
+$function$;
+grant execute on function public.business_set_product_status(p_product_id uuid, p_status text) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.business_set_unit_status(p_unit_id uuid, p_status text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_unit public.business_units;
+begin
+  perform private.require_aal_satisfied();
+  if p_status is null or p_status not in ('active', 'sold', 'recalled') then
+    raise exception 'Status must be active, sold or recalled' using errcode = '22023';
+  end if;
+  if not private.is_business() then
+    raise exception 'Only a verified business can change unit status' using errcode = '42501';
+  end if;
+  -- RLS shows moderators every unit, so ownership is checked here and not left to visibility.
+  select u.* into v_unit from public.business_units u where u.id = p_unit_id and u.business_id = auth.uid();
+  if not found then
+    raise exception 'Unit not found' using errcode = 'P0002';
+  end if;
+  if v_unit.status = 'counterfeit' then
+    raise exception 'A moderator marked this unit counterfeit; only a moderator can change that'
+      using errcode = '42501';
+  end if;
+  update public.business_units set status = p_status where id = v_unit.id;
+  return jsonb_build_object('id', v_unit.id, 'serial', v_unit.serial, 'status', p_status);
+end
+$function$;
+grant execute on function public.business_set_unit_status(p_unit_id uuid, p_status text) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.cancel_asset_transfer(p_transfer uuid)
  RETURNS void
  LANGUAGE plpgsql

@@ -47,6 +47,8 @@ export const paths = {
   publicAssets: '/public-assets',
   publicAsset: (id: string) => `/public-assets/${id}`,
   verify: (serial: string) => `/verify/${encodeURIComponent(serial)}`,
+  /** A unit's GS1 Digital Link style scan page, as printed on its label. */
+  unitScan: (gtin: string, serial: string) => `/01/${encodeURIComponent(gtin)}/21/${encodeURIComponent(serial)}`,
   startTagging: '/start-tagging',
   contactConfirm: '/contact/confirm',
   // Signed in
@@ -69,6 +71,12 @@ export const paths = {
   contactReport: (messageId: string) => `/contact/report?message=${encodeURIComponent(messageId)}`,
   // By role
   businessDashboard: '/business-dashboard',
+  businessProfile: '/business/profile',
+  businessProducts: '/business/products',
+  businessProductNew: '/business/products/new',
+  businessProduct: (id: string) => `/business/products/${id}`,
+  businessProductEdit: (id: string) => `/business/products/${id}/edit`,
+  businessAnalytics: '/business/analytics',
   adminDashboard: '/admin-influencer-dashboard',
   bugReports: '/bug-reports',
   newsManagement: '/news-management',

@@ -8,18 +8,23 @@ interface PagerProps {
   pages: number;
   onPage(page: number): void;
   className?: string;
+  /** Names the navigation for screen readers when a screen has more than one pager. */
+  label?: string;
 }
 
-export function Pager({ page, pages, onPage, className = 'mt-6' }: PagerProps) {
+/** How many pages `total` rows make at `pageSize` a page (at least one, so "Page 1 of 1" reads right). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export function Pager({ page, pages, onPage, className = 'mt-6', label }: PagerProps) {
   if (pages <= 1) return null;
   return (
-    <nav className={`${className} flex items-center justify-center gap-3`} aria-label={i18n._('Pages')}>
+    <nav className={`${className} flex items-center justify-center gap-3`} aria-label={label ?? i18n._('Pages')}>
       <Button variant="outline" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
         {i18n._('Previous')}
       </Button>
-      <span className="text-sm text-slate-600">
-        {i18n._('Page')} {page + 1} {i18n._('of')} {pages}
-      </span>
+      <span className="text-sm text-slate-600">{i18n._('Page {page} of {pages}', { page: page + 1, pages })}</span>
       <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
         {i18n._('Next')}
       </Button>

@@ -2,7 +2,7 @@
 // The list is paged by range with an exact count, so every product is reachable.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Json } from '@tagledger/db/types';
-import { unwrap } from '@/lib/api-error';
+import { unwrap, unwrapJson } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { attributesFromText, type ProductValues } from '../lib/schemas';
@@ -83,5 +83,23 @@ export function useSaveProduct() {
       return row.id;
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: businessKeys.products(uid) }),
+  });
+}
+
+/** Recalls a product line (every unit's scan page then says recalled) or restores it. */
+export function useSetProductStatus(productId: string) {
+  const { user } = useAuth();
+  const qc = useQueryClient();
+  const uid = user?.id ?? 'anonymous';
+  return useMutation({
+    mutationFn: async (status: Product['status']) =>
+      unwrapJson<{ status: Product['status']; units_changed: number }>(
+        await supabase.rpc('business_set_product_status', { p_product_id: productId, p_status: status }),
+      ),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: businessKeys.products(uid) }),
+        qc.invalidateQueries({ queryKey: businessKeys.units(uid, productId) }),
+      ]),
   });
 }

@@ -89,3 +89,14 @@ export async function fetchLabelSheet(request: UnitLabelsRequest): Promise<Blob>
   const res = await callFunctionRaw('unit-labels-pdf', request);
   return res.blob();
 }
+
+/** The statuses a business may give a unit; "counterfeit" is a moderator's verdict only. */
+export type BusinessUnitStatus = Exclude<UnitStatus, 'counterfeit'>;
+
+export function useSetUnitStatus(productId: string) {
+  return useUnitMutation(productId, async ({ unitId, status }: { unitId: string; status: BusinessUnitStatus }) => {
+    unwrapJson<{ id: string; status: BusinessUnitStatus }>(
+      await supabase.rpc('business_set_unit_status', { p_unit_id: unitId, p_status: status }),
+    );
+  });
+}

@@ -1,13 +1,14 @@
 // The business screens' own navigation: one row of links, wrapping on narrow screens.
 import { NavLink } from 'react-router';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { i18n } from '@/lib/i18n/i18n';
 
 const LINKS = [
-  { to: '/business-dashboard', label: /*i18n*/ 'Overview' },
-  { to: '/business/products', label: /*i18n*/ 'Products' },
-  { to: '/business/analytics', label: /*i18n*/ 'Scan analytics' },
-  { to: '/business/profile', label: /*i18n*/ 'Brand profile' },
+  { to: paths.businessDashboard, label: /*i18n*/ 'Overview' },
+  { to: paths.businessProducts, label: /*i18n*/ 'Products' },
+  { to: paths.businessAnalytics, label: /*i18n*/ 'Scan analytics' },
+  { to: paths.businessProfile, label: /*i18n*/ 'Brand profile' },
 ];
 
 export function BusinessNav() {
@@ -17,7 +18,7 @@ export function BusinessNav() {
         <NavLink
           key={link.to}
           to={link.to}
-          end={link.to === '/business-dashboard'}
+          end={link.to === paths.businessDashboard}
           className={({ isActive }) =>
             cn(
               'rounded-md px-3 py-1.5 text-sm font-medium',

@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
+import { Pager } from '@/components/ui/pager';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -40,7 +42,7 @@ export default function BusinessDashboardPage() {
       <BusinessNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Business Dashboard')}</h1>
-        <Link to="/tag?kind=business" className={buttonClasses('primary')}>
+        <Link to={paths.tagKind('business')} className={buttonClasses('primary')}>
           <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._('Tag a product')}
         </Link>
       </div>
@@ -68,7 +70,7 @@ export default function BusinessDashboardPage() {
               'Tag products as business inventory with their SKU, serial number and quantity. Customers can check serials at /verify.',
             )}
             action={
-              <Link to="/tag?kind=business" className={buttonClasses('primary')}>
+              <Link to={paths.tagKind('business')} className={buttonClasses('primary')}>
                 {i18n._('Tag a product')}
               </Link>
             }
@@ -90,14 +92,14 @@ export default function BusinessDashboardPage() {
                 {inventory.data!.items.map((p) => (
                   <tr key={p.id}>
                     <td className="px-4 py-2">
-                      <Link to={`/assets/${p.id}`} className="font-medium text-blue-700 hover:underline">
+                      <Link to={paths.asset(p.id)} className="font-medium text-blue-700 hover:underline">
                         {p.title}
                       </Link>
                     </td>
                     <td className="px-4 py-2">{p.sku ?? '—'}</td>
                     <td className="px-4 py-2">
                       {p.serial_number ? (
-                        <Link to={`/verify/${encodeURIComponent(p.serial_number)}`} className="hover:underline">
+                        <Link to={paths.verify(p.serial_number)} className="hover:underline">
                           {p.serial_number}
                         </Link>
                       ) : (
@@ -120,19 +122,7 @@ export default function BusinessDashboardPage() {
           </div>
         )}
       </div>
-      {total > PAGE_SIZE && (
-        <nav className="mt-4 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-            {i18n._('Previous')}
-          </Button>
-          <span className="text-sm text-slate-600">
-            {i18n._('Page')} {page + 1} {i18n._('of')} {pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-            {i18n._('Next')}
-          </Button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} className="mt-4" />
     </div>
   );
 }

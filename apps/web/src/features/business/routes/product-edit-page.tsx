@@ -1,6 +1,7 @@
 // /business/products/new and /business/products/:id/edit — create or edit a product line.
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
@@ -41,7 +42,7 @@ export default function ProductEditPage() {
                   }
                   const saved = await save.mutateAsync({ ...(id ? { id } : {}), values, imagePaths });
                   toast.success(id ? i18n._('Product saved') : i18n._('Product created'));
-                  await navigate(`/business/products/${saved}`);
+                  await navigate(paths.businessProduct(saved));
                 } catch (err) {
                   const e = toAppError(err, i18n._('The product could not be saved'));
                   toast.error(

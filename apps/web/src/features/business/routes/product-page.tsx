@@ -2,36 +2,47 @@
 // label links), and the ways to add units (one, a numbered range, a CSV file) and print labels.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { toast } from 'sonner';
-import type { UnitStatus } from '@tagledger/functions-api';
 import { PageMeta } from '@/components/page-meta';
-import { Badge } from '@/components/ui/badge';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
+import { Pager } from '@/components/ui/pager';
 import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
 import { mediaUrl } from '../api/media';
-import { useProduct, type Product } from '../api/products';
-import { fetchLabelSheet, UNIT_PAGE_SIZE, useAddRange, useAddUnit, useImportCsv, useUnits } from '../api/units';
+import { useProduct, useSetProductStatus, type Product } from '../api/products';
+import {
+  fetchLabelSheet,
+  UNIT_PAGE_SIZE,
+  useAddRange,
+  useAddUnit,
+  useImportCsv,
+  useSetUnitStatus,
+  useUnits,
+  type BusinessUnitStatus,
+} from '../api/units';
 import { AddUnitForm } from '../components/add-unit-form';
 import { BusinessNav } from '../components/business-nav';
 import { CsvImport } from '../components/csv-import';
 import { LabelSheetForm } from '../components/label-sheet-form';
+import { ProductRecall } from '../components/product-recall';
 import { UnitRangeForm } from '../components/unit-range-form';
+import { UnitStatusControl } from '../components/unit-status-control';
 import { downloadFile } from '../lib/csv';
 
-const STATUS: Record<UnitStatus, { label: string; tone: 'success' | 'neutral' | 'warning' | 'danger' }> = {
-  active: { label: /*i18n*/ 'Active', tone: 'success' },
-  sold: { label: /*i18n*/ 'Sold', tone: 'neutral' },
-  recalled: { label: /*i18n*/ 'Recalled', tone: 'warning' },
-  counterfeit: { label: /*i18n*/ 'Counterfeit', tone: 'danger' },
+/** The status words in the confirmation toast ("SN-0001 is now sold"). */
+const STATUS_WORDS: Record<BusinessUnitStatus, string> = {
+  active: /*i18n*/ 'active',
+  sold: /*i18n*/ 'sold',
+  recalled: /*i18n*/ 'recalled',
 };
 
 /** The path a unit's label opens on this site (the server's label-url.ts makes the same). */
 function labelPath(product: Product, serial: string): string {
-  return product.gtin ? `/01/${product.gtin}/21/${serial}` : `/verify/${serial}`;
+  return product.gtin ? paths.unitScan(product.gtin, serial) : paths.verify(serial);
 }
 
 function UnitsCard({ product }: { product: Product }) {
@@ -41,6 +52,7 @@ function UnitsCard({ product }: { product: Product }) {
   const addUnit = useAddUnit(product.id);
   const addRange = useAddRange(product.id);
   const importCsv = useImportCsv(product.id);
+  const setUnitStatus = useSetUnitStatus(product.id);
   const total = units.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / UNIT_PAGE_SIZE));
   const toggle = (id: string) =>
@@ -142,12 +154,32 @@ function UnitsCard({ product }: { product: Product }) {
                           aria-label={i18n._('Select {serial}', { serial: u.serial })}
                         />
                       </td>
-                      <td className="py-1 pr-3 font-mono">{u.serial}</td>
+                      <td className="whitespace-nowrap py-1 pr-3 font-mono">{u.serial}</td>
                       <td className="py-1 pr-3">
-                        <Badge tone={STATUS[u.status].tone}>{i18n._(STATUS[u.status].label)}</Badge>
+                        <UnitStatusControl
+                          serial={u.serial}
+                          status={u.status}
+                          onChange={async (status) => {
+                            try {
+                              await setUnitStatus.mutateAsync({ unitId: u.id, status });
+                              toast.success(
+                                i18n._('{serial} is now {status}', {
+                                  serial: u.serial,
+                                  status: i18n._(STATUS_WORDS[status]),
+                                }),
+                              );
+                            } catch (err) {
+                              toast.error(toAppError(err, i18n._('The status could not be changed')).message);
+                              throw err;
+                            }
+                          }}
+                        />
                       </td>
                       <td className="py-1">
-                        <Link to={labelPath(product, u.serial)} className="break-all text-blue-700 hover:underline">
+                        <Link
+                          to={labelPath(product, u.serial)}
+                          className="whitespace-nowrap text-blue-700 hover:underline"
+                        >
                           {labelPath(product, u.serial)}
                         </Link>
                       </td>
@@ -157,19 +189,7 @@ function UnitsCard({ product }: { product: Product }) {
               </table>
             </div>
           )}
-          {total > UNIT_PAGE_SIZE && (
-            <nav className="mt-4 flex items-center justify-center gap-3" aria-label={i18n._('Unit pages')}>
-              <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                {i18n._('Previous')}
-              </Button>
-              <span className="text-sm text-slate-600">
-                {i18n._('Page {page} of {pages}', { page: page + 1, pages })}
-              </span>
-              <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-                {i18n._('Next')}
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={setPage} className="mt-4" label={i18n._('Unit pages')} />
         </CardContent>
       </Card>
     </>
@@ -180,6 +200,20 @@ export default function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const p = product.data;
+  const setStatus = useSetProductStatus(id);
+  const changeStatus = async (status: 'active' | 'recalled') => {
+    try {
+      const r = await setStatus.mutateAsync(status);
+      toast.success(
+        status === 'recalled'
+          ? i18n._('Product recalled: {count} units now say so', { count: formatNumber(r.units_changed) })
+          : i18n._('Recall ended: {count} units are active again', { count: formatNumber(r.units_changed) }),
+      );
+    } catch (err) {
+      toast.error(toAppError(err, i18n._('The product status could not be changed')).message);
+      throw err;
+    }
+  };
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={p?.name ?? i18n._('Product')} />
@@ -197,10 +231,14 @@ export default function ProductPage() {
                 {p.gtin ? i18n._('GTIN {gtin}', { gtin: p.gtin }) : i18n._('SKU {sku}', { sku: p.sku ?? '' })}
               </p>
             </div>
-            <Link to={`/business/products/${p.id}/edit`} className={buttonClasses('outline')}>
-              {i18n._('Edit product')}
-            </Link>
+            <div className="flex flex-wrap items-center gap-2">
+              <Link to={paths.businessProductEdit(p.id)} className={buttonClasses('outline')}>
+                {i18n._('Edit product')}
+              </Link>
+              {p.status === 'active' && <ProductRecall name={p.name} status={p.status} onChange={changeStatus} />}
+            </div>
           </div>
+          {p.status === 'recalled' && <ProductRecall name={p.name} status={p.status} onChange={changeStatus} />}
           {p.description && <p className="mt-3 whitespace-pre-line text-slate-800">{p.description}</p>}
           {Object.keys(p.attributes).length > 0 && (
             <dl className="mt-3 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -24,7 +25,7 @@ export default function ProductsPage() {
       <BusinessNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Products')}</h1>
-        <Link to="/business/products/new" className={buttonClasses('primary')}>
+        <Link to={paths.businessProductNew} className={buttonClasses('primary')}>
           <Plus className="h-4 w-4" aria-hidden="true" /> {i18n._('New product')}
         </Link>
       </div>
@@ -38,7 +39,7 @@ export default function ProductsPage() {
             title={i18n._('No products yet')}
             description={i18n._('Add a product line, then its serialized units, and print their QR labels.')}
             action={
-              <Link to="/business/products/new" className={buttonClasses('primary')}>
+              <Link to={paths.businessProductNew} className={buttonClasses('primary')}>
                 {i18n._('New product')}
               </Link>
             }
@@ -60,7 +61,7 @@ export default function ProductsPage() {
                 {products.data!.items.map((p) => (
                   <tr key={p.id}>
                     <td className="px-4 py-2">
-                      <Link to={`/business/products/${p.id}`} className="font-medium text-blue-700 hover:underline">
+                      <Link to={paths.businessProduct(p.id)} className="font-medium text-blue-700 hover:underline">
                         {p.name}
                       </Link>
                     </td>

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it, vi } from 'vitest';
 import type { AssetReport, FlaggedUnit, ProductReport } from '../api/queues';
 import { ActionDialog } from './action-dialog';
-import { Pager } from './pager';
 import { QueueItem } from './queue-item';
 
 const assetReport: AssetReport = {
@@ -97,16 +96,5 @@ describe('ActionDialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Warn user' }));
     expect(await within(dialog).findByText('You do not have permission to do this.')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
-  });
-});
-
-describe('Pager', () => {
-  it('pages forwards and back and says where the reader is', () => {
-    const onPage = vi.fn();
-    render(<Pager page={1} pageSize={10} total={25} onPage={onPage} />);
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(onPage.mock.calls).toEqual([[2], [0]]);
   });
 });

@@ -7,7 +7,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { PAGE_SIZE, useModerationLog } from '../api/queues';
 import { ACTION_LABELS, QUEUES } from '../lib/actions';
-import { Pager } from './pager';
+import { pageCount, Pager } from '@/components/ui/pager';
 
 export function ModerationLog() {
   const [page, setPage] = useState(0);
@@ -36,7 +36,7 @@ export function ModerationLog() {
           );
         })}
       </ul>
-      <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+      <Pager page={page} pages={pageCount(data.total, PAGE_SIZE)} onPage={setPage} className="mt-4" />
     </div>
   );
 }

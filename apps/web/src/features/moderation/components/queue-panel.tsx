@@ -7,7 +7,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { PAGE_SIZE, useModeratorAct, useQueue, type BanRequest } from '../api/queues';
 import type { ModerationAction, QueueName } from '../lib/actions';
 import { ActionDialog } from './action-dialog';
-import { Pager } from './pager';
+import { pageCount, Pager } from '@/components/ui/pager';
 import { QueueItem } from './queue-item';
 
 interface Pending {
@@ -57,7 +57,7 @@ export function QueuePanel({ queue }: { queue: QueueName }) {
           ))}
         </ul>
       )}
-      <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+      <Pager page={page} pages={pageCount(data.total, PAGE_SIZE)} onPage={setPage} className="mt-4" />
       <ActionDialog
         action={pending?.action ?? null}
         subject={pending?.subject ?? ''}

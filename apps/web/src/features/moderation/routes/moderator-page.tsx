@@ -2,7 +2,7 @@
 // units flagged by scan signals, public assets visitors reported, contact-owner abuse — with their
 // counts, and the log of what was done. Admins also get the moderators' ban requests. Business
 // requests and naming moderators stay in the admin dashboard.
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { PageMeta } from '@/components/page-meta';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth';
@@ -20,6 +20,27 @@ export default function ModeratorPage() {
   const counts = useQueueCounts();
   const tabs = QUEUES.filter((q) => !q.adminOnly || isAdmin);
   const [tab, setTab] = useState<Tab>('products');
+  const order: Tab[] = [...tabs.map((q) => q.name), 'log'];
+
+  // The tabs pattern: Tab reaches the chosen tab only, the arrow keys (and Home/End) move between
+  // them, so the queue below is one Tab press away on a keyboard.
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const at = order.indexOf(tab);
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? order[(at + 1) % order.length]
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? order[(at - 1 + order.length) % order.length]
+          : e.key === 'Home'
+            ? order[0]
+            : e.key === 'End'
+              ? order[order.length - 1]
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
 
   const tabButton = (id: Tab, label: string, count?: number | null) => (
     <button
@@ -29,7 +50,9 @@ export default function ModeratorPage() {
       id={`tab-${id}`}
       aria-selected={tab === id}
       aria-controls="moderation-tabpanel"
+      tabIndex={tab === id ? 0 : -1}
       onClick={() => setTab(id)}
+      onKeyDown={onTabKey}
       className={cn(
         'rounded-md px-3 py-2 text-sm font-medium focus:outline-2 focus:outline-offset-2 focus:outline-blue-600',
         tab === id ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-100',

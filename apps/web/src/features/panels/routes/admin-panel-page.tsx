@@ -1,38 +1,39 @@
 // /admin ('Admin Panel'): the hub of every admin tool. Each tool checks admin rights again in the
 // database (RLS and security-definer functions), so this page only organises links.
 import { BarChart3, Bug, Globe2, Newspaper, ShieldCheck } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
 import { ToolGrid, type Tool } from '../components/tool-grid';
 import { i18n } from '@/lib/i18n/i18n';
 
 const tools: Tool[] = [
   {
-    to: '/admin-influencer-dashboard',
+    to: paths.adminDashboard,
     title: /*i18n*/ 'Admin Dashboard',
     description: /*i18n*/ 'Users, sign-ups, token movements and referral statistics; review business account requests.',
     icon: BarChart3,
   },
   {
-    to: '/bug-reports',
+    to: paths.bugReports,
     title: /*i18n*/ 'Bug Reports',
     description: /*i18n*/ 'Read reports with their screenshots and console activity, and track their status.',
     icon: Bug,
   },
   {
-    to: '/news-management',
+    to: paths.newsManagement,
     title: /*i18n*/ 'News Management',
     description: /*i18n*/ 'Write, edit, publish, unpublish and delete news articles.',
     icon: Newspaper,
   },
   {
-    to: '/moderator',
+    to: paths.moderator,
     title: /*i18n*/ 'Moderator Panel',
     description:
       /*i18n*/ 'The moderators’ queues (reports, flagged scans, contact abuse) and the ban requests they send you.',
     icon: ShieldCheck,
   },
   {
-    to: '/public-assets',
+    to: paths.publicAssets,
     title: /*i18n*/ 'Public Assets',
     description: /*i18n*/ 'See what every visitor sees in the public asset list.',
     icon: Globe2,
