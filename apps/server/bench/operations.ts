@@ -2,7 +2,7 @@
 // start to /readyz, resident memory (RSS) when idle, on first boot (empty DATA_DIR: every
 // migration runs) and on a later boot, and RSS under and after load (autocannon, 20 connections,
 // BENCH_DURATION seconds of anonymous Data API and auth reads). Runs the compiled server exactly as
-// `npm start` does (node --conditions=tagledger-compiled --no-liftoff --max-semi-space-size=1 scripts/serve.mjs) and, for
+// `npm start` does (node --conditions=tagledger-compiled --no-liftoff --max-semi-space-size=N scripts/serve.mjs) and, for
 // comparison, as the product started before (TypeScript through tsx, V8's default flags).
 // Writes the "Operations" section of the repository's bench/RESULTS.md (other sections are kept).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -20,11 +20,20 @@ interface Mode {
   name: string;
   args: string[];
 }
+// `npm start`'s flags, then the same with a larger young generation (semi-space size in MB): a
+// 1 MB semi-space keeps the idle heap small but makes minor GCs frequent under load, so the table
+// shows what each size costs in memory and buys in throughput (docs/decisions/0110).
+const compiled = (semiSpaceMb: number): Mode => ({
+  name: `compiled, --no-liftoff --max-semi-space-size=${semiSpaceMb}`,
+  args: [
+    '--conditions=tagledger-compiled',
+    '--no-liftoff',
+    `--max-semi-space-size=${semiSpaceMb}`,
+    'scripts/serve.mjs',
+  ],
+});
 const MODES: Mode[] = [
-  {
-    name: 'npm start (compiled, V8 flags)',
-    args: ['--conditions=tagledger-compiled', '--no-liftoff', '--max-semi-space-size=1', 'scripts/serve.mjs'],
-  },
+  ...[1, 2, 4, 8].map(compiled),
   { name: 'tsx, default V8 flags', args: ['--import', 'tsx', 'apps/server/src/server.ts'] },
 ];
 

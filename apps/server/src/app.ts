@@ -95,10 +95,10 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
             `database at ${target} is not reachable yet (${reason}); retrying`,
           ),
       },
-      // A fresh embedded database is initialised and migrated in a worker thread whose memory is
-      // freed when it ends (docs/decisions/0110); the migrate() below then finds nothing to do.
+      // A fresh embedded database is initialised and migrated in a child process whose memory is
+      // gone when it exits (docs/decisions/0110); the migrate() below then finds nothing to do.
       migrateFreshFolder: {
-        onApplied: ({ applied }) => app.log.info({ applied }, 'migrations applied in a worker thread'),
+        onApplied: ({ applied }) => app.log.info({ applied }, 'migrations applied in a separate process'),
       },
     }));
   const migrations = await migrate(db);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, QueryResult, Tx } from './types.js';
 import { lockDatabaseFolder, type DataFolderLock } from './data-folder-lock.js';
-import { isFreshDatabaseFolder, migrateInWorker } from './migrate-apart.js';
+import { isFreshDatabaseFolder, migrateInChildProcess } from './migrate-apart.js';
 import type { MigrationResult } from './migrate.js';
 
 class Mutex {
@@ -33,12 +33,12 @@ const parsers = { [types.NUMERIC]: (v: string) => v };
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/** How every PGlite of ours is created (the server's, and the migration worker's). */
+/** How every PGlite of ours is created (the server's, and the migration process's). */
 export const PGLITE_OPTIONS = { parsers, startParams: START_PARAMS };
 
 export interface OpenPgliteOptions {
   /**
-   * For a folder with no database yet: run initdb and every migration in a worker thread first
+   * For a folder with no database yet: run initdb and every migration in a child process first
    * (migrate-apart.ts), so that the instance returned never grew to hold them. Called with the
    * versions applied there.
    */
@@ -54,7 +54,7 @@ export async function openPglite(dir: string | undefined, options: OpenPgliteOpt
   }
   try {
     if (dir && options.migrateFreshFolder && isFreshDatabaseFolder(dir)) {
-      options.migrateFreshFolder.onApplied(await migrateInWorker(dir));
+      options.migrateFreshFolder.onApplied(await migrateInChildProcess(dir));
     }
     pg = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...PGLITE_OPTIONS });
   } catch (err) {
