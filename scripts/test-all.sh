@@ -46,5 +46,8 @@ echo "== server, database and web tests"
 npm run test:unit
 echo "== build"
 npm run build
+echo "== web budgets (JavaScript per public route, apps/web/budgets.json) and prerendered pages"
+node apps/web/scripts/route-sizes.mjs
+node apps/web/scripts/check-prerender.mjs
 echo "== end-to-end (Chromium)"
 npm run test:e2e

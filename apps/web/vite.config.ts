@@ -5,6 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
+import { catalogues } from './scripts/vite-catalogues';
+import { prerenderPages } from './scripts/vite-prerender';
 
 // The API server (apps/server) serves the built app and all API prefixes on one port.
 // In `vite dev` we proxy those prefixes to it, so the SPA and the APIs share an origin.
@@ -24,13 +26,16 @@ function devAppName(): Plugin {
 // to browsers that accept them (@fastify/static preCompressed), so no compression work per request.
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'tagledger-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr); // the build-time render's Node bundle is never served
     },
     writeBundle() {
+      if (ssr) return;
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
           const full = path.join(dir, e.name);
@@ -77,13 +82,23 @@ function preloadLandingRoute(): Plugin {
         };
         visit(landing.fileName);
         const entryImports = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-        return [...files]
-          .filter((f) => !entryImports.has(f))
-          .map((f) => ({
+        // The shell's English messages (lib/i18n), which every first render awaits. A screen's own piece
+        // is preloaded by its prerendered page (scripts/vite-prerender.ts), not here for every path.
+        const messages = Object.keys(bundle).filter((f) => /^assets\/catalogues\/[^/]+\/en\/shell\.json$/.test(f));
+        return [
+          ...[...files]
+            .filter((f) => !entryImports.has(f))
+            .map((f) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` },
+              injectTo: 'head' as const,
+            })),
+          ...messages.map((f) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` },
+            attrs: { rel: 'preload', as: 'fetch', crossorigin: 'anonymous', href: `/${f}` },
             injectTo: 'head' as const,
-          }));
+          })),
+        ];
       },
     },
   };
@@ -93,10 +108,12 @@ export default defineConfig({
   plugins: [
     react(),
     lingui({ failOnCompileError: true }),
+    catalogues({ src: path.resolve(import.meta.dirname, 'src') }),
     tailwindcss(),
     devAppName(),
     preloadLandingRoute(),
     precompress(),
+    prerenderPages({ root: import.meta.dirname }),
   ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {

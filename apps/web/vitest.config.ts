@@ -2,9 +2,14 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
+import { catalogues } from './scripts/vite-catalogues';
 
 export default defineConfig({
-  plugins: [react(), lingui({ failOnCompileError: true })],
+  plugins: [
+    react(),
+    lingui({ failOnCompileError: true }),
+    catalogues({ src: path.resolve(import.meta.dirname, 'src') }),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     environment: 'jsdom',

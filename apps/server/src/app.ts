@@ -20,7 +20,7 @@ import { authRoutes } from './auth/routes.js';
 import { restRoutes } from './rest/routes.js';
 import { storageRoutes } from './storage/routes.js';
 import { functionsRoutes } from './functions/routes.js';
-import { webRoutes } from './plugins/web.js';
+import { inlineScriptHashes, webRoutes } from './plugins/web.js';
 import { installLegacy } from './legacy/routes.js';
 import { testClockRoutes } from './legacy/test-clock.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
@@ -130,7 +130,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The built index.html's own inline script, by hash (plugins/web.ts).
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         // The API origin (publicUrl) may differ from the address the page was opened with

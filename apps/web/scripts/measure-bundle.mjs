@@ -2,14 +2,20 @@
 // Measures the JavaScript a browser needs for `/` from the production build (apps/web/dist):
 //   initial  = the entry script in dist/index.html + every <link rel="modulepreload"> it lists;
 //   landing  = initial + the lazily loaded landing route chunk and its static imports
-//              (followed through dist/.vite/manifest.json) + the English message catalogue.
+//              (followed through dist/.vite/manifest.json) + the message catalogue pieces the first render
+//              awaits (the shell's and the landing's, lib/i18n/i18n.ts; English, preloaded by index.html).
 // Sizes are gzip level 9 of each file, summed. Usage: node apps/web/scripts/measure-bundle.mjs [--budget 100]
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+// `/` is served from its prerendered page (scripts/vite-prerender.ts) when the build has one.
+const prerenderedIndex = path.join(dist, 'prerendered/index.html');
+const html = fs.readFileSync(
+  fs.existsSync(prerenderedIndex) ? prerenderedIndex : path.join(dist, 'index.html'),
+  'utf8',
+);
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const budgetArg = process.argv.indexOf('--budget');
 const budgetKb = budgetArg > -1 ? Number(process.argv[budgetArg + 1]) : 100;
@@ -31,10 +37,14 @@ function closure(key, into) {
 const landingKey = Object.keys(manifest).find((k) => k.endsWith('features/marketing/routes/landing-page.tsx'));
 const landing = new Set(initial);
 if (landingKey) closure(landingKey, landing);
-// The first render also waits for the visitor's message catalogue (main.tsx, lib/i18n): English here.
-const catalogueKey = Object.keys(manifest).find((k) => k.endsWith('locales/en.po'));
-if (catalogueKey) closure(catalogueKey, landing);
-const otherCatalogues = Object.keys(manifest).filter((k) => /locales\/(?!en\.po)[a-z]+\.po$/.test(k));
+// The first render also waits for the visitor's messages (main.tsx, lib/i18n): the shell's and the
+// landing's pieces of the split catalogue, English here (the ones index.html preloads).
+const catalogues = [...html.matchAll(/<link[^>]+rel="preload"[^>]+as="fetch"[^>]+href="\/([^"]+\.json)"/g)].map(
+  (m) => m[1],
+);
+if (!catalogues.some((f) => f.endsWith('/en/shell.json'))) throw new Error('index.html preloads no catalogue');
+for (const f of catalogues) landing.add(f);
+const otherCatalogues = catalogues.map((f) => f.replace('/en/', '/fr/'));
 // The landing route is loaded without the query wrapper (router.tsx: withQueryClient false).
 
 const sum = (files) => [...files].reduce((n, f) => n + gz(f), 0);
@@ -45,8 +55,13 @@ for (const f of initial) console.log(`  ${f}  ${kb(gz(f))} KB`);
 console.log(`  total ${kb(initialBytes)} KB gzip`);
 console.log(`everything to render / (plus the lazy landing route): ${kb(landingBytes)} KB gzip`);
 for (const f of landing) if (!initial.has(f)) console.log(`  + ${f}  ${kb(gz(f))} KB`);
-for (const k of otherCatalogues)
-  console.log(`other language (instead of English): ${k}  ${kb(gz(manifest[k].file))} KB gzip`);
+for (const f of otherCatalogues) console.log(`French reader (instead of English): ${f}  ${kb(gz(f))} KB gzip`);
+const byLocale = (locale) =>
+  fs
+    .readdirSync(path.join(dist, 'assets/catalogues'), { recursive: true })
+    .filter((f) => f.endsWith('.json') && f.split(path.sep)[1] === locale)
+    .reduce((n, f) => n + gz(path.join('assets/catalogues', f)), 0);
+console.log(`all pieces, each gzipped alone: en ${kb(byLocale('en'))} KB, fr ${kb(byLocale('fr'))} KB`);
 if (initialBytes / 1024 > budgetKb) {
   console.error(`over budget: ${kb(initialBytes)} KB > ${budgetKb} KB`);
   process.exit(1);

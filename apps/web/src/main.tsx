@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
 import { AppProvider } from '@/app/provider';
 import { preloadScreen } from '@/app/router';
@@ -11,22 +11,32 @@ import { initialLocale } from '@/lib/i18n/locales';
 // Start recording console activity first, so bug reports include what happened during start-up.
 installConsoleCapture();
 
-preloadScreen(window.location.pathname);
+const locale = initialLocale();
+// The screen's chunk and its messages start downloading now, in parallel with the shell's.
+const screenReady = preloadScreen(window.location.pathname, locale);
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// Public pages arrive rendered (src/prerender.tsx, in English, signed out). A reader of that language
+// gets them hydrated; anyone else gets a fresh render in their language, and until it shows, the
+// prerendered page stays hidden (index.html) so it never flashes in the wrong language.
+const hydrate = container.dataset.prerendered === locale;
 
-// The configuration and the visitor's language catalogue load in parallel; the first render needs both.
-Promise.all([loadAppConfig(), activateLocale(initialLocale())])
+// The configuration and the shell's messages in the visitor's language load in parallel; the first
+// render needs both (and, for a hydrated page, the screen itself, so it hydrates in one go).
+Promise.all([loadAppConfig(), activateLocale(locale), hydrate ? screenReady : null])
   .then(() => {
-    root.render(
+    const app = (
       <StrictMode>
         <AppProvider />
-      </StrictMode>,
+      </StrictMode>
     );
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   })
   .catch((err: unknown) => {
     console.error(err);
-    root.render(
+    delete container.dataset.prerendered;
+    createRoot(container).render(
       <p role="alert" style={{ padding: 24 }}>
         {i18n._('The app could not start: its configuration is missing. Reload the page to try again.')}
       </p>,

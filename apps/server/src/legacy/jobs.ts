@@ -24,14 +24,21 @@ export async function sendLegacyMails(ctx: AppContext): Promise<number> {
   let sent = 0;
   for (;;) {
     const done = await ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<LegacyEvent>(
-        `select id::text, kind, detail, recipient_email, mail_secret from public.legacy_events
-          where mailed_at is null and recipient_email is not null
-          order by id limit 1 for update skip locked`,
+      // The recipient's language when the address has an account; otherwise (an invited next of kin
+      // who has none yet) the owner's, the language the owner wrote to them in.
+      const { rows } = await tx.query<LegacyEvent & { language: string }>(
+        `select e.id::text, e.kind, e.detail, e.recipient_email, e.mail_secret,
+                case when exists (select 1 from auth.users u where lower(u.email) = lower(e.recipient_email))
+                     then private.user_language_by_email(e.recipient_email)
+                     else private.user_language(e.owner_id) end as language
+           from public.legacy_events e
+          where e.mailed_at is null and e.recipient_email is not null
+          order by e.id limit 1 for update of e skip locked`,
       );
       const event = rows[0];
       if (!event) return false;
-      const mail = legacyMail(event, ctx.config.appName, ctx.config.siteUrl);
+      const language = event.language === 'fr' ? 'fr' : 'en';
+      const mail = legacyMail(event, ctx.config.appName, ctx.config.siteUrl, language);
       if (mail) await ctx.mailer.send(mail, { tx });
       // The secret is needed only for this one mail.
       await tx.query('update public.legacy_events set mailed_at = now(), mail_secret = null where id = $1', [event.id]);

@@ -1,5 +1,8 @@
 // Serves the built React app (apps/web/dist) with the public config inlined into index.html,
-// and falls back to index.html for client-side routes. API prefixes never fall back.
+// and falls back to index.html for client-side routes. API prefixes never fall back. Public pages
+// rendered at build time (apps/web/dist/prerendered/<path>.html, apps/web/scripts/vite-prerender.ts)
+// are answered with their own HTML, which paints before any JavaScript runs.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +11,23 @@ import type { AppContext } from '../shared/context.js';
 import { publicClientConfig } from '../shared/public-config.js';
 
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1'];
+
+/**
+ * The Content-Security-Policy sources ('sha256-…') of the inline scripts in the built index.html
+ * (apps/web/index.html: the one that hides a prerendered page from readers of another language
+ * until it is rendered in theirs), so `script-src` can allow exactly them and nothing else inline.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexFile)) return [];
+  const html = fs.readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${crypto.createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
+  );
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function escapeJsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -18,15 +38,28 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   const indexFile = path.join(config.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   const publicConfig = publicClientConfig(config, keys.anonKey);
+  /** A built page with the public config and the product name filled in. */
+  const finish = (html: string) =>
+    html
+      .replace(
+        '<!--app-config-->',
+        `<script id="app-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`,
+      )
+      .replaceAll('%APP_NAME%', escapeHtml(config.appName));
   const indexHtml = hasBuild
-    ? fs
-        .readFileSync(indexFile, 'utf8')
-        .replace(
-          '<!--app-config-->',
-          `<script id="app-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`,
-        )
-        .replaceAll('%APP_NAME%', config.appName)
+    ? finish(fs.readFileSync(indexFile, 'utf8'))
     : `<!doctype html><title>${config.appName}</title><p>The web app is not built. Run <code>npm run build</code>.</p>`;
+  // "/faq" → prerendered/faq.html, "/" → prerendered/index.html; read once, like index.html.
+  const prerendered = new Map<string, string>();
+  const prerenderedDir = path.join(config.webDist, 'prerendered');
+  if (hasBuild && fs.existsSync(prerenderedDir))
+    for (const file of fs.readdirSync(prerenderedDir).filter((f) => f.endsWith('.html'))) {
+      const html = fs.readFileSync(path.join(prerenderedDir, file), 'utf8');
+      // A page rendered under another product name would not match what the app renders (hydration).
+      const renderedAs = /<div id="root"[^>]*\bdata-app-name="([^"]*)"/.exec(html)?.[1];
+      if (renderedAs !== escapeHtml(config.appName)) continue;
+      prerendered.set(file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, finish(html));
+    }
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -43,14 +76,17 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     });
   }
 
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  const sendIndex = (reply: import('fastify').FastifyReply, url = '') =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(prerendered.get(url) ?? indexHtml);
 
-  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/', (_req, reply) => sendIndex(reply, '/'));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
-    if (req.method === 'GET' && !isApi && !path.extname(url)) return sendIndex(reply);
+    if (req.method === 'GET' && !isApi && !path.extname(url)) return sendIndex(reply, url);
     return reply.status(404).send({ code: 'not_found', message: 'Not found' });
   });
 }

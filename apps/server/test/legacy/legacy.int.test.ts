@@ -118,6 +118,59 @@ describe.each(drivers)('legacy journey on %s', (driver) => {
     expect(released.data[0].assets.map((a: { id: string }) => a.id)).toEqual([assetId]);
   });
 
+  it("writes each mail in its recipient's language: an invitee without an account gets the owner's", async () => {
+    const ownerEmail = uniqueEmail('fr-owner');
+    const heirEmail = uniqueEmail('fr-heir');
+    const owner = server.anonClient();
+    const signed = await owner.auth.signUp({
+      email: ownerEmail,
+      password: 'correct-horse-battery-9',
+      options: { data: { language: 'fr' } },
+    });
+    expect(signed.error).toBeNull();
+    const kin = await owner
+      .from('next_of_kin')
+      .insert({
+        full_name: 'Amina',
+        relationship: 'Fille',
+        email: heirEmail,
+        access_level: 'inherit',
+        receives_kinds: ['legacy'],
+      })
+      .select('id')
+      .single();
+    expect(kin.error).toBeNull();
+    expect((await owner.rpc('legacy_invite', { p_next_of_kin: kin.data!.id })).error).toBeNull();
+    const invite = await sink.nextMail(heirEmail);
+    expect(invite.subject).toBe('[TagLedger] Vous avez été désigné comme proche');
+    expect(invite.text).toContain('Répondre à l’invitation: ');
+    expect(invite.html).toContain('lang="fr"');
+
+    // The heir signs up in English: from now on their mails are English, the owner's stay French.
+    const heir = await signUp(server, heirEmail);
+    const token = new URL(invite.links.find((l) => l.includes('/nok/accept'))!).searchParams.get('token')!;
+    expect((await heir.client.rpc('legacy_answer_invite', { p_token: token, p_accept: true })).error).toBeNull();
+    const answered = await sink.nextMail(ownerEmail);
+    expect(answered.subject).toBe('[TagLedger] Amina a accepté votre invitation');
+    expect(answered.text).toContain('Amina a accepté votre invitation à devenir votre proche.');
+
+    const set = await owner.rpc('legacy_set_switch', {
+      p_enabled: true,
+      p_period_months: 3,
+      p_grace_days: 14,
+      p_waiting_days: 7,
+      p_paused_until: null,
+    });
+    expect(set.error).toBeNull();
+    const changed = await sink.nextMail(ownerEmail);
+    expect(changed.subject).toBe('[TagLedger] Votre interrupteur d’inactivité a été modifié');
+    expect(changed.text).toContain('après 3 mois sans activité et un délai de grâce de 14 jours');
+    expect((await advance(server, 62)).status).toBe(200);
+    const reminder = await sink.nextMail(ownerEmail);
+    expect(reminder.subject).toBe('[TagLedger] Êtes-vous toujours là ? Plus que 30 jours');
+    expect(reminder.text).toMatch(/le \d{2}\/\d{2}\/\d{4}\./);
+  });
+
   it('refuses the clock control without the service-role key and never exposes the sweep', async () => {
     expect((await advance(server, 1, server.anonKey)).status).toBe(401);
     const bad = await fetch(`${server.url}/test/v1/clock`, {

@@ -92,7 +92,17 @@ describe('route table', () => {
         '/news',
       ]),
     );
-    expect(businessRoutes.map((r) => r.path)).toEqual(['/business-dashboard']);
+    expect(businessRoutes.map((r) => r.path).sort()).toEqual(
+      [
+        '/business-dashboard',
+        '/business/profile',
+        '/business/products',
+        '/business/products/new',
+        '/business/products/:id',
+        '/business/products/:id/edit',
+        '/business/analytics',
+      ].sort(),
+    );
     expect(adminRoutes.map((r) => r.path).sort()).toEqual(
       ['/admin', '/admin-influencer-dashboard', '/bug-reports', '/news-management'].sort(),
     );

@@ -5,8 +5,10 @@
 // Declarative <Routes> rather than createBrowserRouter: the data router adds ~16 KB gzip to the
 // landing page's initial JavaScript and we use none of its loaders/actions
 // (docs/decisions/0007-web-router-mode.md).
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { loadScreenMessages } from '@/lib/i18n/i18n';
+import type { Locale } from '@/lib/i18n/locales';
 import { toasterReady } from '@/lib/toaster-ready';
 import { AppLayout } from './layout/app-layout';
 import { ErrorBoundary } from './route-error';
@@ -14,30 +16,47 @@ import { LoadingScreen, RouteGuard } from './route-guard';
 
 type Module = { default: ComponentType };
 
+// Every screen module, each its own lazy chunk. A screen is named by its path under src without the
+// extension; the same name keys its message catalogue (lib/i18n/catalogue-split.ts), which loads with it.
+const screenModules = import.meta.glob<Module>(['../features/*/routes/*-page.tsx', './routes/*-page.tsx']);
+
 export interface ScreenRoute {
   path: string;
+  /** The screen module, e.g. features/marketing/routes/faq-page. */
+  file: string;
   load: () => Promise<Module>;
   /** False only for screens that never touch the query cache (keeps TanStack Query off the landing). */
   withQueryClient?: boolean;
 }
 
-function screen(path: string, load: () => Promise<Module>, opts: { withQueryClient?: boolean } = {}): ScreenRoute {
-  return { path, load, withQueryClient: opts.withQueryClient ?? true };
+function page(file: string): { file: string; load: () => Promise<Module> } {
+  const key = file.startsWith('app/') ? `./${file.slice(4)}.tsx` : `../${file}.tsx`;
+  const load = screenModules[key];
+  if (!load) throw new Error(`No screen module ${file}`);
+  return { file, load };
+}
+
+function screen(
+  path: string,
+  module: { file: string; load: () => Promise<Module> },
+  opts: { withQueryClient?: boolean } = {},
+): ScreenRoute {
+  return { path, ...module, withQueryClient: opts.withQueryClient ?? true };
 }
 
 const marketing = {
-  landing: () => import('@/features/marketing/routes/landing-page'),
-  generalTagging: () => import('@/features/marketing/routes/general-tagging-page'),
-  nftTagging: () => import('@/features/marketing/routes/nft-tagging-page'),
-  mywillTagging: () => import('@/features/marketing/routes/mywill-tagging-page'),
-  businessTagging: () => import('@/features/marketing/routes/business-tagging-page'),
-  launch: () => import('@/features/marketing/routes/launch-page'),
-  dao: () => import('@/features/marketing/routes/dao-page'),
-  unauthorized: () => import('@/features/marketing/routes/unauthorized-page'),
-  businessUpgrade: () => import('@/features/marketing/routes/business-upgrade-page'),
+  landing: page('features/marketing/routes/landing-page'),
+  generalTagging: page('features/marketing/routes/general-tagging-page'),
+  nftTagging: page('features/marketing/routes/nft-tagging-page'),
+  mywillTagging: page('features/marketing/routes/mywill-tagging-page'),
+  businessTagging: page('features/marketing/routes/business-tagging-page'),
+  launch: page('features/marketing/routes/launch-page'),
+  dao: page('features/marketing/routes/dao-page'),
+  unauthorized: page('features/marketing/routes/unauthorized-page'),
+  businessUpgrade: page('features/marketing/routes/business-upgrade-page'),
 };
 
-const authPage = () => import('@/features/auth/routes/auth-page');
+const authPage = page('features/auth/routes/auth-page');
 // Auth screens read no cached server data; without the query wrapper they need fewer chunks.
 const noQuery = { withQueryClient: false };
 
@@ -49,10 +68,10 @@ export const publicRoutes: ScreenRoute[] = [
   screen('/signup', authPage, noQuery),
   screen('/business-auth', authPage, noQuery),
   screen('/influencer-signup', authPage, noQuery),
-  screen('/auth/callback', () => import('@/features/auth/routes/auth-callback-page'), noQuery),
-  screen('/check-email', () => import('@/features/auth/routes/check-email-page'), noQuery),
-  screen('/forgot-password', () => import('@/features/auth/routes/forgot-password-page'), noQuery),
-  screen('/reset-password', () => import('@/features/auth/routes/reset-password-page'), noQuery),
+  screen('/auth/callback', page('features/auth/routes/auth-callback-page'), noQuery),
+  screen('/check-email', page('features/auth/routes/check-email-page'), noQuery),
+  screen('/forgot-password', page('features/auth/routes/forgot-password-page'), noQuery),
+  screen('/reset-password', page('features/auth/routes/reset-password-page'), noQuery),
   screen('/unauthorized', marketing.unauthorized),
   screen('/business-upgrade', marketing.businessUpgrade),
   screen('/launch', marketing.launch),
@@ -61,61 +80,61 @@ export const publicRoutes: ScreenRoute[] = [
   screen('/nft-tagging', marketing.nftTagging),
   screen('/mywill-tagging', marketing.mywillTagging),
   screen('/business-tagging', marketing.businessTagging),
-  screen('/privacy-policy', () => import('@/features/marketing/routes/privacy-policy-page')),
-  screen('/terms-of-service', () => import('@/features/marketing/routes/terms-of-service-page')),
-  screen('/cookie-policy', () => import('@/features/marketing/routes/cookie-policy-page')),
-  screen('/gdpr-compliance', () => import('@/features/marketing/routes/gdpr-compliance-page')),
-  screen('/data-processing-agreement', () => import('@/features/marketing/routes/data-processing-agreement-page')),
-  screen('/support', () => import('@/features/marketing/routes/support-page')),
-  screen('/faq', () => import('@/features/marketing/routes/faq-page')),
-  screen('/about-us', () => import('@/features/marketing/routes/about-us-page')),
-  screen('/careers', () => import('@/features/marketing/routes/careers-page')),
-  screen('/documentation', () => import('@/features/marketing/routes/documentation-page')),
-  screen('/public-assets', () => import('@/features/assets/routes/public-assets-page')),
-  screen('/public-assets/:id', () => import('@/features/assets/routes/public-asset-page')),
-  screen('/verify/:serialNumber', () => import('@/features/assets/routes/verify-page')),
-  screen('/01/:gtin/21/:serial', () => import('@/features/assets/routes/unit-scan-page')),
-  screen('/start-tagging', () => import('@/features/assets/routes/start-tagging-page')),
-  screen('/contact/confirm', () => import('@/features/assets/routes/contact-confirm-page')),
+  screen('/privacy-policy', page('features/marketing/routes/privacy-policy-page')),
+  screen('/terms-of-service', page('features/marketing/routes/terms-of-service-page')),
+  screen('/cookie-policy', page('features/marketing/routes/cookie-policy-page')),
+  screen('/gdpr-compliance', page('features/marketing/routes/gdpr-compliance-page')),
+  screen('/data-processing-agreement', page('features/marketing/routes/data-processing-agreement-page')),
+  screen('/support', page('features/marketing/routes/support-page')),
+  screen('/faq', page('features/marketing/routes/faq-page')),
+  screen('/about-us', page('features/marketing/routes/about-us-page')),
+  screen('/careers', page('features/marketing/routes/careers-page')),
+  screen('/documentation', page('features/marketing/routes/documentation-page')),
+  screen('/public-assets', page('features/assets/routes/public-assets-page')),
+  screen('/public-assets/:id', page('features/assets/routes/public-asset-page')),
+  screen('/verify/:serialNumber', page('features/assets/routes/verify-page')),
+  screen('/01/:gtin/21/:serial', page('features/assets/routes/unit-scan-page')),
+  screen('/start-tagging', page('features/assets/routes/start-tagging-page')),
+  screen('/contact/confirm', page('features/assets/routes/contact-confirm-page')),
 ];
 
 /** Signed in, any role. /news is listed as public in SPEC §2 but wrapped in the guard, so it needs sign-in. */
 export const signedInRoutes: ScreenRoute[] = [
-  screen('/dashboard', () => import('./routes/dashboard-page')),
-  screen('/news', () => import('@/features/news/routes/news-page')),
-  screen('/tag', () => import('@/features/assets/routes/tag-page')),
-  screen('/assets', () => import('@/features/assets/routes/assets-page')),
-  screen('/assets/:id', () => import('@/features/assets/routes/asset-detail-page')),
-  screen('/wallet', () => import('@/features/wallet/routes/wallet-page')),
-  screen('/profile', () => import('@/features/account/routes/profile-page')),
-  screen('/settings', () => import('@/features/account/routes/settings-page')),
-  screen('/nok', () => import('@/features/nok/routes/nok-page')),
-  screen('/nok/accept', () => import('@/features/nok/routes/accept-invite-page')),
-  screen('/legacy', () => import('@/features/nok/routes/legacy-page')),
-  screen('/referrals', () => import('@/features/referrals/routes/referrals-page')),
-  screen('/contact/block', () => import('@/features/assets/routes/contact-block-page')),
-  screen('/contact/report', () => import('@/features/assets/routes/contact-report-page')),
+  screen('/dashboard', page('app/routes/dashboard-page')),
+  screen('/news', page('features/news/routes/news-page')),
+  screen('/tag', page('features/assets/routes/tag-page')),
+  screen('/assets', page('features/assets/routes/assets-page')),
+  screen('/assets/:id', page('features/assets/routes/asset-detail-page')),
+  screen('/wallet', page('features/wallet/routes/wallet-page')),
+  screen('/profile', page('features/account/routes/profile-page')),
+  screen('/settings', page('features/account/routes/settings-page')),
+  screen('/nok', page('features/nok/routes/nok-page')),
+  screen('/nok/accept', page('features/nok/routes/accept-invite-page')),
+  screen('/legacy', page('features/nok/routes/legacy-page')),
+  screen('/referrals', page('features/referrals/routes/referrals-page')),
+  screen('/contact/block', page('features/assets/routes/contact-block-page')),
+  screen('/contact/report', page('features/assets/routes/contact-report-page')),
 ];
 
 export const businessRoutes: ScreenRoute[] = [
-  screen('/business-dashboard', () => import('@/features/business/routes/business-dashboard-page')),
-  screen('/business/profile', () => import('@/features/business/routes/business-profile-page')),
-  screen('/business/products', () => import('@/features/business/routes/products-page')),
-  screen('/business/products/new', () => import('@/features/business/routes/product-edit-page')),
-  screen('/business/products/:id', () => import('@/features/business/routes/product-page')),
-  screen('/business/products/:id/edit', () => import('@/features/business/routes/product-edit-page')),
-  screen('/business/analytics', () => import('@/features/business/routes/scan-analytics-page')),
+  screen('/business-dashboard', page('features/business/routes/business-dashboard-page')),
+  screen('/business/profile', page('features/business/routes/business-profile-page')),
+  screen('/business/products', page('features/business/routes/products-page')),
+  screen('/business/products/new', page('features/business/routes/product-edit-page')),
+  screen('/business/products/:id', page('features/business/routes/product-page')),
+  screen('/business/products/:id/edit', page('features/business/routes/product-edit-page')),
+  screen('/business/analytics', page('features/business/routes/scan-analytics-page')),
 ];
 
 export const adminRoutes: ScreenRoute[] = [
-  screen('/admin-influencer-dashboard', () => import('@/features/admin/routes/admin-dashboard-page')),
-  screen('/bug-reports', () => import('@/features/bug-report-admin/routes/bug-reports-page')),
-  screen('/news-management', () => import('@/features/news/routes/news-management-page')),
-  screen('/admin', () => import('@/features/panels/routes/admin-panel-page')),
+  screen('/admin-influencer-dashboard', page('features/admin/routes/admin-dashboard-page')),
+  screen('/bug-reports', page('features/bug-report-admin/routes/bug-reports-page')),
+  screen('/news-management', page('features/news/routes/news-management-page')),
+  screen('/admin', page('features/panels/routes/admin-panel-page')),
 ];
 
 export const moderationRoutes: ScreenRoute[] = [
-  screen('/moderator', () => import('@/features/moderation/routes/moderator-page')),
+  screen('/moderator', page('features/moderation/routes/moderator-page')),
 ];
 
 const allScreens = (): ScreenRoute[] => [
@@ -141,12 +160,11 @@ export function screenFor(pathname: string): ScreenRoute | undefined {
   return allScreens().find((r) => matches(r.path, pathname));
 }
 
-export function preloadScreen(pathname: string): void {
-  screenFor(pathname)
-    ?.load()
-    .catch(() => {
-      /* the screen's own lazy load reports the failure */
-    });
+export function preloadScreen(pathname: string, locale: Locale): Promise<unknown> {
+  const route = screenFor(pathname);
+  if (!route) return Promise.resolve();
+  // Failures are reported by the screen's own lazy load.
+  return Promise.all([route.load(), loadScreenMessages(route.file, locale)]).catch(() => undefined);
 }
 
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -157,14 +175,29 @@ function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
   if (!component) {
     component = lazy(async () => {
       // Screens may toast as soon as they mount; the landing never does and must not wait.
-      const ready = route.path === '/' ? Promise.resolve() : toasterReady();
-      if (route.withQueryClient === false) return (await Promise.all([route.load(), ready]))[0];
-      const [screenModule, boundary] = await Promise.all([route.load(), import('@/lib/query-boundary'), ready]);
+      // (A build-time render has no effects, so no toaster to wait for.)
+      const ready = route.path === '/' || typeof window === 'undefined' ? Promise.resolve() : toasterReady();
+      const messages = loadScreenMessages(route.file);
+      if (route.withQueryClient === false) return (await Promise.all([route.load(), ready, messages]))[0];
+      const [screenModule, boundary] = await Promise.all([
+        route.load(),
+        import('@/lib/query-boundary'),
+        ready,
+        messages,
+      ]);
       return { default: boundary.withQueryClient(screenModule.default) };
     });
     lazyScreens.set(route.path, component);
   }
   return component;
+}
+
+/** Shows a page index.html hid while it was prerendered in another language (see main.tsx). */
+function RevealPage() {
+  useEffect(() => {
+    delete document.documentElement.dataset.relang;
+  }, []);
+  return null;
 }
 
 function Screen({ route }: { route: ScreenRoute }) {
@@ -175,6 +208,7 @@ function Screen({ route }: { route: ScreenRoute }) {
     <ErrorBoundary resetKey={location.key}>
       <Suspense fallback={<LoadingScreen fullHeight />}>
         <Component />
+        <RevealPage />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,21 +1,53 @@
-// The one Lingui instance. Catalogues are separate chunks, imported only for the language in use.
-import { i18n } from '@lingui/core';
+// The one Lingui instance. Catalogues are split (lib/i18n/catalogue-split.ts, built by
+// scripts/vite-catalogues.ts): the shell's messages load before the first render, each screen's with the
+// screen, and only for the language in use. Switching language reloads the shell and every screen
+// seen so far in the new language, in parallel, before the switch shows.
+import { i18n, type Messages } from '@lingui/core';
+import { fetchCatalogue } from 'virtual:catalogues';
 import { type Locale, rememberLocale } from './locales';
 
-const catalogues: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  en: () => import('../../locales/en.po'),
-  fr: () => import('../../locales/fr.po'),
-};
+// English catalogues leave out messages that are their own id (plain text): show the id as it is. A
+// plain text is a valid compiled message (Lingui returns a string message unchanged); the cast says so.
+i18n.setMessagesCompiler((message) => message as unknown as ReturnType<Parameters<typeof i18n.setMessagesCompiler>[0]>);
+
+/** Screens whose messages have been asked for, so a language switch brings theirs too. */
+const screens = new Set<string>();
+
+/** Each piece is fetched once per language (a failed fetch may be tried again). */
+const pieces = new Map<string, Promise<Messages>>();
+function piece(locale: Locale, key: string): Promise<Messages> {
+  const id = `${locale}/${key}`;
+  let messages = pieces.get(id);
+  if (!messages) {
+    messages = fetchCatalogue(locale, key) as Promise<Messages>;
+    messages.catch(() => pieces.delete(id));
+    pieces.set(id, messages);
+  }
+  return messages;
+}
+
+async function fetchMessages(locale: Locale, keys: string[]): Promise<Messages> {
+  const parts = await Promise.all(keys.map((key) => piece(locale, key)));
+  return Object.assign({}, ...parts) as Messages;
+}
 
 /** Loads the language's messages (once), makes it current and sets `<html lang>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale !== locale) {
-    const { messages } = await catalogues[locale]();
-    i18n.load(locale, messages as Parameters<typeof i18n.load>[1]);
+    i18n.load(locale, await fetchMessages(locale, ['shell', ...screens]));
     i18n.activate(locale);
   }
   rememberLocale(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/**
+ * Loads a screen's own messages (its key: its path under src, without extension) in the current
+ * language. Safe to call before activation (it then only starts the download for `locale`).
+ */
+export async function loadScreenMessages(key: string, locale: Locale = i18n.locale as Locale): Promise<void> {
+  screens.add(key);
+  i18n.load(locale, await piece(locale, key));
 }
 
 export { i18n };

@@ -9,6 +9,8 @@ function subscribe(onChange: () => void): () => void {
 }
 
 export function useI18n(): { i18n: typeof i18n; locale: Locale } {
-  const locale = useSyncExternalStore(subscribe, () => i18n.locale as Locale);
+  // The same snapshot on the server (build-time render, src/prerender.tsx) as in the browser.
+  const snapshot = () => i18n.locale as Locale;
+  const locale = useSyncExternalStore(subscribe, snapshot, snapshot);
   return { i18n, locale };
 }

@@ -8,7 +8,7 @@ export default function BusinessTaggingPage() {
     <UseCaseLanding
       content={{
         slug: 'business-tagging',
-        metaTitle: i18n._('Product verification and inventory for businesses — {name}', { name }),
+        metaTitle: i18n._('Product verification and inventory for businesses'),
         metaDescription: i18n._(
           'Register your products by serial number so any customer can verify them, and keep a fingerprinted inventory — with a {name} business account.',
           { name },

@@ -8,7 +8,7 @@ export default function GeneralTaggingPage() {
     <UseCaseLanding
       content={{
         slug: 'general-tagging',
-        metaTitle: i18n._('Register what you own — {name}', { name }),
+        metaTitle: i18n._('Register what you own'),
         metaDescription: i18n._(
           'Photograph your belongings, fingerprint the files and keep a dated, tamper-evident record of ownership with {name}.',
           { name },

@@ -8,7 +8,7 @@ export default function MywillTaggingPage() {
     <UseCaseLanding
       content={{
         slug: 'mywill-tagging',
-        metaTitle: i18n._('Will and legacy: record what you leave behind — {name}', { name }),
+        metaTitle: i18n._('Will and legacy: record what you leave behind'),
         metaDescription: i18n._(
           'List your belongings with photos and documents and name your next of kin, so the people you trust know what you own — with {name}.',
           { name },

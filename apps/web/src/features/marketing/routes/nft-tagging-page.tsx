@@ -8,7 +8,7 @@ export default function NftTaggingPage() {
     <UseCaseLanding
       content={{
         slug: 'nft-tagging',
-        metaTitle: i18n._('Record your digital art and NFTs — {name}', { name }),
+        metaTitle: i18n._('Record your digital art and NFTs'),
         metaDescription: i18n._(
           'Keep a fingerprinted, dated record of your digital artworks and NFTs — file, token details and provenance — with {name}. No minting, no gas fees.',
           { name },

@@ -1,10 +1,12 @@
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import type { TokenTransaction } from '../api/types';
+import { describeTransaction } from '../lib/describe';
 import { formatWhen, sourceLabel } from '../lib/format';
 import { formatTmt } from '@/utils/format';
 
 export function TransactionRow({ tx }: { tx: TokenTransaction }) {
   const earned = tx.amount > 0;
+  const description = describeTransaction(tx.description);
   return (
     <li className="flex items-center gap-3 py-3" data-testid="transaction-row">
       <span
@@ -15,8 +17,8 @@ export function TransactionRow({ tx }: { tx: TokenTransaction }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-900">{sourceLabel(tx.source)}</p>
-        <p className="truncate text-sm text-slate-600" title={tx.description}>
-          {tx.description}
+        <p className="truncate text-sm text-slate-600" title={description}>
+          {description}
         </p>
         <p className="text-xs text-slate-500">{formatWhen(tx.created_at)}</p>
       </div>

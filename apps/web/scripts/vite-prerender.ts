@@ -1,0 +1,82 @@
+// Vite plugin: after the browser build, renders the public pages to HTML (issue 18) so they paint
+// before any JavaScript runs; main.tsx then hydrates them. It builds src/prerender.tsx for Node into
+// a temporary folder, renders each path of PRERENDERED (a first visit in English, signed out) and
+// writes dist/prerendered/<path>.html: dist/index.html with the page in #root and the page's own
+// title and description. The server (apps/server/src/plugins/web.ts) answers those paths with them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+
+/** Public pages that render the same for every signed-out visitor (prerender.json). */
+export const PRERENDERED: string[] = (
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../prerender.json'), 'utf8')) as { routes: string[] }
+).routes;
+
+/** dist/prerendered/index.html for "/", dist/prerendered/faq.html for "/faq". */
+export const prerenderedFile = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+export const PRERENDER_PASS = 'TAGLEDGER_PRERENDER_PASS';
+
+export function prerenderPages(opts: { root: string }): Plugin {
+  let outDir = 'dist';
+  let skip = false;
+  return {
+    name: 'tagledger-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      skip = Boolean(config.build.ssr) || process.env[PRERENDER_PASS] === '1';
+    },
+    async closeBundle() {
+      if (skip) return;
+      // Inside the workspace, so the Node build resolves react & co. from node_modules.
+      const ssrOut = path.join(opts.root, 'node_modules', '.tl-prerender', String(process.pid));
+      process.env[PRERENDER_PASS] = '1';
+      try {
+        await build({
+          root: opts.root,
+          logLevel: 'warn',
+          build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false },
+        });
+      } finally {
+        delete process.env[PRERENDER_PASS];
+      }
+      try {
+        const entry = fs.readdirSync(ssrOut).find((f) => /^prerender\.m?js$/.test(f))!;
+        const { renderRoute, PRERENDER_APP_NAME } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
+          renderRoute: (
+            url: string,
+          ) => Promise<{ html: string; screen: string; title: string | null; description: string | null }>;
+          PRERENDER_APP_NAME: string;
+        };
+        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+        for (const route of PRERENDERED) {
+          const page = await renderRoute(route);
+          let html = template.replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="en" data-app-name="${escapeHtml(PRERENDER_APP_NAME)}">${page.html}</div>`,
+          );
+          // The screen's English messages, which its hydration awaits, load with the shell's.
+          html = html.replace(
+            /(<link rel="preload" as="fetch" crossorigin="anonymous" href="\/assets\/catalogues\/[^/]+\/en\/)shell\.json">/,
+            (link, prefix: string) => `${link}\n    ${prefix}${page.screen}.json">`,
+          );
+          if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+          if (page.description)
+            html = html.replace(
+              /(<meta\s+name="description"\s+content=")[^"]*(")/,
+              (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
+            );
+          fs.writeFileSync(path.join(outDir, 'prerendered', prerenderedFile(route)), html);
+        }
+      } finally {
+        fs.rmSync(ssrOut, { recursive: true, force: true });
+      }
+    },
+  };
+}
