@@ -95,6 +95,11 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
             `database at ${target} is not reachable yet (${reason}); retrying`,
           ),
       },
+      // A fresh embedded database is initialised and migrated in a child process whose memory is
+      // gone when it exits (docs/decisions/0110); the migrate() below then finds nothing to do.
+      migrateFreshFolder: {
+        onApplied: ({ applied }) => app.log.info({ applied }, 'migrations applied in a separate process'),
+      },
     }));
   const migrations = await migrate(db);
   if (migrations.applied.length) app.log.info({ applied: migrations.applied }, 'migrations applied');

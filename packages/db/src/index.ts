@@ -2,7 +2,7 @@
 // the migration runner, and the per-request role and claims every API runs its SQL under.
 import path from 'node:path';
 import type { Db } from './types.js';
-import { openPglite } from './pglite-driver.js';
+import { openPglite, type OpenPgliteOptions } from './pglite-driver.js';
 import { openPg } from './pg-driver.js';
 import type { ConnectWait } from './pg-connect.js';
 
@@ -28,7 +28,10 @@ export async function openDb(opts: {
   dataDir?: string | undefined;
   /** How long to wait for a DATABASE_URL server that is not reachable yet (default: one attempt). */
   wait?: ConnectWait;
+  /** Embedded database only (see OpenPgliteOptions); PostgreSQL is migrated by the caller as always. */
+  migrateFreshFolder?: OpenPgliteOptions['migrateFreshFolder'];
 }): Promise<Db> {
   if (opts.databaseUrl) return openPg(opts.databaseUrl, opts.wait ? { wait: opts.wait } : {});
-  return openPglite(opts.dataDir ? path.join(opts.dataDir, 'db') : undefined);
+  const options = opts.migrateFreshFolder ? { migrateFreshFolder: opts.migrateFreshFolder } : {};
+  return openPglite(opts.dataDir ? path.join(opts.dataDir, 'db') : undefined, options);
 }

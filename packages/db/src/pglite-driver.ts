@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Db, QueryResult, Tx } from './types.js';
 import { lockDatabaseFolder, type DataFolderLock } from './data-folder-lock.js';
+import { isFreshDatabaseFolder, migrateInChildProcess } from './migrate-apart.js';
+import type { MigrationResult } from './migrate.js';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -31,7 +33,19 @@ const parsers = { [types.NUMERIC]: (v: string) => v };
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-export async function openPglite(dir: string | undefined): Promise<Db> {
+/** How every PGlite of ours is created (the server's, and the migration process's). */
+export const PGLITE_OPTIONS = { parsers, startParams: START_PARAMS };
+
+export interface OpenPgliteOptions {
+  /**
+   * For a folder with no database yet: run initdb and every migration in a child process first
+   * (migrate-apart.ts), so that the instance returned never grew to hold them. Called with the
+   * versions applied there.
+   */
+  migrateFreshFolder?: { onApplied(result: MigrationResult): void };
+}
+
+export async function openPglite(dir: string | undefined, options: OpenPgliteOptions = {}): Promise<Db> {
   let folderLock: DataFolderLock | undefined;
   let pg: PGlite;
   if (dir) {
@@ -39,11 +53,19 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
     folderLock = lockDatabaseFolder(dir);
   }
   try {
-    pg = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), parsers, startParams: START_PARAMS });
+    if (dir && options.migrateFreshFolder && isFreshDatabaseFolder(dir)) {
+      options.migrateFreshFolder.onApplied(await migrateInChildProcess(dir));
+    }
+    pg = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...PGLITE_OPTIONS });
   } catch (err) {
     folderLock?.release();
     throw err;
   }
+  return pgliteOn(pg, () => folderLock?.release());
+}
+
+/** Our Db interface over an open PGlite; `afterClose` runs once the database is closed. */
+export function pgliteOn(pg: PGlite, afterClose: () => void = () => undefined): Db {
   const lock = new Mutex();
 
   const raw = {
@@ -88,7 +110,7 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
       try {
         await lock.run(() => pg.close());
       } finally {
-        folderLock?.release();
+        afterClose();
       }
     },
   };

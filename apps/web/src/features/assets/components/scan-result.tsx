@@ -4,12 +4,12 @@ import { AlertTriangle, BadgeCheck, ShieldAlert } from 'lucide-react';
 import type { ScanPage, ScanWarning, UnitStatus } from '@tagledger/functions-api';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
-import { supabase } from '@/lib/supabase';
-import { userFileUrl } from '@/lib/user-files';
+import { publicImage } from '@/lib/public-image';
 
-/** Brand logos and product pictures are in the public business-media bucket. */
-const brandMediaUrl = (path: string) =>
-  userFileUrl(supabase.storage.from('business-media').getPublicUrl(path).data.publicUrl);
+/** Brand logos and product pictures are in the public business-media bucket; the page shows them small. */
+const BRAND_MEDIA = 'business-media';
+const LOGO_PX = 32; // h-8 w-8
+const PRODUCT_PX = 96; // h-24 w-24
 
 const STATUS_LABELS: Record<UnitStatus, string> = {
   active: /*i18n*/ 'Genuine, in circulation',
@@ -32,7 +32,11 @@ export function ScanResult({ page }: { page: ScanPage }) {
       {page.brand ? (
         <p className="flex flex-wrap items-center gap-2 text-lg font-medium text-slate-900" data-testid="unit-brand">
           {page.brand.logo_path ? (
-            <img src={brandMediaUrl(page.brand.logo_path)} alt="" className="h-8 w-8 rounded object-contain" />
+            <img
+              {...publicImage(BRAND_MEDIA, page.brand.logo_path, LOGO_PX, 'contain')}
+              alt=""
+              className="h-8 w-8 rounded object-contain"
+            />
           ) : null}
           {page.brand.name}
           {page.brand.verified ? (
@@ -46,7 +50,7 @@ export function ScanResult({ page }: { page: ScanPage }) {
         <div className="flex gap-3">
           {page.product.image_path ? (
             <img
-              src={brandMediaUrl(page.product.image_path)}
+              {...publicImage(BRAND_MEDIA, page.product.image_path, PRODUCT_PX)}
               alt={page.product.name}
               className="h-24 w-24 shrink-0 rounded border border-slate-200 object-cover"
             />

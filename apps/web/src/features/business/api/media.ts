@@ -3,7 +3,7 @@
 // type and size, the form checks first to say so sooner.
 import { supabase } from '@/lib/supabase';
 import { toAppError } from '@/lib/api-error';
-import { userFileUrl } from '@/lib/user-files';
+import { publicImage, type SizedImage } from '@/lib/public-image';
 import { i18n } from '@/lib/i18n/i18n';
 
 export const MEDIA_BUCKET = 'business-media';
@@ -26,6 +26,7 @@ export async function uploadBusinessMedia(userId: string, file: File): Promise<s
   return path;
 }
 
-export function mediaUrl(path: string): string {
-  return userFileUrl(supabase.storage.from(MEDIA_BUCKET).getPublicUrl(path).data.publicUrl);
+/** A stored picture as a `size`-pixel square thumbnail (never the full upload). */
+export function mediaThumbnail(path: string, size: number): SizedImage {
+  return publicImage(MEDIA_BUCKET, path, size);
 }

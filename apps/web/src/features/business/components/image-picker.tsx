@@ -3,17 +3,26 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/lib/i18n/i18n';
-import { mediaProblem, mediaUrl } from '../api/media';
+import { mediaProblem, mediaThumbnail } from '../api/media';
 
 export interface PickedImage {
   /** A stored path, or a file chosen now and uploaded on save. */
   path?: string;
   file?: File;
+  /** What the list shows: a thumbnail of a stored picture, or the chosen file itself. */
   preview: string;
+  previewSet?: string;
 }
 
+const PREVIEW_PX = 80; // h-20 w-20
+
 export function fromPaths(paths: (string | null | undefined)[]): PickedImage[] {
-  return paths.filter((p): p is string => Boolean(p)).map((path) => ({ path, preview: mediaUrl(path) }));
+  return paths
+    .filter((p): p is string => Boolean(p))
+    .map((path) => {
+      const thumb = mediaThumbnail(path, PREVIEW_PX);
+      return { path, preview: thumb.src, previewSet: thumb.srcSet };
+    });
 }
 
 export function ImagePicker({
@@ -66,7 +75,14 @@ export function ImagePicker({
         <ul className="flex flex-wrap gap-3">
           {images.map((image, i) => (
             <li key={image.preview} className="flex flex-col items-center gap-1">
-              <img src={image.preview} alt="" className="h-20 w-20 rounded border border-slate-200 object-cover" />
+              <img
+                src={image.preview}
+                srcSet={image.previewSet}
+                width={PREVIEW_PX}
+                height={PREVIEW_PX}
+                alt=""
+                className="h-20 w-20 rounded border border-slate-200 object-cover"
+              />
               <Button
                 variant="ghost"
                 size="sm"

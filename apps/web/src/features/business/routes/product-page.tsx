@@ -12,7 +12,7 @@ import { Pager } from '@/components/ui/pager';
 import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
-import { mediaUrl } from '../api/media';
+import { mediaThumbnail } from '../api/media';
 import { useProduct, useSetProductStatus, type Product } from '../api/products';
 import {
   fetchLabelSheet,
@@ -255,7 +255,7 @@ export default function ProductPage() {
               {p.image_paths.map((path, i) => (
                 <li key={path}>
                   <img
-                    src={mediaUrl(path)}
+                    {...mediaThumbnail(path, 112)}
                     alt={i18n._('{name}, picture {n}', { name: p.name, n: i + 1 })}
                     className="h-28 w-28 rounded border border-slate-200 object-cover"
                   />
