@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toAppError } from '@/lib/api-error';
 import { useLegacySwitch, useSetLegacySwitch, useStillHere, type LegacySwitch } from '../api/legacy';
-import { PERIOD_OPTIONS, validateSwitch, type SwitchErrors } from '../lib/legacy-switch';
+import { periodOptions, validateSwitch, type SwitchErrors } from '../lib/legacy-switch';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 
@@ -52,7 +52,7 @@ function SwitchForm({ userId, current }: { userId: string; current: LegacySwitch
       </label>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label={i18n._('Inactivity period')} error={errors.period}>
-          <Select options={PERIOD_OPTIONS} value={period} onChange={(e) => setPeriod(e.target.value)} />
+          <Select options={periodOptions()} value={period} onChange={(e) => setPeriod(e.target.value)} />
         </FormField>
         <FormField
           label={i18n._('Grace period (days)')}

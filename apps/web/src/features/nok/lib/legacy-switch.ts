@@ -2,15 +2,17 @@
 import type { SwitchInput } from '../api/legacy';
 import { i18n } from '@/lib/i18n/i18n';
 
-export const PERIOD_OPTIONS = [3, 6, 9, 12, 18, 24, 36, 48, 60].map((m) => ({
-  value: String(m),
-  label:
-    m < 12 || m % 12 !== 0
-      ? i18n._('{m} months', { m })
-      : m === 12
-        ? i18n._('1 year')
-        : i18n._('{value} years', { value: m / 12 }),
-}));
+/** Built at render time, not when the module loads: a screen's module may load before the language is active. */
+export const periodOptions = () =>
+  [3, 6, 9, 12, 18, 24, 36, 48, 60].map((m) => ({
+    value: String(m),
+    label:
+      m < 12 || m % 12 !== 0
+        ? i18n._('{m} months', { m })
+        : m === 12
+          ? i18n._('1 year')
+          : i18n._('{value} years', { value: m / 12 }),
+  }));
 
 export type SwitchErrors = Partial<Record<'period' | 'grace' | 'waiting' | 'pausedUntil', string>>;
 
