@@ -58,7 +58,7 @@ function precompress(): Plugin {
 
 // The landing route is lazy like every screen, but it is what `/` shows first: preload its chunk
 // (and the chunks it imports) from index.html, in parallel with the entry, instead of one round
-// trip later.
+// trip later; likewise the app the entry loads.
 function preloadLandingRoute(): Plugin {
   return {
     name: 'tagledger-preload-landing',
@@ -70,17 +70,22 @@ function preloadLandingRoute(): Plugin {
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
         const landing = chunks.find((c) => c.facadeModuleId?.endsWith('features/marketing/routes/landing-page.tsx'));
-        if (!landing) return [];
-        const files = new Set<string>([landing.fileName]);
-        const visit = (name: string) => {
+        // The app itself (main.tsx) is loaded by the tiny entry (src/boot.ts): preloaded here so pages
+        // that start it at once do not wait for the entry first. Pages that hydrate on demand drop
+        // these preloads (scripts/on-demand.ts).
+        const app = chunks.find((c) => c.facadeModuleId?.endsWith('src/main.tsx'));
+        if (!landing || !app) return [];
+        const files = new Set<string>([app.fileName, landing.fileName]);
+        function visitImports(name: string) {
           const chunk = chunks.find((c) => c.fileName === name);
           for (const dep of chunk?.imports ?? []) {
             if (files.has(dep)) continue;
             files.add(dep);
-            visit(dep);
+            visitImports(dep);
           }
-        };
-        visit(landing.fileName);
+        }
+        visitImports(app.fileName);
+        visitImports(landing.fileName);
         const entryImports = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
         // The shell's English messages (lib/i18n), which every first render awaits. A screen's own piece
         // is preloaded by its prerendered page (scripts/vite-prerender.ts), not here for every path.

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { bootFiles, hydratesOnDemand, onDemandPage } from './on-demand';
 
 /** Public pages that render the same for every signed-out visitor (prerender.json). */
 export const PRERENDERED: string[] = (
@@ -55,6 +56,7 @@ export function prerenderPages(opts: { root: string }): Plugin {
         };
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+        const boot = bootFiles(outDir);
         for (const route of PRERENDERED) {
           const page = await renderRoute(route);
           let html = template.replace(
@@ -72,6 +74,7 @@ export function prerenderPages(opts: { root: string }): Plugin {
               /(<meta\s+name="description"\s+content=")[^"]*(")/,
               (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
             );
+          if (hydratesOnDemand(page.html)) html = onDemandPage(html, boot);
           fs.writeFileSync(path.join(outDir, 'prerendered', prerenderedFile(route)), html);
         }
       } finally {

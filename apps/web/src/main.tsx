@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import './index.css';
+import { APP_READY_EVENT } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
-import { preloadScreen } from '@/app/router';
+import { hydratingAt, preloadScreen } from '@/app/router';
 import { installConsoleCapture } from '@/features/report-bug/console-capture';
 import { loadAppConfig } from '@/lib/app-config';
 import { activateLocale, i18n } from '@/lib/i18n/i18n';
@@ -16,22 +16,45 @@ const locale = initialLocale();
 const screenReady = preloadScreen(window.location.pathname, locale);
 
 const container = document.getElementById('root')!;
+
+/**
+ * After the first commit: a language chosen in the menu while the app was still loading (boot.ts
+ * stores it) wins over the one this render used, and the bootstrap stops answering the menu.
+ */
+function AfterFirstRender() {
+  useEffect(() => {
+    const chosen = initialLocale();
+    if (chosen !== i18n.locale) void activateLocale(chosen);
+    document.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
+  return null;
+}
 // Public pages arrive rendered (src/prerender.tsx, in English, signed out). A reader of that language
 // gets them hydrated; anyone else gets a fresh render in their language, and until it shows, the
 // prerendered page stays hidden (index.html) so it never flashes in the wrong language.
-const hydrate = container.dataset.prerendered === locale;
+let hydrate = container.dataset.prerendered === locale;
 
 // The configuration and the shell's messages in the visitor's language load in parallel; the first
 // render needs both (and, for a hydrated page, the screen itself, so it hydrates in one go).
 Promise.all([loadAppConfig(), activateLocale(locale), hydrate ? screenReady : null])
-  .then(() => {
+  .then(async () => {
+    // The language menu of a page that waited for a first interaction (boot.ts) may have changed the
+    // language while this loaded: render in the new one rather than hydrate the English page.
+    const now = initialLocale();
+    if (now !== locale) {
+      await activateLocale(now);
+      hydrate = false;
+    }
     const app = (
       <StrictMode>
         <AppProvider />
+        <AfterFirstRender />
       </StrictMode>
     );
-    if (hydrate) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (hydrate) {
+      hydratingAt(window.location.pathname);
+      hydrateRoot(container, app);
+    } else createRoot(container).render(app);
   })
   .catch((err: unknown) => {
     console.error(err);

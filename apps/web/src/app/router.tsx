@@ -169,14 +169,28 @@ export function preloadScreen(pathname: string, locale: Locale): Promise<unknown
 
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
 
+/**
+ * The screen a prerendered page is hydrated with (main.tsx). Its boundary must not wait for anything
+ * the page's HTML did not: while it waits, an auth update reaching it makes React drop the HTML for
+ * the loading fallback and render afresh — the footer of /auth jumped off screen and back (CLS 0.073).
+ */
+let hydratingPath: string | null = null;
+export function hydratingAt(pathname: string): void {
+  hydratingPath = screenFor(pathname)?.path ?? null;
+}
+
 /** The screen's chunk and the query-cache wrapper load together; both are cached after the first visit. */
 function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
   let component = lazyScreens.get(route.path);
   if (!component) {
     component = lazy(async () => {
-      // Screens may toast as soon as they mount; the landing never does and must not wait.
+      // Screens may toast as soon as they mount; the landing never does and must not wait, nor must a
+      // prerendered page's screen (see hydratingPath; those toast only after the visitor acts).
       // (A build-time render has no effects, so no toaster to wait for.)
-      const ready = route.path === '/' || typeof window === 'undefined' ? Promise.resolve() : toasterReady();
+      const ready =
+        route.path === '/' || route.path === hydratingPath || typeof window === 'undefined'
+          ? Promise.resolve()
+          : toasterReady();
       const messages = loadScreenMessages(route.file);
       if (route.withQueryClient === false) return (await Promise.all([route.load(), ready, messages]))[0];
       const [screenModule, boundary] = await Promise.all([

@@ -17,7 +17,8 @@ export function LanguageSwitcher({ onChoose, className, id, compact = false }: L
   const { i18n, locale } = useI18n();
   const [failed, setFailed] = useState(false);
   return (
-    <span className={cn('inline-flex items-center gap-2', className)}>
+    // data-language-switcher: the bootstrap (src/boot.ts) handles a choice made before the app runs.
+    <span className={cn('inline-flex items-center gap-2', className)} data-language-switcher="">
       <select
         id={id}
         aria-label={i18n._('Language')}

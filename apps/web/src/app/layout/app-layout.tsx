@@ -7,6 +7,7 @@ import { rememberReferralCode, rememberSignupFrom } from '@/lib/signup-context';
 import { markToasterReady } from '@/lib/toaster-ready';
 import { Footer } from './footer';
 import { Header } from './header';
+import { USE_CASE_LANDINGS } from './use-case-landings';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 const BugReportButton = lazy(() =>
@@ -14,8 +15,6 @@ const BugReportButton = lazy(() =>
     ([m, boundary]) => ({ default: boundary.withQueryClient(m.BugReportButton) }),
   ),
 );
-
-const USE_CASE_LANDINGS = ['/general-tagging', '/nft-tagging', '/mywill-tagging', '/business-tagging'];
 
 /**
  * Toasts sit top-right (SPEC §2) but below the sticky header (h-16): at sonner's default offset a

@@ -138,12 +138,25 @@ describe('signed-out header', () => {
     expect(screen.getByRole('link', { name: /home$/ })).toHaveAttribute('href', '/');
   });
 
-  it('shows no auth links before auth is initialised (no flash of Sign In)', () => {
+  it('before auth is initialised, shows the signed-out links marked as a guess (decision 0133)', () => {
+    // The prerendered pages carry this state; index.html hides the guess when a session is stored,
+    // so a signed-in user gets no flash of Sign In (checked in a real browser by e2e on-demand.spec.ts).
     inRouter(
-      <StaticAuthProvider value={{ user: { id: 'x' } as User, initialized: false }}>
+      <StaticAuthProvider value={{ user: null, initialized: false }}>
         <Header />
       </StaticAuthProvider>,
     );
-    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveAttribute('data-signed-out-guess');
+    expect(within(nav).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('once signed out is known, the links are no longer a guess', () => {
+    inRouter(
+      <StaticAuthProvider value={{ user: null, initialized: true }}>
+        <Header />
+      </StaticAuthProvider>,
+    );
+    expect(screen.getByRole('navigation', { name: 'Main' })).not.toHaveAttribute('data-signed-out-guess');
   });
 });

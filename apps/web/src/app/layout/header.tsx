@@ -17,13 +17,25 @@ const SignedInNav = lazy(() => import('./signed-in-nav'));
  * `nameOnWideScreensOnly`: the signed-out header (two links and the language) does not fit 360 px in
  * French with the name beside the mark, so below 400 px the name is left to screen readers.
  */
-export function Logo({ nameOnWideScreensOnly = false }: { nameOnWideScreensOnly?: boolean }) {
+export function Logo({
+  nameOnWideScreensOnly = false,
+  signedOutGuess = false,
+}: {
+  nameOnWideScreensOnly?: boolean;
+  /** Before the auth state is known: a stored session (index.html's data-session) keeps the name. */
+  signedOutGuess?: boolean;
+}) {
   return (
     <Link to={paths.home} className="flex shrink-0 items-center gap-2 rounded font-bold text-slate-900">
       <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-md bg-blue-600 text-sm text-white">
         {appConfig.appName.slice(0, 1)}
       </span>
-      <span className={nameOnWideScreensOnly ? 'sr-only text-lg min-[400px]:not-sr-only' : 'text-lg'}>
+      <span
+        className={cn(
+          nameOnWideScreensOnly ? 'sr-only text-lg min-[400px]:not-sr-only' : 'text-lg',
+          signedOutGuess && '[[data-session]_&]:not-sr-only',
+        )}
+      >
         {appConfig.appName}
       </span>
       <span className="sr-only"> {i18n._('home')}</span>
@@ -31,9 +43,14 @@ export function Logo({ nameOnWideScreensOnly = false }: { nameOnWideScreensOnly?
   );
 }
 
-export function SignedOutNav() {
+/**
+ * `guess`: shown before the auth state is known. The prerendered pages carry it, so a visitor sees
+ * the signed-out header from the HTML (and on pages that hydrate on demand, before any JavaScript);
+ * index.html hides it when a session is stored, until the signed-in header replaces it.
+ */
+export function SignedOutNav({ guess = false }: { guess?: boolean }) {
   return (
-    <nav aria-label={i18n._('Main')} className="flex items-center gap-2">
+    <nav aria-label={i18n._('Main')} className="flex items-center gap-2" data-signed-out-guess={guess ? '' : undefined}>
       {signedOutNavItems.map((item) => (
         <NavLink
           key={item.to}
@@ -62,9 +79,9 @@ export function Header() {
         {i18n._('Skip to content')}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Logo nameOnWideScreensOnly={initialized && !user} />
+        <Logo nameOnWideScreensOnly={!user} signedOutGuess={!initialized} />
         {!initialized ? (
-          <div aria-hidden="true" className="h-9 w-40" />
+          <SignedOutNav guess />
         ) : user ? (
           <Suspense fallback={<div aria-hidden="true" className="h-9 w-40" />}>
             <SignedInNav />

@@ -36,6 +36,8 @@ export function AvatarEditor({ name, avatarUrl, busy, onUpload, onRemove }: Avat
         <img
           src={avatarUrl}
           alt={i18n._("{name}'s avatar", { name })}
+          width={80}
+          height={80}
           className="h-20 w-20 rounded-full object-cover ring-1 ring-slate-200"
         />
       ) : (

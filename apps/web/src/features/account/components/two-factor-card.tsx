@@ -46,6 +46,8 @@ function EnrollmentPanel({ enrollment, userId, onDone }: { enrollment: Enrollmen
         <img
           src={qrImageSrc(enrollment.qrCode)}
           alt={i18n._('QR code for your authenticator app')}
+          width={176}
+          height={176}
           className="h-44 w-44 rounded border border-slate-200 bg-white p-2"
         />
         <div className="text-sm">

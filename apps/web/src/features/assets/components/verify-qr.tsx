@@ -47,7 +47,13 @@ export function VerifyQr({ serial, title }: { serial: string; title: string }) {
   return (
     <div className="flex items-center gap-4">
       {src ? (
-        <img src={src} alt={i18n._('QR code to the serial check for {serial}', { serial })} className="h-28 w-28" />
+        <img
+          src={src}
+          alt={i18n._('QR code to the serial check for {serial}', { serial })}
+          width={112}
+          height={112}
+          className="h-28 w-28"
+        />
       ) : (
         <div className="h-28 w-28 rounded bg-slate-100" />
       )}

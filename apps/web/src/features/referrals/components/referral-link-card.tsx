@@ -124,7 +124,7 @@ export function ReferralLinkCard({ code, origin, appName }: ReferralLinkCardProp
       >
         <div className="flex min-h-64 items-center justify-center">
           {qr ? (
-            <img src={qr} alt={i18n._('QR code for {link}', { link })} className="h-64 w-64" />
+            <img src={qr} alt={i18n._('QR code for {link}', { link })} width={256} height={256} className="h-64 w-64" />
           ) : (
             <Spinner label={i18n._('Creating QR code...')} showLabel />
           )}

@@ -1,0 +1,61 @@
+// The page's only entry script (index.html), deliberately tiny (decision 0133). A prerendered page
+// already shows everything from its HTML; the build marks the ones whose only controls are links and
+// the language menu `data-hydrate="on-demand"` (scripts/vite-prerender.ts). On those, a signed-out
+// English reader gets no application JavaScript until they interact: links work as plain links (the
+// next page is prerendered too), and the first touch, click or key loads and hydrates the app
+// (main.tsx). Everyone else — a stored session, another language, a query or hash to act on, or any
+// other page — gets the app at once, exactly as before.
+import './index.css';
+import { APP_READY_EVENT } from '@/app/app-ready';
+import { USE_CASE_LANDINGS } from '@/app/layout/use-case-landings';
+import { rememberSignupFrom } from '@/lib/signup-context';
+
+const root = document.getElementById('root');
+const html = document.documentElement;
+
+let started = false;
+function startApp(): void {
+  if (started) return;
+  started = true;
+  for (const type of INTERACTIONS) document.removeEventListener(type, startApp, true);
+  void import('./main');
+}
+
+// The first sign that the visitor is about to use the page (a keyboard user's Tab counts).
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * The language menu before the app has rendered (its focus already started loading it): remember the
+ * choice; the app renders in it, or switches to it right after its first render (main.tsx). A change
+ * made while React is still attaching could otherwise be lost.
+ */
+function chooseLanguage(event: Event): void {
+  const select = event.target;
+  if (!(select instanceof HTMLSelectElement) || !select.closest('[data-language-switcher]')) return;
+  try {
+    localStorage.setItem('tagledger.locale', select.value);
+  } catch {
+    /* no storage: the choice cannot outlive this page; the app shows the menu's value anew */
+  }
+  startApp();
+}
+
+// index.html's inline script sets data-session (a stored supabase-js session) and data-relang.
+const onDemand =
+  root?.dataset.hydrate === 'on-demand' &&
+  html.dataset.session === undefined &&
+  html.dataset.relang === undefined &&
+  !location.search &&
+  !location.hash;
+
+if (!onDemand) startApp();
+else {
+  // What the layout does on mount for these pages (app-layout.tsx LandingContext), done here because
+  // the app may never mount: the use-case landing a later sign-up came from.
+  if (USE_CASE_LANDINGS.includes(location.pathname)) rememberSignupFrom(location.pathname.slice(1));
+  for (const type of INTERACTIONS) document.addEventListener(type, startApp, { capture: true, passive: true });
+  document.addEventListener('change', chooseLanguage, true);
+  document.addEventListener(APP_READY_EVENT, () => document.removeEventListener('change', chooseLanguage, true), {
+    once: true,
+  });
+}
