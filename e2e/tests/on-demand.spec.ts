@@ -90,3 +90,15 @@ test('a use-case landing remembers itself for a later sign-up even if the app ne
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => sessionStorage.getItem('tl:signup-from'))).toBe('nft-tagging');
 });
+
+test('prerendered pages and index.html are served compressed', async ({ request }) => {
+  for (const path of ['/', '/auth', '/dashboard']) {
+    const res = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers()['content-encoding'], path).toBe('br');
+    expect(res.headers()['vary'], path).toMatch(/accept-encoding/i);
+    expect(await res.text(), path).toContain('<div id="root"');
+  }
+  const gzip = await request.get('/faq', { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  expect(await gzip.text()).toContain('>Frequently Asked Questions</h1>');
+});
