@@ -32,6 +32,10 @@ test('/ for a signed-out visitor: only the entry script until the first interact
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Tag Asset', 'Sign In']);
   expect(scripts).toEqual([await entryScript(page)]);
+  // Reading is not using: a press on text (a finger scrolling a phone's page) loads nothing.
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual([await entryScript(page)]);
 
   // A key press (a keyboard user's first Tab) loads and hydrates the app: links then navigate
   // inside it, without a new document.

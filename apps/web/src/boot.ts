@@ -2,7 +2,7 @@
 // already shows everything from its HTML; the build marks the ones whose only controls are links and
 // the language menu `data-hydrate="on-demand"` (scripts/vite-prerender.ts). On those, a signed-out
 // English reader gets no application JavaScript until they interact: links work as plain links (the
-// next page is prerendered too), and the first touch, click or key loads and hydrates the app
+// next page is prerendered too), and the first key, focus, or press on a control loads and hydrates the app
 // (main.tsx). Everyone else — a stored session, another language, a query or hash to act on, or any
 // other page — gets the app at once, exactly as before.
 import './index.css';
@@ -17,12 +17,20 @@ let started = false;
 function startApp(): void {
   if (started) return;
   started = true;
-  for (const type of INTERACTIONS) document.removeEventListener(type, startApp, true);
+  for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
   void import('./main');
 }
 
-// The first sign that the visitor is about to use the page (a keyboard user's Tab counts).
+// The first sign that the visitor is about to use the page: any key (a keyboard user's Tab), focus on
+// a control, or a press on one. A press elsewhere (a finger scrolling a phone's page) is only reading.
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const CONTROL = 'a[href], button, select, input, textarea, summary, label, [tabindex]';
+
+function onInteraction(event: Event): void {
+  const pressed = event.type === 'pointerdown' || event.type === 'touchstart';
+  if (pressed && !(event.target instanceof Element && event.target.closest(CONTROL))) return;
+  startApp();
+}
 
 /**
  * The language menu before the app has rendered (its focus already started loading it): remember the
@@ -32,10 +40,11 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as cons
 function chooseLanguage(event: Event): void {
   const select = event.target;
   if (!(select instanceof HTMLSelectElement) || !select.closest('[data-language-switcher]')) return;
+  html.dataset.chosenLocale = select.value;
   try {
     localStorage.setItem('tagledger.locale', select.value);
   } catch {
-    /* no storage: the choice cannot outlive this page; the app shows the menu's value anew */
+    /* no storage: the choice lasts for this page only */
   }
   startApp();
 }
@@ -53,7 +62,7 @@ else {
   // What the layout does on mount for these pages (app-layout.tsx LandingContext), done here because
   // the app may never mount: the use-case landing a later sign-up came from.
   if (USE_CASE_LANDINGS.includes(location.pathname)) rememberSignupFrom(location.pathname.slice(1));
-  for (const type of INTERACTIONS) document.addEventListener(type, startApp, { capture: true, passive: true });
+  for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, { capture: true, passive: true });
   document.addEventListener('change', chooseLanguage, true);
   document.addEventListener(APP_READY_EVENT, () => document.removeEventListener('change', chooseLanguage, true), {
     once: true,

@@ -1,12 +1,12 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { APP_READY_EVENT } from '@/app/app-ready';
+import { APP_READY_EVENT, languageChosenBeforeStart } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
 import { hydratingAt, preloadScreen } from '@/app/router';
 import { installConsoleCapture } from '@/features/report-bug/console-capture';
 import { loadAppConfig } from '@/lib/app-config';
 import { activateLocale, i18n } from '@/lib/i18n/i18n';
-import { initialLocale } from '@/lib/i18n/locales';
+import { initialLocale, isLocale, type Locale } from '@/lib/i18n/locales';
 
 // Start recording console activity first, so bug reports include what happened during start-up.
 installConsoleCapture();
@@ -17,18 +17,25 @@ const screenReady = preloadScreen(window.location.pathname, locale);
 
 const container = document.getElementById('root')!;
 
+function chosenBeforeStart(): Locale | null {
+  const chosen = languageChosenBeforeStart();
+  return isLocale(chosen) ? chosen : null;
+}
+
 /**
  * After the first commit: a language chosen in the menu while the app was still loading (boot.ts
- * stores it) wins over the one this render used, and the bootstrap stops answering the menu.
+ * notes it) wins over the one this render used, and the bootstrap stops answering the menu.
  */
 function AfterFirstRender() {
   useEffect(() => {
-    const chosen = initialLocale();
-    if (chosen !== i18n.locale) void activateLocale(chosen);
+    const chosen = chosenBeforeStart();
+    if (chosen && chosen !== i18n.locale) void activateLocale(chosen);
+    delete document.documentElement.dataset.chosenLocale;
     document.dispatchEvent(new Event(APP_READY_EVENT));
   }, []);
   return null;
 }
+
 // Public pages arrive rendered (src/prerender.tsx, in English, signed out). A reader of that language
 // gets them hydrated; anyone else gets a fresh render in their language, and until it shows, the
 // prerendered page stays hidden (index.html) so it never flashes in the wrong language.
@@ -40,7 +47,7 @@ Promise.all([loadAppConfig(), activateLocale(locale), hydrate ? screenReady : nu
   .then(async () => {
     // The language menu of a page that waited for a first interaction (boot.ts) may have changed the
     // language while this loaded: render in the new one rather than hydrate the English page.
-    const now = initialLocale();
+    const now = chosenBeforeStart() ?? locale;
     if (now !== locale) {
       await activateLocale(now);
       hydrate = false;
