@@ -33,26 +33,33 @@ function closure(key, into) {
   for (const dep of chunk.imports ?? []) closure(dep, into);
 }
 
-// The entry (src/boot.ts) and the app it loads (src/main.tsx), with what index.html preloads.
+// The entry (src/boot.ts) and the app it loads (src/main.tsx), with what the route's page preloads:
+// its prerendered page when it has one (which preloads no more than the entry, scripts/on-demand.ts),
+// else index.html.
 const entry = new Set();
 closure('index.html', entry);
-const initial = new Set(entry);
-closure('src/main.tsx', initial);
-for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)) initial.add(m[1]);
+const prerenderedPage = (route) => {
+  const file = path.join(dist, 'prerendered', route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+};
+function initialFor(route) {
+  const files = new Set(entry);
+  closure('src/main.tsx', files);
+  const page = prerenderedPage(route) ?? html;
+  for (const m of page.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)) files.add(m[1]);
+  return files;
+}
 
 // A prerendered page marked to hydrate on demand (scripts/on-demand.ts, decision 0133) needs only the
 // entry before it is usable; the rest loads on the first interaction and has its own budget.
-function onDemand(route) {
-  const file = path.join(dist, 'prerendered', route === '/' ? 'index.html' : `${route.slice(1)}.html`);
-  return fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('data-hydrate="on-demand"');
-}
+const onDemand = (route) => Boolean(prerenderedPage(route)?.includes('data-hydrate="on-demand"'));
 const catalogueDir = fs.readdirSync(path.join(dist, 'assets/catalogues'))[0];
 const queryBoundary = 'src/lib/query-boundary.tsx';
 
 const results = [];
 const sum = (files) => kb([...files].reduce((n, f) => n + gz(f), 0));
 for (const [route, { screen, kb: budget, interactionKb, withQueryClient }] of Object.entries(budgets.routes)) {
-  const files = new Set(initial);
+  const files = initialFor(route);
   closure(`src/${screen}.tsx`, files);
   if (withQueryClient) closure(queryBoundary, files);
   for (const piece of ['shell', screen]) files.add(`assets/catalogues/${catalogueDir}/en/${piece}.json`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { bootFiles, hydratesOnDemand, onDemandPage } from './on-demand';
+import { bootFiles, hydratesOnDemand, onDemandPage, withoutAppPreloads } from './on-demand';
 
 /** Public pages that render the same for every signed-out visitor (prerender.json). */
 export const PRERENDERED: string[] = (
@@ -74,7 +74,7 @@ export function prerenderPages(opts: { root: string }): Plugin {
               /(<meta\s+name="description"\s+content=")[^"]*(")/,
               (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
             );
-          if (hydratesOnDemand(page.html)) html = onDemandPage(html, boot);
+          html = hydratesOnDemand(page.html) ? onDemandPage(html, boot) : withoutAppPreloads(html, boot);
           fs.writeFileSync(path.join(outDir, 'prerendered', prerenderedFile(route)), html);
         }
       } finally {
