@@ -103,6 +103,23 @@ export interface AddMediaResult {
   replayed: boolean;
 }
 
+/**
+ * The public serial check (verify-serial): the verdict of the database's verify_serial (what
+ * /verify/{serial} shows; the web app types its matches) and, for a serial a business label could
+ * carry, that unit's scan page — both in one request, so the page fills with one round trip.
+ */
+export interface VerifySerialPage {
+  verdict: {
+    serial: string;
+    normalized: string;
+    registered: boolean;
+    matches: Record<string, unknown>[];
+    latest_checkpoint: Record<string, unknown> | null;
+  };
+  /** Null for a serial no unit label can carry, or when this network's scans are rate limited. */
+  unit: ScanPage | null;
+}
+
 /** What a label's scan page shows (scan-unit): no personal data. */
 export type ScanWarning = 'never_issued' | 'many_scans' | 'many_places';
 export type UnitStatus = 'active' | 'sold' | 'recalled' | 'counterfeit';
@@ -209,6 +226,8 @@ export interface FunctionContracts {
   >;
   /** Records one scan of a unit label (/01/{gtin}/21/{serial} or /verify/{serial}); no sign-in. */
   'scan-unit': Contract<{ gtin?: string | null; serial: string }, ScanPage>;
+  /** Checks a serial (/verify/{serial}) and records the scan of a unit label with it; no sign-in. */
+  'verify-serial': Contract<{ serial: string }, VerifySerialPage>;
   /** A visitor (signed in or not) reports a public asset or a scanned product to the moderators. */
   'report-content': Contract<ReportContentRequest, { reported: true }>;
   /** Answers with the QR image of one of the caller's units (image/svg+xml or image/png), not JSON. */

@@ -11,6 +11,7 @@ import { contactOwner } from './contact-owner.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
 import { scanUnit } from './scan-unit.js';
+import { verifySerial } from './verify-serial.js';
 import { reportContent } from './report-content.js';
 import { unitLabelQr } from './unit-label-qr.js';
 import { importUnits } from './import-units.js';
@@ -33,6 +34,7 @@ export const serverFunctions: ServerFunction[] = [
   ledgerCheckpoints,
   publicAssetMedia,
   scanUnit,
+  verifySerial,
   reportContent,
   unitLabelQr,
   importUnits,

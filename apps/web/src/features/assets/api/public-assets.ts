@@ -1,7 +1,11 @@
 // The public gallery and public detail: rpcs that return only what owners chose to share.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AppError, unwrapJson } from '@/lib/api-error';
-import { supabase } from '@/lib/supabase';
+
+// supabase-js loads on first use, not with the screen: the pages paint and hydrate from their
+// prerendered frames without it, and it cannot load in the build-time render (src/prerender.tsx).
+const client = () => import('@/lib/supabase');
+if (typeof window !== 'undefined') void client().catch(() => undefined);
 import { assetKeys } from './keys';
 import type { AssetKind, MediaKind, Page, PublicAsset } from './types';
 
@@ -16,6 +20,7 @@ export interface PublicFilters {
 }
 
 export async function searchPublicAssets(f: PublicFilters): Promise<Page<PublicAsset>> {
+  const { supabase } = await client();
   return unwrapJson<Page<PublicAsset>>(
     await supabase.rpc('search_public_assets', {
       p_query: f.query.trim() || undefined,
@@ -40,6 +45,7 @@ export function usePublicAssets(f: PublicFilters) {
 }
 
 export async function fetchPublicAsset(id: string): Promise<PublicAsset> {
+  const { supabase } = await client();
   const row = unwrapJson<PublicAsset | null>(await supabase.rpc('get_public_asset', { p_asset_id: id }));
   if (!row) throw new AppError('This asset is not public or does not exist.', { status: 404 });
   return row;

@@ -1,10 +1,11 @@
 // Signed URLs for files of public assets, by media id (object names stay on the server).
 import { useQuery } from '@tanstack/react-query';
-import { callFunction } from '@/lib/call-function';
 import { assetKeys } from './keys';
 
 export async function fetchPublicMediaUrls(assetIds: string[], firstOnly: boolean): Promise<Record<string, string>> {
   if (assetIds.length === 0) return {};
+  // Loaded on first use (see public-assets.ts).
+  const { callFunction } = await import('@/lib/call-function');
   const res = await callFunction('public-asset-media', { assetIds, firstOnly });
   return res.urls;
 }

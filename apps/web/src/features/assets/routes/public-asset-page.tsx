@@ -14,14 +14,24 @@ import { ReportButton } from '../components/report-button';
 import { reportContent } from '../api/report-content';
 import { formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
+import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 
 export default function PublicAssetPage() {
   const { id = '' } = useParams();
+  const hydrated = useHydrated();
   const asset = usePublicAsset(id);
   const urls = usePublicMediaUrls(asset.data ? [asset.data.id] : []);
-  if (asset.isLoading) return <AssetLoading />;
+  // The prerendered frame (same HTML for every id, docs/decisions/0136) is this loading view; the
+  // hydrating render must match it, so it shows until hydration is done, whatever the cache holds.
+  if (!hydrated || asset.isLoading)
+    return (
+      <>
+        <PageMeta title={i18n._('Public asset')} />
+        <AssetLoading />
+      </>
+    );
   if (asset.isError || !asset.data) {
     return (
       <AssetUnavailable

@@ -16,6 +16,7 @@ import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
 import { useDebounced } from '@/hooks/use-debounced';
 import { i18n } from '@/lib/i18n/i18n';
+import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 
@@ -34,6 +35,9 @@ export default function PublicAssetsPage() {
   });
   useEffect(() => setFilters((f) => ({ ...f, page: 0 })), [query]);
   const list = usePublicAssets({ ...filters, query });
+  // The page is prerendered with the list still loading (docs/decisions/0136); the hydrating render
+  // must show the same, so the list waits for hydration.
+  const hydrated = useHydrated();
   const items = list.data?.items ?? [];
   const thumbs = usePublicMediaUrls(
     items.filter((a) => a.media.length > 0).map((a) => a.id),
@@ -67,8 +71,9 @@ export default function PublicAssetsPage() {
           onChange={(sort, ascending) => set({ sort, ascending })}
         />
       </div>
-      <div className="mt-6">
-        {list.isLoading ? (
+      {/* Tall enough that the pager starts below a phone's first screen while the list loads. */}
+      <div className="mt-6 min-h-[40rem]">
+        {!hydrated || list.isLoading ? (
           <div className="flex justify-center py-16">
             <Spinner label={i18n._('Loading public assets...')} showLabel />
           </div>
