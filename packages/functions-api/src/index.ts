@@ -103,6 +103,34 @@ export interface AddMediaResult {
   replayed: boolean;
 }
 
+/** The public gallery's filters (search_public_assets' parameters). */
+export interface PublicAssetsRequest {
+  query?: string;
+  kind?: string;
+  media?: string;
+  sort?: 'created_at' | 'title';
+  ascending?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The gallery's page as search_public_assets returns it (the web app types the items) and short-lived
+ * URLs of each item's first file, by media id (public-asset-media's), for `expiresIn` seconds.
+ */
+export interface PublicAssetsPage {
+  page: { total: number; items: Record<string, unknown>[] };
+  urls: Record<string, string>;
+  expiresIn: number;
+}
+
+/** get_public_asset's answer (null: not public, or no such asset) and all its files' URLs. */
+export interface PublicAssetPage {
+  asset: Record<string, unknown> | null;
+  urls: Record<string, string>;
+  expiresIn: number;
+}
+
 /**
  * The public serial check (verify-serial): the verdict of the database's verify_serial (what
  * /verify/{serial} shows; the web app types its matches) and, for a serial a business label could
@@ -251,6 +279,10 @@ export interface FunctionContracts {
     { assetIds: string[]; firstOnly?: boolean },
     { urls: Record<string, string>; expiresIn: number }
   >;
+  /** The public gallery's page and its cards' first-file URLs, in one request; no sign-in. */
+  'public-assets': Contract<PublicAssetsRequest, PublicAssetsPage>;
+  /** One public asset (null when it is not public or does not exist) and its files' URLs; no sign-in. */
+  'public-asset': Contract<{ assetId: string }, PublicAssetPage>;
   'contact-owner': [
     Contract<
       {

@@ -10,6 +10,7 @@ import { assetCertificate } from './asset-certificate.js';
 import { contactOwner } from './contact-owner.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
+import { publicAsset, publicAssets } from './public-assets.js';
 import { scanUnit } from './scan-unit.js';
 import { verifySerial } from './verify-serial.js';
 import { reportContent } from './report-content.js';
@@ -33,6 +34,8 @@ export const serverFunctions: ServerFunction[] = [
   contactOwner,
   ledgerCheckpoints,
   publicAssetMedia,
+  publicAssets,
+  publicAsset,
   scanUnit,
   verifySerial,
   reportContent,

@@ -4,7 +4,6 @@ import { ArrowLeft } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { usePublicMediaUrls } from '../api/public-media-urls';
 import { usePublicAsset } from '../api/public-assets';
 import { AssetLoading, AssetUnavailable } from '../components/asset-load-state';
 import { KindBadge, StatusBadge } from '../components/badges';
@@ -21,8 +20,8 @@ import { paths } from '@/config/paths';
 export default function PublicAssetPage() {
   const { id = '' } = useParams();
   const hydrated = useHydrated();
+  // The asset and its files' URLs come in one request.
   const asset = usePublicAsset(id);
-  const urls = usePublicMediaUrls(asset.data ? [asset.data.id] : []);
   // The prerendered frame (same HTML for every id, docs/decisions/0136) is this loading view; the
   // hydrating render must match it, so it shows until hydration is done, whatever the cache holds.
   if (!hydrated || asset.isLoading)
@@ -42,7 +41,7 @@ export default function PublicAssetPage() {
       />
     );
   }
-  const a = asset.data;
+  const a = asset.data.asset;
   const rows: [string, string | null | undefined][] = [
     [i18n._('Description'), a.description],
     [i18n._('Tags'), a.tags.join(', ')],
@@ -83,7 +82,7 @@ export default function PublicAssetPage() {
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[3fr_2fr]">
         <Card>
           <CardContent>
-            <MediaViewer media={a.media} urls={urls.data} loading={urls.isLoading} />
+            <MediaViewer media={a.media} urls={asset.data.urls} loading={false} />
           </CardContent>
         </Card>
         <Card>

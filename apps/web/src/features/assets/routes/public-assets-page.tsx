@@ -8,7 +8,6 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { usePublicAssets, type PublicFilters } from '../api/public-assets';
-import { usePublicMediaUrls } from '../api/public-media-urls';
 import { AssetCard } from '../components/asset-card';
 import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, StatusBadge } from '../components/badges';
@@ -39,10 +38,8 @@ export default function PublicAssetsPage() {
   // must show the same, so the list waits for hydration.
   const hydrated = useHydrated();
   const items = list.data?.items ?? [];
-  const thumbs = usePublicMediaUrls(
-    items.filter((a) => a.media.length > 0).map((a) => a.id),
-    true,
-  );
+  // The first file's URL of each card comes with the list (one request).
+  const urls = list.data?.urls;
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const set = (patch: Partial<PublicFilters>) => setFilters((f) => ({ ...f, page: 0, ...patch }));
@@ -97,7 +94,7 @@ export default function PublicAssetsPage() {
                   thumb={
                     <MediaThumb
                       media={a.media[0]}
-                      url={a.media[0] ? thumbs.data?.[a.media[0].id] : undefined}
+                      url={a.media[0] ? urls?.[a.media[0].id] : undefined}
                       className="aspect-video w-full"
                       aboveFold={i < 2}
                     />
