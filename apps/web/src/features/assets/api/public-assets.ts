@@ -6,11 +6,11 @@ import { AppError } from '@/lib/api-error';
 import { assetKeys } from './keys';
 import type { AssetKind, MediaKind, Page, PublicAsset } from './types';
 
-// call-function (and supabase-js) loads on first use, not with the screen: the pages paint and
-// hydrate from their prerendered frames without it, and it cannot load in the build-time render
-// (src/prerender.tsx). In the browser it starts loading with this module.
+// call-function (and supabase-js) loads with the first request, which the page makes once hydrated:
+// the pages paint and hydrate from their prerendered frames without it, it cannot load in the
+// build-time render (src/prerender.tsx), and loading it during hydration would update the auth
+// provider under a screen still hydrating (see verify-serial.ts).
 const api = () => import('@/lib/call-function');
-if (typeof window !== 'undefined') void api().catch(() => undefined);
 
 /** The file URLs expire after 5 minutes (public-asset-media's rule); the data is re-read before. */
 const URL_REFRESH_MS = 4 * 60 * 1000;

@@ -8,11 +8,12 @@ import { unwrapJson } from '@/lib/api-error';
 import type { VerifyResult } from './types';
 
 // supabase-js (50 KB gzip) is not needed to paint or hydrate the page, only for its request, and it
-// cannot load in the build-time render (src/prerender.tsx): it loads on demand, and in the browser
-// starts loading as soon as this module does, so it is there by the time the page asks.
+// cannot load in the build-time render (src/prerender.tsx): it loads with the first request, which
+// the page makes once hydrated. Not earlier: loading it tells the auth provider the client exists,
+// and that update reaching the screen while React still hydrates it would make React drop the
+// prerendered screen for its loading fallback (the footer jumped: a layout shift).
 const api = () => import('@/lib/call-function');
 const client = () => import('@/lib/supabase');
-if (typeof window !== 'undefined') void api().catch(() => undefined);
 
 export interface SerialCheck {
   verdict: VerifyResult;

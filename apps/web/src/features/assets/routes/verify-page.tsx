@@ -67,6 +67,14 @@ export default function VerifyPage() {
         {hydrated ? serial : null}
       </p>
 
+      {/* What the page does, in the frame's HTML: it paints at once and stays the largest text, so
+          the answer filling in below does not become a later "largest paint". */}
+      <p className="mt-2 text-base text-slate-700">
+        {i18n._(
+          "Anyone can check here whether a serial number is registered and whether its owner has reported it lost or stolen. The owner's identity is never shown, and we do not record who checks.",
+        )}
+      </p>
+
       {/* Reserved: the tallest common verdict (a registered match) fits, so the form below stays put. */}
       <div className="mt-4 min-h-[22rem]" data-testid="verify-verdict">
         {unitShown && unit ? (
