@@ -139,6 +139,24 @@ test('the public gallery and an asset page fill with one request each', async ({
   await expect(page.getByText('This asset is not public or does not exist.')).toBeVisible();
 });
 
+test('on a phone, the verdict fills in without moving anything', async ({ browser }) => {
+  const serial = `PHONE-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  await publicAsset(serial);
+  // Lighthouse's mobile screen. Loading supabase-js while the screen hydrated once made React swap the
+  // screen for its loading fallback, which pushed the footer down and back (a shift on phones).
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const errors = consoleErrors(page);
+  const shifts = await watchShifts(page);
+  for (const path of [`/verify/${serial}`, '/verify/ABC-123', '/public-assets']) {
+    await page.goto(path);
+    await expect(page.getByRole('status')).toHaveCount(0);
+    expect(await shifts(), path).toBe(0);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('a French reader gets /verify in French', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('tagledger.locale', 'fr'));
   await page.goto('/verify/ABC-123');
