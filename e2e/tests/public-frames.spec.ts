@@ -139,16 +139,16 @@ test('the public gallery and an asset page fill with one request each', async ({
   await expect(page.getByText('This asset is not public or does not exist.')).toBeVisible();
 });
 
-test('on a phone, the verdict fills in without moving anything', async ({ browser }) => {
+test('on a phone, the verdict, the gallery and an asset fill in without moving anything', async ({ browser }) => {
   const serial = `PHONE-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
-  await publicAsset(serial);
+  const id = await publicAsset(serial);
   // Lighthouse's mobile screen. Loading supabase-js while the screen hydrated once made React swap the
   // screen for its loading fallback, which pushed the footer down and back (a shift on phones).
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const errors = consoleErrors(page);
   const shifts = await watchShifts(page);
-  for (const path of [`/verify/${serial}`, '/verify/ABC-123', '/public-assets']) {
+  for (const path of [`/verify/${serial}`, '/verify/ABC-123', '/public-assets', `/public-assets/${id}`]) {
     await page.goto(path);
     await expect(page.getByRole('status')).toHaveCount(0);
     expect(await shifts(), path).toBe(0);

@@ -24,12 +24,15 @@ export default function PublicAssetPage() {
   const asset = usePublicAsset(id);
   // The prerendered frame (same HTML for every id, docs/decisions/0136) is this loading view; the
   // hydrating render must match it, so it shows until hydration is done, whatever the cache holds.
+  // A screen tall: the footer starts below the first screen, so the asset filling in moves nothing
+  // in view; the back link sits where the loaded page has it.
   if (!hydrated || asset.isLoading)
     return (
-      <>
+      <div className="mx-auto min-h-screen max-w-5xl px-4 py-8">
         <PageMeta title={i18n._('Public asset')} />
+        <BackToList />
         <AssetLoading />
-      </>
+      </div>
     );
   if (asset.isError || !asset.data) {
     return (
@@ -59,9 +62,7 @@ export default function PublicAssetPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={a.title} />
-      <Link to={paths.publicAssets} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Public Assets')}
-      </Link>
+      <BackToList />
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{a.title}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-1">
         <KindBadge kind={a.kind} />
@@ -119,5 +120,13 @@ export default function PublicAssetPage() {
         </Card>
       )}
     </div>
+  );
+}
+
+function BackToList() {
+  return (
+    <Link to={paths.publicAssets} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Public Assets')}
+    </Link>
   );
 }
