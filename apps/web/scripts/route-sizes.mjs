@@ -39,7 +39,12 @@ function closure(key, into) {
 const entry = new Set();
 closure('index.html', entry);
 const prerenderedPage = (route) => {
-  const file = path.join(dist, 'prerendered', route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+  // As scripts/vite-prerender.ts names them: "/" → index.html, "/verify/:serialNumber" → verify/_.html.
+  const file = path.join(
+    dist,
+    'prerendered',
+    route === '/' ? 'index.html' : `${route.slice(1).replace(/:[^/]+/g, '_')}.html`,
+  );
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 };
 function initialFor(route) {
