@@ -27,11 +27,12 @@ const parsers = { [types.NUMERIC]: (v: string) => v };
 
 /**
  * PGlite's own start parameters plus a smaller buffer cache. Memory a WebAssembly instance has
- * touched is never returned to the system, so PostgreSQL's default 128 MB of shared buffers would
- * become resident for good once a few tables were read; an embedded database of this size is
- * served as well from 16 MB and the operating system's page cache (bench/RESULTS.md, "Operations").
+ * touched is never returned to the system, so every shared buffer PostgreSQL fills stays resident
+ * for good: the default 128 MB would all be, once a few tables were read. An embedded database of
+ * this size is served as well from 8 MB and the operating system's page cache; 16 MB left about
+ * 8 MB more of the WebAssembly heap resident at idle (docs/decisions/0111, bench/RESULTS.md).
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
 /** How every PGlite of ours is created (the server's, and the migration process's). */
 export const PGLITE_OPTIONS = { parsers, startParams: START_PARAMS };
