@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test level on a fresh machine: installs what is missing (Debian's Chromium and
-# PostgreSQL), starts the local PostgreSQL if it is down, then format → lint → typecheck → unit/integration/db/component
-# (PGlite and PostgreSQL) → build → end-to-end in Chromium.
+# PostgreSQL), starts the local PostgreSQL if it is down, then format → lint → typecheck → build →
+# unit/integration/db/component (PGlite and PostgreSQL) → end-to-end in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,10 +42,12 @@ echo "== lint (ESLint: rules, import boundaries, no cycles)"
 npm run lint
 echo "== typecheck"
 npm run typecheck
-echo "== server, database and web tests"
-npm run test:unit
+# Built before the tests: the server tests that start the real process run the compiled server when
+# its build is current (apps/server/test/helpers/server-process.ts), which starts seconds faster.
 echo "== build"
 npm run build
+echo "== server, database and web tests"
+npm run test:unit
 echo "== web budgets (JavaScript per public route, apps/web/budgets.json) and prerendered pages"
 node apps/web/scripts/route-sizes.mjs
 node apps/web/scripts/check-prerender.mjs
