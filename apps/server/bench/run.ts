@@ -34,6 +34,9 @@ const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** BENCH_DRIVERS=pg,pglite (default both) and BENCH_SCENARIOS=rest,direct,direct-tx,piped,token (default all). */
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pglite,pg').split(',');
+const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? 'rest,direct,direct-tx,piped,token').split(','));
 export const SELECT_QS = 'select=id,title,views,author:bench_authors(name)&order=id.desc&limit=20';
 
 interface Row {
@@ -157,8 +160,10 @@ async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
     if (check.status !== 200 || sample.length !== 20 || !sample[0]?.author?.name)
       throw new Error(`unexpected answer ${check.status}`);
 
-    const rest = await run(`${server.url}/rest/v1/bench_posts?${SELECT_QS}`, { headers });
-    rows.push({ driver, scenario: 'rest: list with embed', ...rest });
+    if (SCENARIOS.has('rest')) {
+      const rest = await run(`${server.url}/rest/v1/bench_posts?${SELECT_QS}`, { headers });
+      rows.push({ driver, scenario: 'rest: list with embed', ...rest });
+    }
 
     // The very statement the API runs, without the transaction, role and claims around it.
     const cache = await getSchemaCache(server.ctx.db);
@@ -176,25 +181,34 @@ async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
     } else {
       query = (t, v) => server.ctx.db.query<{ body: string }>(t, v);
     }
-    const direct = await directServer(query, built.text, built.values);
-    rows.push({ driver, scenario: 'direct SQL (same statement)', ...(await run(direct.url)) });
-    await direct.close();
+    if (SCENARIOS.has('direct')) {
+      const direct = await directServer(query, built.text, built.values);
+      rows.push({ driver, scenario: 'direct SQL (same statement)', ...(await run(direct.url)) });
+      await direct.close();
+    }
     await pool?.end();
 
     // The same statement wrapped as the API must run it: BEGIN READ ONLY, role + claims, COMMIT.
     const claims = await server.ctx.keys.verify(user.token);
-    const inTx = await directServer(
-      (t, v) =>
-        withRequestContext(server.ctx.db, { role: 'authenticated', claims }, (tx) => tx.query<{ body: string }>(t, v), {
-          readOnly: true,
-        }),
-      built.text,
-      built.values,
-    );
-    rows.push({ driver, scenario: 'direct SQL in the request transaction', ...(await run(inTx.url)) });
-    await inTx.close();
+    if (SCENARIOS.has('direct-tx')) {
+      const inTx = await directServer(
+        (t, v) =>
+          withRequestContext(
+            server.ctx.db,
+            { role: 'authenticated', claims },
+            (tx) => tx.query<{ body: string }>(t, v),
+            {
+              readOnly: true,
+            },
+          ),
+        built.text,
+        built.values,
+      );
+      rows.push({ driver, scenario: 'direct SQL in the request transaction', ...(await run(inTx.url)) });
+      await inTx.close();
+    }
 
-    if (driver === 'pg') {
+    if (driver === 'pg' && SCENARIOS.has('piped')) {
       // What the API does for reads on PostgreSQL (one pipelined round trip), without HTTP framework.
       const db = server.ctx.db;
       const piped = await directServer(
@@ -213,7 +227,7 @@ async function benchDriver(driver: 'pglite' | 'pg'): Promise<Row[]> {
       await piped.close();
     }
 
-    const tokens = await refreshTokens(server, CONNECTIONS);
+    const tokens = SCENARIOS.has('token') ? await refreshTokens(server, CONNECTIONS) : undefined;
     if (tokens) {
       // Each connection keeps rotating its own session: the next request uses the returned token.
       const token = await run(`${server.url}/auth/v1/token?grant_type=refresh_token`, {
@@ -358,8 +372,8 @@ async function main(): Promise<void> {
   const runs: Row[][] = [];
   for (let i = 0; i < RUNS; i++) {
     const rows: Row[] = [];
-    rows.push(...(await benchDriver('pglite')));
-    if (pgReachable) rows.push(...(await benchDriver('pg')));
+    if (DRIVERS.includes('pglite')) rows.push(...(await benchDriver('pglite')));
+    if (pgReachable && DRIVERS.includes('pg')) rows.push(...(await benchDriver('pg')));
     console.error(`run ${i + 1}/${RUNS} done (load average ${loadAvg()})`);
     runs.push(rows);
   }
