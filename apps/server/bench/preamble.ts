@@ -178,6 +178,18 @@ async function main(): Promise<void> {
     const plans = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
       `select name, generic_plans, custom_plans from pg_prepared_statements order by name`,
     );
+    // The plans behind the figures: as the superuser (no RLS) and as the caller under RLS.
+    const explain = async (asCaller: boolean) => {
+      await client.query('begin read only');
+      if (asCaller) await client.query(VARIANTS[4]!.preamble!, VARIANTS[4]!.values!(user.id, claims));
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, costs off, timing off, summary off) ${built.text}`,
+        built.values,
+      );
+      await client.query('commit');
+      return plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n');
+    };
+    const plansText = `Plan as the superuser:\n\n${await explain(false)}\n\nPlan as the caller (RLS):\n\n${await explain(true)}`;
     client.release();
     const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(', ');
     console.log(
@@ -197,6 +209,7 @@ async function main(): Promise<void> {
     console.log(
       `\nPrepared statements on the connection: ${plans.rows.map((r) => `${r.name} ${r.generic_plans} generic / ${r.custom_plans} custom`).join('; ')}`,
     );
+    console.log(`\n${plansText}`);
   } finally {
     await pool.end();
     await server.close();
