@@ -62,13 +62,6 @@ grant select on public.bench_authors, public.bench_posts to authenticated;
 create policy "Authors are readable" on public.bench_authors for select to authenticated using (true);
 create policy "Users read their own posts" on public.bench_posts for select to authenticated using (owner_id = (select auth.uid()));`;
 
-/**
- * The column the RLS policy filters on, with the list's order: what Supabase's RLS guide asks of a
- * policy column. Without it the planner scans and sorts every post under RLS (decision 0086);
- * BENCH_POLICY_INDEX=0 leaves it out, as the runs before 2026-11-25 did.
- */
-const POLICY_INDEX = process.env.BENCH_POLICY_INDEX === '0' ? '' : 'create index on public.bench_posts (owner_id, id);';
-
 async function run(url: string, opts: Partial<autocannon.Options> = {}): Promise<Omit<Row, 'driver' | 'scenario'>> {
   // The load generator runs in a worker thread so it does not share the server's event loop
   // (the refresh-token scenario keeps functions in its requests and stays on the main thread).
@@ -111,7 +104,7 @@ async function directServer(
 
 /** The list-with-embed tables and rows (also used by bench/profile-rest.ts). */
 export async function seed(server: TestServer, userId: string): Promise<void> {
-  await server.ctx.db.exec(SCHEMA + POLICY_INDEX);
+  await server.ctx.db.exec(SCHEMA);
   await server.ctx.db.query(
     `insert into public.bench_authors (id, user_id, name) select g, $1, 'Author ' || g from generate_series(1, 100) g`,
     [userId],
