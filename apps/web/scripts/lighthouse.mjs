@@ -20,6 +20,9 @@ for (const page of targets) {
   const scores = Object.fromEntries(categories.map((c) => [c, []]));
   const imageKb = [];
   const imageRequests = [];
+  // The paint and shift figures behind the performance score (issue 18 budgets LCP and CLS).
+  const lcp = [];
+  const cls = [];
   for (let i = 0; i < runs; i++) {
     const out = path.join(tmp, `run-${i}.json`);
     const args = [
@@ -42,8 +45,11 @@ for (const page of targets) {
     const images = report.audits['resource-summary'].details.items.find((r) => r.resourceType === 'image');
     imageKb.push(Math.round((images?.transferSize ?? 0) / 1024));
     imageRequests.push(images?.requestCount ?? 0);
+    lcp.push(Math.round(report.audits['largest-contentful-paint'].numericValue) / 1000);
+    cls.push(Math.round(report.audits['cumulative-layout-shift'].numericValue * 1000) / 1000);
   }
-  const imageSummary = `images ${median(imageKb)} KiB in ${median(imageRequests)} requests (${imageKb.join('/')})`;
+  const paintSummary = `LCP ${median(lcp)} s (${lcp.join('/')})\tCLS ${median(cls)} (${cls.join('/')})`;
+  const imageSummary = `${paintSummary}\timages ${median(imageKb)} KiB in ${median(imageRequests)} requests (${imageKb.join('/')})`;
   console.log(
     `${page}\t${categories.map((c) => `${c} ${median(scores[c])} (${scores[c].join('/')})`).join('\t')}\t${imageSummary}`,
   );

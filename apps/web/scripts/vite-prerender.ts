@@ -13,8 +13,14 @@ export const PRERENDERED: string[] = (
   JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../prerender.json'), 'utf8')) as { routes: string[] }
 ).routes;
 
-/** dist/prerendered/index.html for "/", dist/prerendered/faq.html for "/faq". */
-export const prerenderedFile = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+/**
+ * The path rendered for a route: itself, or for a frame (a route with parameters, served for any
+ * value) the route with "_" for each parameter — never a real value, so no visitor's input is in it.
+ */
+export const frameUrl = (route: string) => route.replace(/:[^/]+/g, '_');
+
+/** dist/prerendered/index.html for "/", faq.html for "/faq", verify/_.html for "/verify/:serialNumber". */
+export const prerenderedFile = (route: string) => (route === '/' ? 'index.html' : `${frameUrl(route).slice(1)}.html`);
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -56,7 +62,7 @@ export function prerenderPages(opts: { root: string }): Plugin {
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
         for (const route of PRERENDERED) {
-          const page = await renderRoute(route);
+          const page = await renderRoute(frameUrl(route));
           let html = template.replace(
             '<div id="root"></div>',
             `<div id="root" data-prerendered="en" data-app-name="${escapeHtml(PRERENDER_APP_NAME)}">${page.html}</div>`,
@@ -72,7 +78,9 @@ export function prerenderPages(opts: { root: string }): Plugin {
               /(<meta\s+name="description"\s+content=")[^"]*(")/,
               (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
             );
-          fs.writeFileSync(path.join(outDir, 'prerendered', prerenderedFile(route)), html);
+          const file = path.join(outDir, 'prerendered', prerenderedFile(route));
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, html);
         }
       } finally {
         fs.rmSync(ssrOut, { recursive: true, force: true });

@@ -103,6 +103,51 @@ export interface AddMediaResult {
   replayed: boolean;
 }
 
+/** The public gallery's filters (search_public_assets' parameters). */
+export interface PublicAssetsRequest {
+  query?: string;
+  kind?: string;
+  media?: string;
+  sort?: 'created_at' | 'title';
+  ascending?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The gallery's page as search_public_assets returns it (the web app types the items) and short-lived
+ * URLs of each item's first file, by media id (public-asset-media's), for `expiresIn` seconds.
+ */
+export interface PublicAssetsPage {
+  page: { total: number; items: Record<string, unknown>[] };
+  urls: Record<string, string>;
+  expiresIn: number;
+}
+
+/** get_public_asset's answer (null: not public, or no such asset) and all its files' URLs. */
+export interface PublicAssetPage {
+  asset: Record<string, unknown> | null;
+  urls: Record<string, string>;
+  expiresIn: number;
+}
+
+/**
+ * The public serial check (verify-serial): the verdict of the database's verify_serial (what
+ * /verify/{serial} shows; the web app types its matches) and, for a serial a business label could
+ * carry, that unit's scan page — both in one request, so the page fills with one round trip.
+ */
+export interface VerifySerialPage {
+  verdict: {
+    serial: string;
+    normalized: string;
+    registered: boolean;
+    matches: Record<string, unknown>[];
+    latest_checkpoint: Record<string, unknown> | null;
+  };
+  /** Null for a serial no unit label can carry, or when this network's scans are rate limited. */
+  unit: ScanPage | null;
+}
+
 /** What a label's scan page shows (scan-unit): no personal data. */
 export type ScanWarning = 'never_issued' | 'many_scans' | 'many_places';
 export type UnitStatus = 'active' | 'sold' | 'recalled' | 'counterfeit';
@@ -209,6 +254,8 @@ export interface FunctionContracts {
   >;
   /** Records one scan of a unit label (/01/{gtin}/21/{serial} or /verify/{serial}); no sign-in. */
   'scan-unit': Contract<{ gtin?: string | null; serial: string }, ScanPage>;
+  /** Checks a serial (/verify/{serial}) and records the scan of a unit label with it; no sign-in. */
+  'verify-serial': Contract<{ serial: string }, VerifySerialPage>;
   /** A visitor (signed in or not) reports a public asset or a scanned product to the moderators. */
   'report-content': Contract<ReportContentRequest, { reported: true }>;
   /** Answers with the QR image of one of the caller's units (image/svg+xml or image/png), not JSON. */
@@ -232,6 +279,10 @@ export interface FunctionContracts {
     { assetIds: string[]; firstOnly?: boolean },
     { urls: Record<string, string>; expiresIn: number }
   >;
+  /** The public gallery's page and its cards' first-file URLs, in one request; no sign-in. */
+  'public-assets': Contract<PublicAssetsRequest, PublicAssetsPage>;
+  /** One public asset (null when it is not public or does not exist) and its files' URLs; no sign-in. */
+  'public-asset': Contract<{ assetId: string }, PublicAssetPage>;
   'contact-owner': [
     Contract<
       {

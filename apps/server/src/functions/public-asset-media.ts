@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { createPublicMediaUrl } from '../storage/service.js';
 import { FunctionError } from './errors.js';
 import { clientIp } from '../shared/http.js';
+import type { AppContext } from '../shared/context.js';
 import type { ServerFunction } from './types.js';
 
 export const PUBLIC_MEDIA_URL_SECONDS = 300;
@@ -23,19 +24,35 @@ export const publicAssetMedia: ServerFunction<'public-asset-media'> = {
     const parsed = bodySchema.safeParse(req.body ?? {});
     if (!parsed.success)
       throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    if (!(await ctx.rateLimiter.hit(`public-asset-media:ip:${clientIp(req)}`, { limit: 300, windowSeconds: 60 }))) {
+    if (!(await mayIssueMediaUrls(ctx, clientIp(req)))) {
       throw new FunctionError(429, 'Too many requests. Please try again in a minute.');
     }
-    const { rows } = await ctx.db.query<{ id: string }>(
-      `select m.id from public.asset_media m join public.assets a on a.id = m.asset_id
-       where a.id = any($1::uuid[]) and a.privacy = 'public'
-         and (not $2 or m.position = (select min(m2.position) from public.asset_media m2 where m2.asset_id = a.id))
-       order by m.asset_id, m.position`,
-      [parsed.data.assetIds, parsed.data.firstOnly ?? false],
-    );
-    const urls: Record<string, string> = {};
-    for (const r of rows)
-      urls[r.id] = `${ctx.config.storagePublicUrl}${await createPublicMediaUrl(ctx, r.id, PUBLIC_MEDIA_URL_SECONDS)}`;
+    const urls = await publicMediaUrls(ctx, parsed.data.assetIds, parsed.data.firstOnly ?? false);
     return { urls, expiresIn: PUBLIC_MEDIA_URL_SECONDS };
   },
 };
+
+/** One network's share of URL signing (shared with the public-assets functions). */
+export function mayIssueMediaUrls(ctx: AppContext, ip: string): Promise<boolean> {
+  return ctx.rateLimiter.hit(`public-asset-media:ip:${ip}`, { limit: 300, windowSeconds: 60 });
+}
+
+/** URLs by media id for the files of those of `assetIds` that are public (only each one's first when `firstOnly`). */
+export async function publicMediaUrls(
+  ctx: AppContext,
+  assetIds: string[],
+  firstOnly: boolean,
+): Promise<Record<string, string>> {
+  if (assetIds.length === 0) return {};
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `select m.id from public.asset_media m join public.assets a on a.id = m.asset_id
+     where a.id = any($1::uuid[]) and a.privacy = 'public'
+       and (not $2 or m.position = (select min(m2.position) from public.asset_media m2 where m2.asset_id = a.id))
+     order by m.asset_id, m.position`,
+    [assetIds, firstOnly],
+  );
+  const urls: Record<string, string> = {};
+  for (const r of rows)
+    urls[r.id] = `${ctx.config.storagePublicUrl}${await createPublicMediaUrl(ctx, r.id, PUBLIC_MEDIA_URL_SECONDS)}`;
+  return urls;
+}

@@ -10,7 +10,9 @@ import { assetCertificate } from './asset-certificate.js';
 import { contactOwner } from './contact-owner.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
+import { publicAsset, publicAssets } from './public-assets.js';
 import { scanUnit } from './scan-unit.js';
+import { verifySerial } from './verify-serial.js';
 import { reportContent } from './report-content.js';
 import { unitLabelQr } from './unit-label-qr.js';
 import { importUnits } from './import-units.js';
@@ -32,7 +34,10 @@ export const serverFunctions: ServerFunction[] = [
   contactOwner,
   ledgerCheckpoints,
   publicAssetMedia,
+  publicAssets,
+  publicAsset,
   scanUnit,
+  verifySerial,
   reportContent,
   unitLabelQr,
   importUnits,

@@ -5,8 +5,12 @@
 import { z } from 'zod';
 import { clientIp } from '../shared/http.js';
 import { FunctionError, functionErrorFromDb } from './errors.js';
+import type { AppContext } from '../shared/context.js';
 import type { ServerFunction } from './types.js';
 import type { ScanPage } from '@tagledger/functions-api';
+
+/** The serials a unit label can carry (private.record_unit_scan refuses others). */
+export const UNIT_SERIAL = /^[A-Za-z0-9._-]{1,64}$/;
 
 const bodySchema = z.object({
   gtin: z
@@ -15,10 +19,7 @@ const bodySchema = z.object({
     .nullish(),
   serial: z
     .string({ error: 'Enter a serial number' })
-    .regex(
-      /^[A-Za-z0-9._-]{1,64}$/,
-      'Enter a serial number of letters, digits, dots, dashes or underscores (at most 64)',
-    ),
+    .regex(UNIT_SERIAL, 'Enter a serial number of letters, digits, dots, dashes or underscores (at most 64)'),
 });
 
 export const scanUnit: ServerFunction<'scan-unit'> = {
@@ -29,20 +30,31 @@ export const scanUnit: ServerFunction<'scan-unit'> = {
     const parsed = bodySchema.safeParse(req.body ?? {});
     if (!parsed.success)
       throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    const ip = clientIp(req);
-    // Scans feed the copy signals, so one network may not flood them.
-    if (!(await ctx.rateLimiter.hit(`scan-unit:ip:${ip}`, { limit: 60, windowSeconds: 60 }))) {
-      throw new FunctionError(429, 'Too many scans. Please try again in a minute.', { code: 'rate_limited' });
-    }
-    try {
-      const { rows } = await ctx.db.query<{ page: ScanPage }>('select private.record_unit_scan($1, $2, $3) as page', [
-        parsed.data.gtin ?? null,
-        parsed.data.serial,
-        ip,
-      ]);
-      return rows[0]!.page;
-    } catch (err) {
-      throw functionErrorFromDb(err) ?? err;
-    }
+    const page = await recordUnitScan(ctx, clientIp(req), parsed.data.gtin ?? null, parsed.data.serial);
+    if (!page) throw new FunctionError(429, 'Too many scans. Please try again in a minute.', { code: 'rate_limited' });
+    return page;
   },
 };
+
+/**
+ * Records one scan and returns its page; null when this network has scanned too much this minute
+ * (scans feed the copy signals, so one network may not flood them). Shared with verify-serial.
+ */
+export async function recordUnitScan(
+  ctx: AppContext,
+  ip: string,
+  gtin: string | null,
+  serial: string,
+): Promise<ScanPage | null> {
+  if (!(await ctx.rateLimiter.hit(`scan-unit:ip:${ip}`, { limit: 60, windowSeconds: 60 }))) return null;
+  try {
+    const { rows } = await ctx.db.query<{ page: ScanPage }>('select private.record_unit_scan($1, $2, $3) as page', [
+      gtin,
+      serial,
+      ip,
+    ]);
+    return rows[0]!.page;
+  } catch (err) {
+    throw functionErrorFromDb(err) ?? err;
+  }
+}

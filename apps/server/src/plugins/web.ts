@@ -1,7 +1,10 @@
 // Serves the built React app (apps/web/dist) with the public config inlined into index.html,
 // and falls back to index.html for client-side routes. API prefixes never fall back. Public pages
 // rendered at build time (apps/web/dist/prerendered/<path>.html, apps/web/scripts/vite-prerender.ts)
-// are answered with their own HTML, which paints before any JavaScript runs.
+// are answered with their own HTML, which paints before any JavaScript runs. A frame — a page with a
+// parameter, prerendered once with "_" in its place (e.g. prerendered/verify/_.html) — answers every
+// value of it (/verify/ABC-123): the same bytes for all, so nothing from the URL reaches the HTML
+// (docs/decisions/0136).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,11 +52,15 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   const indexHtml = hasBuild
     ? finish(fs.readFileSync(indexFile, 'utf8'))
     : `<!doctype html><title>${config.appName}</title><p>The web app is not built. Run <code>npm run build</code>.</p>`;
-  // "/faq" → prerendered/faq.html, "/" → prerendered/index.html; read once, like index.html.
+  // "/faq" → prerendered/faq.html, "/" → prerendered/index.html, "/verify/_" → prerendered/verify/_.html;
+  // read once, like index.html.
   const prerendered = new Map<string, string>();
   const prerenderedDir = path.join(config.webDist, 'prerendered');
   if (hasBuild && fs.existsSync(prerenderedDir))
-    for (const file of fs.readdirSync(prerenderedDir).filter((f) => f.endsWith('.html'))) {
+    for (const file of fs
+      .readdirSync(prerenderedDir, { recursive: true, encoding: 'utf8' })
+      .map((f) => f.split(path.sep).join('/'))
+      .filter((f) => f.endsWith('.html'))) {
       const html = fs.readFileSync(path.join(prerenderedDir, file), 'utf8');
       // A page rendered under another product name would not match what the app renders (hydration).
       const renderedAs = /<div id="root"[^>]*\bdata-app-name="([^"]*)"/.exec(html)?.[1];
@@ -76,11 +83,23 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     });
   }
 
+  const frames = [...prerendered.keys()].filter((k) => k.split('/').includes('_')).map((k) => k.split('/'));
+  /** The page prerendered for this path: its own, or the frame whose "_" segments its segments fill. */
+  const pageFor = (url: string): string | undefined => {
+    const own = prerendered.get(url);
+    if (own !== undefined) return own;
+    const segments = url.split('/');
+    const frame = frames.find(
+      (f) => f.length === segments.length && f.every((s, i) => (s === '_' ? segments[i] !== '' : s === segments[i])),
+    );
+    return frame && prerendered.get(frame.join('/'));
+  };
+
   const sendIndex = (reply: import('fastify').FastifyReply, url = '') =>
     reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(prerendered.get(url) ?? indexHtml);
+      .send(pageFor(url) ?? indexHtml);
 
   app.get('/', (_req, reply) => sendIndex(reply, '/'));
   app.setNotFoundHandler((req, reply) => {

@@ -92,7 +92,8 @@ export const publicRoutes: ScreenRoute[] = [
   screen('/documentation', page('features/marketing/routes/documentation-page')),
   screen('/public-assets', page('features/assets/routes/public-assets-page')),
   screen('/public-assets/:id', page('features/assets/routes/public-asset-page')),
-  screen('/verify/:serialNumber', page('features/assets/routes/verify-page')),
+  // One function call and no query cache (api/verify-serial.ts): the page skips TanStack Query.
+  screen('/verify/:serialNumber', page('features/assets/routes/verify-page'), noQuery),
   screen('/01/:gtin/21/:serial', page('features/assets/routes/unit-scan-page')),
   screen('/start-tagging', page('features/assets/routes/start-tagging-page')),
   screen('/contact/confirm', page('features/assets/routes/contact-confirm-page')),

@@ -1,9 +1,19 @@
-// The public gallery and public detail: rpcs that return only what owners chose to share.
+// The public gallery and public detail: one function call each (server: functions/public-assets.ts)
+// answers only what owners chose to share, with the short-lived URLs of the files shown, so a page
+// fills with one request (issue 18).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AppError, unwrapJson } from '@/lib/api-error';
-import { supabase } from '@/lib/supabase';
+import { AppError } from '@/lib/api-error';
 import { assetKeys } from './keys';
 import type { AssetKind, MediaKind, Page, PublicAsset } from './types';
+
+// call-function (and supabase-js) loads with the first request, which the page makes once hydrated:
+// the pages paint and hydrate from their prerendered frames without it, it cannot load in the
+// build-time render (src/prerender.tsx), and loading it during hydration would update the auth
+// provider under a screen still hydrating (see verify-serial.ts).
+const api = () => import('@/lib/call-function');
+
+/** The file URLs expire after 5 minutes (public-asset-media's rule); the data is re-read before. */
+const URL_REFRESH_MS = 4 * 60 * 1000;
 
 export interface PublicFilters {
   query: string;
@@ -15,18 +25,22 @@ export interface PublicFilters {
   pageSize: number;
 }
 
-export async function searchPublicAssets(f: PublicFilters): Promise<Page<PublicAsset>> {
-  return unwrapJson<Page<PublicAsset>>(
-    await supabase.rpc('search_public_assets', {
-      p_query: f.query.trim() || undefined,
-      p_kind: f.kind || undefined,
-      p_media: f.media || undefined,
-      p_sort: f.sort,
-      p_ascending: f.ascending,
-      p_limit: f.pageSize,
-      p_offset: f.page * f.pageSize,
-    }),
-  );
+/** A page of the gallery and, by media id, the URL of each card's first file. */
+export type PublicAssetsResult = Page<PublicAsset> & { urls: Record<string, string> };
+
+export async function searchPublicAssets(f: PublicFilters): Promise<PublicAssetsResult> {
+  const { callFunction } = await api();
+  const res = await callFunction('public-assets', {
+    query: f.query.trim() || undefined,
+    kind: f.kind || undefined,
+    media: f.media || undefined,
+    sort: f.sort,
+    ascending: f.ascending,
+    limit: f.pageSize,
+    offset: f.page * f.pageSize,
+  });
+  // search_public_assets' rows, typed here where the page's fields are known.
+  return { ...(res.page as unknown as Page<PublicAsset>), urls: res.urls };
 }
 
 export const publicAssetsQueryOptions = (f: PublicFilters) =>
@@ -34,16 +48,31 @@ export const publicAssetsQueryOptions = (f: PublicFilters) =>
     queryKey: assetKeys.publicList(f),
     queryFn: () => searchPublicAssets(f),
     placeholderData: keepPreviousData,
+    staleTime: URL_REFRESH_MS,
+    refetchInterval: URL_REFRESH_MS,
   });
 export function usePublicAssets(f: PublicFilters) {
   return useQuery(publicAssetsQueryOptions(f));
 }
 
-export async function fetchPublicAsset(id: string): Promise<PublicAsset> {
-  const row = unwrapJson<PublicAsset | null>(await supabase.rpc('get_public_asset', { p_asset_id: id }));
-  if (!row) throw new AppError('This asset is not public or does not exist.', { status: 404 });
-  return row;
+/** One public asset and, by media id, its files' URLs. */
+export interface PublicAssetResult {
+  asset: PublicAsset;
+  urls: Record<string, string>;
+}
+
+export async function fetchPublicAsset(id: string): Promise<PublicAssetResult> {
+  const { callFunction } = await api();
+  const res = await callFunction('public-asset', { assetId: id });
+  if (!res.asset) throw new AppError('This asset is not public or does not exist.', { status: 404 });
+  return { asset: res.asset as unknown as PublicAsset, urls: res.urls };
 }
 export function usePublicAsset(id: string) {
-  return useQuery({ queryKey: assetKeys.publicDetail(id), queryFn: () => fetchPublicAsset(id), retry: false });
+  return useQuery({
+    queryKey: assetKeys.publicDetail(id),
+    queryFn: () => fetchPublicAsset(id),
+    retry: false,
+    staleTime: URL_REFRESH_MS,
+    refetchInterval: URL_REFRESH_MS,
+  });
 }

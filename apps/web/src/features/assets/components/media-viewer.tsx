@@ -43,7 +43,11 @@ export function MediaViewer({
             {...(preview ? { src: preview } : gallerySources(url))}
             sizes="(min-width: 768px) 720px, 100vw"
             alt={i18n._('File {value} of {length}', { value: index + 1, length: media.length })}
-            className="max-h-[60vh] w-full object-contain"
+            // A fixed box, whatever the photo's shape (it is letterboxed inside): nothing moves when
+            // it loads. The attributes are the largest rendition's 4:3, for the browser's first layout.
+            width={1280}
+            height={960}
+            className="h-[min(60vh,36rem)] w-full object-contain"
           />
         ) : current.kind === 'video' ? (
           <video src={url} controls playsInline className="max-h-[60vh] w-full" />

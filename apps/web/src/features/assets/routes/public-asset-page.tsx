@@ -4,7 +4,6 @@ import { ArrowLeft } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { usePublicMediaUrls } from '../api/public-media-urls';
 import { usePublicAsset } from '../api/public-assets';
 import { AssetLoading, AssetUnavailable } from '../components/asset-load-state';
 import { KindBadge, StatusBadge } from '../components/badges';
@@ -14,14 +13,27 @@ import { ReportButton } from '../components/report-button';
 import { reportContent } from '../api/report-content';
 import { formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
+import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 
 export default function PublicAssetPage() {
   const { id = '' } = useParams();
+  const hydrated = useHydrated();
+  // The asset and its files' URLs come in one request.
   const asset = usePublicAsset(id);
-  const urls = usePublicMediaUrls(asset.data ? [asset.data.id] : []);
-  if (asset.isLoading) return <AssetLoading />;
+  // The prerendered frame (same HTML for every id, docs/decisions/0136) is this loading view; the
+  // hydrating render must match it, so it shows until hydration is done, whatever the cache holds.
+  // A screen tall: the footer starts below the first screen, so the asset filling in moves nothing
+  // in view; the back link sits where the loaded page has it.
+  if (!hydrated || asset.isLoading)
+    return (
+      <div className="mx-auto min-h-screen max-w-5xl px-4 py-8">
+        <PageMeta title={i18n._('Public asset')} />
+        <BackToList />
+        <AssetLoading />
+      </div>
+    );
   if (asset.isError || !asset.data) {
     return (
       <AssetUnavailable
@@ -32,7 +44,7 @@ export default function PublicAssetPage() {
       />
     );
   }
-  const a = asset.data;
+  const a = asset.data.asset;
   const rows: [string, string | null | undefined][] = [
     [i18n._('Description'), a.description],
     [i18n._('Tags'), a.tags.join(', ')],
@@ -50,9 +62,7 @@ export default function PublicAssetPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={a.title} />
-      <Link to={paths.publicAssets} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Public Assets')}
-      </Link>
+      <BackToList />
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{a.title}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-1">
         <KindBadge kind={a.kind} />
@@ -73,7 +83,7 @@ export default function PublicAssetPage() {
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[3fr_2fr]">
         <Card>
           <CardContent>
-            <MediaViewer media={a.media} urls={urls.data} loading={urls.isLoading} />
+            <MediaViewer media={a.media} urls={asset.data.urls} loading={false} />
           </CardContent>
         </Card>
         <Card>
@@ -110,5 +120,13 @@ export default function PublicAssetPage() {
         </Card>
       )}
     </div>
+  );
+}
+
+function BackToList() {
+  return (
+    <Link to={paths.publicAssets} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Public Assets')}
+    </Link>
   );
 }

@@ -8,7 +8,6 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import { usePublicAssets, type PublicFilters } from '../api/public-assets';
-import { usePublicMediaUrls } from '../api/public-media-urls';
 import { AssetCard } from '../components/asset-card';
 import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, StatusBadge } from '../components/badges';
@@ -16,6 +15,7 @@ import { MediaThumb } from '../components/media-thumb';
 import { kindOptions, formatMoney } from '../lib/labels';
 import { useDebounced } from '@/hooks/use-debounced';
 import { i18n } from '@/lib/i18n/i18n';
+import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 
@@ -34,11 +34,12 @@ export default function PublicAssetsPage() {
   });
   useEffect(() => setFilters((f) => ({ ...f, page: 0 })), [query]);
   const list = usePublicAssets({ ...filters, query });
+  // The page is prerendered with the list still loading (docs/decisions/0136); the hydrating render
+  // must show the same, so the list waits for hydration.
+  const hydrated = useHydrated();
   const items = list.data?.items ?? [];
-  const thumbs = usePublicMediaUrls(
-    items.filter((a) => a.media.length > 0).map((a) => a.id),
-    true,
-  );
+  // The first file's URL of each card comes with the list (one request).
+  const urls = list.data?.urls;
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const set = (patch: Partial<PublicFilters>) => setFilters((f) => ({ ...f, page: 0, ...patch }));
@@ -67,8 +68,9 @@ export default function PublicAssetsPage() {
           onChange={(sort, ascending) => set({ sort, ascending })}
         />
       </div>
-      <div className="mt-6">
-        {list.isLoading ? (
+      {/* Tall enough that the pager starts below a phone's first screen while the list loads. */}
+      <div className="mt-6 min-h-[40rem]">
+        {!hydrated || list.isLoading ? (
           <div className="flex justify-center py-16">
             <Spinner label={i18n._('Loading public assets...')} showLabel />
           </div>
@@ -92,7 +94,7 @@ export default function PublicAssetsPage() {
                   thumb={
                     <MediaThumb
                       media={a.media[0]}
-                      url={a.media[0] ? thumbs.data?.[a.media[0].id] : undefined}
+                      url={a.media[0] ? urls?.[a.media[0].id] : undefined}
                       className="aspect-video w-full"
                       aboveFold={i < 2}
                     />

@@ -1,8 +1,13 @@
 // /verify/:serialNumber — public serial check: registered or not, since when, kind and title as
-// shared, lost/stolen warning, and the ledger proof. Never the owner's identity. One rpc call and
-// no third-party requests, so it is quick on a phone. Results carry a `source` so business
-// products can be listed here too.
-import { useEffect, useRef, useState } from 'react';
+// shared, lost/stolen warning, and the ledger proof. Never the owner's identity. One function call
+// (verdict and unit scan together) and no third-party requests, so it is quick on a phone. Results
+// carry a `source` so business products can be listed here too.
+//
+// The page arrives as a prerendered frame (issue 18, docs/decisions/0136): the same HTML for every
+// serial, so the server never writes the serial into HTML. Until hydration is done the page renders
+// exactly that frame — no serial, the verdict's skeleton — and fills both in afterwards, in boxes
+// whose height is reserved so nothing below moves.
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertTriangle, CheckCircle2, HelpCircle, Search } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
@@ -11,74 +16,86 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { VerifyMatch } from '../api/types';
-import { requestCheckpoint, useVerifySerial } from '../api/verify-serial';
+import { requestCheckpoint, useSerialCheck } from '../api/verify-serial';
 import { CertificateCheckForm } from '../components/certificate-check';
-import { sendContactMessage } from '../api/contact-owner';
 import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
 import { KIND_LABELS } from '../lib/labels';
-import { useUnitScan } from '../api/scan-unit';
-import { ScanResult } from '../components/scan-result';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
+
+// A unit's scan view builds its picture URLs with supabase-js, which the frame does not load before
+// its request; it comes with the answer that needs it (the answer itself needed supabase-js).
+const loadScanResult = () => import('../components/scan-result');
+const ScanResult = lazy(() => loadScanResult().then((m) => ({ default: m.ScanResult })));
 
 export default function VerifyPage() {
   const { serialNumber = '' } = useParams();
   const serial = decodeURIComponent(serialNumber);
   const navigate = useNavigate();
   const [next, setNext] = useState('');
-  const result = useVerifySerial(serial);
+  const hydrated = useHydrated();
+  const { state, retry, refreshVerdict } = useSerialCheck(serial);
+  const data = state.status === 'done' ? state.data : null;
   // A business unit's label may point here (/verify/{serial}); its scan shows above the assets.
-  // Serials that are not unit serials (spaces, long) are asset-only and not sent.
-  const unitSerial = /^[A-Za-z0-9._-]{1,64}$/.test(serial) ? serial : '';
-  const unit = useUnitScan(null, unitSerial);
-  const unitShown = Boolean(unitSerial && (unit.page?.found || unit.page?.ambiguous));
+  const unit = data?.unit ?? null;
+  const unitShown = Boolean(unit?.found || unit?.ambiguous);
+  const verdict = data?.verdict;
   // A fresh entry may not be covered by a signed checkpoint yet: ask for one, once, then re-check.
   const asked = useRef('');
-  const uncovered = result.data?.matches.some((m) => m.proof && !m.proof.checkpoint) ?? false;
-  const { refetch } = result;
+  const uncovered = verdict?.matches.some((m) => m.proof && !m.proof.checkpoint) ?? false;
   useEffect(() => {
     if (!uncovered || asked.current === serial) return;
     asked.current = serial;
     void requestCheckpoint()
-      .then(() => refetch())
+      .then(refreshVerdict)
       .catch(() => undefined);
-  }, [uncovered, serial, refetch]);
+  }, [uncovered, serial, refreshVerdict]);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-6">
       <PageMeta
-        title={i18n._('Check {serial}', { serial })}
+        title={hydrated ? i18n._('Check {serial}', { serial }) : i18n._('Serial number check')}
         description={i18n._('Check whether a serial number is registered and whether it is reported lost or stolen.')}
       />
       <h1 className="text-xl font-semibold text-slate-900">{i18n._('Serial number check')}</h1>
-      <p className="mt-1 break-all font-mono text-lg text-slate-800" data-testid="verify-serial">
-        {serial}
+      {/* One line reserved (long serials wrap later, below the fold of the frame's paint). */}
+      <p className="mt-1 min-h-7 break-all font-mono text-lg text-slate-800" data-testid="verify-serial">
+        {hydrated ? serial : null}
       </p>
 
-      {unitShown && unit.page ? (
-        <Card className="mt-4" data-testid="verify-unit">
-          <CardContent>
-            <ScanResult page={unit.page} />
-          </CardContent>
-        </Card>
-      ) : null}
+      {/* What the page does, in the frame's HTML: it paints at once and stays the largest text, so
+          the answer filling in below does not become a later "largest paint". */}
+      <p className="mt-2 text-base text-slate-700">
+        {i18n._(
+          "Anyone can check here whether a serial number is registered and whether its owner has reported it lost or stolen. The owner's identity is never shown, and we do not record who checks.",
+        )}
+      </p>
 
-      <div className="mt-4">
-        {result.isLoading ? (
-          <div className="flex justify-center py-10">
-            <Spinner label={i18n._('Checking...')} showLabel />
-          </div>
-        ) : result.isError ? (
+      {/* Reserved: the tallest common verdict (a registered match) fits, so the form below stays put. */}
+      <div className="mt-4 min-h-[22rem]" data-testid="verify-verdict">
+        {unitShown && unit ? (
+          <Card className="mb-4" data-testid="verify-unit">
+            <CardContent>
+              <Suspense fallback={<Spinner label={i18n._('Checking...')} />}>
+                <ScanResult page={unit} />
+              </Suspense>
+            </CardContent>
+          </Card>
+        ) : null}
+        {!hydrated || state.status === 'loading' ? (
+          <VerdictSkeleton />
+        ) : state.status === 'error' ? (
           <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            {toAppError(result.error).message}
-            <Button variant="link" onClick={() => void result.refetch()}>
+            {toAppError(state.error).message}
+            <Button variant="link" onClick={retry}>
               {i18n._('Try again')}
             </Button>
           </div>
-        ) : !result.data?.registered && unitShown ? null : !result.data?.registered ? (
+        ) : !verdict?.registered && unitShown ? null : !verdict?.registered ? (
           <Card>
             <CardContent className="flex gap-3">
               <HelpCircle className="h-8 w-8 shrink-0 text-slate-500" aria-hidden="true" />
@@ -96,7 +113,7 @@ export default function VerifyPage() {
           </Card>
         ) : (
           <div className="space-y-4">
-            {result.data.matches.map((m) => (
+            {verdict.matches.map((m) => (
               <MatchCard key={m.asset_id} match={m} />
             ))}
           </div>
@@ -142,6 +159,19 @@ export default function VerifyPage() {
     </div>
   );
 }
+
+/** The verdict's place while it loads: a card-sized box, in the frame's HTML too. */
+function VerdictSkeleton() {
+  return (
+    <div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-slate-50">
+      <Spinner label={i18n._('Checking...')} showLabel />
+    </div>
+  );
+}
+
+/** Loaded on the first send: the contact API pulls the query library, which the check itself does not need. */
+const sendContactMessage: ComponentProps<typeof ContactOwnerForm>['onSend'] = (...args) =>
+  import('../api/contact-owner').then((m) => m.sendContactMessage(...args));
 
 function MatchCard({ match: m }: { match: VerifyMatch }) {
   const [contact, setContact] = useState(false);

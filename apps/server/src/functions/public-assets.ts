@@ -1,0 +1,94 @@
+// POST /functions/v1/public-assets and /functions/v1/public-asset — no sign-in needed. The public
+// gallery and a public asset's page, each in one request (issue 18): the database's public answer
+// (search_public_assets / get_public_asset, security definer, the same rows the anonymous rpcs
+// give: only what owners chose to share) together with the short-lived URLs of the files shown
+// (public-asset-media's, same rules and rate limit). Before, each page waited for its rpc, then
+// asked for the URLs.
+import { z } from 'zod';
+import type { PublicAssetPage, PublicAssetsPage } from '@tagledger/functions-api';
+import { clientIp } from '../shared/http.js';
+import { FunctionError, functionErrorFromDb } from './errors.js';
+import { mayIssueMediaUrls, PUBLIC_MEDIA_URL_SECONDS, publicMediaUrls } from './public-asset-media.js';
+import type { ServerFunction } from './types.js';
+
+const text = z.string().max(200).optional();
+const listSchema = z.object({
+  query: text,
+  kind: text,
+  media: text,
+  sort: z.enum(['created_at', 'title']).optional(),
+  ascending: z.boolean().optional(),
+  // search_public_assets caps the page at 100; public-asset-media signs at most 48 assets.
+  limit: z.number().int().min(1).max(48),
+  offset: z.number().int().min(0).max(1_000_000),
+});
+const assetSchema = z.object({ assetId: z.string().max(100) });
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success)
+    throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+  return parsed.data;
+}
+
+async function query<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw functionErrorFromDb(err) ?? err;
+  }
+}
+
+export const publicAssets: ServerFunction<'public-assets'> = {
+  name: 'public-assets',
+  verifyJwt: false,
+  bodyLimit: 4096,
+  async handler({ ctx, req }) {
+    const f = parse(listSchema, req.body);
+    const page = await query(async () => {
+      const { rows } = await ctx.db.query<{ page: PublicAssetsPage['page'] }>(
+        'select public.search_public_assets($1, $2, $3, $4, $5, $6, $7) as page',
+        [
+          f.query?.trim() || null,
+          f.kind || null,
+          f.media || null,
+          f.sort ?? 'created_at',
+          f.ascending ?? false,
+          f.limit,
+          f.offset,
+        ],
+      );
+      return rows[0]!.page;
+    });
+    const withFiles = page.items.filter((a) => Array.isArray(a.media) && a.media.length > 0).map((a) => String(a.id));
+    // A network over its share still gets the list; its cards show no picture, as when the separate
+    // URL request was refused.
+    const urls =
+      withFiles.length && (await mayIssueMediaUrls(ctx, clientIp(req)))
+        ? await publicMediaUrls(ctx, withFiles, true)
+        : {};
+    return { page, urls, expiresIn: PUBLIC_MEDIA_URL_SECONDS };
+  },
+};
+
+export const publicAsset: ServerFunction<'public-asset'> = {
+  name: 'public-asset',
+  verifyJwt: false,
+  bodyLimit: 1024,
+  async handler({ ctx, req }) {
+    const { assetId } = parse(assetSchema, req.body);
+    // The database reads the id (a malformed one is refused there, with its message, as the rpc was).
+    const asset = await query(async () => {
+      const { rows } = await ctx.db.query<{ asset: PublicAssetPage['asset'] }>(
+        'select public.get_public_asset($1) as asset',
+        [assetId],
+      );
+      return rows[0]?.asset ?? null;
+    });
+    const urls =
+      asset && (await mayIssueMediaUrls(ctx, clientIp(req)))
+        ? await publicMediaUrls(ctx, [String(asset.id)], false)
+        : {};
+    return { asset, urls, expiresIn: PUBLIC_MEDIA_URL_SECONDS };
+  },
+};

@@ -1,0 +1,59 @@
+// Prerendered frames (decision 0136): prerendered/verify/_.html answers /verify/<any serial> with the
+// same bytes, so nothing from the URL reaches the HTML; other paths keep their own page or index.html.
+// Through the real server, with a small build folder written here.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const page = (body: string) =>
+  `<!doctype html><html><head><title>%APP_NAME%</title><!--app-config--></head><body>${body}</body></html>`;
+const root = (body: string) => `<div id="root" data-prerendered="en" data-app-name="TagLedger">${body}</div>`;
+
+describe('prerendered frames', () => {
+  let server: TestServer;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-frames-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'prerendered/verify'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), page('<div id="root"></div>'));
+    fs.writeFileSync(path.join(dist, 'prerendered/faq.html'), page(root('<h1>FAQ</h1>')));
+    fs.writeFileSync(path.join(dist, 'prerendered/verify/_.html'), page(root('<h1>Serial number check</h1>')));
+    server = await startTestServer({ overrides: { webDist: dist, appName: 'TagLedger' } });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = async (url: string) => {
+    const res = await fetch(`${server.url}${url}`);
+    return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
+  };
+
+  it('answers every serial with the one frame, reflecting nothing of it', async () => {
+    const frame = await get('/verify/ABC-123');
+    expect(frame.status).toBe(200);
+    expect(frame.type).toContain('text/html');
+    expect(frame.text).toContain('<h1>Serial number check</h1>');
+    expect(frame.text).not.toContain('ABC-123');
+    for (const serial of ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'x%00y', '_']) {
+      const res = await get(`/verify/${encodeURIComponent(serial)}`);
+      expect(res.status, serial).toBe(200);
+      expect(res.text, serial).toBe(frame.text);
+    }
+    // Raw (unencoded) hostile characters in the path do not change the answer either.
+    expect((await get('/verify/"><img%20src=x%20onerror=alert(1)>')).text).toBe(frame.text);
+  });
+
+  it('keeps other paths on their own page or index.html', async () => {
+    expect((await get('/faq')).text).toContain('<h1>FAQ</h1>');
+    for (const url of ['/verify', '/verify/', '/verify/a/b', '/dashboard'])
+      expect((await get(url)).text, url).not.toContain('Serial number check');
+    // API paths never fall back to a page (here: refused without an API key, in JSON).
+    const api = await get('/functions/v1/verify/_');
+    expect(api.type).toContain('application/json');
+    expect(api.text).not.toContain('Serial number check');
+  });
+});

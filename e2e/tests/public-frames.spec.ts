@@ -1,0 +1,167 @@
+// Issue 18: the pages a customer opens from a QR code — /verify/:serial, /public-assets and
+// /public-assets/:id — arrive as a prerendered frame that paints before JavaScript (the same HTML
+// for every serial or id: nothing from the URL is written into it), then fill with one request.
+import crypto from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { createUser, expect, test } from '../fixtures/index.ts';
+import { post, tokenOf } from '../fixtures/units.ts';
+
+/** A public asset with a serial, registered by a new user through the register-asset function. */
+async function publicAsset(serial: string): Promise<string> {
+  const owner = await createUser();
+  const registered = (await post(
+    '/functions/v1/register-asset',
+    {
+      submissionId: crypto.randomUUID(),
+      asset: { title: `Frame bike ${serial}`, serial_number: serial, privacy: 'public' },
+      media: [],
+    },
+    await tokenOf(owner),
+  )) as { asset_id: string };
+  return registered.asset_id;
+}
+
+/** The API requests (data, functions, auth) the page makes, by path. */
+function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (/^\/(rest|functions|auth)\/v1\//.test(pathname)) seen.push(pathname);
+  });
+  return seen;
+}
+
+/** Records layout shifts (not caused by input) from the first paint on. */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+}
+
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test('the frames are in the HTML, the same for every serial and id, with their titles', async ({ request }) => {
+  const verify = await (await request.get('/verify/ABC-123')).text();
+  expect(verify).toContain('data-prerendered="en"');
+  expect(verify).toContain('>Serial number check</h1>');
+  expect(verify).toContain('data-testid="verify-verdict"');
+  expect(verify).toContain('<title>Serial number check | ');
+  expect(verify).not.toContain('ABC-123');
+  expect(await (await request.get('/verify/ZZZ-999')).text()).toBe(verify);
+
+  const list = await (await request.get('/public-assets')).text();
+  expect(list).toContain('data-prerendered="en"');
+  expect(list).toContain('>Public Assets</h1>');
+  expect(list).toContain('<title>Public Assets | ');
+
+  const id = crypto.randomUUID();
+  const detail = await (await request.get(`/public-assets/${id}`)).text();
+  expect(detail).toContain('data-prerendered="en"');
+  expect(detail).toContain('Loading asset...');
+  expect(detail).not.toContain(id);
+});
+
+test('a hostile serial is never written into the HTML and stays text on the page', async ({ page, request }) => {
+  const frame = await (await request.get('/verify/ABC-123')).text();
+  const hostile = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'><svg onload=alert(1)>"];
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  for (const serial of hostile) {
+    const html = await (await request.get(`/verify/${encodeURIComponent(serial)}`)).text();
+    expect(html, serial).toBe(frame);
+    await page.goto(`/verify/${encodeURIComponent(serial)}`);
+    await expect(page.getByTestId('verify-serial')).toHaveText(serial);
+    await expect(page.getByTestId('verify-status')).toHaveText('Not registered');
+    await expect(page.locator('#root img[src="x"], #root svg[onload]')).toHaveCount(0);
+  }
+  expect(dialogs).toEqual([]);
+});
+
+test('/verify fills its verdict with one request, without a layout shift or a hydration error', async ({ page }) => {
+  const serial = `FRAME-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  await publicAsset(serial);
+  const errors = consoleErrors(page);
+  const shifts = await watchShifts(page);
+  const requests = apiRequests(page);
+  await page.goto(`/verify/${serial}`);
+  await expect(page.getByTestId('verify-status')).toHaveText('Registered, not reported lost or stolen');
+  // The verdict came with the first request; a fresh entry's checkpoint request may follow it.
+  expect(requests[0]).toBe('/functions/v1/verify-serial');
+  expect(
+    requests.filter((r) => r !== '/functions/v1/ledger-checkpoints' && r !== '/rest/v1/rpc/verify_serial'),
+  ).toEqual(['/functions/v1/verify-serial']);
+  await expect(page).toHaveTitle(new RegExp(`^Check ${serial} \\| `));
+  expect(await shifts()).toBe(0);
+  expect(errors).toEqual([]);
+
+  // An unknown serial keeps its verdict text.
+  await page.goto('/verify/NOBODY-HAS-THIS-1');
+  await expect(page.getByTestId('verify-status')).toHaveText('Not registered');
+});
+
+test('the public gallery and an asset page fill with one request each', async ({ page }) => {
+  const serial = `GAL-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  const id = await publicAsset(serial);
+  const errors = consoleErrors(page);
+  const shifts = await watchShifts(page);
+  let requests = apiRequests(page);
+  await page.goto('/public-assets');
+  await expect(page.getByRole('link', { name: new RegExp(`Frame bike ${serial}`) })).toBeVisible();
+  expect(requests).toEqual(['/functions/v1/public-assets']);
+  expect(await shifts()).toBe(0);
+
+  requests = apiRequests(page);
+  await page.goto(`/public-assets/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Frame bike ${serial}` })).toBeVisible();
+  expect(requests.filter((r) => r === '/functions/v1/public-asset')).toHaveLength(1);
+  expect(requests.every((r) => r === '/functions/v1/public-asset')).toBe(true);
+  expect(errors).toEqual([]);
+
+  // Not public or not there: the same answer as before.
+  await page.goto(`/public-assets/${crypto.randomUUID()}`);
+  await expect(page.getByText('Asset not available')).toBeVisible();
+  await expect(page.getByText('This asset is not public or does not exist.')).toBeVisible();
+});
+
+test('on a phone, the verdict, the gallery and an asset fill in without moving anything', async ({ browser }) => {
+  const serial = `PHONE-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
+  const id = await publicAsset(serial);
+  // Lighthouse's mobile screen. Loading supabase-js while the screen hydrated once made React swap the
+  // screen for its loading fallback, which pushed the footer down and back (a shift on phones).
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const errors = consoleErrors(page);
+  const shifts = await watchShifts(page);
+  for (const path of [`/verify/${serial}`, '/verify/ABC-123', '/public-assets', `/public-assets/${id}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('status')).toHaveCount(0);
+    expect(await shifts(), path).toBe(0);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a French reader gets /verify in French', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('tagledger.locale', 'fr'));
+  await page.goto('/verify/ABC-123');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vérification du numéro de série' })).toBeVisible();
+  await expect(page.getByTestId('verify-status')).toHaveText('Non enregistré');
+  await page.goto('/public-assets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Biens publics' })).toBeVisible();
+});
