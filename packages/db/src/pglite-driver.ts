@@ -3,10 +3,12 @@
 // until it commits or rolls back. A folder is opened by one process only (data-folder-lock.ts).
 import fs from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, QueryResult, Tx } from './types.js';
+import type { Db, QueryResult, Statement, Tx } from './types.js';
 import { lockDatabaseFolder, type DataFolderLock } from './data-folder-lock.js';
 import { isFreshDatabaseFolder, migrateInChildProcess } from './migrate-apart.js';
 import type { MigrationResult } from './migrate.js';
+import { bindableAsText, pgliteReader } from './pglite-read.js';
+import { withRequestContext, type RequestContext } from './request-context.js';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -80,8 +82,10 @@ export function pgliteOn(pg: PGlite, afterClose: () => void = () => undefined): 
     },
   };
 
+  const readInOneCall = pgliteReader(pg);
+
   let closed = false;
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: (text, params) => lock.run(() => raw.query(text, params)),
     exec: (sql) => lock.run(() => raw.exec(sql)),
@@ -97,6 +101,18 @@ export function pgliteOn(pg: PGlite, afterClose: () => void = () => undefined): 
           throw err;
         }
       });
+    },
+    // Reads go into the database as one message batch (pglite-read.ts) under the same lock as
+    // everything else; values that only PGlite's typed serialisers handle take BEGIN … COMMIT.
+    readInOneRoundTrip<T>(ctx: RequestContext, statement: Statement): Promise<T | undefined> {
+      if (!bindableAsText(statement.values))
+        return withRequestContext(
+          db,
+          ctx,
+          async (tx) => (await tx.query<T>(statement.text, statement.values)).rows[0],
+          { readOnly: true },
+        );
+      return lock.run(() => readInOneCall<T>(ctx, statement));
     },
     // One connection: in use while anyone holds it, the rest wait in the queue.
     poolStats: () => ({
@@ -115,4 +131,5 @@ export function pgliteOn(pg: PGlite, afterClose: () => void = () => undefined): 
       }
     },
   };
+  return db;
 }
