@@ -45,7 +45,10 @@ describe('security headers', () => {
       const res = await fetch(`${server.url}/`);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toMatch(/connect-src 'self' http:\/\/app\.example\.test:8080/);
-      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      // Scripts only from our origin, plus the hashes of the app's own inline scripts when a web
+      // build is present (index.html's language probe); never 'unsafe-inline'.
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(scriptSrc).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
     } finally {
       await server.close();
     }

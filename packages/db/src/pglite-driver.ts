@@ -3,10 +3,12 @@
 // until it commits or rolls back. A folder is opened by one process only (data-folder-lock.ts).
 import fs from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, QueryResult, Tx } from './types.js';
+import type { Db, QueryResult, Statement, Tx } from './types.js';
 import { lockDatabaseFolder, type DataFolderLock } from './data-folder-lock.js';
 import { isFreshDatabaseFolder, migrateInChildProcess } from './migrate-apart.js';
 import type { MigrationResult } from './migrate.js';
+import { bindableAsText, pgliteReader } from './pglite-read.js';
+import { withRequestContext, type RequestContext } from './request-context.js';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -27,11 +29,12 @@ const parsers = { [types.NUMERIC]: (v: string) => v };
 
 /**
  * PGlite's own start parameters plus a smaller buffer cache. Memory a WebAssembly instance has
- * touched is never returned to the system, so PostgreSQL's default 128 MB of shared buffers would
- * become resident for good once a few tables were read; an embedded database of this size is
- * served as well from 16 MB and the operating system's page cache (bench/RESULTS.md, "Operations").
+ * touched is never returned to the system, so every shared buffer PostgreSQL fills stays resident
+ * for good: the default 128 MB would all be, once a few tables were read. An embedded database of
+ * this size is served as well from 8 MB and the operating system's page cache; 16 MB left about
+ * 8 MB more of the WebAssembly heap resident at idle (docs/decisions/0111, bench/RESULTS.md).
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
 /** How every PGlite of ours is created (the server's, and the migration process's). */
 export const PGLITE_OPTIONS = { parsers, startParams: START_PARAMS };
@@ -79,8 +82,10 @@ export function pgliteOn(pg: PGlite, afterClose: () => void = () => undefined): 
     },
   };
 
+  const readInOneCall = pgliteReader(pg);
+
   let closed = false;
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: (text, params) => lock.run(() => raw.query(text, params)),
     exec: (sql) => lock.run(() => raw.exec(sql)),
@@ -96,6 +101,18 @@ export function pgliteOn(pg: PGlite, afterClose: () => void = () => undefined): 
           throw err;
         }
       });
+    },
+    // Reads go into the database as one message batch (pglite-read.ts) under the same lock as
+    // everything else; values that only PGlite's typed serialisers handle take BEGIN … COMMIT.
+    readInOneRoundTrip<T>(ctx: RequestContext, statement: Statement): Promise<T | undefined> {
+      if (!bindableAsText(statement.values))
+        return withRequestContext(
+          db,
+          ctx,
+          async (tx) => (await tx.query<T>(statement.text, statement.values)).rows[0],
+          { readOnly: true },
+        );
+      return lock.run(() => readInOneCall<T>(ctx, statement));
     },
     // One connection: in use while anyone holds it, the rest wait in the queue.
     poolStats: () => ({
@@ -114,4 +131,5 @@ export function pgliteOn(pg: PGlite, afterClose: () => void = () => undefined): 
       }
     },
   };
+  return db;
 }

@@ -1,12 +1,19 @@
 // The database test harness, for this package's tests and the server's: the drivers a suite runs
-// on, a fresh database per suite (PGlite in memory, or a new database on the PostgreSQL at
+// on, a fresh database per suite (a copy of a migrated PGlite folder, or a new database on the PostgreSQL at
 // TEST_DATABASE_URL), and helpers to run SQL as anon, a signed-in user or the service role,
 // exactly as the server does for each request. Imported as '@tagledger/db/testing'.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openDb, type Db, type Tx } from './index.js';
 import { migrate } from './migrate.js';
 import { withRequestContext } from './request-context.js';
+
+import { copyMigratedPgliteTemplate } from './pglite-template.js';
+
+export { copyMigratedPgliteTemplate };
 
 export type Driver = 'pglite' | 'pg';
 
@@ -41,9 +48,19 @@ export interface TestDb {
 /** A freshly migrated database on the given driver. */
 export async function openTestDb(driver: Driver): Promise<TestDb> {
   if (driver === 'pglite') {
-    const db = await openDb({});
+    // A copy of a folder migrated once (pglite-template.ts) rather than initdb and every migration
+    // per suite; migrate() then only confirms it is up to date.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-testdb-'));
+    await copyMigratedPgliteTemplate(path.join(dataDir, 'db'));
+    const db = await openDb({ dataDir });
     await migrate(db);
-    return { db, close: () => db.close() };
+    return {
+      db,
+      async close() {
+        await db.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the pg driver');

@@ -26,9 +26,9 @@ export interface Db extends Queryable {
   /** Runs fn inside BEGIN/COMMIT; rolls back if fn throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
   /**
-   * PostgreSQL only: runs one read-only statement as the request's role and claims in a single
-   * round trip (read-pipeline.ts) and resolves with its first row. PGlite, in process, has no
-   * round trips to save and leaves it out.
+   * Runs one read-only statement as the request's role and claims in a single round trip
+   * (PostgreSQL: read-pipeline.ts) or a single call into the database (PGlite: pglite-read.ts)
+   * and resolves with its first row.
    */
   readInOneRoundTrip?<T>(ctx: RequestContext, statement: Statement): Promise<T | undefined>;
   /**

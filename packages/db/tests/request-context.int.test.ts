@@ -1,6 +1,7 @@
 // The per-request role and claims, written by one settings statement and sent two ways: after
-// BEGIN (withRequestContext, both drivers) and in front of the statement in one round trip
-// (readInOneRoundTrip, PostgreSQL). Both must leave the statement seeing the same caller.
+// BEGIN (withRequestContext) and in front of the statement in one round trip (readInOneRoundTrip:
+// a pipelined batch on PostgreSQL, one call into the database on PGlite). Both must leave the
+// statement seeing the same caller, and nothing of it may outlive the request on the connection.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext, withRoleWithin, type Db, type RequestContext, type Statement } from '@tagledger/db';
@@ -102,7 +103,7 @@ describe.each(drivers)('request context after BEGIN (%s)', (driver) => {
   });
 });
 
-describe.each(drivers.filter((d) => d === 'pg'))('one-round-trip reads and LISTEN (%s)', (driver) => {
+describe.each(drivers)('one-round-trip reads (%s)', (driver) => {
   const suite = suiteDatabase(driver);
 
   it('reads as the same caller, in a read-only transaction', async () => {
@@ -120,6 +121,68 @@ describe.each(drivers.filter((d) => d === 'pg'))('one-round-trip reads and LISTE
     expect((await db.readInOneRoundTrip!<{ n: number }>(caller, count))?.n).toBeGreaterThan(0);
     expect((await db.readInOneRoundTrip!<{ n: number }>(stranger, count))?.n).toBe(0);
   });
+
+  it('leaves nothing behind: the next read on the same connection sees only its own caller', async () => {
+    const db = suite.db();
+    const stranger = crypto.randomUUID();
+    const who = {
+      text: `select json_build_object(
+        'pid', pg_backend_pid(),
+        'uid', auth.uid(),
+        'role', current_user,
+        'email', auth.jwt() ->> 'email',
+        'agent', current_setting('request.headers', true)::json ->> 'user-agent',
+        'timezone', current_setting('timezone')
+      ) as who`,
+      values: [],
+    };
+    type Who = {
+      pid: number;
+      uid: string | null;
+      role: string;
+      email: string | null;
+      agent: string | null;
+      timezone: string;
+    };
+    const read = async (ctx: RequestContext) => (await db.readInOneRoundTrip!<{ who: Who }>(ctx, who))!.who;
+    const zone = (await db.query<{ z: string }>(`select current_setting('timezone') as z`)).rows[0]!.z;
+    const first = await read(callerOf(suite.userId()));
+    const second = await read({ role: 'authenticated', claims: { sub: stranger, aud: 'authenticated' } });
+    const third = await read({ role: 'anon', claims: {} });
+    // A pooled connection is handed out last-in first-out, so these reads share one session.
+    expect(new Set([first.pid, second.pid, third.pid]).size).toBe(1);
+    expect(first).toMatchObject({
+      uid: suite.userId(),
+      email: 'caller@example.test',
+      agent: 'vitest',
+      timezone: 'Asia/Tokyo',
+    });
+    expect(second).toMatchObject({ uid: stranger, role: 'authenticated', email: null, agent: null, timezone: zone });
+    expect(third).toMatchObject({ uid: null, role: 'anon', email: null, agent: null, timezone: zone });
+    // Outside any request the session is the connecting role again, with no claims and writable.
+    const after = await db.query<{ role: string; claims: string | null; ro: string }>(
+      `select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims,
+        current_setting('transaction_read_only') as ro`,
+    );
+    expect(after.rows[0]).toMatchObject({ claims: null, ro: 'off' });
+    expect(after.rows[0]!.role).not.toMatch(/^(anon|authenticated|service_role)$/);
+  });
+
+  it('recovers from an error inside the batch: the next reads run and see their caller', async () => {
+    const db = suite.db();
+    const caller = callerOf(suite.userId());
+    const failing = { text: `select 1 / (count(*) - count(*)) as n from public.user_profiles`, values: [] };
+    await expectSqlState(db.readInOneRoundTrip!(caller, failing), '22012');
+    await expectSqlState(db.readInOneRoundTrip!(caller, failing), '22012');
+    const row = await db.readInOneRoundTrip!<{ who: object }>(caller, WHO);
+    expect(row?.who).toMatchObject({ ...seenAs(suite.userId()), read_only: 'on' });
+    const plain = await db.query<{ ro: string }>(`select current_setting('transaction_read_only') as ro`);
+    expect(plain.rows[0]?.ro).toBe('off');
+  });
+});
+
+describe.each(drivers.filter((d) => d === 'pg'))('LISTEN (%s)', (driver) => {
+  const suite = suiteDatabase(driver);
 
   it('delivers NOTIFY payloads to a listener until it stops', async () => {
     const db = suite.db();
@@ -140,10 +203,9 @@ describe.each(drivers.filter((d) => d === 'pg'))('one-round-trip reads and LISTE
 });
 
 describe('the PGlite driver', () => {
-  it('has no other sessions: no one-round-trip reads, no LISTEN', async () => {
+  it('has no other sessions: no LISTEN', async () => {
     const t = await openTestDb('pglite');
     try {
-      expect(t.db.readInOneRoundTrip).toBeUndefined();
       expect(t.db.listen).toBeUndefined();
     } finally {
       await t.close();

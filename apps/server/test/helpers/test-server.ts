@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createTestDatabase, drivers, type Driver } from '@tagledger/db/testing';
+import { copyMigratedPgliteTemplate, createTestDatabase, drivers, type Driver } from '@tagledger/db/testing';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { startLocalS3 } from './s3-server.js';
@@ -73,6 +73,10 @@ export async function startTestServer(
     const created = await createTestDatabase(base);
     databaseUrl = created.url;
     dropDb = created.drop;
+  } else if (!opts.env?.DATABASE_URL && !opts.env?.DATA_DIR) {
+    // An already migrated embedded database, copied: the server opens it as on any later boot
+    // instead of running initdb and every migration for each test server (pglite-template.ts).
+    await copyMigratedPgliteTemplate(path.join(dataDir, 'db'));
   }
   const config = loadConfig(
     {

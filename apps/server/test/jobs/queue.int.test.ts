@@ -1,7 +1,7 @@
 // The durable job queue on both drivers: two workers on one database share the jobs without
 // running one twice; a job enqueued in a transaction exists only if it commits; jobs wait for a
 // server that is down; stop() lets a running job finish.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, openTestDb, type TestDb } from '@tagledger/db/testing';
 import { startJobQueue, type JobQueue } from '../../src/jobs/queue.js';
 
@@ -16,6 +16,18 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
   throw new Error(`gave up waiting for ${what}`);
 }
 
+/**
+ * Waits until pg-boss holds no job of `name` that is waiting or running: from then on no handler
+ * of it can run again, so the runs seen so far are all there will be (instead of sleeping and
+ * hoping a duplicate would have shown up by then).
+ */
+async function settled(q: JobQueue, name: string): Promise<void> {
+  await until(async () => {
+    const counts = (await q.counts()).find((c) => c.queue === name);
+    return !!counts && counts.queued === 0 && counts.active === 0;
+  }, `no ${name} job waiting or running`);
+}
+
 describe.each(drivers)('job queue (%s)', (driver) => {
   let t: TestDb;
   const queues: JobQueue[] = [];
@@ -25,11 +37,15 @@ describe.each(drivers)('job queue (%s)', (driver) => {
     return q;
   };
 
-  beforeEach(async () => {
+  // One database per driver: each test uses queues of its own name and stops its workers after
+  // itself, so no job of one test can be seen by another.
+  beforeAll(async () => {
     t = await openTestDb(driver);
   });
   afterEach(async () => {
     for (const q of queues.splice(0)) await q.stop();
+  });
+  afterAll(async () => {
     await t.close();
   });
 
@@ -41,8 +57,7 @@ describe.each(drivers)('job queue (%s)', (driver) => {
     await b.define<{ n: number }>('count', async ({ n }) => void runs.push({ n, by: 'b' }));
     for (let n = 0; n < 12; n++) await a.send('count', { n });
     await until(() => runs.length >= 12, 'twelve jobs');
-    // Give a duplicate every chance to show up before counting.
-    await new Promise((r) => setTimeout(r, 1500));
+    await settled(a, 'count');
     expect(runs.map((r) => r.n).sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
   });
 
@@ -60,7 +75,8 @@ describe.each(drivers)('job queue (%s)', (driver) => {
       await q.send('tx-job', { label: 'committed' }, { tx });
     });
     await until(() => seen.includes('committed'), 'the committed job');
-    await new Promise((r) => setTimeout(r, 1000));
+    // A rolled-back job that existed would be waiting, running or already seen.
+    await settled(q, 'tx-job');
     expect(seen).toEqual(['committed']);
   });
 

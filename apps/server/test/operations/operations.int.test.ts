@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { freePort, spawnServer, stopServer, waitUntilHealthy } from '../helpers/server-process.js';
+import { copyMigratedPgliteTemplate } from '@tagledger/db/testing';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -103,7 +104,7 @@ describe.each(drivers)('operations endpoints on %s', (driver) => {
 });
 
 describe('metrics without a token', () => {
-  // Starts a server of its own (a fresh embedded database), which takes longer than one request on a busy machine.
+  // Starts a server of its own, which takes longer than one request on a busy machine.
   it('are off', { timeout: 120_000 }, async () => {
     const server = await startTestServer();
     try {
@@ -117,6 +118,8 @@ describe('metrics without a token', () => {
 describe('graceful shutdown', () => {
   it('finishes a request in flight after SIGTERM, refuses new connections, and exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-shutdown-'));
+    // A migrated database (a copy of the tests' template): the shutdown is the subject, not a first boot.
+    await copyMigratedPgliteTemplate(path.join(dataDir, 'db'));
     const port = await freePort();
     const proc = spawnServer({ PORT: String(port), DATA_DIR: dataDir });
     try {

@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { loadKeys } from '../../src/shared/keys.js';
 import { StartupError } from '../../src/startup/startup-error.js';
-import { createTestDatabase } from '@tagledger/db/testing';
+import { copyMigratedPgliteTemplate, createTestDatabase } from '@tagledger/db/testing';
 import {
   PROCESS_BOUND_MS,
   STARTUP_BOUND_MS,
@@ -164,6 +164,8 @@ describe('on a DATA_DIR whose migrations already ran', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = tempDir();
+    // Migrated already (a copy of the test template); the server then writes its keys, as a first start does.
+    await copyMigratedPgliteTemplate(path.join(dataDir, 'db'));
     const { app } = await buildApp(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }));
     await app.close();
   }, STARTUP_BOUND_MS);

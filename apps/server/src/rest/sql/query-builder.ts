@@ -228,10 +228,21 @@ export function nodeSql(
   };
 }
 
+/**
+ * A page bound as PostgREST writes it: a literal when it is a non-negative integer (which the
+ * request parser guarantees), a bound parameter otherwise. A statement whose only parameter was
+ * its limit is then planned once per connection and reused; with `limit $1` PostgreSQL judged
+ * the generic plan (a limit of unknown size) worse and planned it again at every execution,
+ * which under RLS cost more than running it (decision 0086).
+ */
+function pageBound(n: number, params: Params): string {
+  return Number.isSafeInteger(n) && n >= 0 ? String(n) : `${params.add(n)}::bigint`;
+}
+
 function limitSql(limit: number | undefined, offset: number | undefined, params: Params): string {
   let out = '';
-  if (limit !== undefined) out += ` limit ${params.add(limit)}::bigint`;
-  if (offset) out += ` offset ${params.add(offset)}::bigint`;
+  if (limit !== undefined) out += ` limit ${pageBound(limit, params)}`;
+  if (offset) out += ` offset ${pageBound(offset, params)}`;
   return out;
 }
 
