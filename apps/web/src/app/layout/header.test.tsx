@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@supabase/supabase-js';
 import { StaticAuthProvider, type Role, type UserProfile } from '@/lib/auth';
 import { Header } from './header';
 import { navItemsFor, profileMenuItemsFor } from './nav-items';
