@@ -62,7 +62,7 @@ export default function LandingPage() {
   return (
     <div>
       <PageMeta
-        title={i18n._('{name} — tag, register and prove what you own', { name })}
+        title={i18n._('Tag, register and prove what you own')}
         description={i18n._(
           '{name} keeps a dated, tamper-evident record of your belongings, digital works and products, with next of kin and serial-number verification. Private by default.',
           { name },
