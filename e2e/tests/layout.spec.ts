@@ -156,6 +156,16 @@ async function layoutProblems(page: Page, appScreen: boolean): Promise<string[]>
         found.push(`broken image ${img.currentSrc || img.src} (alt "${img.alt}")`);
       }
     }
+    // The heading outline screen-reader users navigate by: going down, a heading is at most one
+    // level below the one before it (h1 → h3 skips a level; Lighthouse's heading-order audit).
+    let previous = 0;
+    for (const h of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
+      if (h.closest('[hidden], [aria-hidden="true"]') || h.getClientRects().length === 0) continue;
+      const level = Number(h.localName[1]);
+      if (previous && level > previous + 1)
+        found.push(`heading <${h.localName}> "${h.textContent}" follows an h${previous}`);
+      previous = level;
+    }
     return found;
   }, appScreen);
 }

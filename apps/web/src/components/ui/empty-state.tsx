@@ -9,6 +9,9 @@ export interface EmptyStateProps {
   className?: string;
 }
 
+// The title is an h2: an empty state usually sits right under the screen's h1, and skipping from h1
+// to h3 breaks the heading outline screen-reader users navigate by (Lighthouse's heading-order audit
+// flagged it on /public-assets).
 export function EmptyState({ title, description, icon, action, className }: EmptyStateProps) {
   return (
     <div className={cn('flex flex-col items-center justify-center px-6 py-12 text-center', className)}>
@@ -17,7 +20,7 @@ export function EmptyState({ title, description, icon, action, className }: Empt
           {icon}
         </div>
       )}
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       {description && <p className="mt-1 max-w-md text-sm text-slate-600">{description}</p>}
       {action && <div className="mt-4">{action}</div>}
     </div>
