@@ -5,8 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
-import { catalogues } from './scripts/vite-catalogues';
-import { prerenderPages } from './scripts/vite-prerender';
+import { catalogues } from './scripts/vite-catalogues.ts';
+import { prerenderPages } from './scripts/vite-prerender.ts';
 
 // The API server (apps/server) serves the built app and all API prefixes on one port.
 // In `vite dev` we proxy those prefixes to it, so the SPA and the APIs share an origin.

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
-import { splitCatalogue } from '../src/lib/i18n/catalogue-split';
-import { LOCALES } from '../src/lib/i18n/locales';
+import { splitCatalogue } from '../src/lib/i18n/catalogue-split.ts';
+import { LOCALES } from '../src/lib/i18n/locales.ts';
 
 const MODULE = 'virtual:catalogues';
 export const CATALOGUE_DIR = 'assets/catalogues';

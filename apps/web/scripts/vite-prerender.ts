@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { bootFiles, hydratesOnDemand, onDemandPage, showsAllContent, withoutAppPreloads } from './on-demand';
+import { bootFiles, hydratesOnDemand, onDemandPage, showsAllContent, withoutAppPreloads } from './on-demand.ts';
 
 /** Public pages that render the same for every signed-out visitor (prerender.json). */
 export const PRERENDERED: string[] = (

@@ -7,7 +7,7 @@
 // Used at build time by the Vite plugin (vite-catalogues.ts) and by the test that checks the split.
 import fs from 'node:fs';
 import path from 'node:path';
-import { scanSource, sourceFiles } from './source-scan';
+import { scanSource, sourceFiles } from './source-scan.ts';
 
 export interface CatalogueSplit {
   /** Message ids of the shell (src-relative file paths are the keys of `screens`). */
