@@ -3,7 +3,7 @@
 // inclusive, in serial order). Layouts are common label stocks (label-sheet.ts). At most 1,000
 // labels per file, so one request stays a few seconds of work.
 import { z } from 'zod';
-import { LABEL_LAYOUTS, renderLabelSheet, type LabelLayoutId } from '../business/label-sheet.js';
+import { LABEL_LAYOUTS, type LabelLayoutId } from '../business/label-layouts.js';
 import { unitLabelUrl } from '../business/label-url.js';
 import { FunctionError } from './errors.js';
 import type { ServerFunction } from './types.js';
@@ -86,6 +86,8 @@ export const unitLabelsPdf: ServerFunction<'unit-labels-pdf'> = {
           code: 'too_many_labels',
         });
     }
+    // pdf-lib and qrcode load with the first sheet, not with the server (decision 0110).
+    const { renderLabelSheet } = await import('../business/label-sheet.js');
     const pdf = await renderLabelSheet(
       body.layout,
       rows.map((r) => ({ serial: r.serial, productName: r.name, url: unitLabelUrl(ctx.config.siteUrl, r, body.form) })),

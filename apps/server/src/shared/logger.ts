@@ -3,7 +3,7 @@
 // pino-pretty runs as a stream in this thread rather than as a worker-thread transport: no second
 // JavaScript heap for a few log lines.
 import type { FastifyServerOptions } from 'fastify';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
 import type { Config } from '../config/index.js';
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -11,6 +11,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (!config.logPretty) return { level: config.logLevel };
   return {
     level: config.logLevel,
-    stream: pretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+    // Required only here, so a server logging JSON never loads pino-pretty (decision 0110).
+    stream: (createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty')).build({
+      colorize: process.stdout.isTTY === true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname',
+    }),
   };
 }

@@ -5,10 +5,10 @@
 // MAIL_MAX_ATTEMPTS, then marked failed for the admin dashboard. Claims are one UPDATE over rows
 // picked with FOR UPDATE SKIP LOCKED plus a lease, so several servers never send the same message
 // twice, and a server that dies mid-send leaves its claim to expire for another to retry.
+import { createRequire } from 'node:module';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '@tagledger/db';
 
@@ -70,6 +70,8 @@ const BATCH = 20;
 const MAX_DELAY_MS = 6 * 3600 * 1000;
 
 function smtpTransport(smtpUrl: string, from: string, log: FastifyBaseLogger): Transport {
+  // Required here, so a server without SMTP (mail to the outbox folder) never loads nodemailer (0110).
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
   // Bounded waits: an SMTP server that hangs must not hold a claim past its lease.
   const transport = nodemailer.createTransport({
     url: smtpUrl,

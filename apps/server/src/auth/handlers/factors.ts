@@ -8,7 +8,6 @@ import { authenticate, bodyOf, rateLimit, requestMeta, str, type Authenticated }
 import { findUserById } from '../models/users.js';
 import { addAmrClaim, findSession, insertRefreshToken, revokeSessionTokens } from '../models/sessions.js';
 import { newTotpSecret, verifyTotp } from '../services/totp.js';
-import { totpQrSvg } from '../services/totp-qr.js';
 import { sessionResponse } from '../services/token-service.js';
 
 const MAX_FACTORS = 10;
@@ -89,6 +88,8 @@ export async function enroll(ctx: AppContext, req: FastifyRequest): Promise<unkn
     }
     throw err;
   }
+  // qrcode loads with the first enrolment, not with the server (decision 0110).
+  const { totpQrSvg } = await import('../services/totp-qr.js');
   const qr = await totpQrSvg(uri);
   return { id, type: 'totp', friendly_name: friendlyName ?? '', totp: { qr_code: qr, secret, uri } };
 }

@@ -6,7 +6,7 @@
 // Reasons: `length` (under MIN_PASSWORD_LENGTH), `pwned` (on the common-password list, GoTrue's
 // reason for a known-leaked password) and `email` (built from the account's e-mail address).
 // The list is @zxcvbn-ts/language-common's ranked password dictionary (docs/decisions/0061).
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
 import { errors } from '../errors.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -26,10 +26,16 @@ const MESSAGES: Record<WeakPasswordReason, string> = {
   email: 'Password should not be based on your email address.',
 };
 
-// Built on first use: decompressing the ~49k-entry dictionary costs a few milliseconds.
+// Loaded and built on first use: decompressing the ~49k-entry dictionary costs a few milliseconds,
+// and the package's dictionaries (several MB) stay out of a server that sets no password (0110).
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)(
+      '@zxcvbn-ts/language-common',
+    ) as typeof import('@zxcvbn-ts/language-common');
+    common = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  }
   return common;
 }
 
