@@ -6,7 +6,7 @@ import { certificateMessages } from '../assets/certificate-messages.js';
 import { languageOfUser } from '../shared/language.js';
 import { loadCertificatePhoto } from '../assets/certificate-photo.js';
 import { ensureCheckpoint } from '../assets/checkpoints.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parseInput } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ assetId: z.string().uuid('assetId must be a UUID') });
@@ -31,15 +31,13 @@ export const assetCertificate: ServerFunction<'asset-certificate'> = {
       ...((req.query as Record<string, unknown>) ?? {}),
       ...((req.body as Record<string, unknown>) ?? {}),
     };
-    const parsed = bodySchema.safeParse(source);
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    const input = parseInput(bodySchema, source);
 
     const { rows } = await ctx.db.query<CertificateInput['asset'] & { owner_id: string }>(
       `select id, owner_id, kind, title, description, serial_number, make, model, status, privacy,
               private.ledger_time(created_at) as created_at, estimated_value::text as estimated_value, currency
        from public.assets where id = $1`,
-      [parsed.data.assetId],
+      [input.assetId],
     );
     const asset = rows[0];
     if (!asset || asset.owner_id !== userId) throw new FunctionError(404, 'Asset not found', { code: 'not_found' });

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { clientIp } from '../shared/http.js';
 import type { FunctionRequest } from '@tagledger/functions-api';
-import { FunctionError } from './errors.js';
+import { FunctionError, parseInput } from './errors.js';
 import { cleanSenderName } from '../contact/sender-name.js';
 import { confirmationMail, relayedMail, replyMail } from '../contact/mail.js';
 import { LANGUAGES, languageOfUser, type Language } from '../shared/language.js';
@@ -279,11 +279,9 @@ export const contactOwner: ServerFunction<'contact-owner'> = {
   name: 'contact-owner',
   verifyJwt: false,
   async handler(call) {
-    const parsed = bodySchema.safeParse({ action: 'send', ...((call.req.body as Record<string, unknown>) ?? {}) });
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    const input = parseInput(bodySchema, { action: 'send', ...((call.req.body as Record<string, unknown>) ?? {}) });
     // The schema's output must be a request of the functions' contract.
-    const body = parsed.data satisfies FunctionRequest<'contact-owner'>;
+    const body = input satisfies FunctionRequest<'contact-owner'>;
     if (body.action === 'send') return send(call, body);
     if (body.action === 'confirm') return confirm(call, body);
     return replyToSender(call, body);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { removeObjects } from '../storage/service.js';
 import type { FunctionRequest } from '@tagledger/functions-api';
-import { FunctionError, functionErrorFromDb } from './errors.js';
+import { FunctionError, functionErrorFromDb, parseInput } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ assetId: z.string().uuid('assetId must be a UUID') });
@@ -16,11 +16,9 @@ export const deleteAsset: ServerFunction<'delete-asset'> = {
   async handler({ ctx, principal, req }) {
     const userId = principal.userId;
     if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to delete an asset');
-    const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    const input = parseInput(bodySchema, req.body);
     // The schema's output must be a request of the functions' contract.
-    const body = parsed.data satisfies FunctionRequest<'delete-asset'>;
+    const body = input satisfies FunctionRequest<'delete-asset'>;
     const { assetId } = body;
     try {
       const removed = await ctx.db.transaction(async (tx) => {

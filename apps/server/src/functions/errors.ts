@@ -4,6 +4,7 @@
 // throws is a 500 without details.
 import { isPgError } from '@tagledger/db';
 import type { FunctionErrorBody } from '@tagledger/functions-api';
+import type { z } from 'zod';
 
 export class FunctionError extends Error {
   constructor(
@@ -17,6 +18,17 @@ export class FunctionError extends Error {
   get body(): FunctionErrorBody {
     return { error: this.message, ...this.details };
   }
+}
+
+/**
+ * A function's input (body, query or parameters) checked against its schema; a refusal is a 400
+ * with the schema's first message and code `invalid`.
+ */
+export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success)
+    throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+  return parsed.data;
 }
 
 /** SQLSTATEs the database functions raise on purpose (custom ones in the PT class, as PostgREST reads them). */

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { ImportUnitsReport } from '@tagledger/functions-api';
 import { readUnitCsvStream, MAX_STREAM_BYTES } from '../business/unit-csv-stream.js';
 import { MAX_IMPORT_ROWS, type RowError } from '../business/unit-csv.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parseInput } from './errors.js';
 import { BATCH, insertBatch, MAX_REPORTED_ERRORS } from './import-units.js';
 import type { ServerFunction } from './types.js';
 
@@ -44,12 +44,10 @@ export const importUnitsStream: ServerFunction<'import-units-stream'> = {
     const body = req.body as Readable | undefined;
     try {
       if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to import units');
-      const parsed = querySchema.safeParse(req.query ?? {});
-      if (!parsed.success)
-        throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+      const input = parseInput(querySchema, req.query);
       if (!body || typeof (body as Partial<Readable>)[Symbol.asyncIterator] !== 'function')
         throw new FunctionError(400, 'Send the CSV file as the request body', { code: 'invalid' });
-      const { productId } = parsed.data;
+      const { productId } = input;
       const { rows: owner } = await ctx.db.query<{ business_id: string; is_business_user: boolean }>(
         `select p.business_id, pr.is_business_user from public.business_products p
            join public.user_profiles pr on pr.id = p.business_id where p.id = $1`,

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Tx } from '@tagledger/db';
 import { parseUnitCsv, MAX_IMPORT_ROWS, type RowError, type UnitRow } from '../business/unit-csv.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parseInput } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 /** Rows per insert statement: large enough to be fast, small enough for PGlite's memory. */
@@ -56,10 +56,8 @@ export const importUnits: ServerFunction<'import-units'> = {
   async handler({ ctx, principal, req }) {
     const userId = principal.userId;
     if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to import units');
-    const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    const { productId, csv } = parsed.data;
+    const input = parseInput(bodySchema, req.body);
+    const { productId, csv } = input;
     const { rows: owner } = await ctx.db.query<{ business_id: string; is_business_user: boolean }>(
       `select p.business_id, pr.is_business_user from public.business_products p
          join public.user_profiles pr on pr.id = p.business_id where p.id = $1`,

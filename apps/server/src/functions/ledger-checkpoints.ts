@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ensureCheckpoint, listCheckpoints } from '../assets/checkpoints.js';
 import type { LedgerEntry } from '@tagledger/functions-api';
-import { FunctionError } from './errors.js';
+import { FunctionError, parseInput } from './errors.js';
 import { clientIp } from '../shared/http.js';
 import type { ServerFunction } from './types.js';
 
@@ -23,19 +23,17 @@ export const ledgerCheckpoints: ServerFunction<'ledger-checkpoints'> = {
       ...((req.query as Record<string, unknown>) ?? {}),
       ...((req.body as Record<string, unknown>) ?? {}),
     };
-    const parsed = paramsSchema.safeParse(source);
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    const input = parseInput(paramsSchema, source);
     if (!(await ctx.rateLimiter.hit(`ledger-checkpoints:ip:${clientIp(req)}`, { limit: 120, windowSeconds: 60 }))) {
       throw new FunctionError(429, 'Too many requests. Please try again in a minute.');
     }
     await ensureCheckpoint(ctx).catch((err: unknown) => req.log.error({ err }, 'ledger checkpoint failed'));
     const checkpoints = await listCheckpoints(ctx, 20);
     let entries: LedgerEntry[] | undefined;
-    if (parsed.data.fromSeq) {
+    if (input.fromSeq) {
       const { rows } = await ctx.db.query<LedgerEntry>('select * from public.get_ledger_entries($1, $2)', [
-        parsed.data.fromSeq,
-        parsed.data.limit ?? 500,
+        input.fromSeq,
+        input.limit ?? 500,
       ]);
       // seq is a bigint column, which the drivers may return as text.
       entries = rows.map((r) => ({ ...r, seq: Number(r.seq) }));

@@ -5,7 +5,7 @@
 // answer, and a URL handed out earlier stops working once its asset is private (checked per use).
 import { z } from 'zod';
 import { createPublicMediaUrl } from '../storage/service.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parseInput } from './errors.js';
 import { clientIp } from '../shared/http.js';
 import type { AppContext } from '../shared/context.js';
 import type { ServerFunction } from './types.js';
@@ -21,13 +21,11 @@ export const publicAssetMedia: ServerFunction<'public-asset-media'> = {
   name: 'public-asset-media',
   verifyJwt: false,
   async handler({ ctx, req }) {
-    const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    const input = parseInput(bodySchema, req.body);
     if (!(await mayIssueMediaUrls(ctx, clientIp(req)))) {
       throw new FunctionError(429, 'Too many requests. Please try again in a minute.');
     }
-    const urls = await publicMediaUrls(ctx, parsed.data.assetIds, parsed.data.firstOnly ?? false);
+    const urls = await publicMediaUrls(ctx, input.assetIds, input.firstOnly ?? false);
     return { urls, expiresIn: PUBLIC_MEDIA_URL_SECONDS };
   },
 };

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { PublicAssetPage, PublicAssetsPage } from '@tagledger/functions-api';
 import { clientIp } from '../shared/http.js';
-import { FunctionError, functionErrorFromDb } from './errors.js';
+import { functionErrorFromDb, parseInput } from './errors.js';
 import { mayIssueMediaUrls, PUBLIC_MEDIA_URL_SECONDS, publicMediaUrls } from './public-asset-media.js';
 import type { ServerFunction } from './types.js';
 
@@ -24,13 +24,6 @@ const listSchema = z.object({
 });
 const assetSchema = z.object({ assetId: z.string().max(100) });
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success)
-    throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-  return parsed.data;
-}
-
 async function query<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -44,7 +37,7 @@ export const publicAssets: ServerFunction<'public-assets'> = {
   verifyJwt: false,
   bodyLimit: 4096,
   async handler({ ctx, req }) {
-    const f = parse(listSchema, req.body);
+    const f = parseInput(listSchema, req.body);
     const page = await query(async () => {
       const { rows } = await ctx.db.query<{ page: PublicAssetsPage['page'] }>(
         'select public.search_public_assets($1, $2, $3, $4, $5, $6, $7) as page',
@@ -76,7 +69,7 @@ export const publicAsset: ServerFunction<'public-asset'> = {
   verifyJwt: false,
   bodyLimit: 1024,
   async handler({ ctx, req }) {
-    const { assetId } = parse(assetSchema, req.body);
+    const { assetId } = parseInput(assetSchema, req.body);
     // The database reads the id (a malformed one is refused there, with its message, as the rpc was).
     const asset = await query(async () => {
       const { rows } = await ctx.db.query<{ asset: PublicAssetPage['asset'] }>(

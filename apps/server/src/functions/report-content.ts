@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { FunctionRequest } from '@tagledger/functions-api';
 import { clientIp } from '../shared/http.js';
-import { FunctionError, functionErrorFromDb } from './errors.js';
+import { FunctionError, functionErrorFromDb, parseInput } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const REPORTS_PER_IP = { limit: 10, windowSeconds: 3600 };
@@ -44,10 +44,8 @@ export const reportContent: ServerFunction<'report-content'> = {
   verifyJwt: false,
   bodyLimit: 8 * 1024,
   async handler({ ctx, principal, req }) {
-    const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    const body = parsed.data satisfies FunctionRequest<'report-content'>;
+    const input = parseInput(bodySchema, req.body);
+    const body = input satisfies FunctionRequest<'report-content'>;
     const ip = clientIp(req);
     if (!(await ctx.rateLimiter.hit(`report-content:ip:${ip}`, REPORTS_PER_IP))) {
       throw new FunctionError(429, 'Too many reports. Please try again later.', { code: 'rate_limited' });

@@ -4,7 +4,7 @@
 // (private.record_unit_scan); it is never stored or logged here.
 import { z } from 'zod';
 import { clientIp } from '../shared/http.js';
-import { FunctionError, functionErrorFromDb } from './errors.js';
+import { FunctionError, functionErrorFromDb, parseInput } from './errors.js';
 import type { AppContext } from '../shared/context.js';
 import type { ServerFunction } from './types.js';
 import type { ScanPage } from '@tagledger/functions-api';
@@ -27,10 +27,8 @@ export const scanUnit: ServerFunction<'scan-unit'> = {
   verifyJwt: false,
   bodyLimit: 4096,
   async handler({ ctx, req }) {
-    const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    const page = await recordUnitScan(ctx, clientIp(req), parsed.data.gtin ?? null, parsed.data.serial);
+    const input = parseInput(bodySchema, req.body);
+    const page = await recordUnitScan(ctx, clientIp(req), input.gtin ?? null, input.serial);
     if (!page) throw new FunctionError(429, 'Too many scans. Please try again in a minute.', { code: 'rate_limited' });
     return page;
   },

@@ -2,7 +2,7 @@
 // the caller's own units, as an SVG or PNG download, encoding the unit's label URL (label-url.ts).
 import { z } from 'zod';
 import { unitLabelUrl } from '../business/label-url.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parseInput } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({
@@ -17,27 +17,25 @@ export const unitLabelQr: ServerFunction<'unit-label-qr'> = {
   async handler({ ctx, principal, req, reply }) {
     const userId = principal.userId;
     if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to download labels');
-    const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+    const input = parseInput(bodySchema, req.body);
     const { rows } = await ctx.db.query<{ serial: string; gtin: string | null; business_id: string }>(
       `select u.serial, p.gtin, u.business_id from public.business_units u
          join public.business_products p on p.id = u.product_id where u.id = $1`,
-      [parsed.data.unitId],
+      [input.unitId],
     );
     const unit = rows[0];
     // Someone else's unit answers exactly like a missing one.
     if (!unit || unit.business_id !== userId) throw new FunctionError(404, 'Unit not found', { code: 'not_found' });
-    const url = unitLabelUrl(ctx.config.siteUrl, unit, parsed.data.form);
+    const url = unitLabelUrl(ctx.config.siteUrl, unit, input.form);
     // The QR library loads on the first label, not with every idle server.
     const { default: QRCode } = await import('qrcode');
     const options = { errorCorrectionLevel: 'M' as const, margin: 4 };
-    const filename = `label-${unit.serial}.${parsed.data.format}`;
+    const filename = `label-${unit.serial}.${input.format}`;
     reply
       .code(200)
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'no-store');
-    if (parsed.data.format === 'svg') {
+    if (input.format === 'svg') {
       return reply.type('image/svg+xml').send(await QRCode.toString(url, { ...options, type: 'svg' }));
     }
     return reply.type('image/png').send(await QRCode.toBuffer(url, { ...options, type: 'png', width: 512 }));

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { LABEL_LAYOUTS, type LabelLayoutId } from '../business/label-layouts.js';
 import { unitLabelUrl } from '../business/label-url.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parseInput } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 export const MAX_LABELS = 1_000;
@@ -49,10 +49,8 @@ export const unitLabelsPdf: ServerFunction<'unit-labels-pdf'> = {
   async handler({ ctx, principal, req, reply }) {
     const userId = principal.userId;
     if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to print labels');
-    const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    const body = parsed.data;
+    const input = parseInput(bodySchema, req.body);
+    const body = input;
     let rows: LabelRow[];
     // One more than the cap tells "too many" apart from "exactly the cap".
     if ('unitIds' in body) {

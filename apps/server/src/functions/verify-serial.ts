@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { VerifySerialPage } from '@tagledger/functions-api';
 import { clientIp } from '../shared/http.js';
-import { FunctionError, functionErrorFromDb } from './errors.js';
+import { functionErrorFromDb, parseInput } from './errors.js';
 import { recordUnitScan, UNIT_SERIAL } from './scan-unit.js';
 import type { ServerFunction } from './types.js';
 
@@ -20,10 +20,8 @@ export const verifySerial: ServerFunction<'verify-serial'> = {
   verifyJwt: false,
   bodyLimit: 4096,
   async handler({ ctx, req }) {
-    const parsed = bodySchema.safeParse(req.body ?? {});
-    if (!parsed.success)
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
-    const { serial } = parsed.data;
+    const input = parseInput(bodySchema, req.body);
+    const { serial } = input;
     let verdict: VerifySerialPage['verdict'];
     try {
       const { rows } = await ctx.db.query<{ verdict: VerifySerialPage['verdict'] }>(
