@@ -33,8 +33,9 @@ const parsers = { [types.NUMERIC]: (v: string) => v };
  * for good: the default 128 MB would all be, once a few tables were read. An embedded database of
  * this size is served as well from 8 MB and the operating system's page cache; 16 MB left about
  * 8 MB more of the WebAssembly heap resident at idle (docs/decisions/0111, bench/RESULTS.md).
+ * random_page_cost as on PostgreSQL (pg-driver.ts): an embedded database is read from memory.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB', '-c', 'random_page_cost=1.1'];
 
 /** How every PGlite of ours is created (the server's, and the migration process's). */
 export const PGLITE_OPTIONS = { parsers, startParams: START_PARAMS };
