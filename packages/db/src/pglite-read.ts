@@ -9,15 +9,12 @@
 // transaction-local exactly as after BEGIN and end with it; the statement is planned after the
 // role switch, so RLS applies. Both are named prepared statements, parsed once per database.
 // The caller must hold the driver's lock: the batch must not interleave with another caller's.
-import crypto from 'node:crypto';
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { READ_ONLY_REQUEST_SETTINGS_SQL, requestSettingValues, type RequestContext } from './request-context.js';
+import { MAX_NAMED_STATEMENTS, PREAMBLE_STATEMENT, statementName } from './prepared-statements.js';
 import type { Statement } from './types.js';
 
 const { serialize } = protocol;
-const PREAMBLE = 'pgrst_preamble';
-/** At most this many named statements; beyond it statements are parsed unnamed each time. */
-const MAX_NAMED = 200;
 
 /** Values the batch can bind as text exactly as node-postgres would; anything else takes the BEGIN path. */
 export function bindableAsText(values: readonly unknown[]): boolean {
@@ -28,10 +25,6 @@ export function bindableAsText(values: readonly unknown[]): boolean {
 
 function asText(v: unknown): string | null {
   return v === null || v === undefined ? null : String(v);
-}
-
-function statementName(text: string): string {
-  return `pgrst_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -48,7 +41,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
 export function pgliteReader(pg: PGlite) {
   /** Statements known to be prepared in this database session. */
   const prepared = new Set<string>();
-  const names = new Map<string, string>();
 
   /** Parse (or reuse) a named statement; a name not known to exist is closed first, harmlessly. */
   const parseOnce = (parts: Uint8Array[], name: string, text: string) => {
@@ -58,14 +50,15 @@ export function pgliteReader(pg: PGlite) {
 
   return async function read<T>(ctx: RequestContext, statement: Statement): Promise<T | undefined> {
     const parts: Uint8Array[] = [];
-    parseOnce(parts, PREAMBLE, READ_ONLY_REQUEST_SETTINGS_SQL);
+    parseOnce(parts, PREAMBLE_STATEMENT, READ_ONLY_REQUEST_SETTINGS_SQL);
     parts.push(
-      serialize.bind({ statement: PREAMBLE, values: requestSettingValues(ctx).map(asText) }),
+      serialize.bind({ statement: PREAMBLE_STATEMENT, values: requestSettingValues(ctx).map(asText) }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
     );
-    let name = names.get(statement.text);
-    if (name === undefined && names.size < MAX_NAMED) names.set(statement.text, (name = statementName(statement.text)));
+    // A statement named before stays named; new names stop at the cap.
+    const candidate = statementName(statement.text);
+    const name = prepared.has(candidate) || prepared.size < MAX_NAMED_STATEMENTS ? candidate : undefined;
     if (name) parseOnce(parts, name, statement.text);
     else parts.push(serialize.parse({ text: statement.text }));
     parts.push(
@@ -78,13 +71,13 @@ export function pgliteReader(pg: PGlite) {
       // On an error PostgreSQL skips to the Sync (the implicit transaction rolls back) and
       // execProtocol throws the error once the whole batch has run.
       const { messages } = await pg.execProtocol(concat(parts));
-      prepared.add(PREAMBLE);
+      prepared.add(PREAMBLE_STATEMENT);
       if (name) prepared.add(name);
       const results = parse.parseResults(messages, pg.parsers);
       return results[results.length - 1]?.rows[0] as T | undefined;
     } catch (err) {
       // Which statements got prepared before the error is unknown: close and parse them again next time.
-      prepared.delete(PREAMBLE);
+      prepared.delete(PREAMBLE_STATEMENT);
       if (name) prepared.delete(name);
       throw err;
     }

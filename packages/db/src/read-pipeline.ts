@@ -6,9 +6,9 @@
 // transaction. This is what PostgREST does with pipelining; node-pg has no public API for it, so a
 // Query subclass adds the preamble in front of the main statement. Values stay bound parameters.
 // Writes keep the explicit BEGIN … COMMIT path, because they may need a rollback after the fact.
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { READ_ONLY_REQUEST_SETTINGS_SQL, requestSettingValues, type RequestContext } from './request-context.js';
+import { MAX_NAMED_STATEMENTS, PREAMBLE_STATEMENT, statementName } from './prepared-statements.js';
 import type { Statement } from './types.js';
 
 interface Connection {
@@ -34,21 +34,6 @@ const BaseQuery = (
 
 /** Connections that already hold the named preamble statement. */
 const preparedPreamble = new WeakSet<object>();
-const PREAMBLE_NAME = 'pgrst_preamble';
-/** Per connection, at most this many named main statements; beyond it statements stay unnamed. */
-const MAX_NAMED = 200;
-
-/** Statement names by SQL text: cached reads send the same text object every time, so no re-hashing. */
-const names = new Map<string, string>();
-function statementName(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = `pgrst_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (names.size >= 1000) names.clear();
-    names.set(text, name);
-  }
-  return name;
-}
 
 class PipelinedQuery extends BaseQuery {
   constructor(
@@ -63,14 +48,17 @@ class PipelinedQuery extends BaseQuery {
     // Named statements are parsed once per connection; PostgreSQL then reuses their plans
     // (re-planning by itself when the role or search_path differs).
     if (!preparedPreamble.has(connection)) {
-      connection.parse({ text: READ_ONLY_REQUEST_SETTINGS_SQL, name: PREAMBLE_NAME, types: [] });
+      connection.parse({ text: READ_ONLY_REQUEST_SETTINGS_SQL, name: PREAMBLE_STATEMENT, types: [] });
       preparedPreamble.add(connection);
     }
-    connection.bind({ portal: '', statement: PREAMBLE_NAME, values: this.preambleValues });
+    connection.bind({ portal: '', statement: PREAMBLE_STATEMENT, values: this.preambleValues });
     connection.describe({ type: 'P', name: '' });
     connection.execute({ portal: '', rows: 0 });
     const name = statementName(this.text);
-    if (connection.parsedStatements[name] !== undefined || Object.keys(connection.parsedStatements).length < MAX_NAMED)
+    if (
+      connection.parsedStatements[name] !== undefined ||
+      Object.keys(connection.parsedStatements).length < MAX_NAMED_STATEMENTS
+    )
       this.name = name;
     super.prepare(connection);
   }

@@ -9,9 +9,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDb, type Db, type Tx } from './index.js';
 import { migrate } from './migrate.js';
-import { withRequestContext } from './request-context.js';
-
 import { copyMigratedPgliteTemplate } from './pglite-template.js';
+import { withRequestContext } from './request-context.js';
 
 export { copyMigratedPgliteTemplate };
 

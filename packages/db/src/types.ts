@@ -30,7 +30,7 @@ export interface Db extends Queryable {
    * (PostgreSQL: read-pipeline.ts) or a single call into the database (PGlite: pglite-read.ts)
    * and resolves with its first row.
    */
-  readInOneRoundTrip?<T>(ctx: RequestContext, statement: Statement): Promise<T | undefined>;
+  readInOneRoundTrip<T>(ctx: RequestContext, statement: Statement): Promise<T | undefined>;
   /**
    * PostgreSQL only: LISTENs on channel on a connection of its own and calls onPayload for each
    * NOTIFY; resolves with the function that stops listening. Rejects if the connection fails.

@@ -107,7 +107,7 @@ describe.each(drivers)('one-round-trip reads (%s)', (driver) => {
   const suite = suiteDatabase(driver);
 
   it('reads as the same caller, in a read-only transaction', async () => {
-    const row = await suite.db().readInOneRoundTrip!<{ who: object }>(callerOf(suite.userId()), WHO);
+    const row = await suite.db().readInOneRoundTrip<{ who: object }>(callerOf(suite.userId()), WHO);
     expect(row?.who).toMatchObject({ ...seenAs(suite.userId()), read_only: 'on' });
   });
 
@@ -115,11 +115,11 @@ describe.each(drivers)('one-round-trip reads (%s)', (driver) => {
     const db = suite.db();
     const caller = callerOf(suite.userId());
     const write = { text: `update public.user_profiles set full_name = 'x' where id = $1`, values: [suite.userId()] };
-    await expectSqlState(db.readInOneRoundTrip!(caller, write), '25006');
+    await expectSqlState(db.readInOneRoundTrip(caller, write), '25006');
     const count = { text: 'select count(*)::int as n from public.token_transactions', values: [] };
     const stranger = { ...caller, claims: { sub: crypto.randomUUID(), aud: 'authenticated' } };
-    expect((await db.readInOneRoundTrip!<{ n: number }>(caller, count))?.n).toBeGreaterThan(0);
-    expect((await db.readInOneRoundTrip!<{ n: number }>(stranger, count))?.n).toBe(0);
+    expect((await db.readInOneRoundTrip<{ n: number }>(caller, count))?.n).toBeGreaterThan(0);
+    expect((await db.readInOneRoundTrip<{ n: number }>(stranger, count))?.n).toBe(0);
   });
 
   it('leaves nothing behind: the next read on the same connection sees only its own caller', async () => {
@@ -144,7 +144,7 @@ describe.each(drivers)('one-round-trip reads (%s)', (driver) => {
       agent: string | null;
       timezone: string;
     };
-    const read = async (ctx: RequestContext) => (await db.readInOneRoundTrip!<{ who: Who }>(ctx, who))!.who;
+    const read = async (ctx: RequestContext) => (await db.readInOneRoundTrip<{ who: Who }>(ctx, who))!.who;
     const zone = (await db.query<{ z: string }>(`select current_setting('timezone') as z`)).rows[0]!.z;
     const first = await read(callerOf(suite.userId()));
     const second = await read({ role: 'authenticated', claims: { sub: stranger, aud: 'authenticated' } });
@@ -172,9 +172,9 @@ describe.each(drivers)('one-round-trip reads (%s)', (driver) => {
     const db = suite.db();
     const caller = callerOf(suite.userId());
     const failing = { text: `select 1 / (count(*) - count(*)) as n from public.user_profiles`, values: [] };
-    await expectSqlState(db.readInOneRoundTrip!(caller, failing), '22012');
-    await expectSqlState(db.readInOneRoundTrip!(caller, failing), '22012');
-    const row = await db.readInOneRoundTrip!<{ who: object }>(caller, WHO);
+    await expectSqlState(db.readInOneRoundTrip(caller, failing), '22012');
+    await expectSqlState(db.readInOneRoundTrip(caller, failing), '22012');
+    const row = await db.readInOneRoundTrip<{ who: object }>(caller, WHO);
     expect(row?.who).toMatchObject({ ...seenAs(suite.userId()), read_only: 'on' });
     const plain = await db.query<{ ro: string }>(`select current_setting('transaction_read_only') as ro`);
     expect(plain.rows[0]?.ro).toBe('off');

@@ -75,7 +75,7 @@ export async function runMainTx(
     return { ...row, total: countTotal(opts.count, row.total, estimate) };
   };
   // Read-only work has nothing to roll back, so it can take the one-round-trip path.
-  if (opts.readOnly && db.readInOneRoundTrip) {
+  if (opts.readOnly) {
     const read = db.readInOneRoundTrip.bind(db);
     const row = checked(await read<ResultRow>(ctx, query), opts);
     return withEstimate(row, (q) => read<ExplainRow>(ctx, q));
