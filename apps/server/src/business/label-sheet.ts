@@ -5,10 +5,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { encodable } from '../assets/pdf-layout.js';
-
-import { LABEL_LAYOUTS, MM, type LabelLayout, type LabelLayoutId } from './label-layouts.js';
-
-export { LABEL_LAYOUTS, type LabelLayout, type LabelLayoutId };
+import { LABEL_LAYOUTS, MM, type LabelLayoutId } from './label-layouts.js';
 
 export interface SheetLabel {
   url: string;
