@@ -10,7 +10,7 @@ import path from 'node:path';
  * False for a frame (/verify/:serial, /public-assets/:id) or a page showing a loading status: it waits
  * for data only the app fetches, so the app starts at once (after the first paint, src/boot.ts).
  */
-function showsAllContent(route: string, rootHtml: string): boolean {
+export function showsAllContent(route: string, rootHtml: string): boolean {
   return !route.includes(':') && !/role="status"/.test(rootHtml);
 }
 
@@ -52,9 +52,9 @@ export function withoutAppPreloads(html: string, boot: Set<string>): string {
   );
 }
 
-/** Marks #root data-hydrate="on-demand" and drops the preloads of the app's messages. */
-export function onDemandPage(html: string): string {
-  return html
+/** Marks #root data-hydrate="on-demand" and drops the preloads of the app and of its messages. */
+export function onDemandPage(html: string, boot: Set<string>): string {
+  return withoutAppPreloads(html, boot)
     .replace(' data-prerendered="en"', ' data-prerendered="en" data-hydrate="on-demand"')
     .replace(/\s*<link rel="preload" as="fetch"[^>]*>/g, '');
 }

@@ -81,8 +81,8 @@ export function prerenderPages(opts: { root: string }): Plugin {
               (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
             );
           // No prerendered page preloads the app: it paints first, then starts it (src/boot.ts).
-          html = withoutAppPreloads(html, boot);
-          if (hydratesOnDemand(route, page.html)) html = onDemandPage(html);
+          if (hydratesOnDemand(route, page.html)) html = onDemandPage(html, boot);
+          else html = withoutAppPreloads(html, boot);
           const file = path.join(outDir, 'prerendered', prerenderedFile(route));
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, html);
