@@ -157,36 +157,6 @@ test('on a phone, the verdict, the gallery and an asset fill in without moving a
   await context.close();
 });
 
-test('a prerendered page paints before it loads the app', async ({ page }) => {
-  // Decision 0138: the page neither preloads the app nor starts it before the browser has rendered it
-  // (two animation frames), so the app's download and hydration never hold the first paint.
-  await page.addInitScript(() => {
-    const w = window as unknown as { frameTimes: number[] };
-    w.frameTimes = [];
-    const tick = () => {
-      w.frameTimes.push(performance.now());
-      if (w.frameTimes.length < 2) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-  for (const path of ['/verify/ABC-123', '/public-assets', '/auth']) {
-    const html = await (await page.request.get(path)).text();
-    expect(html, path).not.toMatch(/rel="modulepreload"[^>]*\/assets\/main-/);
-    await page.goto(path);
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => /\/assets\/main-[^/]+\.js$/.test(new URL(e.name).pathname)),
-    );
-    const timing = await page.evaluate(() => ({
-      secondFrame: (window as unknown as { frameTimes: number[] }).frameTimes[1],
-      app: performance
-        .getEntriesByType('resource')
-        .find((e) => /\/assets\/main-[^/]+\.js$/.test(new URL(e.name).pathname))!.startTime,
-    }));
-    expect(timing.secondFrame, path).toBeDefined();
-    expect(timing.app, path).toBeGreaterThanOrEqual(timing.secondFrame!);
-  }
-});
-
 test('a French reader gets /verify in French', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('tagledger.locale', 'fr'));
   await page.goto('/verify/ABC-123');

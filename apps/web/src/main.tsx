@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_READY_EVENT, languageChosenBeforeStart } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
@@ -60,12 +60,7 @@ Promise.all([loadAppConfig(), activateLocale(locale), hydrate ? screenReady : nu
     );
     if (hydrate) {
       hydratingAt(window.location.pathname);
-      // As a transition, hydration yields to the browser every few milliseconds instead of holding
-      // the main thread for the whole page: the page already shows, so nothing waits for it, and a
-      // visitor's first tap is handled between slices (issue 18: total blocking time).
-      startTransition(() => {
-        hydrateRoot(container, app);
-      });
+      hydrateRoot(container, app);
     } else createRoot(container).render(app);
   })
   .catch((err: unknown) => {
