@@ -191,6 +191,8 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   const checkPage = await checker.newPage();
   await checkPage.goto(`/verify/${serial}`);
   await checkPage.getByText('Check an ownership certificate').click();
+  // The picker is enabled once the app has attached to the prerendered page (decision 0138).
+  await expect(checkPage.getByLabel('Certificate PDF')).toBeEnabled();
   await checkPage.getByLabel('Certificate PDF').setInputFiles(file);
   await expect(checkPage.getByTestId('certificate-result')).toContainText('Certificate verified');
   await checker.close();

@@ -157,6 +157,69 @@ test('on a phone, the verdict, the gallery and an asset fill in without moving a
   await context.close();
 });
 
+test('a prerendered page paints before it loads the app', async ({ page }) => {
+  // Decision 0138: the page neither preloads the app nor starts it before the browser has rendered it
+  // (two animation frames), so the app's download and hydration never hold the first paint.
+  await page.addInitScript(() => {
+    const w = window as unknown as { frameTimes: number[] };
+    w.frameTimes = [];
+    const tick = () => {
+      w.frameTimes.push(performance.now());
+      if (w.frameTimes.length < 2) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  for (const path of ['/verify/ABC-123', '/public-assets', '/auth']) {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toMatch(/rel="modulepreload"[^>]*\/assets\/main-/);
+    await page.goto(path);
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /\/assets\/main-[^/]+\.js$/.test(new URL(e.name).pathname)),
+    );
+    const timing = await page.evaluate(() => ({
+      secondFrame: (window as unknown as { frameTimes: number[] }).frameTimes[1],
+      app: performance
+        .getEntriesByType('resource')
+        .find((e) => /\/assets\/main-[^/]+\.js$/.test(new URL(e.name).pathname))!.startTime,
+    }));
+    expect(timing.secondFrame, path).toBeDefined();
+    expect(timing.app, path).toBeGreaterThanOrEqual(timing.secondFrame!);
+  }
+});
+
+test('controls the app has not attached to yet cannot be used, then work', async ({ page }) => {
+  // The app starts after the frame's first paint (decision 0138). Until it has hydrated, a choice in
+  // a select or a file picked for the certificate check would show on the page but never reach it:
+  // those controls are disabled until then. The app's chunk is held back here to make that moment long.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/public-assets');
+  const filters = page.locator('main select');
+  await expect(filters).toHaveCount(3);
+  for (const select of await filters.all()) await expect(select).toBeDisabled();
+  await page.goto('/verify/ABC-123');
+  await page.getByText('Check an ownership certificate').click();
+  const picker = page.getByLabel('Certificate PDF');
+  await expect(picker).toBeDisabled();
+  release();
+  await expect(picker).toBeEnabled();
+  // The disclosure opened before the app came stays open: React hydrated the page's HTML rather than
+  // dropping it for a fresh render (router.tsx, loadScreenForHydration).
+  await expect(page.locator('details', { has: picker })).toHaveAttribute('open', '');
+  await picker.setInputFiles({
+    name: 'note.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 nothing'),
+  });
+  await expect(page.getByText('This file is not a certificate issued here')).toBeVisible();
+  await page.goto('/public-assets');
+  for (const select of await filters.all()) await expect(select).toBeEnabled();
+});
+
 test('a French reader gets /verify in French', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('tagledger.locale', 'fr'));
   await page.goto('/verify/ABC-123');

@@ -27,6 +27,7 @@ for (const page of targets) {
   const cls = [];
   const tbt = [];
   const scriptKb = [];
+  let failures = 0;
   for (let i = 0; i < runs; i++) {
     const out = path.join(tmp, `run-${i}.json`);
     const args = [
@@ -38,11 +39,19 @@ for (const page of targets) {
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
     ];
     const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' };
-    if (bin) execFileSync(bin, args, { env, stdio: 'ignore' });
-    else execFileSync('npx', ['--yes', 'lighthouse@13.5.0', ...args], { env, stdio: 'ignore' });
-    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    let report;
+    try {
+      if (bin) execFileSync(bin, args, { env, stdio: 'ignore' });
+      else execFileSync('npx', ['--yes', 'lighthouse@13.5.0', ...args], { env, stdio: 'ignore' });
+      report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    } catch (err) {
+      report = { runtimeError: err };
+    }
     if (report.runtimeError) {
-      i--; // a failed trace (e.g. NO_NAVSTART under load) is retried, not counted
+      // A failed run (a trace without navigation start under load, Chromium exiting early) is retried,
+      // not counted; a page that keeps failing stops the measurement.
+      if (++failures > runs) throw new Error(`Lighthouse failed ${failures} times on ${page}`);
+      i--;
       continue;
     }
     for (const c of categories) scores[c].push(Math.round(report.categories[c].score * 100));

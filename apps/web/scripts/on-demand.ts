@@ -8,8 +8,7 @@ import path from 'node:path';
 
 /**
  * False for a frame (/verify/:serial, /public-assets/:id) or a page showing a loading status: it waits
- * for data only the app fetches, so the app's modules stay preloaded with it (not the landing's, which
- * index.html preloads for `/`).
+ * for data only the app fetches, so the app starts at once (after the first paint, src/boot.ts).
  */
 export function showsAllContent(route: string, rootHtml: string): boolean {
   return !route.includes(':') && !/role="status"/.test(rootHtml);
@@ -23,11 +22,8 @@ export function hydratesOnDemand(route: string, rootHtml: string): boolean {
   return selects <= languageMenus;
 }
 
-/**
- * The entry script (index.html's) and its static imports: all an on-demand page loads up front; with
- * `withApp`, also the app (src/main.tsx) and its static imports.
- */
-export function bootFiles(outDir: string, withApp = false): Set<string> {
+/** The entry script (index.html's) and its static imports: all a prerendered page loads up front. */
+export function bootFiles(outDir: string): Set<string> {
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     { file: string; imports?: string[] }
@@ -40,15 +36,15 @@ export function bootFiles(outDir: string, withApp = false): Set<string> {
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   visit('index.html');
-  if (withApp) visit('src/main.tsx');
   return files;
 }
 
 /**
  * Drops the app's module preloads, which index.html carries so that a page the client must render
- * does not wait for the entry first. A complete prerendered page paints without them, and with them
- * its paint waited for 100 KB of high-priority downloads: Lighthouse's LCP of /auth went from 1.97 s
- * to 1.12 s without them (bench/RESULTS.md), for one round trip more before it hydrates (the entry's).
+ * does not wait for the entry first. A prerendered page paints without them, and with them its paint
+ * waited for 100–190 KB of high-priority downloads: Lighthouse's LCP of /auth went from 1.97 s to
+ * 1.12 s without them, that of the /verify and /public-assets frames from 1.8 s to 1.05 s
+ * (bench/RESULTS.md), for one round trip more before it hydrates (the entry's).
  */
 export function withoutAppPreloads(html: string, boot: Set<string>): string {
   return html.replace(/\s*<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g, (link, file: string) =>

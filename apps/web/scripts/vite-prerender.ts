@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { bootFiles, hydratesOnDemand, onDemandPage, showsAllContent, withoutAppPreloads } from './on-demand.ts';
+import { bootFiles, hydratesOnDemand, onDemandPage, withoutAppPreloads } from './on-demand.ts';
 
 /** Public pages that render the same for every signed-out visitor (prerender.json). */
 export const PRERENDERED: string[] = (
@@ -63,7 +63,6 @@ export function prerenderPages(opts: { root: string }): Plugin {
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
         const boot = bootFiles(outDir);
-        const bootAndApp = bootFiles(outDir, true);
         for (const route of PRERENDERED) {
           const page = await renderRoute(frameUrl(route));
           let html = template.replace(
@@ -81,8 +80,9 @@ export function prerenderPages(opts: { root: string }): Plugin {
               /(<meta\s+name="description"\s+content=")[^"]*(")/,
               (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
             );
+          // No prerendered page preloads the app: it paints first, then starts it (src/boot.ts).
           if (hydratesOnDemand(route, page.html)) html = onDemandPage(html, boot);
-          else html = withoutAppPreloads(html, showsAllContent(route, page.html) ? boot : bootAndApp);
+          else html = withoutAppPreloads(html, boot);
           const file = path.join(outDir, 'prerendered', prerenderedFile(route));
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, html);

@@ -57,8 +57,23 @@ const onDemand =
   !location.search &&
   !location.hash;
 
-if (!onDemand) startApp();
-else {
+/**
+ * Runs fn once the browser has shown the page as it is: a frame's requestAnimationFrame runs before
+ * its paint, so the one of the next frame comes after the first was produced and presented. A page
+ * in a background tab paints nothing and gets no frames: it starts at once.
+ */
+function afterFirstPaint(fn: () => void): void {
+  if (document.visibilityState === 'hidden') fn();
+  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(fn, 0)));
+}
+
+if (!onDemand) {
+  // A prerendered page that shows (not one hidden for a reader of another language) paints first and
+  // then starts the app: loading, running and hydrating it before the first paint would hold the
+  // page's paint for the whole app (decision 0138).
+  if (root?.dataset.prerendered && html.dataset.relang === undefined) afterFirstPaint(startApp);
+  else startApp();
+} else {
   // What the layout does on mount for these pages (app-layout.tsx LandingContext), done here because
   // the app may never mount: the use-case landing a later sign-up came from.
   if (USE_CASE_LANDINGS.includes(location.pathname)) rememberSignupFrom(location.pathname.slice(1));

@@ -1,10 +1,11 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_READY_EVENT, languageChosenBeforeStart } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
-import { hydratingAt, preloadScreen } from '@/app/router';
+import { loadScreenForHydration, preloadScreen } from '@/app/router';
 import { installConsoleCapture } from '@/features/report-bug/console-capture';
 import { loadAppConfig } from '@/lib/app-config';
+import { hydrationStarts } from '@/lib/use-hydrated';
 import { activateLocale, i18n } from '@/lib/i18n/i18n';
 import { initialLocale, isLocale, type Locale } from '@/lib/i18n/locales';
 
@@ -43,7 +44,11 @@ let hydrate = container.dataset.prerendered === locale;
 
 // The configuration and the shell's messages in the visitor's language load in parallel; the first
 // render needs both (and, for a hydrated page, the screen itself, so it hydrates in one go).
-Promise.all([loadAppConfig(), activateLocale(locale), hydrate ? screenReady : null])
+Promise.all([
+  loadAppConfig(),
+  activateLocale(locale),
+  hydrate ? screenReady.then(() => loadScreenForHydration(window.location.pathname)) : null,
+])
   .then(async () => {
     // The language menu of a page that waited for a first interaction (boot.ts) may have changed the
     // language while this loaded: render in the new one rather than hydrate the English page.
@@ -59,8 +64,13 @@ Promise.all([loadAppConfig(), activateLocale(locale), hydrate ? screenReady : nu
       </StrictMode>
     );
     if (hydrate) {
-      hydratingAt(window.location.pathname);
-      hydrateRoot(container, app);
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding
+      // the main thread for the whole page: the page already shows, so nothing waits for it, and a
+      // visitor's first tap is handled between slices (issue 18: total blocking time).
+      hydrationStarts();
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
     } else createRoot(container).render(app);
   })
   .catch((err: unknown) => {

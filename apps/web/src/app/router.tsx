@@ -10,6 +10,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
 import { toasterReady } from '@/lib/toaster-ready';
+import { hydrationEnded } from '@/lib/use-hydrated';
 import { AppLayout } from './layout/app-layout';
 import { ErrorBoundary } from './route-error';
 import { LoadingScreen, RouteGuard } from './route-guard';
@@ -171,59 +172,68 @@ export function preloadScreen(pathname: string, locale: Locale): Promise<unknown
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
- * The screen a prerendered page is hydrated with (main.tsx). Its boundary must not wait for anything
- * the page's HTML did not: while it waits, an auth update reaching it makes React drop the HTML for
- * the loading fallback and render afresh — the footer of /auth jumped off screen and back (CLS 0.073).
+ * A screen ready to render: its chunk, its messages and, unless it opts out, the query-cache wrapper,
+ * loaded together (all cached after the first visit). `ready` is what else it must wait for.
  */
-let hydratingPath: string | null = null;
-export function hydratingAt(pathname: string): void {
-  hydratingPath = screenFor(pathname)?.path ?? null;
+async function loadScreen(route: ScreenRoute, ready: Promise<unknown>): Promise<ComponentType> {
+  const messages = loadScreenMessages(route.file);
+  if (route.withQueryClient === false) return (await Promise.all([route.load(), ready, messages]))[0].default;
+  const [screenModule, boundary] = await Promise.all([route.load(), import('@/lib/query-boundary'), ready, messages]);
+  return boundary.withQueryClient(screenModule.default);
 }
 
-/** The screen's chunk and the query-cache wrapper load together; both are cached after the first visit. */
+/**
+ * The screen a prerendered page is hydrated with, loaded before hydration starts (main.tsx) so that
+ * its boundary never suspends. A boundary still waiting while hydrating is dropped for its fallback,
+ * and rendered afresh, as soon as any update reaches it (the auth state, the language): a disclosure
+ * the visitor had opened closed again, and /auth's footer jumped off screen and back (CLS 0.073).
+ * It toasts only after the visitor acts, so it does not wait for the toaster either.
+ */
+const hydratedScreens = new Map<string, ComponentType>();
+export async function loadScreenForHydration(pathname: string): Promise<void> {
+  const route = screenFor(pathname);
+  if (!route) return;
+  // A failed load is left to the screen's lazy load, whose boundary reports it.
+  const screen = await loadScreen(route, Promise.resolve()).catch(() => null);
+  if (screen) hydratedScreens.set(route.path, screen);
+}
+
+/** Screens reached by navigation load when first rendered, behind their boundary's fallback. */
 function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
   let component = lazyScreens.get(route.path);
   if (!component) {
-    component = lazy(async () => {
-      // Screens may toast as soon as they mount; the landing never does and must not wait, nor must a
-      // prerendered page's screen (see hydratingPath; those toast only after the visitor acts).
-      // (A build-time render has no effects, so no toaster to wait for.)
-      const ready =
-        route.path === '/' || route.path === hydratingPath || typeof window === 'undefined'
-          ? Promise.resolve()
-          : toasterReady();
-      const messages = loadScreenMessages(route.file);
-      if (route.withQueryClient === false) return (await Promise.all([route.load(), ready, messages]))[0];
-      const [screenModule, boundary] = await Promise.all([
-        route.load(),
-        import('@/lib/query-boundary'),
-        ready,
-        messages,
-      ]);
-      return { default: boundary.withQueryClient(screenModule.default) };
-    });
+    // Screens may toast as soon as they mount; the landing never does and must not wait.
+    // (A build-time render has no effects, so no toaster to wait for.)
+    const ready = route.path === '/' || typeof window === 'undefined' ? Promise.resolve() : toasterReady();
+    component = lazy(async () => ({ default: await loadScreen(route, ready) }));
     lazyScreens.set(route.path, component);
   }
   return component;
 }
 
-/** Shows a page index.html hid while it was prerendered in another language (see main.tsx). */
-function RevealPage() {
+/**
+ * The screen is on screen: a page index.html hid while it was prerendered in another language is
+ * shown (see main.tsx), and a prerendered screen has finished hydrating. React hydrates the screen's
+ * boundary after the layout around it, so this, not the app's first commit, ends hydration for
+ * lib/use-hydrated.ts.
+ */
+function ScreenShown() {
   useEffect(() => {
     delete document.documentElement.dataset.relang;
+    hydrationEnded();
   }, []);
   return null;
 }
 
 function Screen({ route }: { route: ScreenRoute }) {
   const location = useLocation();
-  const Component = lazyScreen(route);
+  const Component = hydratedScreens.get(route.path) ?? lazyScreen(route);
   return (
     // A new navigation (even to the same path, e.g. "Try again") gets a fresh boundary.
     <ErrorBoundary resetKey={location.key}>
       <Suspense fallback={<LoadingScreen fullHeight />}>
         <Component />
-        <RevealPage />
+        <ScreenShown />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,16 +1,38 @@
 // False while React hydrates a page that was rendered at build time (src/prerender.tsx) and during
 // that render itself; true in every other render. Form controls use it to stay read-only (inputs) or
-// disabled (submit buttons) until their handlers are attached: text typed into a prerendered field
-// before hydration would be dropped by the form's state, and a submit before hydration would send the
-// form natively (a GET with the password in the URL). Client-rendered screens never see false.
-import { useSyncExternalStore } from 'react';
+// disabled (submit buttons, selects, file pickers) until their handlers are attached: a value entered
+// in a prerendered control before hydration would be dropped by the form's state, and a submit before
+// hydration would send the form natively (a GET with the password in the URL). Client-rendered
+// screens never see false.
+//
+// After hydration each user of the hook renders once more, as a transition: React does that work in
+// slices between frames. (useSyncExternalStore, the usual way to tell hydration apart, re-renders
+// synchronously: a frame page that fills in when hydrated, like /public-assets, then held the main
+// thread for its whole re-render, issue 18's total blocking time.)
+import { startTransition, useEffect, useState } from 'react';
 
-const subscribe = () => () => {};
+let hydrating = false;
+
+/** main.tsx: a prerendered page is about to be hydrated. */
+export function hydrationStarts(): void {
+  hydrating = true;
+}
+
+/**
+ * router.tsx, once the screen has committed (the last part of a prerendered page React hydrates):
+ * components rendered from now on are attached at once.
+ */
+export function hydrationEnded(): void {
+  hydrating = false;
+}
+
+// The build-time render has no window.
+const attachedNow = () => typeof window !== 'undefined' && !hydrating;
 
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(attachedNow);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
