@@ -8,9 +8,9 @@ import path from 'node:path';
 
 /**
  * False for a frame (/verify/:serial, /public-assets/:id) or a page showing a loading status: it waits
- * for data only the app fetches, so the app starts at once (after the first paint, src/boot.ts).
+ * for data only the app fetches, so it cannot wait for an interaction to start the app.
  */
-export function showsAllContent(route: string, rootHtml: string): boolean {
+function showsAllContent(route: string, rootHtml: string): boolean {
   return !route.includes(':') && !/role="status"/.test(rootHtml);
 }
 
