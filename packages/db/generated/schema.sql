@@ -122,6 +122,7 @@ create table auth.refresh_tokens (
 );
 CREATE INDEX refresh_tokens_parent_idx ON auth.refresh_tokens USING btree (parent);
 CREATE INDEX refresh_tokens_session_id_idx ON auth.refresh_tokens USING btree (session_id, revoked);
+CREATE INDEX refresh_tokens_user_idx ON auth.refresh_tokens USING btree (user_id);
 alter table auth.refresh_tokens enable row level security;
 
 create sequence auth.refresh_tokens_id_seq;
@@ -331,6 +332,7 @@ create table private.referral_applications (
   constraint referral_applications_referrer_id_fkey FOREIGN KEY (referrer_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint referral_applications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+CREATE INDEX referral_applications_referrer_idx ON private.referral_applications USING btree (referrer_id);
 alter table private.referral_applications enable row level security;
 CREATE TRIGGER referral_applications_no_anonymous BEFORE INSERT ON private.referral_applications FOR EACH ROW EXECUTE FUNCTION private.refuse_anonymous_account('user_id');
 
@@ -343,6 +345,7 @@ create table private.referral_config (
   constraint referral_config_id_check CHECK (id),
   constraint referral_config_pkey PRIMARY KEY (id)
 );
+CREATE INDEX referral_config_default_referrer_idx ON private.referral_config USING btree (default_referrer_id);
 alter table private.referral_config enable row level security;
 
 create table private.scan_salts (
@@ -379,6 +382,7 @@ create table private.stripe_events (
   constraint stripe_events_pkey PRIMARY KEY (id),
   constraint stripe_events_purchase_id_fkey FOREIGN KEY (purchase_id) REFERENCES token_purchases(id) ON DELETE SET NULL
 );
+CREATE INDEX stripe_events_purchase_idx ON private.stripe_events USING btree (purchase_id);
 alter table private.stripe_events enable row level security;
 
 CREATE OR REPLACE FUNCTION private.aal_satisfied()
@@ -2740,6 +2744,7 @@ create table public.admin_audit_log (
   constraint admin_audit_log_pkey PRIMARY KEY (id),
   constraint admin_audit_log_target_user_id_fkey FOREIGN KEY (target_user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
+CREATE INDEX admin_audit_log_admin_idx ON public.admin_audit_log USING btree (admin_id);
 CREATE INDEX admin_audit_log_created_idx ON public.admin_audit_log USING btree (created_at DESC, id DESC);
 CREATE INDEX admin_audit_log_target_idx ON public.admin_audit_log USING btree (target_user_id, created_at DESC);
 alter table public.admin_audit_log enable row level security;
@@ -2826,6 +2831,7 @@ create table public.asset_media (
   constraint asset_media_size_bytes_check CHECK (size_bytes >= 0)
 );
 CREATE INDEX asset_media_asset_idx ON public.asset_media USING btree (asset_id, "position");
+CREATE INDEX asset_media_owner_idx ON public.asset_media USING btree (owner_id);
 alter table public.asset_media enable row level security;
 create policy "Owners can read their own media" on public.asset_media for select to authenticated
   using ((owner_id = auth.uid()));
@@ -2903,7 +2909,11 @@ create table public.asset_transfers (
   constraint asset_transfers_to_email_check CHECK (char_length(to_email) <= 254 AND to_email ~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$'::text),
   constraint asset_transfers_to_user_id_fkey FOREIGN KEY (to_user_id) REFERENCES auth.users(id) ON DELETE SET NULL
 );
+CREATE INDEX asset_transfers_asset_idx ON public.asset_transfers USING btree (asset_id);
+CREATE INDEX asset_transfers_from_user_idx ON public.asset_transfers USING btree (from_user_id);
 CREATE UNIQUE INDEX asset_transfers_one_pending_idx ON public.asset_transfers USING btree (asset_id, lower(to_email)) WHERE (state = 'pending'::text);
+CREATE INDEX asset_transfers_to_email_idx ON public.asset_transfers USING btree (lower(to_email));
+CREATE INDEX asset_transfers_to_user_idx ON public.asset_transfers USING btree (to_user_id);
 alter table public.asset_transfers enable row level security;
 create policy "Senders and recipients read transfers" on public.asset_transfers for select to authenticated
   using (((from_user_id = auth.uid()) OR (lower(to_email) = ( SELECT private.my_email() AS my_email))));
@@ -3105,6 +3115,7 @@ create table public.business_products (
   constraint business_products_sku_check CHECK (sku IS NULL OR char_length(btrim(sku)) >= 1 AND char_length(btrim(sku)) <= 64),
   constraint business_products_status_check CHECK (status = ANY (ARRAY['active'::text, 'recalled'::text]))
 );
+CREATE INDEX business_products_business_idx ON public.business_products USING btree (business_id);
 CREATE UNIQUE INDEX business_products_gtin_idx ON public.business_products USING btree (business_id, gtin) WHERE (gtin IS NOT NULL);
 CREATE UNIQUE INDEX business_products_sku_idx ON public.business_products USING btree (business_id, sku) WHERE (sku IS NOT NULL);
 alter table public.business_products enable row level security;
@@ -3185,8 +3196,10 @@ create table public.business_requests (
   constraint business_requests_status_check CHECK (status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text])),
   constraint business_requests_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+CREATE INDEX business_requests_decided_by_idx ON public.business_requests USING btree (decided_by);
 CREATE UNIQUE INDEX business_requests_one_pending_idx ON public.business_requests USING btree (user_id) WHERE (status = 'pending'::text);
 CREATE INDEX business_requests_status_created_idx ON public.business_requests USING btree (status, created_at DESC);
+CREATE INDEX business_requests_user_idx ON public.business_requests USING btree (user_id);
 alter table public.business_requests enable row level security;
 create policy "Admins can read every business request" on public.business_requests for select to authenticated
   using (private.is_admin());
@@ -3300,6 +3313,7 @@ create table public.contact_abuse_reports (
   constraint contact_abuse_reports_sender_name_check CHECK (sender_name IS NULL OR char_length(sender_name) <= 100),
   constraint contact_abuse_reports_status_check CHECK (status = ANY (ARRAY['open'::text, 'reviewed'::text, 'dismissed'::text]))
 );
+CREATE INDEX contact_abuse_reports_message_idx ON public.contact_abuse_reports USING btree (message_id);
 CREATE INDEX contact_abuse_reports_status_idx ON public.contact_abuse_reports USING btree (status, created_at);
 alter table public.contact_abuse_reports enable row level security;
 create policy "Moderators and admins read all reports" on public.contact_abuse_reports for select to authenticated
@@ -3378,7 +3392,10 @@ create table public.contact_requests (
   constraint contact_requests_token_hash_check CHECK (token_hash ~ '^[0-9a-f]{64}$'::text),
   constraint contact_requests_token_hash_key UNIQUE (token_hash)
 );
+CREATE INDEX contact_requests_asset_idx ON public.contact_requests USING btree (asset_id);
 CREATE INDEX contact_requests_created_idx ON public.contact_requests USING btree (created_at);
+CREATE INDEX contact_requests_message_idx ON public.contact_requests USING btree (message_id);
+CREATE INDEX contact_requests_owner_idx ON public.contact_requests USING btree (owner_id);
 alter table public.contact_requests enable row level security;
 create policy "Two-factor users need an aal2 session" on public.contact_requests as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
@@ -3449,7 +3466,9 @@ create table public.legacy_requests (
   constraint legacy_requests_pkey PRIMARY KEY (id),
   constraint legacy_requests_state_check CHECK (state = ANY (ARRAY['waiting'::text, 'refused'::text, 'released'::text]))
 );
+CREATE INDEX legacy_requests_next_of_kin_idx ON public.legacy_requests USING btree (next_of_kin_id);
 CREATE UNIQUE INDEX legacy_requests_one_waiting_idx ON public.legacy_requests USING btree (owner_id) WHERE (state = 'waiting'::text);
+CREATE INDEX legacy_requests_owner_idx ON public.legacy_requests USING btree (owner_id);
 alter table public.legacy_requests enable row level security;
 create policy "Owners and the asking next of kin read requests" on public.legacy_requests for select to authenticated
   using (((owner_id = auth.uid()) OR (EXISTS ( SELECT 1
@@ -3551,7 +3570,9 @@ create table public.moderation_reports (
 CREATE INDEX moderation_reports_asset_idx ON public.moderation_reports USING btree (asset_id) WHERE (asset_id IS NOT NULL);
 CREATE INDEX moderation_reports_product_idx ON public.moderation_reports USING btree (product_id) WHERE (product_id IS NOT NULL);
 CREATE INDEX moderation_reports_queue_idx ON public.moderation_reports USING btree (target_kind, status, created_at DESC);
+CREATE INDEX moderation_reports_reporter_id_idx ON public.moderation_reports USING btree (reporter_id);
 CREATE INDEX moderation_reports_reporter_idx ON public.moderation_reports USING btree (reporter_hash, created_at);
+CREATE INDEX moderation_reports_unit_idx ON public.moderation_reports USING btree (unit_id);
 alter table public.moderation_reports enable row level security;
 create policy "Moderators and admins read reports" on public.moderation_reports for select to authenticated
   using (private.is_moderator_or_admin());
@@ -3651,6 +3672,7 @@ create table public.next_of_kin (
   constraint next_of_kin_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
 CREATE UNIQUE INDEX next_of_kin_invite_idx ON public.next_of_kin USING btree (invite_token_hash) WHERE (invite_token_hash IS NOT NULL);
+CREATE INDEX next_of_kin_kin_user_idx ON public.next_of_kin USING btree (kin_user_id);
 CREATE UNIQUE INDEX next_of_kin_one_primary_idx ON public.next_of_kin USING btree (user_id) WHERE is_primary;
 CREATE INDEX next_of_kin_user_idx ON public.next_of_kin USING btree (user_id, created_at);
 alter table public.next_of_kin enable row level security;
@@ -3805,6 +3827,7 @@ create table public.token_purchases (
   constraint token_purchases_tokens_reversed_check CHECK (tokens_reversed >= 0),
   constraint token_purchases_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );
+CREATE INDEX token_purchases_package_idx ON public.token_purchases USING btree (package_id);
 CREATE INDEX token_purchases_paid_at_idx ON public.token_purchases USING btree (paid_at) WHERE (paid_at IS NOT NULL);
 CREATE INDEX token_purchases_user_created_idx ON public.token_purchases USING btree (user_id, created_at DESC);
 alter table public.token_purchases enable row level security;
@@ -3859,6 +3882,7 @@ create table public.token_transactions (
   constraint token_transactions_type_matches_sign CHECK ((type = 'earned'::text) = (amount > 0)),
   constraint token_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES user_wallets(user_id) ON DELETE CASCADE
 );
+CREATE INDEX token_transactions_actor_idx ON public.token_transactions USING btree (actor_id);
 CREATE INDEX token_transactions_user_created_idx ON public.token_transactions USING btree (user_id, created_at DESC, id DESC);
 CREATE INDEX token_transactions_user_source_idx ON public.token_transactions USING btree (user_id, source);
 alter table public.token_transactions enable row level security;
@@ -5974,6 +5998,7 @@ create table storage.objects (
 );
 CREATE UNIQUE INDEX objects_bucket_id_name_key ON storage.objects USING btree (bucket_id, name);
 CREATE INDEX objects_bucket_id_name_prefix_idx ON storage.objects USING btree (bucket_id, name COLLATE "C");
+CREATE INDEX objects_owner_idx ON storage.objects USING btree (owner_id);
 alter table storage.objects enable row level security;
 create policy "Admins can delete bug screenshots" on storage.objects for delete to authenticated
   using (((bucket_id = 'bug-screenshots'::text) AND private.is_admin()));
