@@ -133,7 +133,9 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
-    if (req.method === 'GET' && !isApi && !path.extname(url)) return sendIndex(req, reply, url);
+    // HEAD as GET (Node's response drops the body): link checkers and uptime monitors ask with HEAD.
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (isRead && !isApi && !path.extname(url)) return sendIndex(req, reply, url);
     return reply.status(404).send({ code: 'not_found', message: 'Not found' });
   });
 }

@@ -56,4 +56,20 @@ describe('prerendered frames', () => {
     expect(api.type).toContain('application/json');
     expect(api.text).not.toContain('Serial number check');
   });
+
+  it('answers HEAD on every page as GET would, without a body (link checkers and uptime monitors)', async () => {
+    for (const url of ['/', '/faq', '/verify/ABC-123', '/dashboard']) {
+      const getRes = await fetch(`${server.url}${url}`, { headers: { 'accept-encoding': 'identity' } });
+      const head = await fetch(`${server.url}${url}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+      expect(head.status, url).toBe(200);
+      expect(head.headers.get('content-type'), url).toContain('text/html');
+      expect(head.headers.get('content-length'), url).toBe(getRes.headers.get('content-length'));
+      expect(await head.text(), url).toBe('');
+      await getRes.arrayBuffer();
+    }
+    // Other methods on a page path are still refused, and API paths keep their own answers.
+    expect((await fetch(`${server.url}/faq`, { method: 'DELETE' })).status).toBe(404);
+    const api = await fetch(`${server.url}/functions/v1/verify/_`, { method: 'HEAD' });
+    expect(api.headers.get('content-type')).toContain('application/json');
+  });
 });
