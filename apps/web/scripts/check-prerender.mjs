@@ -2,14 +2,15 @@
 // Checks the build's prerendered pages (issue 18): every route of prerender.json has its HTML in
 // dist/prerendered, with its own <title> (not index.html's), its description, and its main heading (an
 // <h1> with text) inside #root, so it paints without JavaScript (a frame, served for any value of
-// its parameters, may leave the heading to its data but has a body). Runs after the build in
+// its parameters, may leave the heading to its data but has a body), and that sitemap.json lists the
+// pages without parameters less prerender.json's notInSitemap. Runs after the build in
 // scripts/test-all.sh; exits 1 listing what is wrong.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
-const { routes } = JSON.parse(fs.readFileSync(path.join(root, 'prerender.json'), 'utf8'));
+const { routes, notInSitemap } = JSON.parse(fs.readFileSync(path.join(root, 'prerender.json'), 'utf8'));
 const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const titleOf = (html) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() ?? '';
 const text = (html) => html.replace(/<[^>]+>/g, '').trim();
@@ -41,6 +42,13 @@ for (const route of routes) {
   else if (frame && !h1) console.log(`ok  ${route.padEnd(28)} ${title}  —  frame`);
   else console.log(`ok  ${route.padEnd(28)} ${title}  —  h1 "${text(h1).slice(0, 60)}"`);
 }
+// The sitemap (served as /sitemap.xml) lists prerendered pages only, each once, and all but the excluded.
+const sitemapFile = path.join(dist, 'prerendered', 'sitemap.json');
+const sitemap = fs.existsSync(sitemapFile) ? JSON.parse(fs.readFileSync(sitemapFile, 'utf8')).paths : [];
+const expected = routes.filter((r) => !r.includes('/:') && !notInSitemap.includes(r));
+if (JSON.stringify(sitemap) !== JSON.stringify(expected))
+  problems.push(`sitemap.json lists ${JSON.stringify(sitemap)}, not ${JSON.stringify(expected)}`);
+else console.log(`ok  sitemap.json: ${sitemap.length} pages`);
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);

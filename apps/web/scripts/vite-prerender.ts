@@ -9,10 +9,21 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { bootFiles, hydratesOnDemand, onDemandPage, withoutAppPreloads } from './on-demand.ts';
 
+const prerenderConfig = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../prerender.json'), 'utf8')) as {
+  routes: string[];
+  notInSitemap: string[];
+};
+
 /** Public pages that render the same for every signed-out visitor (prerender.json). */
-export const PRERENDERED: string[] = (
-  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../prerender.json'), 'utf8')) as { routes: string[] }
-).routes;
+export const PRERENDERED: string[] = prerenderConfig.routes;
+
+/**
+ * The pages search engines are pointed at (dist/prerendered/sitemap.json, served as /sitemap.xml):
+ * the prerendered pages without a parameter, less prerender.json's notInSitemap.
+ */
+export const SITEMAP_PATHS: string[] = PRERENDERED.filter(
+  (route) => !route.includes(':') && !prerenderConfig.notInSitemap.includes(route),
+);
 
 /**
  * The path rendered for a route: itself, or for a frame (a route with parameters, served for any
@@ -87,6 +98,10 @@ export function prerenderPages(opts: { root: string }): Plugin {
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, html);
         }
+        fs.writeFileSync(
+          path.join(outDir, 'prerendered', 'sitemap.json'),
+          `${JSON.stringify({ paths: SITEMAP_PATHS }, null, 2)}\n`,
+        );
       } finally {
         fs.rmSync(ssrOut, { recursive: true, force: true });
       }

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../shared/context.js';
 import { publicClientConfig } from '../shared/public-config.js';
+import { crawlerFiles } from './crawler-files.js';
 
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1'];
 
@@ -104,6 +105,10 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
       root: config.webDist,
       index: false,
       wildcard: false,
+      // Served by routes of their own, never as raw files: the templates that still carry
+      // %APP_NAME% and no public config (index.html, the prerendered pages), and robots.txt from a
+      // build older than crawler-files.ts.
+      globIgnore: ['index.html', 'prerendered/**', 'robots.txt'],
       // The web build writes .br/.gz beside each asset (apps/web/vite.config.ts); serve them when accepted.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -130,6 +135,7 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     sendPage(req, reply, pageFor(url) ?? indexHtml);
 
   app.get('/', (req, reply) => sendIndex(req, reply, '/'));
+  crawlerFiles(app, { siteUrl: () => config.siteUrl, webDist: config.webDist });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
