@@ -3,7 +3,8 @@
 // dist/prerendered, with its own <title> (not index.html's), its description, and its main heading (an
 // <h1> with text) inside #root, so it paints without JavaScript (a frame, served for any value of
 // its parameters, may leave the heading to its data but has a body), and that sitemap.json lists the
-// pages without parameters less prerender.json's notInSitemap. Runs after the build in
+// pages without parameters less prerender.json's notInSitemap, and that routes.json (the paths the
+// server does not redirect to /) holds every prerendered route. Runs after the build in
 // scripts/test-all.sh; exits 1 listing what is wrong.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,6 +50,12 @@ const expected = routes.filter((r) => !r.includes('/:') && !notInSitemap.include
 if (JSON.stringify(sitemap) !== JSON.stringify(expected))
   problems.push(`sitemap.json lists ${JSON.stringify(sitemap)}, not ${JSON.stringify(expected)}`);
 else console.log(`ok  sitemap.json: ${sitemap.length} pages`);
+// The server redirects every path that matches none of routes.json's patterns to /.
+const routesFile = path.join(dist, 'prerendered', 'routes.json');
+const patterns = fs.existsSync(routesFile) ? JSON.parse(fs.readFileSync(routesFile, 'utf8')).patterns : [];
+const unlisted = routes.filter((r) => !patterns.includes(r));
+if (unlisted.length) problems.push(`routes.json lacks ${unlisted.join(', ')}`);
+else console.log(`ok  routes.json: ${patterns.length} route patterns`);
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);

@@ -65,10 +65,13 @@ export function prerenderPages(opts: { root: string }): Plugin {
       }
       try {
         const entry = fs.readdirSync(ssrOut).find((f) => /^prerender\.m?js$/.test(f))!;
-        const { renderRoute, PRERENDER_APP_NAME } = (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
+        const { renderRoute, routePatterns, PRERENDER_APP_NAME } = (await import(
+          pathToFileURL(path.join(ssrOut, entry)).href
+        )) as {
           renderRoute: (
             url: string,
           ) => Promise<{ html: string; screen: string; title: string | null; description: string | null }>;
+          routePatterns: () => string[];
           PRERENDER_APP_NAME: string;
         };
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
@@ -98,6 +101,11 @@ export function prerenderPages(opts: { root: string }): Plugin {
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, html);
         }
+        // Every path the app answers; the server redirects others to / (apps/server/src/plugins/app-paths.ts).
+        fs.writeFileSync(
+          path.join(outDir, 'prerendered', 'routes.json'),
+          `${JSON.stringify({ patterns: routePatterns() }, null, 2)}\n`,
+        );
         fs.writeFileSync(
           path.join(outDir, 'prerendered', 'sitemap.json'),
           `${JSON.stringify({ paths: SITEMAP_PATHS }, null, 2)}\n`,

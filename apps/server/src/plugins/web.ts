@@ -1,9 +1,10 @@
-// Serves the built React app (apps/web/dist) with the public config inlined into index.html,
-// and falls back to index.html for client-side routes. API prefixes never fall back. Public pages
-// rendered at build time (apps/web/dist/prerendered/<path>.html, apps/web/scripts/vite-prerender.ts)
-// are answered with their own HTML, which paints before any JavaScript runs. A frame — a page with a
-// parameter, prerendered once with "_" in its place (e.g. prerendered/verify/_.html) — answers every
-// value of it (/verify/ABC-123): the same bytes for all, so nothing from the URL reaches the HTML
+// Serves the built React app (apps/web/dist) with the public config inlined into index.html, and
+// falls back to index.html for the app's client-side routes; any other path is redirected to /
+// (app-paths.ts), and API prefixes never fall back. Public pages rendered at build time
+// (apps/web/dist/prerendered/<path>.html, apps/web/scripts/vite-prerender.ts) are answered with their
+// own HTML, which paints before any JavaScript runs. A frame — a page with a parameter, prerendered
+// once with "_" in its place (e.g. prerendered/verify/_.html) — answers every value of it
+// (/verify/ABC-123): the same bytes for all, so nothing from the URL reaches the HTML
 // (docs/decisions/0136).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../shared/context.js';
 import { publicClientConfig } from '../shared/public-config.js';
+import { isAppPath, readAppPaths } from './app-paths.js';
 import { crawlerFiles } from './crawler-files.js';
 
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1'];
@@ -134,6 +136,7 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   const sendIndex = (req: FastifyRequest, reply: FastifyReply, url = '') =>
     sendPage(req, reply, pageFor(url) ?? indexHtml);
 
+  const appPaths = hasBuild ? readAppPaths(config.webDist) : null;
   app.get('/', (req, reply) => sendIndex(req, reply, '/'));
   crawlerFiles(app, { siteUrl: () => config.siteUrl, webDist: config.webDist });
   app.setNotFoundHandler((req, reply) => {
@@ -141,7 +144,8 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     const isApi = API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));
     // HEAD as GET (Node's response drops the body): link checkers and uptime monitors ask with HEAD.
     const isRead = req.method === 'GET' || req.method === 'HEAD';
-    if (isRead && !isApi && !path.extname(url)) return sendIndex(req, reply, url);
+    if (isRead && !isApi && !path.extname(url))
+      return isAppPath(appPaths, url) ? sendIndex(req, reply, url) : reply.redirect('/', 302);
     return reply.status(404).send({ code: 'not_found', message: 'Not found' });
   });
 }

@@ -20,6 +20,10 @@ describe('prerendered frames', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), page('<div id="root"></div>'));
     fs.writeFileSync(path.join(dist, 'prerendered/faq.html'), page(root('<h1>FAQ</h1>')));
     fs.writeFileSync(path.join(dist, 'prerendered/verify/_.html'), page(root('<h1>Serial number check</h1>')));
+    fs.writeFileSync(
+      path.join(dist, 'prerendered/routes.json'),
+      JSON.stringify({ patterns: ['/', '/faq', '/verify/:serialNumber', '/dashboard', '/business/products/:id/edit'] }),
+    );
     server = await startTestServer({ overrides: { webDist: dist, appName: 'TagLedger' } });
   }, 120_000);
   afterAll(async () => {
@@ -55,6 +59,22 @@ describe('prerendered frames', () => {
     const api = await get('/functions/v1/verify/_');
     expect(api.type).toContain('application/json');
     expect(api.text).not.toContain('Serial number check');
+  });
+
+  it("redirects a path the app does not answer to /, and answers the app's own paths as React Router matches them", async () => {
+    for (const url of ['/this/page/does-not-exist', '/verify', '/verify/a/b', '/business/products/1', '/faq/extra']) {
+      const res = await fetch(`${server.url}${url}`, { redirect: 'manual' });
+      expect(res.status, url).toBe(302);
+      expect(res.headers.get('location'), url).toBe('/');
+    }
+    for (const url of ['/FAQ', '/faq/', '/Dashboard', '/verify/abc-123/', '/business/products/7/edit']) {
+      const res = await fetch(`${server.url}${url}`, { redirect: 'manual' });
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toContain('text/html');
+    }
+    // Files and API paths keep their own answers.
+    expect((await fetch(`${server.url}/missing.js`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${server.url}/rest/v1/nothing`, { redirect: 'manual' })).status).not.toBe(302);
   });
 
   it('answers HEAD on every page as GET would, without a body (link checkers and uptime monitors)', async () => {

@@ -147,6 +147,16 @@ const allScreens = (): ScreenRoute[] => [
   ...moderationRoutes,
 ];
 
+/** Old addresses the app still answers by sending the visitor on. */
+const REDIRECTS: Record<string, string> = { '/influencer-referrals': '/referrals' };
+
+/**
+ * Every path pattern the app answers. The build writes them to dist/prerendered/routes.json
+ * (scripts/vite-prerender.ts), so the server redirects any other path to / itself (SPEC §2: an
+ * unknown path redirects to /) instead of sending the app only for it to do so.
+ */
+export const routePatterns = (): string[] => [...allScreens().map((r) => r.path), ...Object.keys(REDIRECTS)];
+
 function matches(pattern: string, pathname: string): boolean {
   const a = pattern.split('/');
   const b = pathname.replace(/\/+$/, '').split('/');
@@ -252,7 +262,9 @@ export function AppRoutes() {
         <Route element={<RouteGuard business />}>{screens(businessRoutes)}</Route>
         <Route element={<RouteGuard adminOnly />}>{screens(adminRoutes)}</Route>
         <Route element={<RouteGuard moderation />}>{screens(moderationRoutes)}</Route>
-        <Route path="/influencer-referrals" element={<Navigate to="/referrals" replace />} />
+        {Object.entries(REDIRECTS).map(([from, to]) => (
+          <Route key={from} path={from} element={<Navigate to={to} replace />} />
+        ))}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

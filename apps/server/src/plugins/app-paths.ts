@@ -1,0 +1,29 @@
+// Which paths the web app answers. The build lists its route patterns in prerendered/routes.json
+// (apps/web/src/app/router.tsx, routePatterns); a path that matches none of them is redirected to /
+// here (SPEC §2: an unknown path redirects to /), so a mistyped or stale link costs one redirect
+// instead of the whole app loading only to leave, and a crawler is not told that every address
+// exists. Matching follows React Router's: segments compared without regard to case, ":name" matches
+// any one non-empty segment, and a trailing slash is ignored.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The route patterns of the web build, or null for a build without the list (every path is the app's). */
+export function readAppPaths(webDist: string): string[][] | null {
+  const file = path.join(webDist, 'prerendered', 'routes.json');
+  if (!fs.existsSync(file)) return null;
+  const { patterns } = JSON.parse(fs.readFileSync(file, 'utf8')) as { patterns?: unknown };
+  if (!Array.isArray(patterns)) return null;
+  return patterns
+    .filter((p): p is string => typeof p === 'string' && p.startsWith('/'))
+    .map((p) => segments(p.toLowerCase()));
+}
+
+const segments = (pathname: string) => pathname.split('/').filter((s) => s !== '');
+
+export function isAppPath(patterns: string[][] | null, pathname: string): boolean {
+  if (patterns === null) return true;
+  const parts = segments(pathname.toLowerCase());
+  return patterns.some(
+    (pattern) => pattern.length === parts.length && pattern.every((seg, i) => seg.startsWith(':') || seg === parts[i]),
+  );
+}
