@@ -138,6 +138,8 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
 
   const appPaths = hasBuild ? readAppPaths(config.webDist) : null;
   app.get('/', (req, reply) => sendIndex(req, reply, '/'));
+  // The landing's old file name (bookmarks, other hosts' habits) goes to the landing itself.
+  app.get('/index.html', (_req, reply) => reply.redirect('/', 301));
   crawlerFiles(app, { siteUrl: () => config.siteUrl, webDist: config.webDist });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';

@@ -72,11 +72,14 @@ describe('robots.txt and sitemap.xml', () => {
   });
 
   it('never serves the page templates as raw files', async () => {
-    for (const page of ['/index.html', '/prerendered/faq.html', '/prerendered/sitemap.json']) {
+    for (const page of ['/prerendered/faq.html', '/prerendered/sitemap.json']) {
       const res = await fetch(url(page));
       expect(res.status, page).toBe(404);
       expect(await res.text(), page).not.toContain('%APP_NAME%');
     }
+    const index = await fetch(url('/index.html'), { redirect: 'manual' });
+    expect(index.status).toBe(301);
+    expect(index.headers.get('location')).toBe('/');
     const faq = await fetch(url('/faq'));
     expect(await faq.text()).toContain('<title>TagLedger</title>');
   });
