@@ -75,6 +75,9 @@ describe('prerendered frames', () => {
     // Files and API paths keep their own answers.
     expect((await fetch(`${server.url}/missing.js`, { redirect: 'manual' })).status).toBe(404);
     expect((await fetch(`${server.url}/rest/v1/nothing`, { redirect: 'manual' })).status).not.toBe(302);
+    const operations = await fetch(`${server.url}/operations/v1/nothing`, { redirect: 'manual' });
+    expect(operations.status).toBe(404);
+    expect(operations.headers.get('content-type')).toContain('application/json');
   });
 
   it('answers HEAD on every page as GET would, without a body (link checkers and uptime monitors)', async () => {
