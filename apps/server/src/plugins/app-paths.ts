@@ -3,7 +3,7 @@
 // here (SPEC §2: an unknown path redirects to /), so a mistyped or stale link costs one redirect
 // instead of the whole app loading only to leave, and a crawler is not told that every address
 // exists. Matching follows React Router's: segments compared without regard to case, ":name" matches
-// any one non-empty segment, and a trailing slash is ignored.
+// any one non-empty segment, and a trailing slash is ignored (docs/decisions/0139).
 import fs from 'node:fs';
 import path from 'node:path';
 
