@@ -3,11 +3,9 @@
 // mail carries none of the visitor's text either, so entering someone else's address only ever
 // sends them our own fixed wording. The confirmation is written in the language of the page the
 // visitor wrote from; the relayed message in the owner's language (shared/language.ts).
+import { escapeHtml } from '../shared/escape-html.js';
 import type { Language, Localized } from '../shared/language.js';
 import type { MailMessage } from '../shared/mailer.js';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function confirmationSubject(app: string, language: Language = 'en'): string {
   return language === 'fr'

@@ -4,21 +4,14 @@
 // instead of the whole app loading only to leave, and a crawler is not told that every address
 // exists. Matching follows React Router's: segments compared without regard to case, ":name" matches
 // any one non-empty segment, and a trailing slash is ignored (docs/decisions/0139).
-import fs from 'node:fs';
-import path from 'node:path';
+import { readBuildList } from './build-lists.js';
+
+const segments = (pathname: string) => pathname.split('/').filter((s) => s !== '');
 
 /** The route patterns of the web build, or null for a build without the list (every path is the app's). */
 export function readAppPaths(webDist: string): string[][] | null {
-  const file = path.join(webDist, 'prerendered', 'routes.json');
-  if (!fs.existsSync(file)) return null;
-  const { patterns } = JSON.parse(fs.readFileSync(file, 'utf8')) as { patterns?: unknown };
-  if (!Array.isArray(patterns)) return null;
-  return patterns
-    .filter((p): p is string => typeof p === 'string' && p.startsWith('/'))
-    .map((p) => segments(p.toLowerCase()));
+  return readBuildList(webDist, 'routes.json', 'patterns')?.map((p) => segments(p.toLowerCase())) ?? null;
 }
-
-const segments = (pathname: string) => pathname.split('/').filter((s) => s !== '');
 
 export function isAppPath(patterns: string[][] | null, pathname: string): boolean {
   if (patterns === null) return true;

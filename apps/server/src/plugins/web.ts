@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../shared/context.js';
+import { escapeHtml } from '../shared/escape-html.js';
 import { publicClientConfig } from '../shared/public-config.js';
 import { isAppPath, readAppPaths } from './app-paths.js';
 import { crawlerFiles } from './crawler-files.js';
@@ -33,9 +34,6 @@ export function inlineScriptHashes(webDist: string): string[] {
     (m) => `'sha256-${crypto.createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`,
   );
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function escapeJsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

@@ -4,18 +4,10 @@
 // recipient's language (shared/language.ts); the sign-up confirmation uses the language the
 // visitor signed up in, which the database stored with the new account.
 import type { AppContext } from '../../shared/context.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import { languageOfEmail, type Language, type Localized } from '../../shared/language.js';
 import { verifyActionLink, withQuery } from './otp.js';
 import { resolveRedirect } from './redirect.js';
-
-function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 interface Template {
   subject: string;
