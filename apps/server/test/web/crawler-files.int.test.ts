@@ -6,18 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { pageTemplate, prerenderedRoot } from '../helpers/web-build.js';
 
 const SITE = 'https://tagledger.example';
-const page = (body: string) =>
-  `<!doctype html><html><head><title>%APP_NAME%</title><!--app-config--></head><body>${body}</body></html>`;
 
 function writeBuild(dist: string, sitemapPaths?: unknown) {
   fs.mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), page('<div id="root"></div>'));
-  fs.writeFileSync(
-    path.join(dist, 'prerendered/faq.html'),
-    page('<div id="root" data-prerendered="en" data-app-name="TagLedger"><h1>FAQ</h1></div>'),
-  );
+  fs.writeFileSync(path.join(dist, 'index.html'), pageTemplate('<div id="root"></div>'));
+  fs.writeFileSync(path.join(dist, 'prerendered/faq.html'), pageTemplate(prerenderedRoot('<h1>FAQ</h1>')));
   // A build from before the server wrote robots.txt shipped its own: the server's wins.
   fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   if (sitemapPaths !== undefined)

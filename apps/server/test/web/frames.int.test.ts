@@ -6,10 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-
-const page = (body: string) =>
-  `<!doctype html><html><head><title>%APP_NAME%</title><!--app-config--></head><body>${body}</body></html>`;
-const root = (body: string) => `<div id="root" data-prerendered="en" data-app-name="TagLedger">${body}</div>`;
+import { pageTemplate, prerenderedRoot } from '../helpers/web-build.js';
 
 describe('prerendered frames', () => {
   let server: TestServer;
@@ -17,9 +14,12 @@ describe('prerendered frames', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'prerendered/verify'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'index.html'), page('<div id="root"></div>'));
-    fs.writeFileSync(path.join(dist, 'prerendered/faq.html'), page(root('<h1>FAQ</h1>')));
-    fs.writeFileSync(path.join(dist, 'prerendered/verify/_.html'), page(root('<h1>Serial number check</h1>')));
+    fs.writeFileSync(path.join(dist, 'index.html'), pageTemplate('<div id="root"></div>'));
+    fs.writeFileSync(path.join(dist, 'prerendered/faq.html'), pageTemplate(prerenderedRoot('<h1>FAQ</h1>')));
+    fs.writeFileSync(
+      path.join(dist, 'prerendered/verify/_.html'),
+      pageTemplate(prerenderedRoot('<h1>Serial number check</h1>')),
+    );
     fs.writeFileSync(
       path.join(dist, 'prerendered/routes.json'),
       JSON.stringify({ patterns: ['/', '/faq', '/verify/:serialNumber', '/dashboard', '/business/products/:id/edit'] }),
