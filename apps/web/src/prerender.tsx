@@ -10,11 +10,12 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { screenFor } from '@/app/router';
-
-export { routePatterns } from '@/app/router';
 import { collectPageMeta } from '@/components/page-meta';
 import { appConfig } from '@/lib/app-config';
 import { activateLocale, loadScreenMessages } from '@/lib/i18n/i18n';
+
+// The app's route patterns, which the build lists for the server (scripts/vite-prerender.ts).
+export { routePatterns } from '@/app/router';
 
 export interface Prerendered {
   html: string;
