@@ -7,7 +7,7 @@ import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 import { i18n } from '@/lib/i18n/i18n';
 import { adminGroupPaths, type NavItem } from './nav-items';
-import { navLinkClass } from './nav-link-class';
+import { menuItemClass, menuPanelClass, navLinkClass } from './header-classes';
 
 /**
  * Desktop row: the admin pages (Admin Dashboard, Bug Reports, News Management) sit in one "Admin" dropdown at the
@@ -29,17 +29,16 @@ function AdminGroup({ items }: { items: NavItem[] }) {
         {i18n._('Admin')}
         <ChevronDown className="h-4 w-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Content
-        align="start"
-        sideOffset={6}
-        className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-      >
+      <DropdownMenu.Content align="start" sideOffset={6} className={menuPanelClass}>
         {items.map((item) => (
           <DropdownMenu.Item key={item.to} asChild>
             {/* A string className: Radix's Slot cannot merge NavLink's className function. */}
             <NavLink
               to={item.to}
-              className="block rounded px-3 py-2 text-sm whitespace-nowrap text-slate-800 outline-none data-[highlighted]:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-blue-800"
+              className={cn(
+                menuItemClass,
+                'whitespace-nowrap aria-[current=page]:font-semibold aria-[current=page]:text-blue-800',
+              )}
             >
               {item.label}
             </NavLink>

@@ -6,7 +6,7 @@ import { NavLink, useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
 import { i18n } from '@/lib/i18n/i18n';
 import type { NavItem } from './nav-items';
-import { navLinkClass } from './nav-link-class';
+import { navLinkClass } from './header-classes';
 
 export function MobileMenu({ items }: { items: NavItem[] }) {
   const [mobileOpen, setMobileOpen] = useState(false);

@@ -2,10 +2,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, UserCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
 import { i18n } from '@/lib/i18n/i18n';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { useI18n } from '@/lib/i18n/use-i18n';
 import type { NavItem } from './nav-items';
+import { menuItemClass, menuPanelClass } from './header-classes';
 
 interface ProfileMenuProps {
   /** Shown beside the icon where the header has room. */
@@ -29,18 +31,11 @@ export function ProfileMenu({ name, email, items, onChooseLocale, onSignOut }: P
         <ChevronDown className="h-4 w-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
+        <DropdownMenu.Content align="end" sideOffset={6} className={menuPanelClass}>
           <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-500">{email}</DropdownMenu.Label>
           {items.map((item) => (
             <DropdownMenu.Item key={item.to} asChild>
-              <Link
-                to={item.to}
-                className="block rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-              >
+              <Link to={item.to} className={menuItemClass}>
                 {item.label}
               </Link>
             </DropdownMenu.Item>
@@ -58,7 +53,7 @@ export function ProfileMenu({ name, email, items, onChooseLocale, onSignOut }: P
                 key={l}
                 value={l}
                 lang={l}
-                className="cursor-pointer rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold"
+                className={cn(menuItemClass, 'cursor-pointer data-[state=checked]:font-semibold')}
               >
                 {LOCALE_NAMES[l]}
               </DropdownMenu.RadioItem>
