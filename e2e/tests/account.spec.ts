@@ -166,6 +166,10 @@ test('a user who enables TOTP must enter a code at the next sign-in', async ({ p
 
   await mfa.getByLabel('Authentication code').fill('000000' === totp(secret) ? '111111' : '000000');
   await mfa.getByRole('button', { name: 'Verify' }).click();
+  // The refusal is shown first, so the URL check below runs after the answer came back (checked right
+  // after the click, it would pass before any navigation could happen).
+  await expect(mfa.getByRole('alert')).toBeVisible();
+  await expect(mfa.getByRole('button', { name: 'Verify' })).toBeEnabled();
   await expect(second).not.toHaveURL(/\/dashboard/);
 
   // A code is single-use: wait for the next 30-second step before signing in with a new one.

@@ -105,7 +105,9 @@ test('a moderator asks an admin to ban an owner, and the admin bans them from th
   const moderator = await createUser({ role: 'moderator' });
   await signIn(page, moderator);
   await page.goto('/moderator');
-  // Ban requests are the admins' queue.
+  // Ban requests are the admins' queue. The tab list is awaited first: counted before the lazy screen
+  // renders, no tab at all would pass.
+  await expect(page.getByRole('tab', { name: /Reported public assets/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Ban requests/ })).toHaveCount(0);
   await page.getByRole('tab', { name: /Reported public assets/ }).click();
   const item = page.getByTestId('queue-item').filter({ hasText: title });

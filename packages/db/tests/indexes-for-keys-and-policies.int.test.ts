@@ -6,6 +6,7 @@
 //   caller's rows.
 // This reads both from the migrated catalogue, so a table added without its index fails here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '@tagledger/db';
 import { drivers, openTestDb, type TestDb } from '@tagledger/db/testing';
 
 /** The schemas our migrations create tables in. */
@@ -77,6 +78,9 @@ const UNINDEXED_POLICY_COMPARISONS = `
   )
   order by 1, 2`;
 
+/** The two spellings of a comparison with the caller: column first, or caller first. */
+const POLICY_PATTERNS = [String.raw`(?<![.\w])${COMPARED} = ${CALLER}`, String.raw`${CALLER} = ${COMPARED}(?![.\w(])`];
+
 describe.each(drivers)('indexes for foreign keys and policies (%s)', (driver) => {
   let t: TestDb;
   beforeAll(async () => {
@@ -86,17 +90,54 @@ describe.each(drivers)('indexes for foreign keys and policies (%s)', (driver) =>
     await t?.close();
   });
 
+  /** Runs `fn` inside a transaction that is always rolled back, so planted tables never stay. */
+  async function withinRolledBack(fn: (tx: Tx) => Promise<void>) {
+    const rollback = new Error('rolled back on purpose');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await fn(tx);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  }
+
+  // The checks below assert empty lists; these prove the detectors see what they look for, so an
+  // empty list means "all indexed", not "the query matches nothing".
+  it('finds a planted foreign key and a planted policy comparison that have no index', async () => {
+    await withinRolledBack(async (tx) => {
+      await tx.query(`create schema probe_indexes`);
+      await tx.query(`create table probe_indexes.parents (id uuid primary key)`);
+      await tx.query(
+        `create table probe_indexes.children (
+           id uuid primary key,
+           parent_id uuid references probe_indexes.parents (id),
+           owner_id uuid,
+           other_id uuid)`,
+      );
+      await tx.query(`create index on probe_indexes.children (other_id, parent_id)`);
+      await tx.query(`alter table probe_indexes.children enable row level security`);
+      await tx.query(`create policy probe on probe_indexes.children using (owner_id = (select auth.uid()))`);
+      const keys = await tx.query(UNINDEXED_FOREIGN_KEYS, [['probe_indexes']]);
+      expect(keys.rows).toEqual([
+        { table: 'probe_indexes.children', constraint: 'children_parent_id_fkey', columns: 'parent_id' },
+      ]);
+      const compared = await tx.query(UNINDEXED_POLICY_COMPARISONS, [['probe_indexes'], ...POLICY_PATTERNS]);
+      expect(compared.rows).toEqual([{ table: 'probe_indexes.children', compared: 'owner_id' }]);
+      // Indexed, both disappear.
+      await tx.query(`create index on probe_indexes.children (parent_id)`);
+      await tx.query(`create index on probe_indexes.children (owner_id)`);
+      expect((await tx.query(UNINDEXED_FOREIGN_KEYS, [['probe_indexes']])).rows).toEqual([]);
+      expect((await tx.query(UNINDEXED_POLICY_COMPARISONS, [['probe_indexes'], ...POLICY_PATTERNS])).rows).toEqual([]);
+    });
+  });
+
   it('every foreign key starts an index of its table', async () => {
     const { rows } = await t.db.query(UNINDEXED_FOREIGN_KEYS, [SCHEMAS]);
     expect(rows).toEqual([]);
   });
 
   it('every column a policy compares with the caller starts an index of its table', async () => {
-    const { rows } = await t.db.query(UNINDEXED_POLICY_COMPARISONS, [
-      SCHEMAS,
-      String.raw`(?<![.\w])${COMPARED} = ${CALLER}`,
-      String.raw`${CALLER} = ${COMPARED}(?![.\w(])`,
-    ]);
+    const { rows } = await t.db.query(UNINDEXED_POLICY_COMPARISONS, [SCHEMAS, ...POLICY_PATTERNS]);
     expect(rows).toEqual([]);
   });
 });

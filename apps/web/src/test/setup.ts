@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { catalogueKeys } from 'virtual:catalogues';
 import { activateLocale, loadScreenMessages } from '@/lib/i18n/i18n';
 
@@ -17,4 +17,24 @@ afterEach(() => {
 
 afterEach(async () => {
   await activateLocale('en');
+});
+
+// A console.error in a component test is a bug (a React warning, an act() warning, a failed request
+// the component did not handle), so it fails the test that printed it. A test that expects one
+// replaces console.error itself (`vi.spyOn(console, 'error').mockImplementation(...)`), which this
+// recorder then never sees.
+let consoleErrors: string[] = [];
+const printError = console.error.bind(console);
+beforeEach(() => {
+  consoleErrors = [];
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(' '));
+    printError(...args);
+  };
+});
+afterEach(() => {
+  const printed = consoleErrors;
+  consoleErrors = [];
+  if (printed.length > 0)
+    throw new Error(`The test printed ${printed.length} console error(s):\n${printed.join('\n')}`);
 });
