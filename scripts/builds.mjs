@@ -4,7 +4,7 @@
 // A build is stale when the fingerprint (a hash of its sources, its configs and the lockfile)
 // differs from the one recorded beside the output in `.build-stamp`. Outputs are written to a
 // temporary folder and renamed into place, so nobody ever reads half a build. Every server started
-// by scripts/start.mjs registers its pid in apps/web/dist/.servers/; while one of those is alive a
+// by scripts/serve.mjs registers its pid in apps/web/dist/.servers/; while one of those is alive a
 // stale web bundle is kept (with a warning) instead of being replaced under it — the old assets
 // would vanish and its pages would fail to load.
 import crypto from 'node:crypto';
@@ -113,7 +113,7 @@ function alive(pid) {
   }
 }
 
-/** Pids of servers (started by start.mjs) that serve the current web bundle right now. */
+/** Pids of servers (started by serve.mjs) that serve the current web bundle right now. */
 export function runningServers() {
   let names;
   try {

@@ -36,6 +36,8 @@ if ! psql "$TEST_DATABASE_URL" -Atqc 'select 1' >/dev/null 2>&1; then
     || su postgres -c "createdb test"
 fi
 
+echo "== references (every path and decision named in docs and comments exists)"
+node scripts/check-references.mjs
 echo "== format (Prettier)"
 npm run format:check
 echo "== lint (ESLint: rules, import boundaries, no cycles)"

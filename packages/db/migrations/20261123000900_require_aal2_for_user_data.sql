@@ -12,7 +12,7 @@
 -- Tables get a RESTRICTIVE policy, so no permissive policy (own rows, admin, public) can open them
 -- to an aal1 session; the helper is wrapped in (select …) so it runs once per statement, not per row.
 -- A table added later that holds user data needs the same one line (docs/contributing.md), and
--- packages/db/tests/aal2.test.ts fails until it has it or is listed as holding no user data.
+-- packages/db/tests/aal2.int.test.ts fails until it has it or is listed as holding no user data.
 
 -- The assurance level a user must reach: aal2 when they have a verified factor, else anything.
 -- security definer: auth.mfa_factors is never granted to the API roles.

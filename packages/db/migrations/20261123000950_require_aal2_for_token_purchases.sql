@@ -3,7 +3,7 @@
 -- pre-purchase bodies, so on a fresh database it undid 0602 (the one-hour attach window, the
 -- pending/earned reward columns). This restores 0602's bodies, each with the one line
 -- `perform private.require_aal_satisfied();`, and gives token_purchases the restrictive policy.
--- token_packages is a public price list (listed as such in packages/db/tests/aal2.test.ts); the
+-- token_packages is a public price list (listed as such in packages/db/tests/aal2.int.test.ts); the
 -- admin functions of 0601 already ask private.require_admin(), which checks the rule.
 
 create policy "Two-factor users need an aal2 session" on public.token_purchases as restrictive to authenticated

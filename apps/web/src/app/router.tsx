@@ -4,7 +4,7 @@
 //
 // Declarative <Routes> rather than createBrowserRouter: the data router adds ~16 KB gzip to the
 // landing page's initial JavaScript and we use none of its loaders/actions
-// (docs/decisions/0007-web-router-mode.md).
+// (docs/decisions/0007-web-router-mode-and-initial-bundle.md).
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { loadScreenMessages } from '@/lib/i18n/i18n';

@@ -10,7 +10,7 @@ export interface NavItem {
 
 /**
  * Admin-influencer equals admin (SPEC §6), so "Admin — admin who is not admin-influencer" never applies:
- * admins reach /admin through the profile menu's Admin Panel (docs/decisions/0006-header-admin-link.md).
+ * admins reach /admin through the profile menu's Admin Panel (docs/decisions/0008-web-header-admin-link.md).
  */
 export function navItemsFor(profile: UserProfile | null): NavItem[] {
   const role = profile?.role ?? 'standard';
