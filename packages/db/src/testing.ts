@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDb, type Db, type Tx } from './index.js';
-import { migrate } from './migrate.js';
+import { listMigrations, migrate } from './migrate.js';
 import { copyMigratedPgliteTemplate } from './pglite-template.js';
 import { withRequestContext } from './request-context.js';
 
@@ -19,12 +19,18 @@ export type Driver = 'pglite' | 'pg';
 /** The drivers a suite should run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const drivers: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
 
-/** Creates an empty database on the PostgreSQL at baseUrl; drop() removes it (and ends its sessions). */
-export async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * Creates a database on the PostgreSQL at baseUrl, empty or a copy of `template`; drop() removes it
+ * (and ends its sessions).
+ */
+export async function createTestDatabase(
+  baseUrl: string,
+  opts: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `tl_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -37,6 +43,80 @@ export async function createTestDatabase(baseUrl: string): Promise<{ url: string
       await c.end();
     },
   };
+}
+
+/** Advisory lock held while the migrated PostgreSQL template is made (one maker per machine). */
+const TEMPLATE_LOCK_KEY = 724_911_302;
+const TEMPLATE_PREFIX = 'tl_template_';
+
+function migrationsKey(): string {
+  const hash = crypto.createHash('sha256');
+  for (const m of listMigrations()) hash.update(m.version).update('\0').update(fs.readFileSync(m.file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+let templateMade: Promise<string> | undefined;
+
+/**
+ * The name of a database on the PostgreSQL at baseUrl that holds every migration, made once per
+ * machine for a given set of migrations (their hash is in its name) and kept for later runs. A new
+ * test database is a copy of it (`create database … template`), which costs a file copy instead of
+ * running every migration again (about a second each on this machine), as the PGlite template does
+ * for the embedded driver (pglite-template.ts).
+ */
+function migratedPgTemplate(baseUrl: string): Promise<string> {
+  templateMade ??= (async () => {
+    const name = TEMPLATE_PREFIX + migrationsKey();
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      // Test processes start together: one makes the template while the others wait for it.
+      await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+      const found = await admin.query('select datistemplate from pg_database where datname = $1', [name]);
+      if (found.rows[0]?.datistemplate) return name;
+      // A template left half-made by a process that died is made again.
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      const db = await openDb({ databaseUrl: url.toString() });
+      try {
+        await migrate(db);
+      } finally {
+        await db.close();
+      }
+      await admin.query(`alter database ${name} with is_template true allow_connections false`);
+      // Templates of older migration sets go, but the newest few stay: other checkouts on this
+      // machine (another branch's migrations) may be copying theirs right now. One in use refuses
+      // to be dropped and stays until a later run.
+      const old = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1 and datname <> $2 order by oid desc offset 3`,
+        [TEMPLATE_PREFIX + '%', name],
+      );
+      for (const { datname } of old.rows) {
+        await admin
+          .query(`alter database ${datname} is_template false`)
+          .then(() => admin.query(`drop database ${datname}`))
+          .catch(() => undefined);
+      }
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]).catch(() => undefined);
+      await admin.end();
+    }
+  })();
+  templateMade.catch(() => {
+    templateMade = undefined;
+  });
+  return templateMade;
+}
+
+/**
+ * A new database on the PostgreSQL at baseUrl that already holds every migration (a copy of the
+ * migrated template); drop() removes it. migrate() on it only confirms it is up to date.
+ */
+export async function createMigratedTestDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  return createTestDatabase(baseUrl, { template: await migratedPgTemplate(baseUrl) });
 }
 
 export interface TestDb {
@@ -63,7 +143,7 @@ export async function openTestDb(driver: Driver): Promise<TestDb> {
   }
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the pg driver');
-  const database = await createTestDatabase(base);
+  const database = await createMigratedTestDatabase(base);
   const db = await openDb({ databaseUrl: database.url });
   await migrate(db);
   return {

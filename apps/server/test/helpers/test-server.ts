@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { copyMigratedPgliteTemplate, createTestDatabase, drivers, type Driver } from '@tagledger/db/testing';
+import { copyMigratedPgliteTemplate, createMigratedTestDatabase, drivers, type Driver } from '@tagledger/db/testing';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { startLocalS3 } from './s3-server.js';
@@ -70,7 +70,7 @@ export async function startTestServer(
   if (opts.driver === 'pg') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is required for the pg driver');
-    const created = await createTestDatabase(base);
+    const created = await createMigratedTestDatabase(base);
     databaseUrl = created.url;
     dropDb = created.drop;
   } else if (!opts.env?.DATABASE_URL && !opts.env?.DATA_DIR) {
