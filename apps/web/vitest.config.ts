@@ -16,5 +16,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Test files share their workers' jsdom and loaded modules instead of building both again for each
+    // of the ~70 files (194 s → 45 s for the suite on this machine). src/test/setup.ts puts back
+    // after each test what a test may change: the DOM, storage, the language, timers and globals.
+    isolate: false,
   },
 });

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { catalogueKeys } from 'virtual:catalogues';
 import { activateLocale, loadScreenMessages } from '@/lib/i18n/i18n';
 
@@ -13,6 +13,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // Test files share a worker (vitest.config.ts, isolate: false): nothing one stubs reaches the next.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 afterEach(async () => {
