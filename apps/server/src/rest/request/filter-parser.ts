@@ -2,11 +2,8 @@
 // (SUPABASE-PROTOCOL §B.3.2–3). Pure; errors are PGRST100.
 import { RestError } from '../errors.js';
 import { Cursor, readField } from './select-parser.js';
-import { FILTER_OPS, type FieldRef, type Filter, type FilterOpName, type LogicNode, type OpExpr } from './types.js';
-
-const OPS: ReadonlySet<string> = new Set(FILTER_OPS);
-const QUANTIFIABLE = new Set(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
-const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
+import { hasOperand, IS_KEYWORDS, operator, type FilterOpName, type IsKeyword, type OpsWith } from './operators.js';
+import type { FieldRef, Filter, LogicNode, OpExpr } from './types.js';
 
 function filterError(raw: string, details: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse filter (${raw})" (line 1, column 1)`, details);
@@ -42,7 +39,10 @@ export function parseList(src: string, raw: string): string[] {
   return out;
 }
 
-/** `[not.]op[(any|all|config)].value` — the right-hand side of a filter. */
+/** `op.` or `op(modifier).` at the start of a filter's right-hand side (after any `not.`). */
+const OPERATOR_HEAD = /^([a-z]+)(?:\(([^)]*)\))?\./;
+
+/** `[not.]op[(any|all|config)].value` — the right-hand side of a filter, read as its operator's row says. */
 export function parseOpExpr(value: string, raw = value): OpExpr {
   let rest = value;
   let negated = false;
@@ -50,43 +50,43 @@ export function parseOpExpr(value: string, raw = value): OpExpr {
     negated = true;
     rest = rest.slice(4);
   }
-  const m = /^([a-z]+)(?:\(([^)]*)\))?\./.exec(rest);
-  if (!m || !OPS.has(m[1]!)) {
+  const m = OPERATOR_HEAD.exec(rest);
+  const row = m ? operator(m[1]!) : undefined;
+  if (!m || !row) {
     throw filterError(
       raw,
       `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (eq, gt, ...)`,
     );
   }
-  const op = m[1] as FilterOpName;
+  const name = m[1] as FilterOpName;
   const modifier = m[2];
   const operand = rest.slice(m[0].length);
-  switch (op) {
-    case 'in':
+  switch (row.operand) {
+    case 'list':
       if (modifier !== undefined) throw filterError(raw, 'unexpected "(" expecting "."');
-      return { op, negated, values: parseList(operand, raw) };
-    case 'is': {
+      return { op: name as OpsWith<'list'>, negated, values: parseList(operand, raw) };
+    case 'keyword': {
       const v = operand.toLowerCase();
-      if (modifier !== undefined || !IS_VALUES.has(v)) {
+      if (modifier !== undefined || !Object.hasOwn(IS_KEYWORDS, v)) {
         throw filterError(raw, 'unexpected value expecting null, not_null, true, false or unknown');
       }
-      return { op, negated, value: v as 'null' };
+      return { op: name as OpsWith<'keyword'>, negated, value: v as IsKeyword };
     }
-    case 'fts':
-    case 'plfts':
-    case 'phfts':
-    case 'wfts':
-      return { op, negated, value: operand, ...(modifier ? { config: modifier } : {}) };
-    default: {
+    case 'text-search':
+      return { op: name as OpsWith<'text-search'>, negated, value: operand, ...(modifier ? { config: modifier } : {}) };
+    case 'value':
       if (modifier !== undefined) {
-        if ((modifier !== 'any' && modifier !== 'all') || !QUANTIFIABLE.has(op)) {
+        if ((modifier !== 'any' && modifier !== 'all') || !row.quantifiable) {
           throw filterError(raw, `unexpected "(${modifier})" expecting "(any)" or "(all)"`);
         }
-        return { op, negated, quantifier: modifier, value: operand };
+        return { op: name as OpsWith<'value'>, negated, quantifier: modifier, value: operand };
       }
-      return { op, negated, value: operand };
-    }
+      return { op: name as OpsWith<'value'>, negated, value: operand };
   }
 }
+
+/** Whether `name` is an operator's name. */
+export const isOperator = (name: string): name is FilterOpName => operator(name) !== undefined;
 
 function logicError(raw: string, details: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse logic tree (${raw})" (line 1, column 1)`, details);
@@ -136,7 +136,7 @@ function parseTreeFilter(text: string, raw: string): Filter {
     if (c.peek() !== '.') throw err(`unexpected ${c.eof() ? 'end of input' : `"${c.peek()}"`} expecting "."`);
     const after = text.slice(c.pos + 1);
     const word = /^[a-z]+/.exec(after)?.[0] ?? '';
-    const isOp = word === 'not' || (OPS.has(word) && /^[a-z]+(\([^)]*\))?\./.test(after));
+    const isOp = word === 'not' || (isOperator(word) && OPERATOR_HEAD.test(after));
     // `rel.not.is.null`: a segment that reads as an operator ends the path, as in PostgREST.
     if (isOp) break;
     if (field.jsonPath.length) throw err('unexpected "." after a JSON path expecting operator');
@@ -152,7 +152,8 @@ function parseTreeFilter(text: string, raw: string): Filter {
   } catch {
     throw err(`unexpected "${exprText.slice(0, 1) || 'end of input'}" expecting "not" or operator (eq, gt, ...)`);
   }
-  if ('value' in expr && expr.op !== 'is') expr = { ...expr, value: unquote(expr.value) } as OpExpr;
+  // A value may be double-quoted in a tree (`title.eq."a,b"`); keywords and lists read their own.
+  if (hasOperand(expr, 'value') || hasOperand(expr, 'text-search')) expr = { ...expr, value: unquote(expr.value) };
   return { embedPath, field, expr };
 }
 

@@ -1,5 +1,6 @@
 // What the client asked for, as unresolved names (SUPABASE-PROTOCOL §B.3). Nothing here knows the
 // schema; plan/ resolves these against the schema cache.
+import { OPERATORS, type FilterOpName, type OpExpr } from './operators.js';
 
 /** One step of a JSON path: `->key`, `->>key`, `->0`. */
 export interface JsonStep {
@@ -31,45 +32,9 @@ export type SelectItem =
       children: SelectItem[];
     };
 
-export const FILTER_OPS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'in',
-  'is',
-  'isdistinct',
-  'cs',
-  'cd',
-  'ov',
-  'sl',
-  'sr',
-  'nxr',
-  'nxl',
-  'adj',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
-] as const;
-export type FilterOpName = (typeof FILTER_OPS)[number];
-
-export type OpExpr =
-  | { op: 'in'; negated: boolean; values: string[] }
-  | { op: 'is'; negated: boolean; value: 'null' | 'not_null' | 'true' | 'false' | 'unknown' }
-  | { op: 'fts' | 'plfts' | 'phfts' | 'wfts'; negated: boolean; config?: string; value: string }
-  | {
-      op: Exclude<FilterOpName, 'in' | 'is' | 'fts' | 'plfts' | 'phfts' | 'wfts'>;
-      negated: boolean;
-      quantifier?: 'any' | 'all';
-      value: string;
-    };
+/** Every operator's name, from the operator table (operators.ts). */
+export const FILTER_OPS = Object.keys(OPERATORS) as FilterOpName[];
+export type { FilterOpName, OpExpr } from './operators.js';
 
 /** `embedPath` is the chain of embed names/aliases from the root ([] = the root resource). */
 export interface Filter {

@@ -1,37 +1,10 @@
 // ActionPlan → SQL text + parameters (§B.6). Pure: no I/O, no request strings — identifiers come
 // from the schema cache (quoted), values are bound parameters. Embeds are LEFT JOIN LATERAL
 // subqueries rendered by PostgreSQL's own JSON functions, so PGlite and PostgreSQL answer alike.
+import { boundValue, hasOperand, IS_KEYWORDS, OPERATORS, type OperatorRow } from '../request/operators.js';
 import type { OpExpr } from '../request/types.js';
 import type { Condition, CountMethod, EmbedNode, OrderBy, Projection, ReadNode, ResolvedField } from '../plan/types.js';
 import { castTo, ident, Params, qualified } from './fragment.js';
-
-const SIMPLE_OPS: Record<string, string> = {
-  eq: '=',
-  neq: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-  like: 'like',
-  ilike: 'ilike',
-  match: '~',
-  imatch: '~*',
-  isdistinct: 'is distinct from',
-  cs: '@>',
-  cd: '<@',
-  ov: '&&',
-  sl: '<<',
-  sr: '>>',
-  nxr: '&<',
-  nxl: '&>',
-  adj: '-|-',
-};
-const FTS_FN: Record<string, string> = {
-  fts: 'to_tsquery',
-  plfts: 'plainto_tsquery',
-  phfts: 'phraseto_tsquery',
-  wfts: 'websearch_to_tsquery',
-};
 
 export const tableAlias = (id: number) => ident(`t${id}`);
 const lateralAlias = (id: number) => ident(`l${id}`);
@@ -50,37 +23,22 @@ export function fieldSql(alias: string, f: ResolvedField, params: Params): strin
   return out;
 }
 
+/** A filter as its operator's row writes it (request/operators.ts); every value is bound. */
 function opSql(lhs: string, expr: OpExpr, f: ResolvedField, params: Params): string {
+  const row: OperatorRow = OPERATORS[expr.op];
   let sql: string;
-  switch (expr.op) {
-    case 'in':
-      sql = expr.values.length ? `${lhs} in (${expr.values.map((v) => params.add(v)).join(', ')})` : 'false';
-      break;
-    case 'is': {
-      const v = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[expr.value];
-      sql = `${lhs} is ${v}`;
-      break;
-    }
-    case 'fts':
-    case 'plfts':
-    case 'phfts':
-    case 'wfts': {
-      const cfg = expr.config !== undefined ? `${params.add(expr.config)}::regconfig, ` : '';
-      const isVector = f.column.typname === 'tsvector' && !f.jsonPath.length;
-      const doc = isVector ? lhs : `to_tsvector(${cfg}${lhs})`;
-      sql = `${doc} @@ ${FTS_FN[expr.op]}(${cfg}${params.add(expr.value)})`;
-      break;
-    }
-    default: {
-      const op = SIMPLE_OPS[expr.op]!;
-      const value = expr.op === 'like' || expr.op === 'ilike' ? expr.value.replace(/\*/g, '%') : expr.value;
-      if ('quantifier' in expr && expr.quantifier) {
-        const arr = expr.op === 'like' || expr.op === 'ilike' ? value : expr.value;
-        sql = `${lhs} ${op} ${expr.quantifier}(${params.add(arr)})`;
-      } else {
-        sql = `${lhs} ${op} ${params.add(value)}`;
-      }
-    }
+  if (hasOperand(expr, 'list')) {
+    sql = expr.values.length ? `${lhs} ${row.sql} (${expr.values.map((v) => params.add(v)).join(', ')})` : 'false';
+  } else if (hasOperand(expr, 'keyword')) {
+    sql = `${lhs} ${row.sql} ${IS_KEYWORDS[expr.value]}`;
+  } else if (hasOperand(expr, 'text-search')) {
+    const cfg = expr.config !== undefined ? `${params.add(expr.config)}::regconfig, ` : '';
+    const isVector = f.column.typname === 'tsvector' && !f.jsonPath.length;
+    const doc = isVector ? lhs : `to_tsvector(${cfg}${lhs})`;
+    sql = `${doc} @@ ${row.sql}(${cfg}${params.add(expr.value)})`;
+  } else {
+    const value = params.add(boundValue(expr.op, expr.value));
+    sql = expr.quantifier ? `${lhs} ${row.sql} ${expr.quantifier}(${value})` : `${lhs} ${row.sql} ${value}`;
   }
   return expr.negated ? `not (${sql})` : sql;
 }
