@@ -1,11 +1,12 @@
-// actionPlan(): ApiRequest + SchemaCache → ActionPlan. Pure. Unknown tables/functions (PGRST205/202),
-// payload problems (PGRST102/204) and safeupdate (21000) are decided here, before any SQL runs.
+// actionPlan(): ApiRequest + SchemaCache → ActionPlan. Pure, and parses nothing: request/ has read
+// every key; here the names are resolved. Unknown tables/functions (PGRST205/202), payload problems
+// (PGRST102/204) and safeupdate (21000) are decided here, before any SQL runs.
 import { RestError } from '../errors.js';
 import { withFilters } from '../request/query-params.js';
 import type { ApiRequest, FilteredQuery } from '../request/types.js';
 import { DB_MAX_ROWS } from '../request/range.js';
 import type { Column, Routine, SchemaCache, Table } from '../schema-cache/types.js';
-import { ReadPlanner, resolveField } from './read-plan.js';
+import { ReadPlanner } from './read-plan.js';
 import type { ActionPlan, CallPlan, InsertPlan, PlanOptions, ReadNode } from './types.js';
 
 function levenshtein(a: string, b: string): number {
@@ -168,10 +169,10 @@ function planCall(req: ApiRequest, cache: SchemaCache, planner: ReadPlanner): Ca
   // On GET/HEAD the query string carries the arguments; the other keys filter the result.
   const query = withFilters(req.query, isGet ? argNames : undefined);
   if (isGet) {
-    for (const [k, v] of req.query.rawParams) {
-      if (!argNames.has(k)) continue;
-      const prev = args[k];
-      args[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    for (const { key, value } of req.query.params) {
+      if (!argNames.has(key)) continue;
+      const prev = args[key];
+      args[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
     }
   } else {
     const body = req.body === undefined || req.body === '' ? {} : req.body;
@@ -254,11 +255,27 @@ export function actionPlan(
 ): ActionPlan {
   const planner = new ReadPlanner(cache, options);
   const base = { schema: req.schema, prefs: req.prefs, range: req.range };
+  if (req.action.kind === 'call') {
+    const plan = planCall(req, cache, planner);
+    const head = req.action.head;
+    // db-max-rows caps set-returning calls like table reads.
+    const limit =
+      plan.shape === 'set' || plan.shape === 'set-scalar'
+        ? Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS)
+        : undefined;
+    return {
+      ...base,
+      range: { offset: req.range.offset, ...(limit !== undefined ? { limit } : {}) },
+      plan,
+      output: { accept: req.accept, wantBody: !head },
+      readOnly: plan.readOnly,
+    };
+  }
+  const table = findTable(cache, req.target);
+  const query = withFilters(req.query);
   const wantBody = req.prefs.return === 'representation';
   switch (req.action.kind) {
     case 'read': {
-      const table = findTable(cache, req.target);
-      const query = withFilters(req.query);
       const root = planner.node(table, query.select);
       planner.applyQuery(root, query);
       const limit = Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS);
@@ -270,19 +287,15 @@ export function actionPlan(
         readOnly: true,
       };
     }
-    case 'insert': {
-      const table = findTable(cache, req.target);
+    case 'insert':
       return {
         ...base,
-        plan: planInsert(req, withFilters(req.query), planner, table),
+        plan: planInsert(req, query, planner, table),
         output: { accept: req.accept, wantBody },
         readOnly: false,
       };
-    }
     case 'update':
     case 'delete': {
-      const table = findTable(cache, req.target);
-      const query = withFilters(req.query);
       requireFilters(query, req.action.kind === 'update' ? 'UPDATE' : 'DELETE');
       const whereNode = planner.node(table, []);
       planner.applyQuery(whereNode, rootOnly(query));
@@ -307,23 +320,5 @@ export function actionPlan(
         readOnly: false,
       };
     }
-    case 'call': {
-      const plan = planCall(req, cache, planner);
-      const head = req.action.head;
-      // db-max-rows caps set-returning calls like table reads.
-      const limit =
-        plan.shape === 'set' || plan.shape === 'set-scalar'
-          ? Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS)
-          : undefined;
-      return {
-        ...base,
-        range: { offset: req.range.offset, ...(limit !== undefined ? { limit } : {}) },
-        plan,
-        output: { accept: req.accept, wantBody: !head },
-        readOnly: plan.readOnly,
-      };
-    }
   }
 }
-
-export { resolveField };

@@ -1,10 +1,11 @@
 // Splits the raw query string into select / filters / logic / order / limit / offset / columns /
-// on_conflict (PostgREST QueryParams.parse). Keys with a dotted prefix apply to embedded resources.
+// on_conflict and parses each (PostgREST QueryParams.parse). Keys with a dotted prefix apply to
+// embedded resources.
 import { RestError } from '../errors.js';
 import { parseLogicTree, parseOpExpr } from './filter-parser.js';
 import { parseOrder } from './order-parser.js';
 import { Cursor, parseSelect, readField } from './select-parser.js';
-import type { FieldRef, FilteredQuery, QueryParams } from './types.js';
+import type { FieldRef, Filter, FilteredQuery, QueryParams } from './types.js';
 
 /** Decodes `a=b&c=d` keeping order and repeats; `+` is a space; `apikey` is the gateway's. */
 export function splitQueryString(qs: string): [string, string][] {
@@ -81,8 +82,22 @@ function splitKey(key: string): { embedPath: string[]; field: FieldRef } {
 const RESERVED = /^(order|limit|offset|or|and|not\.or|not\.and)$/;
 const RESERVED_TAIL = /^(.+?)\.(order|limit|offset|or|and|not\.or|not\.and)$/;
 
+/**
+ * A non-reserved pair read as a filter, or why it reads as none. The error waits: an RPC GET/HEAD
+ * argument (`?a=5`) is no filter, and for a table an unknown name (PGRST205) is answered first.
+ */
+function readFilter(key: string, value: string): Filter | { error: RestError } {
+  try {
+    const { embedPath, field } = splitKey(key);
+    return { embedPath, field, expr: parseOpExpr(value, value) };
+  } catch (e) {
+    if (e instanceof RestError) return { error: e };
+    throw e;
+  }
+}
+
 export function parseQueryParams(pairs: [string, string][]): QueryParams {
-  const q: QueryParams = { select: [{ kind: 'star' }], logic: [], order: [], ranges: [], rawParams: [] };
+  const q: QueryParams = { select: [{ kind: 'star' }], logic: [], order: [], ranges: [], params: [] };
   const range = (embedPath: string[]) => {
     let r = q.ranges.find((x) => x.embedPath.join('.') === embedPath.join('.'));
     if (!r) q.ranges.push((r = { embedPath }));
@@ -115,21 +130,22 @@ export function parseQueryParams(pairs: [string, string][]): QueryParams {
       }
       continue;
     }
-    q.rawParams.push([key, value]);
+    q.params.push({ key, value, filter: readFilter(key, value) });
   }
   return q;
 }
 
 /**
- * The query with its non-reserved params read as filters (all of them for tables; RPC GET/HEAD keeps
- * its arguments aside). Returns a new value: the parsed request stays as parsed.
+ * The query with the filters that apply: every non-reserved key's, except the keys in `exclude`
+ * (an RPC GET/HEAD's arguments, which only plan/ knows). Nothing is parsed here; the first
+ * filter that did not parse is thrown. Returns a new value: the parsed request stays as parsed.
  */
 export function withFilters(q: QueryParams, exclude: ReadonlySet<string> = new Set()): FilteredQuery {
-  const filters = q.rawParams
-    .filter(([key]) => !exclude.has(key))
-    .map(([key, value]) => {
-      const { embedPath, field } = splitKey(key);
-      return { embedPath, field, expr: parseOpExpr(value, value) };
-    });
+  const filters: Filter[] = [];
+  for (const p of q.params) {
+    if (exclude.has(p.key)) continue;
+    if ('error' in p.filter) throw p.filter.error;
+    filters.push(p.filter);
+  }
   return { ...q, filters };
 }

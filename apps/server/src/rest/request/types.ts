@@ -1,5 +1,6 @@
 // What the client asked for, as unresolved names (SUPABASE-PROTOCOL §B.3). Nothing here knows the
 // schema; plan/ resolves these against the schema cache.
+import type { RestError } from '../errors.js';
 import { OPERATORS, type FilterOpName, type OpExpr } from './operators.js';
 
 /** One step of a JSON path: `->key`, `->>key`, `->0`. */
@@ -63,10 +64,22 @@ export interface QueryParams {
   columns?: string[];
   onConflict?: string[];
   /** Non-reserved keys in order: filters, except RPC GET/HEAD arguments (known only to plan/). */
-  rawParams: [string, string][];
+  params: QueryParam[];
 }
 
-/** QueryParams with its filters read from `rawParams` — derived by plan/, never written back. */
+/** A non-reserved key and its value as given, and the pair read as a filter (or why it is none). */
+export interface QueryParam {
+  key: string;
+  value: string;
+  /**
+   * The error of a pair that reads as no filter is thrown only where the key is used as a filter
+   * (withFilters): an RPC GET/HEAD argument (`?a=5`) is none, and which keys are arguments only
+   * plan/ knows, from the schema cache.
+   */
+  filter: Filter | { error: RestError };
+}
+
+/** QueryParams with the filters that apply to the request (withFilters), never written back. */
 export interface FilteredQuery extends QueryParams {
   filters: Filter[];
 }
