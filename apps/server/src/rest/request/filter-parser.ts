@@ -44,6 +44,25 @@ const OPERATOR_HEAD = /^([a-z]+)(?:\(([^)]*)\))?\./;
 
 /** `[not.]op[(any|all|config)].value` — the right-hand side of a filter, read as its operator's row says. */
 export function parseOpExpr(value: string, raw = value): OpExpr {
+  const expr = readOpExpr(value, raw);
+  if (!expr) throw noOperatorError(value, raw);
+  return expr;
+}
+
+/** The error of a right-hand side that names no operator (`5`, `not.x`). */
+export function noOperatorError(value: string, raw = value): RestError {
+  const rest = value.startsWith('not.') ? value.slice(4) : value;
+  return filterError(
+    raw,
+    `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (eq, gt, ...)`,
+  );
+}
+
+/**
+ * parseOpExpr, except that a value naming no operator is `undefined` rather than an error: on an
+ * RPC GET such a value is usually an argument (`?a=5`), so finding that out costs no exception.
+ */
+export function readOpExpr(value: string, raw = value): OpExpr | undefined {
   let rest = value;
   let negated = false;
   if (rest.startsWith('not.')) {
@@ -52,12 +71,7 @@ export function parseOpExpr(value: string, raw = value): OpExpr {
   }
   const m = OPERATOR_HEAD.exec(rest);
   const row = m ? operator(m[1]!) : undefined;
-  if (!m || !row) {
-    throw filterError(
-      raw,
-      `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (eq, gt, ...)`,
-    );
-  }
+  if (!m || !row) return undefined;
   const name = m[1] as FilterOpName;
   const modifier = m[2];
   const operand = rest.slice(m[0].length);

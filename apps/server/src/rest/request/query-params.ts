@@ -2,10 +2,10 @@
 // on_conflict and parses each (PostgREST QueryParams.parse). Keys with a dotted prefix apply to
 // embedded resources.
 import { RestError } from '../errors.js';
-import { parseLogicTree, parseOpExpr } from './filter-parser.js';
+import { noOperatorError, parseLogicTree, readOpExpr } from './filter-parser.js';
 import { parseOrder } from './order-parser.js';
 import { Cursor, parseSelect, readField } from './select-parser.js';
-import type { FieldRef, Filter, FilteredQuery, QueryParams } from './types.js';
+import type { FieldRef, Filter, FilteredQuery, ParsedFilter, QueryParams } from './types.js';
 
 /** Decodes `a=b&c=d` keeping order and repeats; `+` is a space; `apikey` is the gateway's. */
 export function splitQueryString(qs: string): [string, string][] {
@@ -83,13 +83,14 @@ const RESERVED = /^(order|limit|offset|or|and|not\.or|not\.and)$/;
 const RESERVED_TAIL = /^(.+?)\.(order|limit|offset|or|and|not\.or|not\.and)$/;
 
 /**
- * A non-reserved pair read as a filter, or why it reads as none. The error waits: an RPC GET/HEAD
+ * A non-reserved pair read as a filter. What reads as none waits for withFilters: an RPC GET/HEAD
  * argument (`?a=5`) is no filter, and for a table an unknown name (PGRST205) is answered first.
  */
-function readFilter(key: string, value: string): Filter | { error: RestError } {
+function readFilter(key: string, value: string): ParsedFilter {
   try {
     const { embedPath, field } = splitKey(key);
-    return { embedPath, field, expr: parseOpExpr(value, value) };
+    const expr = readOpExpr(value, value);
+    return expr ? { embedPath, field, expr } : { noOperator: true };
   } catch (e) {
     if (e instanceof RestError) return { error: e };
     throw e;
@@ -144,6 +145,7 @@ export function withFilters(q: QueryParams, exclude: ReadonlySet<string> = new S
   const filters: Filter[] = [];
   for (const p of q.params) {
     if (exclude.has(p.key)) continue;
+    if ('noOperator' in p.filter) throw noOperatorError(p.value);
     if ('error' in p.filter) throw p.filter.error;
     filters.push(p.filter);
   }

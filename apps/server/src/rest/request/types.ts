@@ -67,17 +67,20 @@ export interface QueryParams {
   params: QueryParam[];
 }
 
-/** A non-reserved key and its value as given, and the pair read as a filter (or why it is none). */
+/** A non-reserved key and its value as given, and the pair read as a filter. */
 export interface QueryParam {
   key: string;
   value: string;
-  /**
-   * The error of a pair that reads as no filter is thrown only where the key is used as a filter
-   * (withFilters): an RPC GET/HEAD argument (`?a=5`) is none, and which keys are arguments only
-   * plan/ knows, from the schema cache.
-   */
-  filter: Filter | { error: RestError };
+  filter: ParsedFilter;
 }
+
+/**
+ * A filter, or why a pair is none: its value names no operator (`?a=5`), or the error of a
+ * malformed filter. Either is thrown only where the key is used as a filter (withFilters): on an
+ * RPC GET/HEAD a key naming an argument is that argument, which only plan/ knows, from the schema
+ * cache.
+ */
+export type ParsedFilter = Filter | { noOperator: true } | { error: RestError };
 
 /** QueryParams with the filters that apply to the request (withFilters), never written back. */
 export interface FilteredQuery extends QueryParams {
