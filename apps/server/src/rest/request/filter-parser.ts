@@ -100,7 +100,7 @@ export function readOpExpr(value: string, raw = value): OpExpr | undefined {
 }
 
 /** Whether `name` is an operator's name. */
-export const isOperator = (name: string): name is FilterOpName => operator(name) !== undefined;
+const isOperator = (name: string): name is FilterOpName => operator(name) !== undefined;
 
 function logicError(raw: string, details: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse logic tree (${raw})" (line 1, column 1)`, details);
