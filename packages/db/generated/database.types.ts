@@ -1611,6 +1611,7 @@ export type Database = {
       legacy_invite: { Args: { p_next_of_kin: string | null }; Returns: undefined };
       legacy_named_me: { Args: never; Returns: Json };
       legacy_refuse_request: { Args: { p_request: string | null }; Returns: undefined };
+      legacy_released_asset: { Args: { p_asset: string | null }; Returns: Json };
       legacy_released_to_me: { Args: never; Returns: Json };
       legacy_request_early_access: {
         Args: { p_owner: string | null };

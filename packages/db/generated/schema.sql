@@ -1661,6 +1661,17 @@ AS $function$
   values (p_owner, p_kind, p_detail, p_to, p_secret, private.app_now())
 $function$;
 
+CREATE OR REPLACE FUNCTION private.legacy_media_object(p_media_id uuid, p_heir uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select m.object_name from public.asset_media m
+   where m.id = p_media_id and private.released_to(p_heir, m.asset_id)
+$function$;
+grant execute on function private.legacy_media_object(p_media_id uuid, p_heir uuid) to service_role;
+
 CREATE OR REPLACE FUNCTION private.legacy_release(p_owner uuid, p_reason text)
  RETURNS void
  LANGUAGE plpgsql
@@ -2336,6 +2347,22 @@ begin
 end
 $function$;
 grant execute on function private.register_asset(p_owner uuid, p_submission_id uuid, p_asset jsonb, p_media jsonb, p_expected_cost bigint) to service_role;
+
+CREATE OR REPLACE FUNCTION private.released_to(p_user uuid, p_asset uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_user is not null and exists (
+    select 1
+      from public.assets a
+      join public.next_of_kin k on k.user_id = a.owner_id
+      join public.legacy_switches s on s.user_id = k.user_id and s.released_at is not null
+     where a.id = p_asset and k.kin_user_id = p_user and k.status = 'accepted'
+       and (a.kind = any (k.receives_kinds) or a.id = any (k.receives_assets)))
+$function$;
+grant execute on function private.released_to(p_user uuid, p_asset uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION private.rename_legacy_avatars()
  RETURNS integer
@@ -4956,6 +4983,43 @@ begin
 end
 $function$;
 grant execute on function public.legacy_refuse_request(p_request uuid) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.legacy_released_asset(p_asset uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  a public.assets;
+begin
+  perform private.require_aal_satisfied();
+  if not private.released_to(auth.uid(), p_asset) then
+    return null;
+  end if;
+  select * into a from public.assets where id = p_asset;
+  return jsonb_build_object(
+    'id', a.id, 'kind', a.kind, 'title', a.title, 'description', a.description, 'tags', to_jsonb(a.tags),
+    'status', a.status, 'serial_number', a.serial_number, 'make', a.make, 'model', a.model,
+    'purchase_date', a.purchase_date, 'purchase_price', a.purchase_price,
+    'estimated_value', a.estimated_value, 'currency', a.currency, 'location', a.location,
+    'asset_url', a.asset_url, 'content_hash', a.content_hash, 'chain', a.chain,
+    'contract_address', a.contract_address, 'token_id', a.token_id, 'sku', a.sku, 'quantity', a.quantity,
+    'heir_instructions', a.heir_instructions, 'registered_at', private.ledger_time(a.created_at),
+    'media', coalesce((
+      select jsonb_agg(jsonb_build_object('id', m.id, 'kind', m.kind, 'mime_type', m.mime_type,
+          'size_bytes', m.size_bytes, 'sha256', m.sha256, 'duration_seconds', m.duration_seconds,
+          'position', m.position) order by m.position, m.created_at)
+        from public.asset_media m where m.asset_id = a.id), '[]'),
+    'history', coalesce((
+      select jsonb_agg(jsonb_build_object('seq', l.seq, 'event', l.event, 'record_hash', l.record_hash,
+          'prev_hash', l.prev_hash, 'entry_hash', l.entry_hash, 'created_at', private.ledger_time(l.created_at))
+          order by l.seq)
+        from public.asset_ledger l where l.asset_id = a.id), '[]'),
+    'proof', private.asset_proof(a) || jsonb_build_object('record', private.asset_record(a)));
+end
+$function$;
+grant execute on function public.legacy_released_asset(p_asset uuid) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.legacy_released_to_me()
  RETURNS jsonb

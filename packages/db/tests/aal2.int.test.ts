@@ -101,6 +101,7 @@ const GUARDED_FUNCTIONS: Record<string, (uid: string, assetId: string, messageId
   legacy_set_switch: () => ['select public.legacy_set_switch(false, 12, 14, 7, null)', []],
   legacy_i_am_still_here: () => ['select public.legacy_i_am_still_here()', []],
   legacy_released_to_me: () => ['select public.legacy_released_to_me()', []],
+  legacy_released_asset: (_uid, assetId) => ['select public.legacy_released_asset($1)', [assetId]],
   // Subqueries see the user's rows only at aal2; at aal1 the function gets null and refuses first.
   legacy_invite: (uid) => [
     'select public.legacy_invite((select id from public.next_of_kin where user_id = $1 limit 1))',
