@@ -186,6 +186,57 @@ export type ReportContentRequest =
   | { target: 'asset'; assetId: string; reason: ReportReason; details?: string }
   | { target: 'product'; gtin?: string | null; serial: string; reason: ReportReason; details?: string };
 
+/** A file of an asset, by media id (object names stay on the server). */
+export interface AssetFile {
+  id: string;
+  kind: 'photo' | 'video' | 'document';
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  duration_seconds: number | null;
+  position: number;
+}
+
+/** An asset's proof: its latest ledger entry, checked, with the signed checkpoint covering it and the record hashed. */
+export interface AssetProof extends LedgerEntry {
+  registered_seq: number;
+  entry_valid: boolean;
+  record_matches: boolean;
+  checkpoint: { seq: number; entry_hash: string; signature: string; key_id: string; signed_at: string } | null;
+  record: Record<string, unknown>;
+}
+
+/** One asset released to the signed-in heir (legacy_released_asset): details, files, history and proof. */
+export interface LegacyAsset {
+  id: string;
+  kind: AssetKind;
+  title: string;
+  description: string | null;
+  tags: string[];
+  status: 'active' | 'lost' | 'stolen';
+  serial_number: string | null;
+  make: string | null;
+  model: string | null;
+  purchase_date: string | null;
+  purchase_price: number | null;
+  estimated_value: number | null;
+  currency: string;
+  location: string | null;
+  asset_url: string | null;
+  content_hash: string | null;
+  chain: string | null;
+  contract_address: string | null;
+  token_id: string | null;
+  sku: string | null;
+  quantity: number | null;
+  heir_instructions: string | null;
+  registered_at: string;
+  media: AssetFile[];
+  /** The asset's ledger entries, oldest first. */
+  history: LedgerEntry[];
+  proof: AssetProof | null;
+}
+
 interface Contract<Request, Response> {
   request: Request;
   response: Response;
@@ -299,6 +350,20 @@ export interface FunctionContracts {
     Contract<{ action: 'confirm'; token: string }, { status: 'sent' | 'already_sent' }>,
     Contract<{ action: 'reply'; messageId: string; reply: string }, { replied: boolean }>,
   ];
+  /**
+   * One asset released to the signed-in heir, with short-lived URLs of its files by media id (each
+   * download checks again that the asset is still released to them). 404 for anyone else.
+   */
+  'legacy-asset': Contract<
+    { assetId: string },
+    { asset: LegacyAsset; urls: Record<string, string>; expiresIn: number }
+  >;
+  /**
+   * Answers with a zip (application/zip), not JSON: everything one person released to the signed-in
+   * heir (or one asset of it) — files, certificates in the heir's language, history and proof as JSON.
+   * 413 `archive_too_large` beyond the size bound.
+   */
+  'legacy-archive': Contract<{ nextOfKinId: string; assetId?: string }, Uint8Array>;
   'change-password': Contract<{ current_password: string; new_password: string }, { updated: boolean }>;
   'delete-account': Contract<{ password: string; confirmation: string }, { deleted: boolean; files_removed: number }>;
   /** The caller's data as a JSON download (Content-Disposition: attachment). */

@@ -22,6 +22,8 @@ import { addAssetMedia } from './add-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
 import { createCheckoutSession } from './create-checkout-session.js';
 import { stripeWebhook } from './stripe-webhook.js';
+import { legacyAsset } from './legacy-asset.js';
+import { legacyArchive } from './legacy-archive.js';
 
 export const serverFunctions: ServerFunction[] = [
   submitBugReport,
@@ -47,4 +49,6 @@ export const serverFunctions: ServerFunction[] = [
   adminBanUser,
   createCheckoutSession,
   stripeWebhook,
+  legacyAsset,
+  legacyArchive,
 ];

@@ -7,7 +7,7 @@ import type { AppContext } from '../shared/context.js';
 import { SERVICE_CALLER, storageEngine } from './engine.js';
 import { StorageError } from './errors.js';
 import { servedMimeType } from './mime.js';
-import { signDownloadToken, signPublicMediaToken } from './tokens.js';
+import { signDownloadToken, signHeirMediaToken, signPublicMediaToken } from './tokens.js';
 
 export { StorageError } from './errors.js';
 
@@ -59,6 +59,18 @@ export async function getObject(
   }
 }
 
+/** The object's bytes as a stream, or null if absent — for answers too large to hold in memory (archives). */
+export async function openObject(ctx: AppContext, bucket: string, name: string): Promise<Readable | null> {
+  const engine = storageEngine(ctx);
+  try {
+    const row = await engine.findObject(SERVICE_CALLER, bucket, name);
+    return await engine.openBytes(row);
+  } catch (err) {
+    if (err instanceof StorageError && err.code === 'NoSuchKey') return null;
+    throw err;
+  }
+}
+
 /** Deletes the named objects (rows and bytes); returns the names that existed. */
 export async function removeObjects(ctx: AppContext, bucket: string, names: string[]): Promise<string[]> {
   const rows = await storageEngine(ctx).remove(SERVICE_CALLER, bucket, names);
@@ -92,5 +104,21 @@ export async function createPublicMediaUrl(
   expiresInSeconds: number,
 ): Promise<string> {
   const token = await signPublicMediaToken(ctx, mediaId, Math.max(1, Math.floor(expiresInSeconds)));
+  return `/storage/v1/media/${encodeURIComponent(mediaId)}?token=${token}`;
+}
+
+/**
+ * A URL, relative to the storage origin, for one file of an asset released to an heir, by media
+ * id: `/storage/v1/media/<id>?token=…`. The token names the heir; the route checks on every request
+ * that the file's asset is still released to them, so only the caller's own permission is needed
+ * here (the caller checked it). Images take the same transformations as public media.
+ */
+export async function createHeirMediaUrl(
+  ctx: AppContext,
+  mediaId: string,
+  heirId: string,
+  expiresInSeconds: number,
+): Promise<string> {
+  const token = await signHeirMediaToken(ctx, mediaId, heirId, Math.max(1, Math.floor(expiresInSeconds)));
   return `/storage/v1/media/${encodeURIComponent(mediaId)}?token=${token}`;
 }

@@ -52,19 +52,33 @@ export async function verifyUrlToken(
 }
 
 /**
- * Public-media tokens name a media id only (a JWT's payload is readable, so it must not carry the
- * object name, which starts with the owner's user id). The route re-checks the asset's privacy.
+ * Media tokens name a media id only (a JWT's payload is readable, so it must not carry the object
+ * name, which starts with the owner's user id). A public-media token is for the files of public
+ * assets, whose privacy the route re-checks; an heir-media token also names the heir it was signed
+ * for, and the route re-checks that the file's asset is still released to them.
  */
 export function signPublicMediaToken(ctx: AppContext, mediaId: string, expiresIn: number): Promise<string> {
   return ctx.keys.sign({ media: mediaId, scope: 'public-media' }, expiresIn);
 }
 
-/** Verifies a public-media token for mediaId; throws InvalidJWT / InvalidSignature. */
-export async function verifyPublicMediaToken(
+export function signHeirMediaToken(
+  ctx: AppContext,
+  mediaId: string,
+  heirId: string,
+  expiresIn: number,
+): Promise<string> {
+  return ctx.keys.sign({ media: mediaId, heir: heirId, scope: 'heir-media' }, expiresIn);
+}
+
+/** What a verified media token allows: a public file, or a file released to one heir. */
+export type MediaGrant = { scope: 'public-media'; exp?: number } | { scope: 'heir-media'; heir: string; exp?: number };
+
+/** Verifies a media token for mediaId; throws InvalidJWT / InvalidSignature. */
+export async function verifyMediaToken(
   ctx: AppContext,
   token: string | undefined,
   mediaId: string,
-): Promise<Record<string, unknown>> {
+): Promise<MediaGrant> {
   if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
   let claims: Record<string, unknown>;
   try {
@@ -72,6 +86,11 @@ export async function verifyPublicMediaToken(
   } catch (err) {
     throw errors.invalidJwt(err instanceof JwtError ? err.message : 'invalid token');
   }
-  if (claims.scope !== 'public-media' || claims.media !== mediaId) throw errors.invalidSignature();
-  return claims;
+  if (claims.media !== mediaId) throw errors.invalidSignature();
+  const exp = typeof claims.exp === 'number' ? { exp: claims.exp } : {};
+  if (claims.scope === 'public-media') return { scope: 'public-media', ...exp };
+  if (claims.scope === 'heir-media' && typeof claims.heir === 'string') {
+    return { scope: 'heir-media', heir: claims.heir, ...exp };
+  }
+  throw errors.invalidSignature();
 }
