@@ -1,5 +1,6 @@
 // Formatting shared by every screen, in the reader's language (lib/i18n/format.ts).
-import { intlLocale } from '@/lib/i18n/format';
+import { formatNumber, intlLocale } from '@/lib/i18n/format';
+import { i18n } from '@/lib/i18n/i18n';
 
 /** An amount in minor units (pence) as a price, e.g. formatMoney(1250, 'gbp') → '£12.50' (French: '12,50 £'). */
 export function formatMoney(minor: number, currency: string): string {
@@ -21,4 +22,13 @@ export function formatTmt(amount: number, opts: { signed?: boolean } = {}): stri
   const n = formatCount(Math.abs(amount));
   if (!opts.signed) return `${amount < 0 ? '-' : ''}${n} TMT`;
   return `${amount < 0 ? '−' : '+'}${n} TMT`;
+}
+
+/** A file size: "134 B", "12 KB", "1.5 MB" (French: "134 o", "12 Ko", "1,5 Mo"). */
+export function formatBytes(n: number): string {
+  if (n < 1024) return i18n._('{size} B', { size: formatNumber(n) });
+  if (n < 1024 * 1024) return i18n._('{size} KB', { size: formatNumber(Math.round(n / 1024)) });
+  return i18n._('{size} MB', {
+    size: formatNumber(n / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  });
 }

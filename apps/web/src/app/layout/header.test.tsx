@@ -92,6 +92,35 @@ describe('header items per role (SPEC §2 table)', () => {
     });
   }
 
+  it('links /legacy from the header and the profile menu for a named next of kin only', async () => {
+    expect(navItemsFor(profile('standard'), { legacy: true }).map((i) => i.label)).toEqual([
+      ...BASE,
+      'Legacy',
+      'Referrals',
+      'Public Assets',
+    ]);
+    inRouter(
+      <SignedInHeaderView
+        profile={profile('standard')}
+        email="k@example.com"
+        balance={0}
+        legacy
+        onSignOut={() => {}}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Legacy' })).toHaveAttribute('href', '/legacy');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([
+      'Profile',
+      'Settings',
+      'Legacy',
+      'Sign Out',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Legacy' })).toHaveAttribute('href', '/legacy');
+  });
+
   it('the profile menu links go to /profile, /settings and the panel', () => {
     expect(profileMenuItemsFor(profile('admin')).map((i) => i.to)).toEqual(['/profile', '/settings', '/admin']);
     expect(profileMenuItemsFor(profile('moderator')).map((i) => i.to)).toEqual(['/profile', '/settings', '/moderator']);

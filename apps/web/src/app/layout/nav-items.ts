@@ -8,11 +8,17 @@ export interface NavItem {
   label: string;
 }
 
+/** What the header knows besides the profile. */
+export interface NavContext {
+  /** Someone named this user as their next of kin (accepted): /legacy is linked, in the row and the profile menu. */
+  legacy?: boolean;
+}
+
 /**
  * Admin-influencer equals admin (SPEC §6), so "Admin — admin who is not admin-influencer" never applies:
  * admins reach /admin through the profile menu's Admin Panel (docs/decisions/0008-web-header-admin-link.md).
  */
-export function navItemsFor(profile: UserProfile | null): NavItem[] {
+export function navItemsFor(profile: UserProfile | null, context: NavContext = {}): NavItem[] {
   const role = profile?.role ?? 'standard';
   const isAdmin = role === 'admin';
   const isAdminInfluencer = isAdmin;
@@ -24,6 +30,7 @@ export function navItemsFor(profile: UserProfile | null): NavItem[] {
     { to: paths.wallet, label: i18n._('Wallet') },
     { to: paths.nok, label: i18n._('NOK') },
   ];
+  if (context.legacy) items.push({ to: paths.legacy, label: i18n._('Legacy') });
   if (profile) items.push({ to: paths.referrals, label: i18n._('Referrals') });
   if (profile?.is_business_user) items.push({ to: paths.businessDashboard, label: i18n._('Business') });
   if (isAdmin || isAdminInfluencer) {
@@ -46,12 +53,16 @@ export const adminGroupPaths: ReadonlySet<string> = new Set([
   '/news-management',
 ]);
 
-/** Profile menu: Profile, Settings, then Admin Panel or Moderator Panel by role (Sign Out is added by the menu). */
-export function profileMenuItemsFor(profile: UserProfile | null): NavItem[] {
+/**
+ * Profile menu: Profile, Settings, Legacy for a named next of kin, then Admin Panel or Moderator Panel by role
+ * (Sign Out is added by the menu).
+ */
+export function profileMenuItemsFor(profile: UserProfile | null, context: NavContext = {}): NavItem[] {
   const items: NavItem[] = [
     { to: paths.profile, label: i18n._('Profile') },
     { to: paths.settings, label: i18n._('Settings') },
   ];
+  if (context.legacy) items.push({ to: paths.legacy, label: i18n._('Legacy') });
   if (profile?.role === 'admin') items.push({ to: paths.admin, label: i18n._('Admin Panel') });
   else if (profile?.role === 'moderator') items.push({ to: paths.moderator, label: i18n._('Moderator Panel') });
   return items;

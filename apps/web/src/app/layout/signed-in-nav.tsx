@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { adoptAccountLocale, chooseLocale } from '@/features/account/api/language';
+import { useNamedMe } from '@/features/nok/api/legacy';
 import { useAuth, type UserProfile } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
@@ -27,12 +28,21 @@ export interface SignedInHeaderViewProps {
   onChooseLocale?(locale: Locale): void;
   email: string | null | undefined;
   balance: number | undefined;
+  /** Someone named this user as their next of kin: /legacy is linked. */
+  legacy?: boolean;
   onSignOut(): void;
 }
 
 /** Presentational: everything comes in through props (tested per role). */
-export function SignedInHeaderView({ profile, email, balance, onSignOut, onChooseLocale }: SignedInHeaderViewProps) {
-  const items = navItemsFor(profile);
+export function SignedInHeaderView({
+  profile,
+  email,
+  balance,
+  legacy = false,
+  onSignOut,
+  onChooseLocale,
+}: SignedInHeaderViewProps) {
+  const items = navItemsFor(profile, { legacy });
   return (
     <div className="flex flex-1 items-center justify-end gap-2">
       <DesktopNav items={items} />
@@ -47,7 +57,7 @@ export function SignedInHeaderView({ profile, email, balance, onSignOut, onChoos
       <ProfileMenu
         name={displayName(profile, email || 'Account')}
         email={email}
-        items={profileMenuItemsFor(profile)}
+        items={profileMenuItemsFor(profile, { legacy })}
         onChooseLocale={onChooseLocale}
         onSignOut={onSignOut}
       />
@@ -67,6 +77,7 @@ export default function SignedInNav() {
 function SignedInNavContent() {
   const { user, profile, signOut } = useAuth();
   const wallet = useWallet();
+  const named = useNamedMe();
   const userId = user?.id ?? null;
   useEffect(() => {
     // At sign-in the account's stored language wins over this browser's.
@@ -77,6 +88,7 @@ function SignedInNavContent() {
       profile={profile}
       email={user?.email ?? profile?.email}
       balance={wallet.data?.balance}
+      legacy={(named.data?.length ?? 0) > 0}
       onSignOut={() => void signOut()}
       onChooseLocale={(locale) =>
         void chooseLocale(locale, userId).catch(() =>

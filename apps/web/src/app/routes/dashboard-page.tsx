@@ -1,11 +1,13 @@
-// /dashboard: balance (wallet area), recent activity and quick actions. Lives in app/ because it
-// composes two features (wallet and dashboard), which never import each other.
+// /dashboard: balance (wallet area), recent activity, the way to what was left to a next of kin,
+// and quick actions. Lives in app/ because it composes features (wallet, dashboard, nok), which
+// never import each other.
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { Card, CardContent } from '@/components/ui/card';
 import { useRecentTransactions } from '@/features/dashboard/api/get-recent-transactions';
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
+import { LegacyShortcut } from '@/features/nok/components/legacy-shortcut';
 import { useWallet } from '@/lib/wallet';
 import { useAuth } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
@@ -54,6 +56,8 @@ export default function DashboardPage() {
           />
         </div>
       </div>
+
+      <LegacyShortcut />
 
       <QuickActions />
     </div>

@@ -2,7 +2,6 @@
 // limit, register_asset per-type sizes and video length); these only give early feedback.
 import { MAX_FILES_PER_ASSET, MAX_MEDIA_BYTES, MAX_VIDEO_SECONDS } from '@tagledger/functions-api';
 import { i18n } from '@/lib/i18n/i18n';
-import { formatNumber } from '@/lib/i18n/format';
 import type { MediaKind } from '../api/types';
 
 export const ACCEPTED_TYPES: Record<string, { kind: MediaKind; ext: string }> = {
@@ -62,11 +61,4 @@ export function rejectReason(
   return null;
 }
 
-/** "134 B", "12 KB", "1.5 MB" (French: "134 o", "12 Ko", "1,5 Mo"). */
-export function formatBytes(n: number): string {
-  if (n < 1024) return i18n._('{size} B', { size: formatNumber(n) });
-  if (n < 1024 * 1024) return i18n._('{size} KB', { size: formatNumber(Math.round(n / 1024)) });
-  return i18n._('{size} MB', {
-    size: formatNumber(n / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-  });
-}
+export { formatBytes } from '@/utils/format';

@@ -16,6 +16,8 @@ export interface NextOfKin {
   access_level: 'view' | 'inherit';
   message: string | null;
   receives_kinds: string[];
+  /** Single assets this person receives, besides whole kinds. */
+  receives_assets: string[];
   created_at: string;
   /** Invitation state, set by the database functions only. */
   status: 'not_invited' | 'invited' | 'accepted' | 'declined';
@@ -24,7 +26,7 @@ export interface NextOfKin {
 export type NextOfKinInput = Omit<NextOfKin, 'id' | 'created_at' | 'status'>;
 
 const COLUMNS =
-  'id, full_name, relationship, email, phone, notes, is_primary, access_level, message, receives_kinds, created_at, status';
+  'id, full_name, relationship, email, phone, notes, is_primary, access_level, message, receives_kinds, receives_assets, created_at, status';
 
 export async function listNextOfKin(): Promise<NextOfKin[]> {
   return unwrap(

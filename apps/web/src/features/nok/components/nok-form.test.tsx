@@ -46,6 +46,7 @@ describe('NokForm', () => {
         access_level: 'view',
         message: null,
         receives_kinds: [],
+        receives_assets: [],
       }),
     );
   });
@@ -69,6 +70,58 @@ describe('NokForm', () => {
           receives_kinds: ['legacy', 'digital'],
         }),
       ),
+    );
+  });
+
+  it('lets the owner choose single assets besides whole kinds', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const assets = [
+      { id: 'a1', title: 'Pocket watch', kind: 'general' as const },
+      { id: 'a2', title: 'Family bible', kind: 'legacy' as const },
+    ];
+    render(<NokForm submitLabel="Add" assets={assets} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText(/Full name/), 'Dan');
+    await userEvent.selectOptions(screen.getByLabelText(/Relationship/), 'Child');
+    await userEvent.type(screen.getByLabelText('Email'), 'dan@example.test');
+    const single = screen.getByRole('group', { name: 'Single assets' });
+    expect(single).toHaveTextContent('None chosen.');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pocket watch (General items)' }));
+    expect(single).toHaveTextContent('1 chosen.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ receives_kinds: [], receives_assets: ['a1'] })),
+    );
+  });
+
+  it('keeps chosen assets while a filter hides them, and drops those the owner no longer has', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const assets = Array.from({ length: 12 }, (_, i) => ({
+      id: `a${i}`,
+      title: i === 3 ? 'Grandfather clock' : `Item ${i}`,
+      kind: 'general' as const,
+    }));
+    render(
+      <NokForm
+        submitLabel="Save changes"
+        assets={assets}
+        initial={{
+          full_name: 'Dan',
+          relationship: 'Child',
+          email: 'dan@example.test',
+          receives_kinds: [],
+          // a5 is chosen; 'gone' was deleted or given away since.
+          receives_assets: ['a5', 'gone'],
+        }}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find an asset' }), 'clock');
+    expect(screen.getAllByRole('checkbox', { name: /\(General items\)/ })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Grandfather clock (General items)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ receives_assets: ['a5', 'a3'] })),
     );
   });
 

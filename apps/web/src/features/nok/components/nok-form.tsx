@@ -1,6 +1,6 @@
 // Add or edit one next-of-kin contact.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -8,6 +8,8 @@ import { Select } from '@/components/ui/select';
 import { ASSET_KINDS, nokSchema, RELATIONSHIPS, type NokFormInput, type NokFormValues } from '../lib/schema';
 import { i18n } from '@/lib/i18n/i18n';
 import type { NextOfKin } from '../api/next-of-kin';
+import type { AssetChoice } from '../api/asset-choices';
+import { AssetPicker } from './asset-picker';
 
 export interface NokFormProps {
   initial?: Partial<
@@ -22,15 +24,21 @@ export interface NokFormProps {
       | 'access_level'
       | 'message'
       | 'receives_kinds'
+      | 'receives_assets'
     >
   >;
+  /** The owner's assets to choose single ones from (undefined while they load). */
+  assets?: AssetChoice[] | undefined;
+  /** The owner's assets could not be loaded. */
+  assetsFailed?: boolean;
   submitLabel: string;
   onSubmit(values: NokFormValues): Promise<void>;
   onCancel(): void;
 }
 
-export function NokForm({ initial, submitLabel, onSubmit, onCancel }: NokFormProps) {
+export function NokForm({ initial, assets, assetsFailed, submitLabel, onSubmit, onCancel }: NokFormProps) {
   const {
+    control,
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
@@ -46,6 +54,7 @@ export function NokForm({ initial, submitLabel, onSubmit, onCancel }: NokFormPro
       access_level: initial?.access_level ?? 'view',
       message: initial?.message ?? '',
       receives_kinds: (initial?.receives_kinds ?? []) as NokFormInput['receives_kinds'],
+      receives_assets: initial?.receives_assets ?? [],
     },
   });
   const relationship = initial?.relationship;
@@ -58,7 +67,11 @@ export function NokForm({ initial, submitLabel, onSubmit, onCancel }: NokFormPro
       className="space-y-4"
       onSubmit={handleSubmit(async (values) => {
         try {
-          await onSubmit(values);
+          // An asset deleted or given away since it was chosen is no longer the owner's to pass on.
+          const owned = assets ? new Set(assets.map((a) => a.id)) : null;
+          await onSubmit(
+            owned ? { ...values, receives_assets: values.receives_assets.filter((id) => owned.has(id)) } : values,
+          );
         } catch {
           // The caller reported it; keep the form filled in.
         }
@@ -113,6 +126,18 @@ export function NokForm({ initial, submitLabel, onSubmit, onCancel }: NokFormPro
           </label>
         ))}
       </fieldset>
+      <Controller
+        control={control}
+        name="receives_assets"
+        render={({ field }) => (
+          <AssetPicker assets={assets} failed={assetsFailed} value={field.value} onChange={field.onChange} />
+        )}
+      />
+      {errors.receives_assets?.message ? (
+        <p role="alert" className="text-sm text-red-700">
+          {i18n._(errors.receives_assets.message)}
+        </p>
+      ) : null}
       <FormField
         label={i18n._('Access level')}
         error={errors.access_level?.message}

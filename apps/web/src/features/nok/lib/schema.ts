@@ -49,6 +49,8 @@ export const nokSchema = z
     access_level: z.enum(['view', 'inherit']),
     message: optional((v) => v.length <= 4000, 'The message must be at most 4000 characters'),
     receives_kinds: z.array(z.enum(['general', 'digital', 'legacy', 'business'])),
+    // Single assets, besides whole kinds (the table keeps at most 500 and only the owner's own).
+    receives_assets: z.array(z.string()).max(500, /*i18n*/ 'Choose at most 500 single assets'),
   })
   .refine((v) => v.email !== null || v.phone !== null, {
     message: /*i18n*/ 'Give an e-mail address or a phone number',

@@ -1,23 +1,16 @@
-// /legacy: what was released to the signed-in person by people who named them next of kin
-// (read-only: the message and the assets), and the assets offered to them, which they may accept.
-import { Link } from 'react-router';
+// /legacy: what was released to the signed-in person by people who named them next of kin (the
+// message, and each asset with its files, certificate, history and proof: released-legacies.tsx),
+// and the assets offered to them, which they may accept.
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
-import {
-  useAcceptTransfer,
-  useIncomingTransfers,
-  useNamedMe,
-  useReleasedToMe,
-  useRequestEarlyAccess,
-} from '../api/legacy';
+import { useAcceptTransfer, useIncomingTransfers, useNamedMe, useRequestEarlyAccess } from '../api/legacy';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
-import { paths } from '@/config/paths';
+import { ReleasedLegacies } from '../components/released-legacies';
 
 /** People who named me next of kin and have not released yet: I may ask early; they may refuse. */
 function NamedMe() {
@@ -109,61 +102,6 @@ function IncomingTransfers() {
   );
 }
 
-function Released() {
-  const released = useReleasedToMe();
-  if (released.isPending) return <Spinner showLabel label={i18n._('Loading...')} />;
-  if (released.isError) return <p role="alert">{toAppError(released.error).message}</p>;
-  if (!released.data.length) {
-    return (
-      <Card>
-        <EmptyState
-          title={i18n._('Nothing has been left to you')}
-          description={i18n._(
-            'When someone who named you as their next of kin has their legacy released, what they chose for you appears here.',
-          )}
-        />
-      </Card>
-    );
-  }
-  return (
-    <div className="space-y-4">
-      {released.data.map((r) => (
-        <Card key={r.next_of_kin_id}>
-          <CardContent className="space-y-3">
-            <h2 className="text-lg font-semibold text-slate-900">
-              {i18n._('From')} {r.owner_name}
-            </h2>
-            <p className="text-sm text-slate-700">
-              {i18n._('Released on')} {formatDate(r.released_at)} {i18n._('· access:')}{' '}
-              {r.access_level === 'inherit' ? i18n._('you may take over ownership') : i18n._('view')}
-            </p>
-            {r.message ? (
-              <blockquote className="whitespace-pre-line border-l-4 border-slate-300 pl-3 text-slate-800">
-                {r.message}
-              </blockquote>
-            ) : null}
-            <ul className="space-y-2">
-              {r.assets.map((a) => (
-                <li key={a.id} className="rounded-md border border-slate-200 p-3">
-                  <p className="font-medium text-slate-900">{a.title}</p>
-                  {a.description ? <p className="text-sm text-slate-700">{a.description}</p> : null}
-                  {a.serial_number ? (
-                    <p className="text-sm">
-                      <Link className="underline" to={paths.verify(a.serial_number)}>
-                        {i18n._('Check serial')} {a.serial_number}
-                      </Link>
-                    </p>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
-      ))}
-    </div>
-  );
-}
-
 export default function LegacyPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -173,7 +111,7 @@ export default function LegacyPage() {
       />
       <h1 className="text-2xl font-bold text-slate-900">{i18n._('Legacy')}</h1>
       <IncomingTransfers />
-      <Released />
+      <ReleasedLegacies />
       <NamedMe />
     </div>
   );

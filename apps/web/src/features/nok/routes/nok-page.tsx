@@ -24,6 +24,7 @@ import { LegacySwitchCard } from '../components/legacy-switch-card';
 import { EarlyRequests } from '../components/early-requests';
 import { LegacySteps } from '../components/legacy-steps';
 import { useInviteNextOfKin } from '../api/legacy';
+import { useAssetChoices } from '../api/asset-choices';
 import { NOK_PAGE_INTRO } from '../lib/copy';
 import { ASSET_KINDS } from '../lib/schema';
 import { i18n } from '@/lib/i18n/i18n';
@@ -35,15 +36,20 @@ const STATUS_LABEL: Record<NextOfKin['status'], string> = {
   declined: 'Declined',
 };
 
-function receivesLabel(k: NextOfKin): string {
-  const kinds = ASSET_KINDS.filter((a) => k.receives_kinds.includes(a.value)).map((a) => a.label);
-  return kinds.length ? kinds.join(', ') : 'nothing chosen yet';
+/** Whole kinds, then single assets by title (an asset no longer the owner's is left out). */
+function receivesLabel(k: NextOfKin, titles: ReadonlyMap<string, string>): string {
+  const kinds = ASSET_KINDS.filter((a) => k.receives_kinds.includes(a.value)).map((a) => i18n._(a.label));
+  const singles = k.receives_assets.flatMap((id) => titles.get(id) ?? []);
+  const all = [...kinds, ...singles];
+  return all.length ? all.join(', ') : i18n._('nothing chosen yet');
 }
 
 type Editing = { mode: 'add' } | { mode: 'edit'; row: NextOfKin } | null;
 
 function NokScreen({ userId }: { userId: string }) {
   const list = useNextOfKin(userId);
+  const assets = useAssetChoices(userId);
+  const titles = new Map((assets.data ?? []).map((a) => [a.id, a.title]));
   const create = useCreateNextOfKin(userId);
   const update = useUpdateNextOfKin(userId);
   const remove = useDeleteNextOfKin(userId);
@@ -121,7 +127,7 @@ function NokScreen({ userId }: { userId: string }) {
                   ) : null}
                   {k.notes ? <p className="whitespace-pre-line text-sm text-slate-700">{k.notes}</p> : null}
                   <p className="text-sm text-slate-700">
-                    {i18n._('Receives:')} {receivesLabel(k)} {i18n._('· Access:')}{' '}
+                    {i18n._('Receives:')} {receivesLabel(k, titles)} {i18n._('· Access:')}{' '}
                     {k.access_level === 'inherit' ? i18n._('inherit') : i18n._('view')}
                   </p>
                   <div className="flex gap-2 pt-2">
@@ -175,6 +181,8 @@ function NokScreen({ userId }: { userId: string }) {
         {editing ? (
           <NokForm
             initial={editing.mode === 'edit' ? editing.row : undefined}
+            assets={assets.data}
+            assetsFailed={assets.isError}
             submitLabel={editing.mode === 'edit' ? i18n._('Save changes') : i18n._('Add')}
             onCancel={() => setEditing(null)}
             onSubmit={(values) =>
