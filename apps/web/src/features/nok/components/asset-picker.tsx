@@ -65,18 +65,22 @@ export function AssetPicker({
           ) : null}
           <ul className="max-h-56 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
             {shown.map((a) => (
-              <li key={a.id}>
-                <label className="flex items-start gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300"
-                    checked={chosen.has(a.id)}
-                    onChange={(e) => toggle(a.id, e.target.checked)}
-                  />
-                  <span className="min-w-0 break-words">
-                    {a.title} <span className="text-xs text-slate-500">({kindLabel(a.kind)})</span>
+              // The kind describes the checkbox rather than naming it: its name is the asset's title.
+              <li key={a.id} className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  id={`${filterId}-${a.id}`}
+                  type="checkbox"
+                  aria-describedby={`${filterId}-${a.id}-kind`}
+                  className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300"
+                  checked={chosen.has(a.id)}
+                  onChange={(e) => toggle(a.id, e.target.checked)}
+                />
+                <span className="min-w-0 break-words">
+                  <label htmlFor={`${filterId}-${a.id}`}>{a.title}</label>{' '}
+                  <span id={`${filterId}-${a.id}-kind`} className="text-xs text-slate-500">
+                    ({kindLabel(a.kind)})
                   </span>
-                </label>
+                </span>
               </li>
             ))}
             {shown.length === 0 ? (
