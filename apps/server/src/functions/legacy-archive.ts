@@ -14,7 +14,8 @@
 // reaches them, certificates are made when their turn comes, and nothing is held whole in memory.
 // Bound: at most LEGACY_ARCHIVE_MAX_ASSETS assets and LEGACY_ARCHIVE_MAX_BYTES of files (413
 // `archive_too_large`, checked before the first byte); each file must stream exactly the size its
-// row records, or the download is cut off rather than finished wrong.
+// row records, or the download is cut off rather than finished wrong; and 30 archives an hour per
+// heir (429 `rate_limited`).
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
@@ -33,6 +34,8 @@ import type { ServerFunction } from './types.js';
 export const LEGACY_ARCHIVE_MAX_BYTES = 512 * 1024 * 1024;
 /** The most assets one archive carries (each brings a certificate made on the way). */
 export const LEGACY_ARCHIVE_MAX_ASSETS = 100;
+/** Archives one heir may ask for in an hour (each may read hundreds of megabytes and make a hundred PDFs). */
+export const LEGACY_ARCHIVE_RATE_LIMIT = { limit: 30, windowSeconds: 3600 };
 
 const bodySchema = z.object({
   nextOfKinId: z.string().uuid('nextOfKinId must be a UUID'),
@@ -216,6 +219,9 @@ export const legacyArchive: ServerFunction<'legacy-archive'> = {
     if (principal.role !== 'authenticated' || !userId)
       throw new FunctionError(401, 'Sign in to download what was left to you');
     const input = parseInput(bodySchema, req.body);
+    if (!(await ctx.rateLimiter.hit(`legacy-archive:user:${userId}`, LEGACY_ARCHIVE_RATE_LIMIT))) {
+      throw new FunctionError(429, 'Too many archives. Please try again in an hour.', { code: 'rate_limited' });
+    }
     const contents = await chooseContents(ctx, principal, input).catch((err: unknown) => {
       throw functionErrorFromDb(err) ?? err;
     });

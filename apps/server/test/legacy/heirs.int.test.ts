@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
 import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { certificateMessagesEn as en, certificateMessagesFr as fr } from '../../src/assets/certificate-messages.js';
-import { LEGACY_ARCHIVE_MAX_BYTES } from '../../src/functions/legacy-archive.js';
+import { LEGACY_ARCHIVE_MAX_BYTES, LEGACY_ARCHIVE_RATE_LIMIT } from '../../src/functions/legacy-archive.js';
 import { JPEG, PDF } from '../assets/fixtures.js';
 import { readPdfText } from '../helpers/pdf-read.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -43,7 +43,7 @@ describe.each(drivers)('what heirs receive on %s', (driver) => {
     sink = await startMailSink();
     server = await startTestServer({
       driver,
-      env: { RATE_LIMITS: 'off', JOBS_POLL_SECONDS: '0.5', SMTP_URL: sink.smtpUrl },
+      env: { JOBS_POLL_SECONDS: '0.5', SMTP_URL: sink.smtpUrl },
     });
   });
   afterAll(async () => {
@@ -331,5 +331,20 @@ describe.each(drivers)('what heirs receive on %s', (driver) => {
     });
     expect(cut.status).toBe(200);
     await expect(cut.arrayBuffer().then((b) => unzip(Buffer.from(b)))).rejects.toThrow();
+  });
+
+  it('limits how many archives one heir asks for in an hour', async () => {
+    const { heir, heirKin, release } = await family();
+    await release();
+    // The heir has used the hour's budget (the counter the server keeps in the database) — this
+    // window's and the next, should the hour turn between here and the call.
+    const { limit, windowSeconds } = LEGACY_ARCHIVE_RATE_LIMIT;
+    await server.ctx.db.query(
+      `insert into private.rate_limits (key, window_start, hits)
+       select $1, to_timestamp((floor(extract(epoch from now()) / $2) + n) * $2), $3 from generate_series(0, 1) n`,
+      [`legacy-archive:user:${heir.id}`, windowSeconds, limit],
+    );
+    const refused = await call('legacy-archive', { nextOfKinId: heirKin }, heir.token);
+    expect(refused).toMatchObject({ status: 429, json: { code: 'rate_limited' } });
   });
 });

@@ -4,11 +4,13 @@
 // and whether anyone named them.
 import { useState } from 'react';
 import { FileArchive } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { toAppError } from '@/lib/api-error';
 import { formatDate } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
@@ -58,8 +60,16 @@ function Release({ release }: { release: ReleasedLegacy }) {
             >
               <FileArchive className="h-4 w-4" aria-hidden="true" /> {i18n._('Download everything (zip)')}
             </Button>
+          ) : release.access_level === 'inherit' ? (
+            // Assets the heir took over are theirs now, and listed with their own.
+            <p className="text-sm text-slate-700">
+              {i18n._('No assets are waiting here.')}{' '}
+              <Link to={paths.assets} className="text-blue-700 underline">
+                {i18n._('Those you took over are in My Assets.')}
+              </Link>
+            </p>
           ) : (
-            <p className="text-sm text-slate-700">{i18n._('No assets were chosen for you.')}</p>
+            <p className="text-sm text-slate-700">{i18n._('No assets are released to you here.')}</p>
           )}
           <ul className="space-y-3">
             {release.assets.slice(0, shown).map((a) => (

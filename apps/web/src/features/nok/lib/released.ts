@@ -23,6 +23,9 @@ export function downloadFailure(err: unknown): string {
       'These files are too large for one archive. Download each asset on its own, or open its files one by one.',
     );
   }
+  if (err instanceof FunctionError && err.code === 'rate_limited') {
+    return i18n._('You downloaded many archives in the last hour. Please try again later.');
+  }
   if (err instanceof FunctionError && err.code === 'not_found') {
     return i18n._('This is no longer released to you. Reload the page to see what is.');
   }
