@@ -804,8 +804,11 @@ export type Database = {
       };
       legacy_requests: {
         Row: {
+          ask_again_after: string | null;
+          cancel_reason: string | null;
           decided_at: string | null;
           id: string;
+          kin_user_id: string | null;
           next_of_kin_id: string | null;
           owner_id: string;
           release_after: string;
@@ -813,8 +816,11 @@ export type Database = {
           state: string;
         };
         Insert: {
+          ask_again_after?: string | null;
+          cancel_reason?: string | null;
           decided_at?: string | null;
           id?: string;
+          kin_user_id?: string | null;
           next_of_kin_id?: string | null;
           owner_id: string;
           release_after: string;
@@ -822,8 +828,11 @@ export type Database = {
           state?: string;
         };
         Update: {
+          ask_again_after?: string | null;
+          cancel_reason?: string | null;
           decided_at?: string | null;
           id?: string;
+          kin_user_id?: string | null;
           next_of_kin_id?: string | null;
           owner_id?: string;
           release_after?: string;
@@ -1578,6 +1587,7 @@ export type Database = {
         Args: { p_new_user_id: string | null; p_referral_code?: string | null; p_source?: string | null };
         Returns: Json;
       };
+      asset_transfer_offer: { Args: { p_transfer: string | null }; Returns: Json };
       block_contact_sender: { Args: { p_message_id: string | null }; Returns: string };
       bug_report_status_counts: { Args: never; Returns: { status: string | null; count: number | null }[] };
       business_add_unit_range: {
@@ -1608,6 +1618,7 @@ export type Database = {
       get_public_asset: { Args: { p_asset_id: string | null }; Returns: Json };
       legacy_answer_invite: { Args: { p_token: string | null; p_accept: boolean | null }; Returns: undefined };
       legacy_i_am_still_here: { Args: never; Returns: undefined };
+      legacy_invitation: { Args: { p_token: string | null }; Returns: Json };
       legacy_invite: { Args: { p_next_of_kin: string | null }; Returns: undefined };
       legacy_named_me: { Args: never; Returns: Json };
       legacy_refuse_request: { Args: { p_request: string | null }; Returns: undefined };

@@ -289,6 +289,21 @@ create table private.hidden_assets (
   constraint hidden_assets_pkey PRIMARY KEY (asset_id)
 );
 
+create table private.mail_opt_outs (
+  id bigint generated always as identity not null,
+  recipient_hash text not null,
+  sender_id uuid,
+  created_at timestamp with time zone default now() not null,
+  constraint mail_opt_outs_pkey PRIMARY KEY (id),
+  constraint mail_opt_outs_recipient_hash_check CHECK (recipient_hash ~ '^[0-9a-f]{64}$'::text),
+  constraint mail_opt_outs_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX mail_opt_outs_everyone_idx ON private.mail_opt_outs USING btree (recipient_hash) WHERE (sender_id IS NULL);
+CREATE UNIQUE INDEX mail_opt_outs_sender_idx ON private.mail_opt_outs USING btree (sender_id, recipient_hash) WHERE (sender_id IS NOT NULL);
+alter table private.mail_opt_outs enable row level security;
+
+create sequence private.mail_opt_outs_id_seq;
+
 create table private.mail_outbox (
   id bigint generated always as identity not null,
   to_address text not null,
@@ -1055,6 +1070,44 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.check_unsolicited_mail(p_sender uuid, p_email text, p_kind text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text := private.contact_sender_key(p_email);
+  v_since timestamptz := private.app_now() - interval '1 day';
+  v_pair_limit int := case p_kind when 'invited' then 3 else 5 end;
+  v_sender_limit int := case p_kind when 'invited' then 10 else 20 end;
+  v_recipient_limit int := case p_kind when 'invited' then 5 else 10 end;
+  v_pair int;
+  v_sender int;
+  v_recipient int;
+begin
+  if exists (select 1 from private.mail_opt_outs o
+              where o.recipient_hash = private.mail_recipient_hash(p_email)
+                and (o.sender_id is null or o.sender_id = p_sender)) then
+    perform private.http_refusal(409, 'recipient_opted_out',
+      'This address asked not to receive these e-mails', case p_kind when 'invited' then 'invitation' else 'transfer' end);
+  end if;
+  select count(*), count(*) filter (where private.contact_sender_key(e.recipient_email) = v_key)
+    into v_sender, v_pair
+    from public.legacy_events e
+   where e.owner_id = p_sender and e.kind = p_kind and e.occurred_at > v_since;
+  select count(*) into v_recipient from public.legacy_events e
+   where private.contact_sender_key(e.recipient_email) = v_key and e.occurred_at > v_since
+     and e.kind = p_kind and e.kind in ('invited', 'transfer_offered');
+  if v_pair >= v_pair_limit or v_sender >= v_sender_limit or v_recipient >= v_recipient_limit then
+    perform private.http_refusal(429, 'mail_limit',
+      'Too many e-mails of this kind today, from your account or to this address. Try again tomorrow.',
+      case when v_recipient >= v_recipient_limit and v_pair < v_pair_limit and v_sender < v_sender_limit
+           then 'recipient' else 'sender' end);
+  end if;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.contact_sender_key(p_email text)
  RETURNS text
  LANGUAGE sql
@@ -1434,6 +1487,18 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.http_refusal(p_status integer, p_code text, p_message text, p_details text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise sqlstate 'PGRST' using
+    message = pg_catalog.jsonb_build_object('code', p_code, 'message', p_message, 'details', p_details)::text,
+    detail = pg_catalog.jsonb_build_object('status', p_status)::text;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.inspect_asset_upload(p_owner uuid, p_name text, p_duration numeric)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1480,6 +1545,17 @@ begin
   return jsonb_build_object('name', p_name, 'kind', v_kind, 'mime', v_mime, 'size', v_size, 'sha256', v_sha,
     'duration', case when v_kind = 'video' then p_duration end);
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.invitation_state(p_kin next_of_kin)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_kin.status = 'invited' and p_kin.invited_at is not null
+                   and p_kin.invited_at + interval '30 days' <= private.app_now() then 'expired'
+              else p_kin.status end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.is_admin()
@@ -1651,6 +1727,31 @@ grant execute on function private.ledger_time(p timestamp with time zone) to aut
 grant execute on function private.ledger_time(p timestamp with time zone) to public;
 grant execute on function private.ledger_time(p timestamp with time zone) to service_role;
 
+CREATE OR REPLACE FUNCTION private.legacy_cancel_requests(p_owner uuid, p_reason text, p_paused_until timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_req record;
+  v_count int := 0;
+begin
+  for v_req in update public.legacy_requests r
+                  set state = 'cancelled', decided_at = private.app_now(), cancel_reason = p_reason
+                where r.owner_id = p_owner and r.state = 'waiting'
+            returning r.id, r.kin_user_id, r.next_of_kin_id loop
+    perform private.legacy_log(p_owner, 'request_cancelled', jsonb_build_object('request_id', v_req.id,
+        'reason', p_reason, 'paused_until', p_paused_until,
+        'name', (select k.full_name from public.next_of_kin k where k.id = v_req.next_of_kin_id)),
+      coalesce(private.user_email(v_req.kin_user_id),
+               (select k.email from public.next_of_kin k where k.id = v_req.next_of_kin_id)));
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.legacy_log(p_owner uuid, p_kind text, p_detail jsonb, p_to text, p_secret text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE sql
@@ -1763,8 +1864,11 @@ begin
       end if;
     end if;
   end loop;
-  for v_req in select * from public.legacy_requests r
-                where r.state = 'waiting' and r.release_after <= v_now for update skip locked loop
+  for v_req in select r.* from public.legacy_requests r
+                 join public.legacy_switches s on s.user_id = r.owner_id
+                where r.state = 'waiting' and r.release_after <= v_now
+                  and s.enabled and s.released_at is null and (s.paused_until is null or s.paused_until <= v_now)
+                for update of r skip locked loop
     perform private.legacy_release(v_req.owner_id, 'early_request');
     v_steps := v_steps + 1;
   end loop;
@@ -1792,6 +1896,24 @@ CREATE OR REPLACE FUNCTION private.like_escape(p_term text)
  SET search_path TO ''
 AS $function$
   select replace(replace(replace(p_term, '\', '\\'), '%', '\%'), '_', '\_')
+$function$;
+
+CREATE OR REPLACE FUNCTION private.mail_recipient_hash(p_email text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(private.contact_sender_key(p_email), 'UTF8')), 'hex') $function$;
+
+CREATE OR REPLACE FUNCTION private.mask_email(p_email text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select pg_catalog.left(pg_catalog.split_part(p_email, '@', 1), 1) || '•••@'
+      || pg_catalog.left(pg_catalog.split_part(p_email, '@', 2), 1) || '•••'
+      || coalesce(pg_catalog.substring(pg_catalog.split_part(p_email, '@', 2), '\.[^.]+$'), '')
 $function$;
 
 CREATE OR REPLACE FUNCTION private.my_email()
@@ -3457,12 +3579,13 @@ create table public.legacy_events (
   mail_secret text,
   occurred_at timestamp with time zone not null,
   mailed_at timestamp with time zone,
-  constraint legacy_events_kind_check CHECK (kind = ANY (ARRAY['switch_changed'::text, 'invited'::text, 'accepted'::text, 'declined'::text, 'reminder'::text, 'final_notice'::text, 'pause_ended'::text, 'early_request'::text, 'request_refused'::text, 'release_scheduled'::text, 'released'::text, 'release_notice'::text, 'activity'::text, 'transfer_offered'::text, 'transfer_accepted'::text])),
+  constraint legacy_events_kind_check CHECK (kind = ANY (ARRAY['switch_changed'::text, 'invited'::text, 'accepted'::text, 'declined'::text, 'reminder'::text, 'final_notice'::text, 'pause_ended'::text, 'early_request'::text, 'request_refused'::text, 'request_cancelled'::text, 'release_scheduled'::text, 'released'::text, 'release_notice'::text, 'activity'::text, 'transfer_offered'::text, 'transfer_accepted'::text])),
   constraint legacy_events_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint legacy_events_pkey PRIMARY KEY (id)
 );
 CREATE INDEX legacy_events_owner_idx ON public.legacy_events USING btree (owner_id, id);
 CREATE INDEX legacy_events_unmailed_idx ON public.legacy_events USING btree (id) WHERE ((mailed_at IS NULL) AND (recipient_email IS NOT NULL));
+CREATE INDEX legacy_events_unsolicited_recipient_idx ON public.legacy_events USING btree (private.contact_sender_key(recipient_email), occurred_at) WHERE (kind = ANY (ARRAY['invited'::text, 'transfer_offered'::text]));
 alter table public.legacy_events enable row level security;
 create policy "Owners read their legacy steps" on public.legacy_events for select to authenticated
   using ((owner_id = auth.uid()));
@@ -3488,19 +3611,23 @@ create table public.legacy_requests (
   release_after timestamp with time zone not null,
   state text default 'waiting'::text not null,
   decided_at timestamp with time zone,
+  kin_user_id uuid,
+  cancel_reason text,
+  ask_again_after timestamp with time zone,
+  constraint legacy_requests_cancel_reason_check CHECK (cancel_reason = ANY (ARRAY['switched_off'::text, 'paused'::text])),
+  constraint legacy_requests_kin_user_id_fkey FOREIGN KEY (kin_user_id) REFERENCES auth.users(id) ON DELETE SET NULL,
   constraint legacy_requests_next_of_kin_id_fkey FOREIGN KEY (next_of_kin_id) REFERENCES next_of_kin(id) ON DELETE SET NULL,
   constraint legacy_requests_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint legacy_requests_pkey PRIMARY KEY (id),
-  constraint legacy_requests_state_check CHECK (state = ANY (ARRAY['waiting'::text, 'refused'::text, 'released'::text]))
+  constraint legacy_requests_state_check CHECK (state = ANY (ARRAY['waiting'::text, 'refused'::text, 'released'::text, 'cancelled'::text]))
 );
+CREATE INDEX legacy_requests_kin_user_idx ON public.legacy_requests USING btree (kin_user_id);
 CREATE INDEX legacy_requests_next_of_kin_idx ON public.legacy_requests USING btree (next_of_kin_id);
 CREATE UNIQUE INDEX legacy_requests_one_waiting_idx ON public.legacy_requests USING btree (owner_id) WHERE (state = 'waiting'::text);
 CREATE INDEX legacy_requests_owner_idx ON public.legacy_requests USING btree (owner_id);
 alter table public.legacy_requests enable row level security;
 create policy "Owners and the asking next of kin read requests" on public.legacy_requests for select to authenticated
-  using (((owner_id = auth.uid()) OR (EXISTS ( SELECT 1
-   FROM next_of_kin k
-  WHERE ((k.id = legacy_requests.next_of_kin_id) AND (k.kin_user_id = auth.uid()))))));
+  using (((owner_id = auth.uid()) OR (kin_user_id = auth.uid())));
 create policy "Two-factor users need an aal2 session" on public.legacy_requests as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
@@ -4658,6 +4785,39 @@ $function$;
 grant execute on function public.apply_referral_on_signup(p_new_user_id uuid, p_referral_code text, p_source text) to authenticated;
 grant execute on function public.apply_referral_on_signup(p_new_user_id uuid, p_referral_code text, p_source text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.asset_transfer_offer(p_transfer uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.asset_transfers;
+  v_asset public.assets;
+begin
+  select * into v_row from public.asset_transfers t where t.id = p_transfer;
+  if not found then perform private.http_refusal(404, 'transfer_not_found', 'This transfer offer does not exist'); end if;
+  select * into v_asset from public.assets a where a.id = v_row.asset_id;
+  return jsonb_build_object(
+    'id', v_row.id,
+    'asset_id', v_row.asset_id,
+    'state', v_row.state,
+    'via_legacy', v_row.via_legacy,
+    'title', v_asset.title,
+    'kind', v_asset.kind,
+    'sender_name', (select p.full_name from public.user_profiles p where p.id = v_row.from_user_id),
+    'sender_email', private.user_email(v_row.from_user_id),
+    'to_email', private.mask_email(v_row.to_email),
+    'for_me', case when auth.uid() is null then null
+                   else coalesce(auth.uid() = v_row.to_user_id, false)
+                        or v_row.to_email = lower(private.user_email(auth.uid())) end,
+    'offered_at', v_row.created_at,
+    'decided_at', v_row.decided_at);
+end
+$function$;
+grant execute on function public.asset_transfer_offer(p_transfer uuid) to anon;
+grant execute on function public.asset_transfer_offer(p_transfer uuid) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.block_contact_sender(p_message_id uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -4824,7 +4984,7 @@ begin
   perform private.require_aal_satisfied();
   update public.asset_transfers set state = 'cancelled', decided_at = now()
    where id = p_transfer and from_user_id = auth.uid() and state = 'pending';
-  if not found then raise exception 'No pending transfer to cancel' using errcode = 'P0002'; end if;
+  if not found then perform private.http_refusal(404, 'not_found', 'No pending transfer to cancel'); end if;
 end
 $function$;
 grant execute on function public.cancel_asset_transfer(p_transfer uuid) to authenticated;
@@ -4886,19 +5046,30 @@ AS $function$
 declare
   v_kin public.next_of_kin;
   v_email text := private.user_email(auth.uid());
+  v_state text;
 begin
   perform private.require_aal_satisfied();
   if auth.uid() is null then raise exception 'Sign in first' using errcode = '42501'; end if;
   select * into v_kin from public.next_of_kin k
-   where k.invite_token_hash = encode(sha256(convert_to(coalesce(p_token, ''), 'UTF8')), 'hex') and k.status = 'invited'
+   where k.invite_token_hash = encode(sha256(convert_to(coalesce(p_token, ''), 'UTF8')), 'hex')
    for update;
-  if not found then raise exception 'This invitation is not valid any more' using errcode = 'P0002'; end if;
+  if not found then
+    perform private.http_refusal(404, 'invitation_not_found', 'This invitation is not valid any more');
+  end if;
+  v_state := private.invitation_state(v_kin);
+  if v_state in ('accepted', 'declined') then
+    perform private.http_refusal(409, 'invitation_answered', 'This invitation was already answered', v_state);
+  end if;
+  if v_state = 'expired' then
+    perform private.http_refusal(410, 'invitation_expired', 'This invitation has expired');
+  end if;
   if lower(v_email) <> lower(v_kin.email) then
-    raise exception 'Sign in with the address the invitation was sent to' using errcode = '42501';
+    perform private.http_refusal(403, 'invitation_for_another_address',
+      'This invitation was sent to another address', private.mask_email(v_kin.email));
   end if;
   if v_kin.user_id = auth.uid() then raise exception 'You cannot be your own next of kin' using errcode = '42501'; end if;
   update public.next_of_kin set status = case when p_accept then 'accepted' else 'declined' end,
-         kin_user_id = case when p_accept then auth.uid() end, responded_at = private.app_now(), invite_token_hash = null
+         kin_user_id = case when p_accept then auth.uid() end, responded_at = private.app_now()
    where id = v_kin.id;
   perform private.legacy_log(v_kin.user_id, case when p_accept then 'accepted' else 'declined' end,
     jsonb_build_object('next_of_kin_id', v_kin.id, 'name', v_kin.full_name), private.user_email(v_kin.user_id));
@@ -4921,6 +5092,36 @@ end
 $function$;
 grant execute on function public.legacy_i_am_still_here() to authenticated;
 
+CREATE OR REPLACE FUNCTION public.legacy_invitation(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kin public.next_of_kin;
+begin
+  select * into v_kin from public.next_of_kin k
+   where k.invite_token_hash = encode(sha256(convert_to(coalesce(p_token, ''), 'UTF8')), 'hex');
+  if not found then
+    perform private.http_refusal(404, 'invitation_not_found', 'This invitation is not valid any more');
+  end if;
+  return jsonb_build_object(
+    'state', private.invitation_state(v_kin),
+    'inviter_name', (select p.full_name from public.user_profiles p where p.id = v_kin.user_id),
+    'inviter_email', private.user_email(v_kin.user_id),
+    'invited_email', private.mask_email(v_kin.email),
+    'for_me', case when auth.uid() is null then null
+                   else coalesce(auth.uid() = v_kin.kin_user_id, false)
+                        or lower(v_kin.email) = lower(private.user_email(auth.uid())) end,
+    'invited_at', v_kin.invited_at,
+    'responded_at', v_kin.responded_at,
+    'expires_at', v_kin.invited_at + interval '30 days');
+end
+$function$;
+grant execute on function public.legacy_invitation(p_token text) to anon;
+grant execute on function public.legacy_invitation(p_token text) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.legacy_invite(p_next_of_kin uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -4933,9 +5134,12 @@ declare
 begin
   perform private.require_aal_satisfied();
   select * into v_kin from public.next_of_kin k where k.id = p_next_of_kin and k.user_id = auth.uid() for update;
-  if not found then raise exception 'Next of kin not found' using errcode = 'P0002'; end if;
+  if not found then perform private.http_refusal(404, 'not_found', 'Next of kin not found'); end if;
   if v_kin.email is null then raise exception 'Add an e-mail address to invite this person' using errcode = '22023'; end if;
-  if v_kin.status = 'accepted' then raise exception 'This person has already accepted' using errcode = '55000'; end if;
+  if v_kin.status = 'accepted' then
+    perform private.http_refusal(409, 'kin_already_accepted', 'This person has already accepted');
+  end if;
+  perform private.check_unsolicited_mail(v_kin.user_id, v_kin.email, 'invited');
   update public.next_of_kin set status = 'invited', invited_at = private.app_now(), responded_at = null,
          invite_token_hash = encode(sha256(convert_to(v_token, 'UTF8')), 'hex')
    where id = v_kin.id;
@@ -4973,11 +5177,13 @@ CREATE OR REPLACE FUNCTION public.legacy_refuse_request(p_request uuid)
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_now timestamptz := private.app_now();
 begin
   perform private.require_aal_satisfied();
-  update public.legacy_requests set state = 'refused', decided_at = private.app_now()
+  update public.legacy_requests set state = 'refused', decided_at = v_now, ask_again_after = v_now + interval '30 days'
    where id = p_request and owner_id = auth.uid() and state = 'waiting';
-  if not found then raise exception 'No waiting request to refuse' using errcode = 'P0002'; end if;
+  if not found then perform private.http_refusal(404, 'not_found', 'No waiting request to refuse'); end if;
   perform private.legacy_log(auth.uid(), 'request_refused', jsonb_build_object('request_id', p_request),
     private.user_email(auth.uid()));
 end
@@ -5056,19 +5262,35 @@ declare
   v_switch public.legacy_switches;
   v_req public.legacy_requests;
   v_now timestamptz := private.app_now();
+  v_after timestamptz;
 begin
   perform private.require_aal_satisfied();
   select * into v_kin from public.next_of_kin k
    where k.user_id = p_owner and k.kin_user_id = auth.uid() and k.status = 'accepted' limit 1;
   if not found then raise exception 'Only a verified next of kin can ask' using errcode = '42501'; end if;
-  select * into v_switch from public.legacy_switches s where s.user_id = p_owner and s.enabled for update;
-  if not found or v_switch.released_at is not null then
-    raise exception 'There is nothing to request' using errcode = '55000';
+  select * into v_switch from public.legacy_switches s where s.user_id = p_owner for update;
+  if not found or not v_switch.enabled then
+    perform private.http_refusal(409, 'legacy_switch_off', 'Their inactivity switch is off: there is nothing to ask for');
+  end if;
+  if v_switch.released_at is not null then
+    perform private.http_refusal(409, 'legacy_released', 'Their legacy has already been released',
+      to_jsonb(v_switch.released_at) #>> '{}');
+  end if;
+  if v_switch.paused_until > v_now then
+    perform private.http_refusal(409, 'legacy_paused', 'Their inactivity switch is paused; ask again after the pause',
+      to_jsonb(v_switch.paused_until) #>> '{}');
   end if;
   select * into v_req from public.legacy_requests r where r.owner_id = p_owner and r.state = 'waiting';
   if found then return v_req; end if;
-  insert into public.legacy_requests (owner_id, next_of_kin_id, requested_at, release_after)
-    values (p_owner, v_kin.id, v_now, v_now + make_interval(days => v_switch.waiting_days)) returning * into v_req;
+  select max(r.ask_again_after) into v_after from public.legacy_requests r
+   where r.owner_id = p_owner and r.kin_user_id = auth.uid() and r.state = 'refused';
+  if v_after > v_now then
+    perform private.http_refusal(409, 'legacy_request_cooldown',
+      'They refused your last request; you can ask again later', to_jsonb(v_after) #>> '{}');
+  end if;
+  insert into public.legacy_requests (owner_id, next_of_kin_id, kin_user_id, requested_at, release_after)
+    values (p_owner, v_kin.id, auth.uid(), v_now, v_now + make_interval(days => v_switch.waiting_days))
+    returning * into v_req;
   perform private.legacy_log(p_owner, 'early_request', jsonb_build_object('request_id', v_req.id,
     'name', v_kin.full_name, 'release_after', v_req.release_after), private.user_email(p_owner));
   return v_req;
@@ -5086,6 +5308,7 @@ declare
   v_uid uuid := auth.uid();
   v_now timestamptz := private.app_now();
   v_row public.legacy_switches;
+  v_cancelled int := 0;
 begin
   perform private.require_aal_satisfied();
   if v_uid is null then raise exception 'Sign in first' using errcode = '42501'; end if;
@@ -5103,7 +5326,8 @@ begin
   end if;
   select * into v_row from public.legacy_switches s where s.user_id = v_uid for update;
   if v_row.released_at is not null then
-    raise exception 'Your legacy has already been released' using errcode = '55000';
+    perform private.http_refusal(409, 'legacy_released', 'Your legacy has already been released',
+      to_jsonb(v_row.released_at) #>> '{}');
   end if;
   -- Any change is the owner being active: the countdown starts again.
   insert into public.legacy_switches as s (user_id, enabled, period_months, grace_days, waiting_days, paused_until,
@@ -5113,9 +5337,13 @@ begin
       grace_days = excluded.grace_days, waiting_days = excluded.waiting_days, paused_until = excluded.paused_until,
       last_activity_at = v_now, last_reminder_days = null, final_notice_at = null, updated_at = now()
   returning * into v_row;
+  if not v_row.enabled or v_row.paused_until is not null then
+    v_cancelled := private.legacy_cancel_requests(v_uid,
+      case when v_row.enabled then 'paused' else 'switched_off' end, v_row.paused_until);
+  end if;
   perform private.legacy_log(v_uid, 'switch_changed', jsonb_build_object('enabled', v_row.enabled,
     'period_months', v_row.period_months, 'grace_days', v_row.grace_days, 'waiting_days', v_row.waiting_days,
-    'paused_until', v_row.paused_until), private.user_email(v_uid));
+    'paused_until', v_row.paused_until, 'cancelled_requests', v_cancelled), private.user_email(v_uid));
   return v_row;
 end
 $function$;
@@ -5649,16 +5877,17 @@ declare
 begin
   perform private.require_aal_satisfied();
   select * into v_asset from public.assets a where a.id = p_asset and a.owner_id = auth.uid();
-  if not found then raise exception 'Asset not found' using errcode = 'P0002'; end if;
+  if not found then perform private.http_refusal(404, 'not_found', 'Asset not found'); end if;
   if v_asset.status <> 'active' then
-    raise exception 'Assets reported lost or stolen cannot be transferred' using errcode = '55000';
+    perform private.http_refusal(409, 'asset_not_active', 'Assets reported lost or stolen cannot be transferred');
   end if;
   if p_email is null or char_length(p_email) > 254 or p_email !~* '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' then
     raise exception 'Enter the e-mail address of the new owner' using errcode = '22023';
   end if;
-  if lower(p_email) = private.my_email() then
+  if lower(btrim(p_email)) = private.my_email() then
     raise exception 'You already own this asset' using errcode = '22023';
   end if;
+  perform private.check_unsolicited_mail(auth.uid(), lower(btrim(p_email)), 'transfer_offered');
   insert into public.asset_transfers (asset_id, from_user_id, to_email) values (p_asset, auth.uid(), lower(btrim(p_email)))
   on conflict (asset_id, lower(to_email)) where state = 'pending' do update set created_at = now()
   returning * into v_row;

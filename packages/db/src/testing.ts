@@ -203,3 +203,21 @@ export async function expectSqlState(promise: Promise<unknown>, code: string): P
   }
   throw new Error(`expected SQLSTATE ${code}, but the statement succeeded`);
 }
+
+/**
+ * Expects fn to fail with a refusal in PostgREST's shape (RAISE SQLSTATE 'PGRST' with a JSON body,
+ * private.http_refusal) carrying this code, and returns the body's details.
+ */
+export async function expectRefusal(promise: Promise<unknown>, code: string): Promise<string | null> {
+  try {
+    await promise;
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    if (e.code === 'PGRST') {
+      const body = JSON.parse(e.message ?? '{}') as { code?: string; details?: string | null };
+      if (body.code === code) return body.details ?? null;
+    }
+    throw new Error(`expected a refusal with code ${code}, got ${e.code}: ${e.message}`, { cause: err });
+  }
+  throw new Error(`expected a refusal with code ${code}, but the statement succeeded`);
+}

@@ -75,8 +75,11 @@ const PUBLIC_TABLES = [
 
 /** Security-definer functions that serve public things (the verify page, public assets, prices). */
 const PUBLIC_FUNCTIONS = [
+  // What a transfer offer's or an invitation's link shows its holder, signed in or not.
+  'asset_transfer_offer',
   'get_ledger_entries',
   'get_public_asset',
+  'legacy_invitation',
   'lookup_referral_code',
   'quote_asset_cost',
   'search_public_assets',
@@ -98,7 +101,8 @@ const GUARDED_FUNCTIONS: Record<string, (uid: string, assetId: string, messageId
   list_my_sessions: () => ['select * from public.list_my_sessions()', []],
   block_contact_sender: (_uid, _assetId, messageId) => ['select public.block_contact_sender($1)', [messageId]],
   report_contact_abuse: (_uid, _assetId, messageId) => [`select public.report_contact_abuse($1, 'spam')`, [messageId]],
-  legacy_set_switch: () => ['select public.legacy_set_switch(false, 12, 14, 7, null)', []],
+  // Switched on: switching off would cancel the waiting request legacy_refuse_request refuses below.
+  legacy_set_switch: () => ['select public.legacy_set_switch(true, 12, 14, 7, null)', []],
   legacy_i_am_still_here: () => ['select public.legacy_i_am_still_here()', []],
   legacy_released_to_me: () => ['select public.legacy_released_to_me()', []],
   legacy_released_asset: (_uid, assetId) => ['select public.legacy_released_asset($1)', [assetId]],

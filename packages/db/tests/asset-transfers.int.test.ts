@@ -7,6 +7,7 @@ import {
   asUser,
   createAuthUser,
   drivers,
+  expectRefusal,
   expectSqlState,
   openTestDb,
   type TestDb,
@@ -127,14 +128,14 @@ describe.each(drivers)('asset transfers on %s', (driver) => {
       asUser(t.db, buyer, (tx) => tx.query('select public.accept_asset_transfer($1)', [second])),
       '55000',
     );
-    await expectSqlState(
+    await expectRefusal(
       asUser(t.db, owner, (tx) => tx.query('select public.offer_asset_transfer($1, $2)', [assetId, 'z@example.test'])),
-      '55000',
+      'asset_not_active',
     );
     // Someone else's asset cannot be offered.
-    await expectSqlState(
+    await expectRefusal(
       asUser(t.db, buyer, (tx) => tx.query('select public.offer_asset_transfer($1, $2)', [assetId, 'z@example.test'])),
-      'P0002',
+      'not_found',
     );
   });
 

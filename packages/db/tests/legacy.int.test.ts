@@ -8,6 +8,7 @@ import {
   asUser,
   createAuthUser,
   drivers,
+  expectRefusal,
   expectSqlState,
   openTestDb,
   type TestDb,
@@ -80,9 +81,9 @@ describe.each(drivers)('legacy on %s', (driver) => {
     const kinds = (await events(owner)).map((e) => e.kind);
     expect(kinds).toEqual(['invited', 'accepted']);
     const stranger = await createAuthUser(t.db);
-    await expectSqlState(
+    await expectRefusal(
       asUser(t.db, stranger, (tx) => tx.query(`select public.legacy_answer_invite('nope', true)`)),
-      'P0002',
+      'invitation_not_found',
     );
     const status = await asUser(t.db, owner, (tx) =>
       tx.query<{ status: string; kin_user_id: string }>('select status, kin_user_id from public.next_of_kin'),
@@ -245,9 +246,9 @@ describe.each(drivers)('legacy on %s', (driver) => {
     const request = (
       await t.db.query<{ id: string }>('select id from public.legacy_requests where owner_id = $1', [owner])
     ).rows[0]!.id;
-    await expectSqlState(
+    await expectRefusal(
       asUser(t.db, kin, (tx) => tx.query('select public.legacy_refuse_request($1)', [request])),
-      'P0002',
+      'not_found',
     );
     await advanceDays(3);
     await sweep();
@@ -272,5 +273,68 @@ describe.each(drivers)('legacy on %s', (driver) => {
     await asService(t.db, async (tx) => {
       await expectSqlState(tx.query('select private.legacy_sweep()'), '42501');
     });
+  });
+
+  it('never releases a waiting request behind a switch that is off or paused, even one the sweep finds due', async () => {
+    const { owner, kin } = await family();
+    await setSwitch(owner, 12);
+    await asUser(t.db, kin, (tx) => tx.query('select public.legacy_request_early_access($1)', [owner]));
+    // Turned off behind the functions' back (as an old row would be): the sweep itself holds it.
+    await t.db.query('update public.legacy_switches set enabled = false where user_id = $1', [owner]);
+    await advanceDays(8);
+    await sweep();
+    expect((await events(owner)).map((e) => e.kind)).not.toContain('released');
+    const now = (await t.db.query<{ now: Date }>('select private.app_now() as now')).rows[0]!.now;
+    await t.db.query('update public.legacy_switches set enabled = true, paused_until = $2 where user_id = $1', [
+      owner,
+      new Date(now.getTime() + 5 * DAY * 1000),
+    ]);
+    await sweep();
+    expect((await events(owner)).map((e) => e.kind)).not.toContain('released');
+  });
+
+  it('shows each next of kin only the requests they made, and lets no one write requests or opt-outs', async () => {
+    const { owner, kin } = await family();
+    await setSwitch(owner, 12);
+    const other = await createAuthUser(t.db);
+    const otherEmail = (await t.db.query<{ email: string }>('select email from auth.users where id = $1', [other]))
+      .rows[0]!.email;
+    await asUser(t.db, owner, async (tx) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into public.next_of_kin (full_name, relationship, email) values ('Second', 'Son', $1) returning id`,
+        [otherEmail],
+      );
+      await tx.query('select public.legacy_invite($1)', [rows[0]!.id]);
+    });
+    const { rows } = await t.db.query<{ mail_secret: string }>(
+      `select mail_secret from public.legacy_events where owner_id = $1 and kind = 'invited' order by id desc limit 1`,
+      [owner],
+    );
+    await asUser(t.db, other, (tx) => tx.query('select public.legacy_answer_invite($1, true)', [rows[0]!.mail_secret]));
+    await asUser(t.db, kin, (tx) => tx.query('select public.legacy_request_early_access($1)', [owner]));
+    const seen = (user: string) =>
+      asUser(t.db, user, async (tx) => (await tx.query('select id from public.legacy_requests')).rowCount);
+    expect(await seen(kin)).toBe(1);
+    expect(await seen(owner)).toBe(1);
+    expect(await seen(other)).toBe(0);
+    expect(await seen(await createAuthUser(t.db))).toBe(0);
+    await asUser(t.db, kin, async (tx) => {
+      await expectSqlState(tx.query(`update public.legacy_requests set state = 'released'`), '42501');
+    });
+    await asUser(t.db, kin, async (tx) => {
+      await expectSqlState(tx.query('select * from private.mail_opt_outs'), '42501');
+    });
+    await asUser(t.db, kin, async (tx) => {
+      await expectSqlState(
+        tx.query(`insert into private.mail_opt_outs (recipient_hash) values (repeat('a', 64))`),
+        '42501',
+      );
+    });
+    // The cancellation follows the switch: switching off ends the request the kin made.
+    await setSwitch(owner, 12, null, false);
+    const state = await asUser(t.db, kin, (tx) =>
+      tx.query<{ state: string; cancel_reason: string }>('select state, cancel_reason from public.legacy_requests'),
+    );
+    expect(state.rows).toEqual([{ state: 'cancelled', cancel_reason: 'switched_off' }]);
   });
 });

@@ -275,6 +275,13 @@ export type UnitLabelsRequest = { layout: LabelLayoutId; form?: 'digital-link' |
   { unitIds: string[] } | { productId: string; fromSerial?: string; toSerial?: string }
 );
 
+/** What a recipient of invitations and transfer offers has stopped (mail-preferences). */
+export interface MailPreferences {
+  /** Who sent the mail the link came from: their profile name and address (null once their account is gone). */
+  sender: { name: string | null; email: string } | null;
+  stopped: { sender: boolean; everyone: boolean };
+}
+
 export interface FunctionContracts {
   'register-asset': [
     Contract<
@@ -364,6 +371,15 @@ export interface FunctionContracts {
    * 413 `archive_too_large` beyond the size bound.
    */
   'legacy-archive': Contract<{ nextOfKinId: string; assetId?: string }, Uint8Array>;
+  /**
+   * The link at the end of an invitation or transfer offer (no sign-in: the signed token is the
+   * proof): 'describe' says who sent it and what is stopped; 'set' stops, or allows again, mails
+   * from that sender or from everyone.
+   */
+  'mail-preferences': [
+    Contract<{ action: 'describe'; token: string }, MailPreferences>,
+    Contract<{ action: 'set'; token: string; scope: 'sender' | 'everyone'; stopped: boolean }, MailPreferences>,
+  ];
   'change-password': Contract<{ current_password: string; new_password: string }, { updated: boolean }>;
   'delete-account': Contract<{ password: string; confirmation: string }, { deleted: boolean; files_removed: number }>;
   /** The caller's data as a JSON download (Content-Disposition: attachment). */

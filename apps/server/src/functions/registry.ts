@@ -8,6 +8,7 @@ import { registerAsset } from './register-asset.js';
 import { deleteAsset } from './delete-asset.js';
 import { assetCertificate } from './asset-certificate.js';
 import { contactOwner } from './contact-owner.js';
+import { mailPreferences } from './mail-preferences.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
 import { publicAsset, publicAssets } from './public-assets.js';
@@ -34,6 +35,7 @@ export const serverFunctions: ServerFunction[] = [
   deleteAsset,
   assetCertificate,
   contactOwner,
+  mailPreferences,
   ledgerCheckpoints,
   publicAssetMedia,
   publicAssets,

@@ -4,7 +4,8 @@
 // SKIP LOCKED, and its message is queued and the event marked mailed in the same transaction, so
 // two servers never queue it twice (the outbox then delivers and retries it).
 import type { AppContext } from '../shared/context.js';
-import { legacyMail, type LegacyEvent } from './mail.js';
+import { signOptOutToken } from '../contact/mail-opt-out.js';
+import { legacyMail, UNSOLICITED_KINDS, type LegacyEvent } from './mail.js';
 
 export const SWEEP_JOB = 'legacy.sweep';
 export const MAIL_JOB = 'legacy.mail';
@@ -26,11 +27,14 @@ export async function sendLegacyMails(ctx: AppContext): Promise<number> {
     const done = await ctx.db.transaction(async (tx) => {
       // The recipient's language when the address has an account; otherwise (an invited next of kin
       // who has none yet) the owner's, the language the owner wrote to them in.
-      const { rows } = await tx.query<LegacyEvent & { language: string }>(
-        `select e.id::text, e.kind, e.detail, e.recipient_email, e.mail_secret,
+      const { rows } = await tx.query<LegacyEvent & { language: string; owner_id: string; recipient_hash: string }>(
+        `select e.id::text, e.kind, e.detail, e.recipient_email, e.mail_secret, e.owner_id,
                 case when exists (select 1 from auth.users u where lower(u.email) = lower(e.recipient_email))
                      then private.user_language_by_email(e.recipient_email)
-                     else private.user_language(e.owner_id) end as language
+                     else private.user_language(e.owner_id) end as language,
+                (select p.full_name from public.user_profiles p where p.id = e.owner_id) as owner_name,
+                private.user_email(e.owner_id) as owner_email,
+                private.mail_recipient_hash(e.recipient_email) as recipient_hash
            from public.legacy_events e
           where e.mailed_at is null and e.recipient_email is not null
           order by e.id limit 1 for update of e skip locked`,
@@ -38,7 +42,11 @@ export async function sendLegacyMails(ctx: AppContext): Promise<number> {
       const event = rows[0];
       if (!event) return false;
       const language = event.language === 'fr' ? 'fr' : 'en';
-      const mail = legacyMail(event, ctx.config.appName, ctx.config.siteUrl, language);
+      // Invitations and transfer offers reach people who never asked: each carries a link to stop them.
+      const optOutUrl = (UNSOLICITED_KINDS as readonly string[]).includes(event.kind)
+        ? `${ctx.config.siteUrl}/mail-preferences?token=${await signOptOutToken(ctx.keys, event.recipient_hash, event.owner_id)}`
+        : undefined;
+      const mail = legacyMail(event, ctx.config.appName, ctx.config.siteUrl, language, { optOutUrl });
       if (mail) await ctx.mailer.send(mail, { tx });
       // The secret is needed only for this one mail.
       await tx.query('update public.legacy_events set mailed_at = now(), mail_secret = null where id = $1', [event.id]);
