@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
 import { StaticAuthProvider, type AuthState, type Role, type UserProfile } from '@/lib/auth';
 import { decideAccess, RouteGuard, type GuardRequirement } from './route-guard';
-import { adminRoutes, businessRoutes, moderationRoutes, signedInRoutes } from './router';
+import { adminRoutes, businessRoutes, moderationRoutes, publicRoutes, signedInRoutes } from './router';
 
 interface Persona {
   name: string;
@@ -86,11 +86,15 @@ describe('route table', () => {
         '/profile',
         '/settings',
         '/nok',
-        '/nok/accept',
         '/legacy',
         '/referrals',
         '/news',
       ]),
+    );
+    // Links in mails to people who may have no account: they explain themselves before any sign-in.
+    expect(signedInRoutes.map((r) => r.path)).not.toContain('/nok/accept');
+    expect(publicRoutes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/nok/accept', '/transfers/:id', '/mail-preferences']),
     );
     expect(businessRoutes.map((r) => r.path).sort()).toEqual(
       [

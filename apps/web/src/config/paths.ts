@@ -6,6 +6,7 @@
 export const routePatterns = {
   publicAsset: '/public-assets/:id',
   asset: '/assets/:id',
+  transferOffer: '/transfers/:id',
   verify: '/verify/:serialNumber',
   unitScan: '/01/:gtin/21/:serial',
 } as const;
@@ -51,6 +52,9 @@ export const paths = {
   unitScan: (gtin: string, serial: string) => `/01/${encodeURIComponent(gtin)}/21/${encodeURIComponent(serial)}`,
   startTagging: '/start-tagging',
   contactConfirm: '/contact/confirm',
+  /** A transfer offer's page, the link in its mail. */
+  transferOffer: (id: string) => `/transfers/${encodeURIComponent(id)}`,
+  mailPreferences: '/mail-preferences',
   // Signed in
   dashboard: '/dashboard',
   news: '/news',

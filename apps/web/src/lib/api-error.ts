@@ -26,6 +26,21 @@ const CODE_MESSAGES: Record<string, string> = {
   expired: /*i18n*/ 'This link has expired',
   invalid_token: /*i18n*/ 'This link is not valid',
   price_changed: /*i18n*/ 'The price changed. Check the cost and confirm again.',
+  // Will and legacy, invitations and transfers (database refusals, private.http_refusal).
+  legacy_released: /*i18n*/ 'This legacy has already been released.',
+  legacy_switch_off: /*i18n*/ 'Their inactivity switch is off: there is nothing to ask for.',
+  legacy_paused: /*i18n*/ 'Their inactivity switch is paused. You can ask again after the pause.',
+  legacy_request_cooldown: /*i18n*/ 'They refused your last request. You can ask again 30 days after the refusal.',
+  kin_already_accepted: /*i18n*/ 'This person has already accepted.',
+  invitation_not_found: /*i18n*/ 'This invitation is not valid any more.',
+  invitation_answered: /*i18n*/ 'This invitation was already answered.',
+  invitation_expired: /*i18n*/ 'This invitation has expired. Ask for a new one.',
+  invitation_for_another_address: /*i18n*/ 'This invitation was sent to another address.',
+  recipient_opted_out:
+    /*i18n*/ 'This address asked not to receive invitations or transfer offers. Tell the person yourself: the link in an earlier e-mail lets them allow these e-mails again.',
+  mail_limit: /*i18n*/ 'Too many e-mails of this kind today, from your account or to this address. Try again tomorrow.',
+  asset_not_active: /*i18n*/ 'Assets reported lost or stolen cannot be transferred.',
+  transfer_not_found: /*i18n*/ 'This transfer offer does not exist.',
 };
 
 /** Said when the code has no message here and the reader does not read English. */

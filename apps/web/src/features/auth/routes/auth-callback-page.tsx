@@ -8,6 +8,7 @@ import { verifyEmailLink } from '../api/verify-email';
 import { AuthCard } from '../components/auth-card';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
+import { safeReturnPath } from '@/lib/signup-context';
 
 export const CALLBACK_TEXTS = {
   verifying: /*i18n*/ 'Verifying your email...',
@@ -24,9 +25,12 @@ export const CALLBACK_TEXTS = {
 export const SUCCESS_DELAY_MS = 2000;
 export const ERROR_DELAY_MS = 3000;
 
-/** Where a verified user goes: /tag when they came from a tagging landing, else /dashboard. */
-export function destinationAfterVerification(from: string | null): string {
-  return from?.includes('tagging') ? paths.tag : paths.dashboard;
+/**
+ * Where a verified user goes: the page they were on before signing up (`next`, e.g. the invitation
+ * they opened), else /tag when they came from a tagging landing, else /dashboard.
+ */
+export function destinationAfterVerification(from: string | null, next: string | null = null): string {
+  return safeReturnPath(next) ?? (from?.includes('tagging') ? paths.tag : paths.dashboard);
 }
 
 export default function AuthCallbackPage() {
@@ -44,6 +48,7 @@ export default function AuthCallbackPage() {
     const later = (ms: number, to: string) => timers.push(setTimeout(() => navigate(to, { replace: true }), ms));
     const ref = params.get('ref');
     const from = params.get('from');
+    const next = params.get('next');
 
     (async () => {
       try {
@@ -74,7 +79,7 @@ export default function AuthCallbackPage() {
           console.error('apply_referral_on_signup failed:', err);
           setStatus(CALLBACK_TEXTS.referralFailed);
         }
-        later(SUCCESS_DELAY_MS, destinationAfterVerification(from));
+        later(SUCCESS_DELAY_MS, destinationAfterVerification(from, next));
       } catch (err) {
         console.error('Email verification crashed:', err);
         setFailed(true);

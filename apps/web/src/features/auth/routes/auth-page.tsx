@@ -7,7 +7,14 @@ import { PageMeta } from '@/components/page-meta';
 import { appConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { emailCallbackUrl, rememberReferralCode, storedReferralCode, storedSignupFrom } from '@/lib/signup-context';
+import {
+  emailCallbackUrl,
+  rememberReferralCode,
+  rememberReturnTo,
+  safeReturnPath,
+  storedReferralCode,
+  storedSignupFrom,
+} from '@/lib/signup-context';
 import { cancelMfa, verifyMfaCode } from '../api/verify-mfa';
 import { signIn } from '../api/sign-in';
 import { DuplicateAccountError, signUp, type SignupSource } from '../api/sign-up';
@@ -63,10 +70,16 @@ export function variantFor(pathname: string): Variant {
   }
 }
 
-function returnPath(state: unknown): string {
+/**
+ * The page asked for before signing in: `?next=` (links that send a signed-out visitor here, such as
+ * an invitation) or the route guard's state; null when there is none.
+ */
+export function requestedPath(next: string | null, state: unknown): string | null {
+  const fromQuery = safeReturnPath(next);
+  if (fromQuery) return fromQuery;
   const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
-  if (!from?.pathname || from.pathname.startsWith('/auth')) return '/dashboard';
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  if (!from?.pathname) return null;
+  return safeReturnPath(`${from.pathname}${from.search ?? ''}${from.hash ?? ''}`);
 }
 
 export default function AuthPage() {
@@ -86,7 +99,8 @@ export default function AuthPage() {
     if (refFromUrl) rememberReferralCode(refFromUrl);
   }, [refFromUrl]);
 
-  if (auth.initialized && auth.user) return <Navigate to={returnPath(location.state)} replace />;
+  const next = requestedPath(params.get('next'), location.state);
+  if (auth.initialized && auth.user) return <Navigate to={next ?? paths.dashboard} replace />;
 
   const referralCode = refFromUrl || storedReferralCode();
   const from =
@@ -112,8 +126,10 @@ export default function AuthPage() {
         ...values,
         source: variant.source,
         referralCode,
-        emailRedirectTo: emailCallbackUrl(window.location.origin, referralCode, from),
+        // The page asked for comes back after the e-mail is confirmed, even in another tab.
+        emailRedirectTo: emailCallbackUrl(window.location.origin, referralCode, from, next),
       });
+      rememberReturnTo(next);
       if (result.signedIn) {
         // sonner is imported on demand so its chunk stays off this route's first render (bench/RESULTS.md).
         void import('sonner').then(({ toast }) => toast.success(i18n._('Account created!')));

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageMeta } from '@/components/page-meta';
-import { emailCallbackUrl, storedReferralCode, storedSignupFrom } from '@/lib/signup-context';
+import { emailCallbackUrl, storedReferralCode, storedReturnTo, storedSignupFrom } from '@/lib/signup-context';
 import { resendConfirmation } from '../api/resend-confirmation';
 import { AuthCard, FormError } from '../components/auth-card';
 import { friendlyAuthError } from '../lib/error-messages';
@@ -42,7 +42,7 @@ export default function CheckEmailPage() {
     try {
       await resendConfirmation(
         email.trim(),
-        emailCallbackUrl(window.location.origin, storedReferralCode(), storedSignupFrom()),
+        emailCallbackUrl(window.location.origin, storedReferralCode(), storedSignupFrom(), storedReturnTo()),
       );
       toast.success(i18n._('Confirmation email sent! Check your inbox.'));
       setCooldown(RESEND_COOLDOWN_SECONDS);

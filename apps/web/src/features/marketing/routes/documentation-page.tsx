@@ -94,7 +94,7 @@ export default function DocumentationPage() {
         <p>
           {i18n._('On')} <TextLink to={paths.nok}>{i18n._('NOK')}</TextLink>{' '}
           {i18n._(
-            'you keep the people who should know about your assets, with relationship and contact details. Only you can see them.',
+            'you keep the people who should receive your assets, with relationship and contact details; only you can see the list. You invite them by e-mail, choose what each receives, and set an inactivity switch that releases it to those who accepted if you stop signing in.',
           )}
         </p>
       </Section>

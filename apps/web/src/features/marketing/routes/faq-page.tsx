@@ -73,7 +73,7 @@ export default function FaqPage() {
         <Qa q={i18n._('What are next of kin for?')}>
           <p>
             {i18n._(
-              'You can name the people who should know about your assets if something happens to you, with their contact details and notes. They are stored privately in your account.',
+              'They are the people who receive the assets you choose for them if something happens to you. Only you see the list. When you invite someone, we e-mail them and they accept or decline. If you switch on the inactivity switch and stop signing in, we remind you first; after the period and its grace days, or after an early request you did not refuse, we tell those who accepted and give them what you chose, including ownership if you allowed it.',
             )}
           </p>
         </Qa>

@@ -19,7 +19,9 @@ export interface EarlyRequest {
   id: string;
   requested_at: string;
   release_after: string;
-  state: 'waiting' | 'refused' | 'released';
+  state: 'waiting' | 'refused' | 'released' | 'cancelled';
+  /** Who asked (null when the owner removed that contact since). */
+  next_of_kin: { full_name: string } | null;
 }
 
 export interface ReleasedLegacy {
@@ -137,7 +139,7 @@ export function useEarlyRequests(userId: string) {
       unwrap(
         await supabase
           .from('legacy_requests')
-          .select('id, requested_at, release_after, state')
+          .select('id, requested_at, release_after, state, next_of_kin(full_name)')
           .eq('owner_id', userId)
           .eq('state', 'waiting'),
       ) as EarlyRequest[],

@@ -1,4 +1,5 @@
-// Waiting early-access requests from a next of kin: the owner may refuse each until its date.
+// Waiting early-access requests from a next of kin: who asked, and until when the owner may refuse.
+// A refused next of kin may ask again only 30 days later (the database holds them off).
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -18,14 +19,23 @@ export function EarlyRequests({ userId }: { userId: string }) {
         <ul className="space-y-2">
           {requests.data.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm text-slate-800">
-                {i18n._('Requested')} {formatDate(r.requested_at)}
-                {i18n._('; released on')} {formatDate(r.release_after)} {i18n._('unless you refuse.')}
+              <span className="min-w-0 break-words text-sm text-slate-800">
+                {i18n._(
+                  '{name} asked for access on {requested}. Unless you refuse, your chosen assets are released on {release}.',
+                  {
+                    name: r.next_of_kin?.full_name ?? i18n._('A next of kin you removed'),
+                    requested: formatDate(r.requested_at),
+                    release: formatDate(r.release_after),
+                  },
+                )}
               </span>
               <Button
                 size="sm"
                 variant="outline"
-                loading={refuse.isPending}
+                aria-label={i18n._('Refuse the request of {name}', {
+                  name: r.next_of_kin?.full_name ?? i18n._('A next of kin you removed'),
+                })}
+                loading={refuse.isPending && refuse.variables === r.id}
                 onClick={() =>
                   refuse.mutateAsync(r.id).then(
                     () => toast.success(i18n._('Request refused')),

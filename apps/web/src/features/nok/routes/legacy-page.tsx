@@ -7,17 +7,22 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
-import { useAcceptTransfer, useIncomingTransfers, useNamedMe, useRequestEarlyAccess } from '../api/legacy';
+import { useAcceptTransfer, useIncomingTransfers, useNamedMe } from '../api/legacy';
+import { latestByOwner, useMyEarlyRequests } from '../api/my-requests';
+import { EarlyAccess } from '../components/early-access';
+import { useAuth } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { ReleasedLegacies } from '../components/released-legacies';
 
 /** People who named me next of kin and have not released yet: I may ask early; they may refuse. */
 function NamedMe() {
+  const { user } = useAuth();
   const named = useNamedMe();
-  const ask = useRequestEarlyAccess();
-  const waiting = (named.data ?? []).filter((n) => !n.released && n.switch_on);
-  if (!waiting.length) return null;
+  const mine = useMyEarlyRequests(user?.id ?? '');
+  const waiting = (named.data ?? []).filter((n) => !n.released);
+  if (!waiting.length || !user) return null;
+  const latest = latestByOwner(mine.data ?? []);
   return (
     <section aria-labelledby="named-heading" className="space-y-3">
       <h2 id="named-heading" className="text-lg font-semibold text-slate-900">
@@ -29,26 +34,7 @@ function NamedMe() {
             <Card>
               <CardContent className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-slate-900">{n.owner_name}</span>
-                {n.request_release_after ? (
-                  <span className="text-sm text-slate-700">
-                    {i18n._('You asked for access; unless they refuse, it opens on')}{' '}
-                    {formatDate(n.request_release_after)}.
-                  </span>
-                ) : (
-                  <Button
-                    variant="outline"
-                    loading={ask.isPending && ask.variables === n.owner_id}
-                    onClick={() =>
-                      ask.mutateAsync(n.owner_id).then(
-                        () => toast.success(i18n._('Request sent. They have been told and may refuse it.')),
-                        (err: unknown) =>
-                          void toast.error(toAppError(err, i18n._('Could not send the request')).message),
-                      )
-                    }
-                  >
-                    {i18n._('Ask')} {n.owner_name} {i18n._('for access early')}
-                  </Button>
-                )}
+                <EarlyAccess person={n} latest={latest.get(n.owner_id)} userId={user.id} />
               </CardContent>
             </Card>
           </li>
