@@ -287,6 +287,9 @@ test('a transfer offer shows on the asset page until cancelled or accepted, and 
   let since = Date.now();
   await offer();
   await expect(page.getByText(`Offered to ${recipientEmail} on`)).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await overflow(page), 'asset page with a pending transfer at 360 px').toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The mail names the asset and the sender, and leads to the offer's own page.
   const first = await lastMailTo(recipientEmail, { since });
@@ -298,16 +301,18 @@ test('a transfer offer shows on the asset page until cancelled or accepted, and 
   await page.getByRole('button', { name: `Cancel the transfer to ${recipientEmail}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel transfer' }).click();
   await expect(page.getByText(`Offered to ${recipientEmail} on`)).toHaveCount(0);
-  const recipient = await browser.newContext();
+  const recipient = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const recipientPage = await recipient.newPage();
   await recipientPage.goto(firstLink);
   await expect(recipientPage.getByRole('status')).toContainText('This offer was withdrawn or replaced on');
+  expect(await overflow(recipientPage), 'withdrawn offer at 360 px').toEqual([]);
 
   // The recipient stops mails from this sender: the next offer is refused and says why.
   await recipientPage.goto(first.links.find((l) => l.includes('/mail-preferences'))!);
   const fromOlivia = recipientPage.getByRole('listitem').filter({ hasText: 'from Olivia Martin' });
   await fromOlivia.getByRole('button', { name: 'Stop these e-mails' }).click();
   await expect(fromOlivia).toContainText('Stopped');
+  expect(await overflow(recipientPage), 'e-mail preferences at 360 px').toEqual([]);
   await offer();
   await expect(page.getByText(/This address asked not to receive invitations or transfer offers/)).toBeVisible();
   await fromOlivia.getByRole('button', { name: 'Allow again' }).click();
@@ -323,6 +328,7 @@ test('a transfer offer shows on the asset page until cancelled or accepted, and 
   await expect(
     recipientPage.getByText(`Olivia Martin (${owner.email}) offers you the ownership of «${title}».`),
   ).toBeVisible();
+  expect(await overflow(recipientPage), 'transfer offer at 360 px').toEqual([]);
   await recipientPage.getByRole('link', { name: 'Sign in to accept' }).click();
   await signIn(recipientPage, account);
   await expect(recipientPage).toHaveURL(/\/transfers\//);

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { MAIL_JOB, registerLegacyJobs } from './jobs.js';
 
-const LEGACY_RPC = /^\/rest\/v1\/rpc\/(legacy_|offer_asset_transfer|accept_asset_transfer)/;
+/** The calls that log a step with a mail (reads such as legacy_invitation or legacy_named_me do not). */
+const LEGACY_RPC =
+  /^\/rest\/v1\/rpc\/(legacy_(set_switch|invite|answer_invite|request_early_access|refuse_request)|offer_asset_transfer|accept_asset_transfer)(\?|$)/;
 
 /** Installed on the root instance (not as an encapsulated plugin) so the hook sees /rest/v1 calls. */
 export async function installLegacy(app: FastifyInstance, ctx: AppContext): Promise<void> {

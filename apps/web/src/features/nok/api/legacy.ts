@@ -158,13 +158,6 @@ export function useRefuseRequest(userId: string) {
   });
 }
 
-export function useAnswerInvite() {
-  return useMutation({
-    mutationFn: async ({ token, accept }: { token: string; accept: boolean }) =>
-      unwrap(await supabase.rpc('legacy_answer_invite', { p_token: token, p_accept: accept })),
-  });
-}
-
 export function useReleasedToMe() {
   return useQuery({
     queryKey: keys.released,
@@ -184,13 +177,6 @@ export function useAcceptTransfer() {
   return useMutation({
     mutationFn: async (id: string) => unwrap(await supabase.rpc('accept_asset_transfer', { p_transfer: id })) as string,
     onSettled: () => qc.invalidateQueries({ queryKey: keys.incoming }),
-  });
-}
-
-export function useOfferTransfer() {
-  return useMutation({
-    mutationFn: async ({ assetId, email }: { assetId: string; email: string }) =>
-      unwrap(await supabase.rpc('offer_asset_transfer', { p_asset: assetId, p_email: email })),
   });
 }
 
