@@ -1,5 +1,5 @@
 // The link at the end of every invitation and transfer offer, where its recipient stops such mails
-// from that sender or from everyone (decision 0140). It carries a token signed with the server's key
+// from that sender or from everyone (decision 0146). It carries a token signed with the server's key
 // (ctx.keys, as signed storage URLs are): scope 'mail-opt-out', the sender's user id, and the
 // SHA-256 of the recipient's address key (private.mail_recipient_hash) — a JWT's payload is
 // readable, so never the address itself. A user access token has none of these claims, and this

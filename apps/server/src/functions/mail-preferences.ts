@@ -1,5 +1,5 @@
 // POST /functions/v1/mail-preferences — the link at the end of every invitation and transfer offer
-// (decision 0140). No sign-in: the token the server signed into that link is the proof that the mail
+// (decision 0146). No sign-in: the token the server signed into that link is the proof that the mail
 // reached this recipient (contact/mail-opt-out.ts).
 //   { action: 'describe', token }  who sent the mail, and what is already stopped
 //   { action: 'set', token, scope: 'sender' | 'everyone', stopped }  stop (or allow again) the mails
