@@ -1630,6 +1630,42 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.keep_products_with_a_verdict()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count bigint;
+begin
+  select count(*) into v_count from public.business_units u
+   where u.product_id = old.id and u.status = 'counterfeit';
+  if v_count > 0 and exists (select 1 from auth.users u where u.id = old.business_id) then
+    raise exception 'A moderator marked % of this product''s units counterfeit: the product and those units are kept as evidence',
+      v_count using errcode = '42501',
+            hint = 'Only a moderator can clear the verdict; until then the product cannot be deleted.';
+  end if;
+  return old;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.keep_units_with_a_verdict()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from auth.users u where u.id = old.business_id) then
+    raise exception 'A moderator marked unit % counterfeit: it is kept as evidence and cannot be deleted', old.serial
+      using errcode = '42501',
+            hint = 'Only a moderator can clear the verdict; until then the unit, its scans and reports stay.';
+  end if;
+  return old;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.ledger_entry_hash(p_prev text, p_record text, p_seq bigint, p_event text, p_at timestamp with time zone)
  RETURNS text
  LANGUAGE sql
@@ -3282,6 +3318,7 @@ create policy "Moderators read every product" on public.business_products for se
 create policy "Two-factor users need an aal2 session" on public.business_products as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE TRIGGER business_products_keep_verdicts BEFORE DELETE ON business_products FOR EACH ROW EXECUTE FUNCTION private.keep_products_with_a_verdict();
 grant delete, insert, select, update on table public.business_products to service_role;
 grant delete, select on table public.business_products to authenticated;
 grant insert (business_id) on table public.business_products to authenticated;
@@ -3435,6 +3472,7 @@ create policy "Moderators read every unit" on public.business_units for select t
 create policy "Two-factor users need an aal2 session" on public.business_units as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE TRIGGER business_units_keep_verdicts BEFORE DELETE ON business_units FOR EACH ROW WHEN (old.status = 'counterfeit'::text) EXECUTE FUNCTION private.keep_units_with_a_verdict();
 grant delete, insert, select, update on table public.business_units to service_role;
 grant delete, select on table public.business_units to authenticated;
 grant insert (business_id) on table public.business_units to authenticated;
