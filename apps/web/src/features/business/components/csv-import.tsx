@@ -7,7 +7,8 @@ import type { ImportUnitsReport } from '@tagledger/functions-api';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
-import { downloadFile, toCsv } from '../lib/csv';
+import { toCsv } from '@/utils/csv';
+import { downloadFile } from '../lib/download';
 
 /** Largest file accepted: the server stops reading at 16 MiB. */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -142,7 +143,10 @@ function ImportReport({ report }: { report: ImportUnitsReport }) {
             onClick={() =>
               downloadFile(
                 'import-errors.csv',
-                toCsv([['line', 'problem'], ...report.errors.map((e) => [e.line, e.message])]),
+                toCsv(
+                  ['line', 'problem'],
+                  report.errors.map((e) => [e.line, e.message]),
+                ),
                 'text/csv',
               )
             }

@@ -40,4 +40,14 @@ describe('ScanAnalyticsView', () => {
     expect(lines).toContain('top_unit,Diver 300,SN-0007,active,11');
     expect(lines).toContain("flagged,Diver 300,'=FAKE,never_issued,1");
   });
+
+  it('neutralises cells that start with a tab or a carriage return, as the wallet export does', () => {
+    const csv = analyticsCsv({
+      ...analytics,
+      products: [{ product_id: 'p2', name: '\t=cmd|calc', gtin: null, count: 1 }],
+      flagged: [{ reason: 'never_issued', unit_id: null, serial: 'X', product: '\r=1+1', status: null, count: 1 }],
+    });
+    expect(csv).toContain("product,'\t=cmd|calc,,,1");
+    expect(csv).toContain('flagged,"\'\r=1+1",X,never_issued,1');
+  });
 });

@@ -9,7 +9,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
 import type { ScanAnalytics } from '../api/analytics';
-import { downloadFile, toCsv } from '../lib/csv';
+import { toCsv } from '@/utils/csv';
+import { downloadFile } from '../lib/download';
 
 const REASONS = {
   many_scans: /*i18n*/ 'More than 10 scans in 24 hours',
@@ -17,13 +18,15 @@ const REASONS = {
 };
 
 export function analyticsCsv(a: ScanAnalytics): string {
-  return toCsv([
+  return toCsv(
     ['section', 'day_or_name', 'serial', 'detail', 'scans'],
-    ...a.daily.map((d) => ['day', d.day, '', '', d.count]),
-    ...a.products.map((p) => ['product', p.name, '', p.gtin ?? '', p.count]),
-    ...a.top_units.map((u) => ['top_unit', u.product, u.serial, u.status, u.count]),
-    ...a.flagged.map((f) => ['flagged', f.product ?? '', f.serial, f.reason, f.count]),
-  ]);
+    [
+      ...a.daily.map((d) => ['day', d.day, '', '', d.count]),
+      ...a.products.map((p) => ['product', p.name, '', p.gtin ?? '', p.count]),
+      ...a.top_units.map((u) => ['top_unit', u.product, u.serial, u.status, u.count]),
+      ...a.flagged.map((f) => ['flagged', f.product ?? '', f.serial, f.reason, f.count]),
+    ],
+  );
 }
 
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {

@@ -31,7 +31,7 @@ import { LabelSheetForm } from '../components/label-sheet-form';
 import { ProductRecall } from '../components/product-recall';
 import { UnitRangeForm } from '../components/unit-range-form';
 import { UnitStatusControl } from '../components/unit-status-control';
-import { downloadFile } from '../lib/csv';
+import { downloadFile } from '../lib/download';
 
 /** The status words in the confirmation toast ("SN-0001 is now sold"). */
 const STATUS_WORDS: Record<BusinessUnitStatus, string> = {

@@ -3,7 +3,7 @@
 // in the browser.
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
-import { toCsv } from '../lib/csv';
+import { toCsv } from '@/utils/csv';
 import { fetchTransactions } from './get-transactions';
 import type { TokenTransaction } from './types';
 

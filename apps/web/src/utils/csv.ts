@@ -1,6 +1,7 @@
-// CSV export of the ledger (RFC 4180 quoting). Cells that a spreadsheet would run as a formula
-// (starting with = + - @, tab or carriage return) are prefixed with an apostrophe so an exported
-// description can never execute in Excel/Sheets (CSV injection). Amounts are written as plain
+// The app's one CSV writer (RFC 4180 quoting), for every file it offers for download: the wallet's
+// ledger, the business screens' error reports and analytics. Cells that a spreadsheet would run as
+// a formula (starting with = + - @, tab or carriage return) are prefixed with an apostrophe so
+// exported text can never execute in Excel/Sheets (CSV injection). Numbers are written as plain
 // numbers, so a negative amount stays a number.
 export type CsvCell = string | number | null | undefined;
 
