@@ -1602,6 +1602,15 @@ export type Database = {
       };
       business_set_product_status: { Args: { p_product_id: string | null; p_status: string | null }; Returns: Json };
       business_set_unit_status: { Args: { p_unit_id: string | null; p_status: string | null }; Returns: Json };
+      business_unit_page: {
+        Args: {
+          p_product_id: string | null;
+          p_prefix?: string | null;
+          p_after?: string | null;
+          p_limit?: number | null;
+        };
+        Returns: Database['public']['Tables']['business_units']['Row'][];
+      };
       cancel_asset_transfer: { Args: { p_transfer: string | null }; Returns: undefined };
       get_asset_proof: { Args: { p_asset_id: string | null }; Returns: Json };
       get_ledger_entries: {
@@ -1667,6 +1676,7 @@ export type Database = {
         Returns: Json;
       };
       my_business_inventory_stats: { Args: never; Returns: Json };
+      my_business_overview: { Args: never; Returns: Json };
       my_business_request: { Args: never; Returns: Database['public']['Tables']['business_requests']['Row'] };
       my_business_scan_analytics: { Args: { p_days?: number | null }; Returns: Json };
       my_incoming_transfers: { Args: never; Returns: Json };

@@ -3453,7 +3453,7 @@ create table public.business_units (
   constraint business_units_serial_key UNIQUE (business_id, serial),
   constraint business_units_status_check CHECK (status = ANY (ARRAY['active'::text, 'sold'::text, 'recalled'::text, 'counterfeit'::text]))
 );
-CREATE INDEX business_units_product_idx ON public.business_units USING btree (product_id, serial);
+CREATE INDEX business_units_product_serial_c_idx ON public.business_units USING btree (product_id, serial COLLATE "C");
 CREATE INDEX business_units_serial_idx ON public.business_units USING btree (serial);
 alter table public.business_units enable row level security;
 create policy "Businesses add units to their own products" on public.business_units for insert to authenticated
@@ -5012,6 +5012,35 @@ end
 $function$;
 grant execute on function public.business_set_unit_status(p_unit_id uuid, p_status text) to authenticated;
 
+CREATE OR REPLACE FUNCTION public.business_unit_page(p_product_id uuid, p_prefix text DEFAULT NULL::text, p_after text DEFAULT NULL::text, p_limit integer DEFAULT 50)
+ RETURNS SETOF business_units
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_aal_satisfied();
+  if p_prefix is not null and p_prefix !~ '^[A-Za-z0-9._-]{0,64}$' then
+    raise exception 'Search with letters, digits, dots, dashes or underscores (at most 64)' using errcode = '22023';
+  end if;
+  if p_after is not null and p_after !~ '^[A-Za-z0-9._-]{1,64}$' then
+    raise exception 'p_after must be a serial' using errcode = '22023';
+  end if;
+  if p_limit is null or p_limit < 1 or p_limit > 200 then
+    raise exception 'A page holds 1 to 200 units' using errcode = '22023';
+  end if;
+  return query
+    select u.* from public.business_units u
+     where u.product_id = p_product_id
+       and u.serial collate "C" >= coalesce(p_prefix, '')
+       and u.serial collate "C" < coalesce(p_prefix, '') || '~'
+       and u.serial collate "C" > coalesce(p_after, '')
+     order by u.serial collate "C"
+     limit p_limit;
+end
+$function$;
+grant execute on function public.business_unit_page(p_product_id uuid, p_prefix text, p_after text, p_limit integer) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.cancel_asset_transfer(p_transfer uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -5755,6 +5784,46 @@ AS $function$
   where a.kind = 'business' and a.owner_id = auth.uid()
 $function$;
 grant execute on function public.my_business_inventory_stats() to authenticated;
+
+CREATE OR REPLACE FUNCTION public.my_business_overview()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+begin
+  perform private.require_aal_satisfied();
+  if v_uid is null then
+    raise exception 'Sign in to see your business overview' using errcode = '42501';
+  end if;
+  return (
+    select jsonb_build_object(
+      'products', (select count(*) from public.business_products p where p.business_id = v_uid),
+      'recalled_products', (select count(*) from public.business_products p
+                             where p.business_id = v_uid and p.status = 'recalled'),
+      'units', coalesce(sum(s.n), 0),
+      'units_by_status', jsonb_build_object(
+        'active', coalesce(sum(s.n) filter (where s.status = 'active'), 0),
+        'sold', coalesce(sum(s.n) filter (where s.status = 'sold'), 0),
+        'recalled', coalesce(sum(s.n) filter (where s.status = 'recalled'), 0),
+        'counterfeit', coalesce(sum(s.n) filter (where s.status = 'counterfeit'), 0)),
+      'scans_30d', (select count(*) from public.business_unit_scans sc
+                     where sc.business_id = v_uid and sc.scanned_at >= now() - interval '30 days'),
+      'recent_products', coalesce((
+        select jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku,
+                 'status', p.status, 'created_at', p.created_at,
+                 'units', (select count(*) from public.business_units u where u.product_id = p.id))
+                 order by p.created_at desc, p.id)
+          from (select * from public.business_products p where p.business_id = v_uid
+                 order by p.created_at desc, p.id limit 5) p), '[]'::jsonb),
+      'tagged_assets', (select count(*) from public.assets a where a.owner_id = v_uid and a.kind = 'business'))
+    from (select u.status, count(*) as n from public.business_units u where u.business_id = v_uid group by u.status) s
+  );
+end
+$function$;
+grant execute on function public.my_business_overview() to authenticated;
 
 CREATE OR REPLACE FUNCTION public.my_business_request()
  RETURNS business_requests
