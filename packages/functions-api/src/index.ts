@@ -270,9 +270,22 @@ export interface ImportUnitsReport {
 
 export type LabelLayoutId = 'avery-l7160' | 'avery-5160';
 
-/** Chosen units, or a product's units from one serial to another (inclusive, in serial order). */
-export type UnitLabelsRequest = { layout: LabelLayoutId; form?: 'digital-link' | 'verify' } & (
-  { unitIds: string[] } | { productId: string; fromSerial?: string; toSerial?: string }
+/**
+ * Labels in one PDF file (unit-labels-pdf refuses more): a few seconds of work per request. A
+ * longer range prints in batches, which the plan ({plan: true}) lists.
+ */
+export const MAX_LABELS_PER_SHEET = 1_000;
+
+/** A product's units from one serial to another (inclusive, in serial byte order); empty ends are open. */
+export interface UnitLabelsRange {
+  productId: string;
+  fromSerial?: string;
+  toSerial?: string;
+}
+
+/** Chosen units, or a product's serial range. */
+export type UnitLabelsRequest = { layout: LabelLayoutId; form?: 'digital-link' | 'verify'; plan?: false } & (
+  { unitIds: string[] } | UnitLabelsRange
 );
 
 /** What a recipient of invitations and transfer offers has stopped (mail-preferences). */
@@ -280,6 +293,20 @@ export interface MailPreferences {
   /** Who sent the mail the link came from: their profile name and address (null once their account is gone). */
   sender: { name: string | null; email: string } | null;
   stopped: { sender: boolean; everyone: boolean };
+}
+
+/** One file's worth of a range: at most MAX_LABELS_PER_SHEET consecutive units. */
+export interface LabelBatch {
+  fromSerial: string;
+  toSerial: string;
+  count: number;
+}
+
+/** What a range would print (count 0: nothing), cut into files of at most maxLabels labels; no PDF is made. */
+export interface LabelSheetPlan {
+  count: number;
+  maxLabels: number;
+  batches: LabelBatch[];
 }
 
 export interface FunctionContracts {
@@ -332,7 +359,10 @@ export interface FunctionContracts {
    */
   'import-units-stream': Contract<{ productId: string }, ImportUnitsReport>;
   /** Answers with a PDF label sheet (application/pdf), not JSON. */
-  'unit-labels-pdf': Contract<UnitLabelsRequest, Uint8Array>;
+  'unit-labels-pdf': [
+    Contract<UnitLabelsRange & { plan: true }, LabelSheetPlan>,
+    Contract<UnitLabelsRequest, Uint8Array>,
+  ];
   'public-asset-media': Contract<
     { assetIds: string[]; firstOnly?: boolean },
     { urls: Record<string, string>; expiresIn: number }
