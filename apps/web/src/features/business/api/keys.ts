@@ -6,6 +6,9 @@ export const businessKeys = {
   productPage: (uid: string, page: number) => ['business', uid, 'products', 'page', page] as const,
   product: (uid: string, id: string) => ['business', uid, 'products', id] as const,
   units: (uid: string, productId: string) => ['business', uid, 'units', productId] as const,
-  unitPage: (uid: string, productId: string, page: number) => ['business', uid, 'units', productId, page] as const,
+  unitPage: (uid: string, productId: string, prefix: string, after: string | null) =>
+    ['business', uid, 'units', productId, 'page', prefix, after] as const,
+  unitCount: (uid: string, productId: string) => ['business', uid, 'units', productId, 'count'] as const,
+  overview: (uid: string) => ['business', uid, 'overview'] as const,
   analytics: (uid: string, days: number) => ['business', uid, 'analytics', days] as const,
 };

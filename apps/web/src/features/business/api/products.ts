@@ -82,7 +82,11 @@ export function useSaveProduct() {
       );
       return row.id;
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: businessKeys.products(uid) }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: businessKeys.products(uid) }),
+        qc.invalidateQueries({ queryKey: businessKeys.overview(uid) }),
+      ]),
   });
 }
 
@@ -100,6 +104,7 @@ export function useSetProductStatus(productId: string) {
       Promise.all([
         qc.invalidateQueries({ queryKey: businessKeys.products(uid) }),
         qc.invalidateQueries({ queryKey: businessKeys.units(uid, productId) }),
+        qc.invalidateQueries({ queryKey: businessKeys.overview(uid) }),
       ]),
   });
 }

@@ -3,7 +3,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ImportUnitsReport } from '@tagledger/functions-api';
+import type { ImportUnitsReport, LabelSheetPlan, UnitLabelsRange } from '@tagledger/functions-api';
 import { AddUnitForm } from './add-unit-form';
 import { BusinessProfileForm } from './business-profile-form';
 import { CsvImport } from './csv-import';
@@ -146,7 +146,16 @@ describe('CsvImport', () => {
 describe('LabelSheetForm', () => {
   it('checks the serial range before asking for a sheet, then asks for the chosen layout', async () => {
     const onDownload = vi.fn(async () => {});
-    render(<LabelSheetForm productId="p-1" selectedUnitIds={[]} onDownload={onDownload} />);
+    const onPlan = vi.fn(async () => ({
+      count: 22,
+      maxLabels: 1000,
+      batches: [{ fromSerial: 'SN-0009', toSerial: 'SN-0030', count: 22 }],
+    }));
+    render(<LabelSheetForm productId="p-1" selectedUnitIds={[]} onPlan={onPlan} onDownload={onDownload} />);
+    expect(
+      screen.getByText('One PDF file holds at most 1,000 labels: a longer range is printed in several files.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Empty: to the last unit')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('From serial'), 'SN-0009');
     await userEvent.type(screen.getByLabelText('To serial'), 'SN-0001');
     await userEvent.click(screen.getByRole('button', { name: 'Download label sheet (PDF)' }));
@@ -165,5 +174,43 @@ describe('LabelSheetForm', () => {
         toSerial: 'SN-0030',
       }),
     );
+    expect(onPlan).toHaveBeenCalledWith({ productId: 'p-1', fromSerial: 'SN-0009', toSerial: 'SN-0030' });
+  });
+
+  it('offers a range above the limit in batches, and says so when a range is empty', async () => {
+    const onDownload = vi.fn(async () => {});
+    const onPlan = vi
+      .fn<(range: UnitLabelsRange) => Promise<LabelSheetPlan>>()
+      .mockResolvedValueOnce({
+        count: 1055,
+        maxLabels: 1000,
+        batches: [
+          { fromSerial: 'AC-0001', toSerial: 'AC-1000', count: 1000 },
+          { fromSerial: 'AC-1001', toSerial: 'AC-1055', count: 55 },
+        ],
+      })
+      .mockResolvedValueOnce({ count: 0, maxLabels: 1000, batches: [] });
+    render(<LabelSheetForm productId="p-1" selectedUnitIds={[]} onPlan={onPlan} onDownload={onDownload} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download label sheet (PDF)' }));
+    expect(
+      await screen.findByText(
+        'This range holds 1,055 units and one file holds at most 1,000 labels. Print it in 2 files:',
+      ),
+    ).toBeInTheDocument();
+    expect(onDownload).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'AC-1001 to AC-1055 (55 labels)' }));
+    await waitFor(() =>
+      expect(onDownload).toHaveBeenCalledWith({
+        layout: 'avery-l7160',
+        productId: 'p-1',
+        fromSerial: 'AC-1001',
+        toSerial: 'AC-1055',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'AC-0001 to AC-1000 (1,000 labels)' })).toBeEnabled();
+    await userEvent.type(screen.getByLabelText('From serial'), 'ZZ');
+    await userEvent.click(screen.getByRole('button', { name: 'Download label sheet (PDF)' }));
+    expect(await screen.findByText('No units in this range: check the first and last serials.')).toBeInTheDocument();
+    expect(onDownload).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,6 @@
-// /business/products/:id — one product line: its details and pictures, its units (paged, with their
-// label links), and the ways to add units (one, a numbered range, a CSV file) and print labels.
+// /business/products/:id — one product line: its details and pictures, its units (searched by serial,
+// keyset-paged, with their label links and QR codes), and the ways to add units (one, a numbered
+// range, a CSV file) and print labels.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -8,19 +9,21 @@ import { PageMeta } from '@/components/page-meta';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
-import { Pager } from '@/components/ui/pager';
+import { useDebounced } from '@/hooks/use-debounced';
 import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
 import { mediaThumbnail } from '../api/media';
 import { useProduct, useSetProductStatus, type Product } from '../api/products';
 import {
+  fetchLabelPlan,
   fetchLabelSheet,
-  UNIT_PAGE_SIZE,
+  fetchUnitQr,
   useAddRange,
   useAddUnit,
   useImportCsv,
   useSetUnitStatus,
+  useUnitCount,
   useUnits,
   type BusinessUnitStatus,
 } from '../api/units';
@@ -30,6 +33,7 @@ import { CsvImport } from '../components/csv-import';
 import { LabelSheetForm } from '../components/label-sheet-form';
 import { ProductRecall } from '../components/product-recall';
 import { UnitRangeForm } from '../components/unit-range-form';
+import { SERIAL_SEARCH, UnitList } from '../components/unit-list';
 import { UnitStatusControl } from '../components/unit-status-control';
 import { downloadFile } from '../lib/download';
 
@@ -46,15 +50,18 @@ function labelPath(product: Product, serial: string): string {
 }
 
 function UnitsCard({ product }: { product: Product }) {
-  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState('');
+  const prefix = useDebounced(search, 300);
+  // The keyset of each page shown: null for the first, then the last serial of the page before.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const units = useUnits(product.id, page);
+  const validPrefix = SERIAL_SEARCH.test(prefix) ? prefix : '';
+  const units = useUnits(product.id, { prefix: validPrefix, after: cursors.at(-1) ?? null });
+  const count = useUnitCount(product.id);
   const addUnit = useAddUnit(product.id);
   const addRange = useAddRange(product.id);
   const importCsv = useImportCsv(product.id);
   const setUnitStatus = useSetUnitStatus(product.id);
-  const total = units.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / UNIT_PAGE_SIZE));
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -70,14 +77,18 @@ function UnitsCard({ product }: { product: Product }) {
           <h2 className="text-lg font-semibold text-slate-900">{i18n._('Add units')}</h2>
           <AddUnitForm
             onSubmit={async (serial) => {
+              let added: boolean;
               try {
-                await addUnit.mutateAsync(serial);
-                toast.success(i18n._('Unit {serial} added', { serial }));
+                added = await addUnit.mutateAsync(serial);
               } catch (err) {
-                const e = toAppError(err, i18n._('The unit could not be added'));
-                toast.error(e.code === '23505' ? i18n._('You already have a unit with this serial') : e.message);
+                toast.error(toAppError(err, i18n._('The unit could not be added')).message);
                 throw err;
               }
+              if (!added) {
+                toast.error(i18n._('You already have a unit with this serial'));
+                throw new Error('duplicate serial');
+              }
+              toast.success(i18n._('Unit {serial} added', { serial }));
             }}
           />
           <UnitRangeForm
@@ -106,6 +117,13 @@ function UnitsCard({ product }: { product: Product }) {
           <LabelSheetForm
             productId={product.id}
             selectedUnitIds={[...selected]}
+            onPlan={async (range) => {
+              try {
+                return await fetchLabelPlan(range);
+              } catch (err) {
+                throw toAppError(err, i18n._('The label sheet could not be made'));
+              }
+            }}
             onDownload={async (request) => {
               try {
                 downloadFile(`labels-${request.layout}.pdf`, await fetchLabelSheet(request), 'application/pdf');
@@ -118,78 +136,59 @@ function UnitsCard({ product }: { product: Product }) {
       </Card>
       <Card className="mt-6">
         <CardContent>
-          <h2 className="text-lg font-semibold text-slate-900">
-            {i18n._('Units ({count})', { count: formatNumber(total) })}
-          </h2>
-          {units.isLoading ? (
-            <LoadingBlock label={i18n._('Loading units...')} />
-          ) : units.isError ? (
-            <ErrorRetry message={toAppError(units.error).message} onRetry={() => void units.refetch()} />
-          ) : total === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">
-              {i18n._('No units yet: add one, a range or a CSV file above.')}
-            </p>
-          ) : (
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{i18n._('Units')}</caption>
-                <thead className="text-xs uppercase text-slate-500">
-                  <tr>
-                    <th className="py-1 pr-3">
-                      <span className="sr-only">{i18n._('Select')}</span>
-                    </th>
-                    <th className="py-1 pr-3">{i18n._('Serial')}</th>
-                    <th className="py-1 pr-3">{i18n._('Status')}</th>
-                    <th className="py-1">{i18n._('Label page')}</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {units.data!.items.map((u) => (
-                    <tr key={u.id}>
-                      <td className="py-1 pr-3">
-                        <input
-                          type="checkbox"
-                          checked={selected.has(u.id)}
-                          onChange={() => toggle(u.id)}
-                          aria-label={i18n._('Select {serial}', { serial: u.serial })}
-                        />
-                      </td>
-                      <td className="whitespace-nowrap py-1 pr-3 font-mono">{u.serial}</td>
-                      <td className="py-1 pr-3">
-                        <UnitStatusControl
-                          serial={u.serial}
-                          status={u.status}
-                          onChange={async (status) => {
-                            try {
-                              await setUnitStatus.mutateAsync({ unitId: u.id, status });
-                              toast.success(
-                                i18n._('{serial} is now {status}', {
-                                  serial: u.serial,
-                                  status: i18n._(STATUS_WORDS[status]),
-                                }),
-                              );
-                            } catch (err) {
-                              toast.error(toAppError(err, i18n._('The status could not be changed')).message);
-                              throw err;
-                            }
-                          }}
-                        />
-                      </td>
-                      <td className="py-1">
-                        <Link
-                          to={labelPath(product, u.serial)}
-                          className="whitespace-nowrap text-blue-700 hover:underline"
-                        >
-                          {labelPath(product, u.serial)}
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={page} pages={pages} onPage={setPage} className="mt-4" label={i18n._('Unit pages')} />
+          <UnitList
+            total={count.data}
+            search={search}
+            onSearch={(text) => {
+              setSearch(text);
+              setCursors([null]);
+            }}
+            units={units.data?.items}
+            loading={units.isFetching}
+            error={units.isError ? toAppError(units.error).message : null}
+            onRetry={() => void units.refetch()}
+            page={cursors.length}
+            hasMore={units.data?.hasMore ?? false}
+            onPrevious={() => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c))}
+            onNext={() => {
+              const last = units.data?.items.at(-1)?.serial;
+              if (last) setCursors((c) => [...c, last]);
+            }}
+            selected={selected}
+            onToggle={toggle}
+            labelPath={(serial) => labelPath(product, serial)}
+            statusControl={(u) => (
+              <UnitStatusControl
+                serial={u.serial}
+                status={u.status}
+                onChange={async (status) => {
+                  try {
+                    await setUnitStatus.mutateAsync({ unitId: u.id, status });
+                    toast.success(
+                      i18n._('{serial} is now {status}', {
+                        serial: u.serial,
+                        status: i18n._(STATUS_WORDS[status]),
+                      }),
+                    );
+                  } catch (err) {
+                    toast.error(toAppError(err, i18n._('The status could not be changed')).message);
+                    throw err;
+                  }
+                }}
+              />
+            )}
+            onDownloadQr={async (u, format) => {
+              try {
+                downloadFile(
+                  `label-${u.serial}.${format}`,
+                  await fetchUnitQr(u.id, format),
+                  format === 'svg' ? 'image/svg+xml' : 'image/png',
+                );
+              } catch (err) {
+                toast.error(toAppError(err, i18n._('The QR code could not be downloaded')).message);
+              }
+            }}
+          />
         </CardContent>
       </Card>
     </>
