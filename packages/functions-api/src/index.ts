@@ -430,6 +430,11 @@ export interface FunctionContracts {
     { user_id: string; banned: boolean; reason?: string | null },
     { id: string; banned_until: string | null }
   >;
+  /** Approves or rejects a business account request and mails the requester (admins only). */
+  'admin-decide-business-request': Contract<
+    { requestId: string; approve: boolean; note?: string | null },
+    { id: string; status: 'approved' | 'rejected'; mailed: boolean }
+  >;
   /** Called by Stripe with a signed event, never by the app. */
   'stripe-webhook': Contract<unknown, { received: boolean; outcome: string }>;
 }

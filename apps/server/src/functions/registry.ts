@@ -21,6 +21,7 @@ import { importUnitsStream } from './import-units-stream.js';
 import { unitLabelsPdf } from './unit-labels-pdf.js';
 import { addAssetMedia } from './add-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
+import { adminDecideBusinessRequest } from './admin-decide-business-request.js';
 import { createCheckoutSession } from './create-checkout-session.js';
 import { stripeWebhook } from './stripe-webhook.js';
 import { legacyAsset } from './legacy-asset.js';
@@ -49,6 +50,7 @@ export const serverFunctions: ServerFunction[] = [
   unitLabelsPdf,
   addAssetMedia,
   adminBanUser,
+  adminDecideBusinessRequest,
   createCheckoutSession,
   stripeWebhook,
   legacyAsset,
