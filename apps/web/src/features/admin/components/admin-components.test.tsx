@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminUser, DashboardStats } from '../api/types';
 import { AuditLogCard } from './audit-log-card';
@@ -239,7 +240,12 @@ describe('RewardSettingsCard', () => {
 
   it('saves edited amounts and the default referrer', async () => {
     const onSave = vi.fn().mockResolvedValue({});
-    render(<RewardSettingsCard settings={settings} onSave={onSave} />);
+    render(
+      <>
+        <Toaster />
+        <RewardSettingsCard settings={settings} onSave={onSave} />
+      </>,
+    );
     expect(screen.getByText(/Now: admin@example.test/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Level 5 reward'), { target: { value: '7' } });
     fireEvent.change(screen.getByLabelText('Default referrer (e-mail)'), { target: { value: 'house@example.test' } });
@@ -254,7 +260,7 @@ describe('RewardSettingsCard', () => {
         reward_default_referrals: true,
       }),
     );
-    expect(await screen.findByRole('status')).toHaveTextContent('Reward settings saved');
+    expect(await screen.findByText('Reward settings saved')).toBeInTheDocument();
   });
 
   it('refuses negative or fractional amounts before sending', () => {

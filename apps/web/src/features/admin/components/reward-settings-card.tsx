@@ -1,5 +1,7 @@
-// Sign-up bonuses, referral rewards per level and the default referrer, edited by admins.
+// Sign-up bonuses, referral rewards per level and the default referrer, edited by admins. A save
+// is confirmed by a toast, since the card is rebuilt from the refreshed settings right after.
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -25,21 +27,18 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
   const [firstAdmin, setFirstAdmin] = useState(settings.use_first_admin);
   const [rewardDefault, setRewardDefault] = useState(settings.reward_default_referrals);
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   const invalid = ![signup, influencer, ...levels].every(isAmount);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (invalid) {
-      setMessage({
-        tone: 'error',
-        text: i18n._('Amounts must be whole numbers from 0 to {value}', { value: MAX.toLocaleString(intlLocale()) }),
-      });
+      setError(i18n._('Amounts must be whole numbers from 0 to {value}', { value: MAX.toLocaleString(intlLocale()) }));
       return;
     }
     setSaving(true);
-    setMessage(null);
+    setError(null);
     try {
       await onSave({
         signup_bonus: Number(signup),
@@ -49,9 +48,9 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
         use_first_admin: firstAdmin,
         reward_default_referrals: rewardDefault,
       });
-      setMessage({ tone: 'success', text: i18n._('Reward settings saved') });
+      toast.success(i18n._('Reward settings saved'));
     } catch (err) {
-      setMessage({ tone: 'error', text: toAppError(err).message });
+      setError(toAppError(err).message);
     } finally {
       setSaving(false);
     }
@@ -107,12 +106,9 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
             <input type="checkbox" checked={rewardDefault} onChange={(e) => setRewardDefault(e.target.checked)} />
             {i18n._('Pay referral rewards for sign-ups attached to the default referrer')}
           </label>
-          {message && (
-            <p
-              role={message.tone === 'error' ? 'alert' : 'status'}
-              className={message.tone === 'error' ? 'text-sm text-red-700' : 'text-sm text-green-700'}
-            >
-              {message.text}
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
             </p>
           )}
           <Button type="submit" loading={saving}>

@@ -1,6 +1,8 @@
 // The tagging prices (TMT) that quote_asset_cost and the registration charge read: base fee,
-// photos, documents and the video tiers. Each changed price gets its own audit entry.
+// photos, documents and the video tiers. Each changed price gets its own audit entry. A save is
+// confirmed by a toast, since the card is rebuilt from the refreshed prices right after.
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -29,24 +31,24 @@ export function TaggingPricesCard({
   const [items, setItems] = useState(() => Object.fromEntries(ITEMS.map(([k]) => [k, String(prices.items[k] ?? 0)])));
   const [video, setVideo] = useState(() => prices.video.map((v) => String(v.amount)));
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (![...Object.values(items), ...video].every(isAmount)) {
-      setMessage({ error: true, text: i18n._('Prices must be whole numbers from 0 to 100,000 TMT') });
+      setError(i18n._('Prices must be whole numbers from 0 to 100,000 TMT'));
       return;
     }
     setSaving(true);
-    setMessage(null);
+    setError(null);
     try {
       await onSave({
         ...Object.fromEntries(Object.entries(items).map(([k, v]) => [k, Number(v)])),
         video: prices.video.map((tier, i) => ({ max_seconds: tier.max_seconds, amount: Number(video[i]) })),
       });
-      setMessage({ error: false, text: i18n._('Tagging prices saved') });
+      toast.success(i18n._('Tagging prices saved'));
     } catch (err) {
-      setMessage({ error: true, text: toAppError(err).message });
+      setError(toAppError(err).message);
     } finally {
       setSaving(false);
     }
@@ -82,12 +84,9 @@ export function TaggingPricesCard({
               </FormField>
             ))}
           </div>
-          {message && (
-            <p
-              role={message.error ? 'alert' : 'status'}
-              className={`text-sm ${message.error ? 'text-red-700' : 'text-green-700'}`}
-            >
-              {message.text}
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
             </p>
           )}
           <Button type="submit" loading={saving}>

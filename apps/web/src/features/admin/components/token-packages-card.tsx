@@ -1,6 +1,9 @@
 // Token packages for admins: edit name, tokens, price and whether it is on sale; add new ones.
-// Packages are never deleted (purchases point at them): deactivating takes one off sale.
+// Packages are never deleted (purchases point at them): deactivating takes one off sale. A save is
+// confirmed by a toast: the row is rebuilt from the refreshed packages right after, which would
+// take a message shown inside it away at once.
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -29,22 +32,26 @@ function PackageRow({
   const [price, setPrice] = useState(pkg.id ? (pkg.price_minor / 100).toFixed(2) : '');
   const [active, setActive] = useState(pkg.active);
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const priceMinor = parsePrice(price);
     if (!name.trim() || !/^\d+$/.test(tokens.trim()) || Number(tokens) < 1 || priceMinor === null || priceMinor < 50) {
-      setMessage({ error: true, text: i18n._('Give a name, a whole number of tokens and a price of at least 0.50') });
+      setError(i18n._('Give a name, a whole number of tokens and a price of at least 0.50'));
       return;
     }
     setSaving(true);
-    setMessage(null);
+    setError(null);
     try {
       await onSave({ ...pkg, name: name.trim(), tokens: Number(tokens), price_minor: priceMinor, active });
-      setMessage({ error: false, text: i18n._('Saved') });
+      toast.success(
+        pkg.id
+          ? i18n._('Package {name} saved', { name: name.trim() })
+          : i18n._('Package {name} added', { name: name.trim() }),
+      );
     } catch (err) {
-      setMessage({ error: true, text: toAppError(err).message });
+      setError(toAppError(err).message);
     } finally {
       setSaving(false);
     }
@@ -79,12 +86,9 @@ function PackageRow({
       <Button type="submit" size="sm" loading={saving}>
         {pkg.id ? i18n._('Save') : i18n._('Add')}
       </Button>
-      {message && (
-        <p
-          role={message.error ? 'alert' : 'status'}
-          className={`col-span-full text-sm ${message.error ? 'text-red-700' : 'text-green-700'}`}
-        >
-          {message.text}
+      {error && (
+        <p role="alert" className="col-span-full text-sm text-red-700">
+          {error}
         </p>
       )}
     </form>
