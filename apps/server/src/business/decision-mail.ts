@@ -37,21 +37,21 @@ const TEXTS: Localized<(app: string, d: Decision) => Texts> = {
   fr: (app, d) =>
     d.approved
       ? {
-          subject: `[${app}] Votre compte entreprise est validé`,
+          subject: `[${app}] Votre compte professionnel est validé`,
           lines: [
-            `Votre demande de compte entreprise sur ${app} a été acceptée.`,
+            `Votre demande de compte professionnel sur ${app} a été acceptée.`,
             'Vous pouvez maintenant ajouter vos gammes de produits et leurs unités numérotées, imprimer leurs étiquettes QR et suivre leurs scans. Reconnectez-vous si vous étiez connecté au moment de la validation.',
           ],
-          action: 'Ouvrir votre tableau de bord entreprise',
+          action: 'Ouvrir votre tableau de bord pro',
         }
       : {
-          subject: `[${app}] Votre demande de compte entreprise a été refusée`,
+          subject: `[${app}] Votre demande de compte professionnel a été refusée`,
           lines: [
-            `Un administrateur de ${app} a examiné votre demande de compte entreprise et l’a refusée.`,
+            `Un administrateur de ${app} a examiné votre demande de compte professionnel et l’a refusée.`,
             ...(d.note ? [`Sa note : ${d.note}`] : []),
-            'Vous pouvez envoyer une nouvelle demande, en décrivant davantage votre entreprise, sur la page du compte entreprise.',
+            'Vous pouvez envoyer une nouvelle demande, en décrivant davantage votre entreprise, sur la page du compte professionnel.',
           ],
-          action: 'Ouvrir la page du compte entreprise',
+          action: 'Ouvrir la page du compte professionnel',
         },
 };
 

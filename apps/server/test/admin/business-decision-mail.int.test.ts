@@ -71,8 +71,8 @@ describe.each(drivers)('business request decisions on %s', (driver) => {
     const { user, requestId } = await applicant('fr');
     expect((await decide({ requestId, approve: true }, admin.token)).status).toBe(200);
     const mail = await sink.nextMail(user.email);
-    expect(mail.subject).toBe('[TagLedger] Votre compte entreprise est validé');
-    expect(mail.text).toContain('Ouvrir votre tableau de bord entreprise');
+    expect(mail.subject).toBe('[TagLedger] Votre compte professionnel est validé');
+    expect(mail.text).toContain('Ouvrir votre tableau de bord pro');
   });
 
   it('rejects a request with a note, and says so to the requester', async () => {

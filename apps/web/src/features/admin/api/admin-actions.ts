@@ -27,10 +27,16 @@ export async function setBusiness(input: { userId: string; isBusiness: boolean }
   return unwrap(await supabase.rpc('admin_set_business', { p_user_id: input.userId, p_is_business: input.isBusiness }));
 }
 
-export async function decideBusinessRequest(input: { requestId: string; approve: boolean }) {
-  return unwrap(
-    await supabase.rpc('admin_decide_business_request', { p_request_id: input.requestId, p_approve: input.approve }),
-  );
+/**
+ * Business requests go through the admin-decide-business-request server function, which decides as
+ * the admin (checked in SQL) and mails the requester in their language.
+ */
+export async function decideBusinessRequest(input: { requestId: string; approve: boolean; note?: string }) {
+  return callFunction('admin-decide-business-request', {
+    requestId: input.requestId,
+    approve: input.approve,
+    ...(input.note ? { note: input.note } : {}),
+  });
 }
 
 /** Bans go through the admin-ban-user server function (the auth service owns bans and sessions). */
@@ -42,7 +48,7 @@ export async function setBan(input: { userId: string; banned: boolean; reason?: 
   });
 }
 
-function useAdminMutation<T>(fn: (input: T) => Promise<unknown>) {
+function useAdminMutation<T, R>(fn: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,

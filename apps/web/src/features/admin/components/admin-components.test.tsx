@@ -166,8 +166,8 @@ describe('UserManageModal', () => {
 });
 
 describe('BusinessRequestsCard and AuditLogCard', () => {
-  it('approves or rejects a request', () => {
-    const onDecide = vi.fn();
+  it('approves or rejects a request once the admin confirms', async () => {
+    const onDecide = vi.fn().mockResolvedValue(true);
     render(
       <BusinessRequestsCard
         requests={[
@@ -187,9 +187,26 @@ describe('BusinessRequestsCard and AuditLogCard', () => {
     );
     expect(screen.getByRole('list', { name: 'Business account requests' })).toHaveTextContent('We sell bikes');
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(onDecide).toHaveBeenCalledWith('r1', true);
+    // Nothing is decided before the admin confirms.
+    expect(onDecide).not.toHaveBeenCalled();
+    const approve = await screen.findByRole('dialog', { name: 'Approve Shop as a business?' });
+    expect(approve).toHaveTextContent('We will tell them by e-mail.');
+    fireEvent.click(within(approve).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onDecide).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(onDecide).toHaveBeenCalledWith('r1', true, ''));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
-    expect(onDecide).toHaveBeenCalledWith('r1', false);
+    const reject = await screen.findByRole('dialog', { name: 'Reject the request of Shop?' });
+    fireEvent.change(within(reject).getByLabelText('Note for Shop (optional)'), {
+      target: { value: ' Tell us your company number ' },
+    });
+    fireEvent.click(within(reject).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(onDecide).toHaveBeenLastCalledWith('r1', false, 'Tell us your company number'));
   });
 
   it('describes audit entries', () => {
@@ -222,8 +239,70 @@ describe('BusinessRequestsCard and AuditLogCard', () => {
     const rows = screen.getAllByTestId('audit-row');
     expect(rows[0]).toHaveTextContent('Adjusted tokens · alice@example.test');
     expect(rows[0]).toHaveTextContent('-20 TMT — Correction');
-    expect(rows[1]).toHaveTextContent('standard → moderator');
+    expect(rows[1]).toHaveTextContent('Standard → Moderator');
     expect(rows[1]).toHaveTextContent('by admin@example.test');
+  });
+
+  it('names every action in words with what it changed, never the raw code', () => {
+    const entry = (id: string, action: string, details: Record<string, unknown>) => ({
+      id,
+      admin_id: 'u-admin',
+      admin_email: 'admin@example.test',
+      action,
+      target_user_id: null,
+      target_email: null,
+      details,
+      created_at: '2026-11-20T10:00:00Z',
+    });
+    const pkg = { id: 'p1', name: 'Standard', tokens: 450, price_minor: 450, currency: 'gbp', active: true };
+    render(
+      <AuditLogCard
+        entries={[
+          entry('a1', 'save_token_package', { package_id: 'p1', before: null, after: pkg }),
+          entry('a2', 'save_token_package', {
+            package_id: 'p1',
+            before: pkg,
+            after: { ...pkg, tokens: 500, price_minor: 500, active: false },
+          }),
+          entry('a3', 'update_tagging_price', { item: 'photo_first', before: 25, after: 30 }),
+          entry('a4', 'update_tagging_price', { item: 'video_60', before: 60, after: 70 }),
+          entry('a5', 'update_reward_settings', {
+            before: { signup_bonus: 50, level_rewards: [50, 30], default_referrer_email: null, use_first_admin: true },
+            after: {
+              signup_bonus: 75,
+              level_rewards: [50, 25],
+              default_referrer_email: 'house@example.test',
+              use_first_admin: true,
+            },
+          }),
+          entry('a6', 'approve_business_request', { request_id: 'r1', note: null }),
+          entry('a7', 'mark_unit_counterfeit', { serial: 'AC-0001', reason: 'Cloned label', from: 'active' }),
+          entry('a8', 'some_future_action', {}),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByTestId('audit-row').map((r) => r.textContent ?? '');
+    expect(rows[0]).toContain('Saved a token package');
+    expect(rows[0]).toContain('New package Standard: 450 TMT for £4.50');
+    expect(rows[1]).toContain('Package Standard: Tokens: 450 TMT → 500 TMT; Price: £4.50 → £5.00; taken off sale');
+    expect(rows[2]).toContain('Changed a tagging price');
+    expect(rows[2]).toContain('First photo: 25 TMT → 30 TMT');
+    expect(rows[3]).toContain('Video up to 60 s: 60 TMT → 70 TMT');
+    expect(rows[4]).toContain('Changed reward settings');
+    expect(rows[4]).toContain(
+      'Sign-up bonus: 50 TMT → 75 TMT; Level 2 reward: 30 TMT → 25 TMT; Default referrer: none → house@example.test',
+    );
+    expect(rows[5]).toContain('Approved business request');
+    expect(rows[6]).toContain('Marked a unit counterfeit');
+    expect(rows[6]).toContain('Unit AC-0001: Cloned label');
+    expect(rows[7]).toContain('Other action (some_future_action)');
+    for (const code of [
+      'save_token_package',
+      'update_tagging_price',
+      'update_reward_settings',
+      'mark_unit_counterfeit',
+    ])
+      expect(rows.join(' ')).not.toContain(code);
   });
 });
 

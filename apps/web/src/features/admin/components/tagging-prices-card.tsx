@@ -11,8 +11,9 @@ import { toAppError } from '@/lib/api-error';
 import type { TaggingPrices, TaggingPricesUpdate } from '../api/payments';
 import { i18n } from '@/lib/i18n/i18n';
 
-const ITEMS: [string, string][] = [
-  ['base', 'Registration'],
+/** The priced items in the order the card shows them, with their names (also read by the audit log). */
+export const PRICE_ITEMS: [string, string][] = [
+  ['base', /*i18n*/ 'Registration'],
   ['photo_first', /*i18n*/ 'First photo'],
   ['photo_additional', /*i18n*/ 'Each further photo'],
   ['document_first', /*i18n*/ 'First document'],
@@ -28,7 +29,9 @@ export function TaggingPricesCard({
   prices: TaggingPrices;
   onSave(p: TaggingPricesUpdate): Promise<unknown>;
 }) {
-  const [items, setItems] = useState(() => Object.fromEntries(ITEMS.map(([k]) => [k, String(prices.items[k] ?? 0)])));
+  const [items, setItems] = useState(() =>
+    Object.fromEntries(PRICE_ITEMS.map(([k]) => [k, String(prices.items[k] ?? 0)])),
+  );
   const [video, setVideo] = useState(() => prices.video.map((v) => String(v.amount)));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +65,7 @@ export function TaggingPricesCard({
       <CardContent>
         <form onSubmit={submit} aria-label={i18n._('Tagging prices')} className="space-y-4" noValidate>
           <div className="grid gap-3 sm:grid-cols-3">
-            {ITEMS.map(([key, label]) => (
+            {PRICE_ITEMS.map(([key, label]) => (
               <FormField key={key} label={i18n._(label)}>
                 <Input
                   inputMode="numeric"

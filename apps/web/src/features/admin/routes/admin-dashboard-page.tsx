@@ -68,13 +68,16 @@ export default function AdminDashboardPage() {
   const [managedSnapshot, setManagedSnapshot] = useState<AdminUser | null>(null);
   const managed = managedId ? (rows.find((r) => r.id === managedId) ?? managedSnapshot) : null;
 
-  async function decideRequest(requestId: string, approve: boolean) {
+  async function decideRequest(requestId: string, approve: boolean, note: string): Promise<boolean> {
     setDecidingId(requestId);
     try {
-      await decide.mutateAsync({ requestId, approve });
+      const { mailed } = await decide.mutateAsync({ requestId, approve, note });
       toast.success(approve ? i18n._('Business account approved') : i18n._('Request rejected'));
+      if (!mailed) toast.error(i18n._('The e-mail to the requester could not be queued: tell them yourself.'));
+      return true;
     } catch (err) {
       toast.error(toAppError(err).message);
+      return false;
     } finally {
       setDecidingId(null);
     }
@@ -111,13 +114,7 @@ export default function AdminDashboardPage() {
             }}
           />
         }
-        requests={
-          <BusinessRequestsCard
-            requests={requests.data ?? []}
-            busyId={decidingId}
-            onDecide={(id, ok) => void decideRequest(id, ok)}
-          />
-        }
+        requests={<BusinessRequestsCard requests={requests.data ?? []} busyId={decidingId} onDecide={decideRequest} />}
         audit={<AuditLogCard entries={audit.data ?? []} />}
         mail={
           <FailedMailsCard
