@@ -9,7 +9,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
-import { markFlaggedUnitCounterfeit, randomGtin, scanUnit } from '../fixtures/units.ts';
+import { markFlaggedUnitCounterfeit, post, randomGtin, scanUnit, tokenOf } from '../fixtures/units.ts';
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -74,6 +74,7 @@ test('a business is approved, imports 1,000 units, prints labels; a scanned unit
     hasText: owner.email,
   });
   await request.getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(request).toHaveCount(0);
   await adminContext.close();
 
@@ -179,4 +180,125 @@ test('a user who is not a business cannot open the business screens', async ({ p
   await signIn(page, user);
   await page.goto('/business/products');
   await expect(page).toHaveURL(/\/business-upgrade$/);
+});
+
+/** A page wider than its window: something sticks out at this width. */
+const pageOverflows = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test('the overview counts the catalogue; units are found by serial, print in batches and give their QR, at 360 px in English and French', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const owner = await createUser({ isBusiness: true, fullName: 'Catalogue Owner' });
+  const token = await tokenOf(owner);
+  const [product] = (await post(
+    '/rest/v1/business_products',
+    { business_id: owner.id, name: 'Diver 300', sku: `D300-${Date.now().toString(36)}` },
+    token,
+  )) as { id: string }[];
+  await post(
+    '/rest/v1/rpc/business_add_unit_range',
+    { p_product_id: product!.id, p_prefix: 'AC-', p_start: 1, p_count: 1055, p_width: 4 },
+    token,
+  );
+  // Refusals the screens expect (a serial already there, a range too long or empty) must not reach
+  // the browser's console as failed requests.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, owner);
+  await page.goto('/business-dashboard');
+  await expect(page.getByTestId('overview-products')).toHaveText('1');
+  await expect(page.getByTestId('overview-units')).toHaveText('1,055');
+  await expect(page.getByText('1,055 active, 0 sold, 0 recalled')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tag a product' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'New product' })).toHaveAttribute('href', '/business/products/new');
+  expect(await pageOverflows(page), 'overview at 360 px').toBe(false);
+  await page.getByRole('table', { name: 'Newest products' }).getByRole('link', { name: 'Diver 300' }).click();
+
+  // The list: 1,055 units, searched by the start of the serial, paged by keyset.
+  await expect(page.getByRole('heading', { name: 'Units (1,055)' })).toBeVisible();
+  await expect(page.getByTestId('unit-row').first()).toContainText('AC-0001');
+  await page.getByRole('navigation', { name: 'Unit pages' }).getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('unit-row').first()).toContainText('AC-0051');
+  await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by serial' }).fill('AC-105');
+  await expect(page.getByTestId('unit-row')).toHaveCount(6);
+  await expect(page.getByTestId('unit-row').first()).toContainText('AC-1050');
+  await page.getByRole('searchbox', { name: 'Search by serial' }).fill('ZZ');
+  await expect(page.getByText('No serial starts with “ZZ”.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search by serial' }).fill('AC-0001');
+  await expect(page.getByTestId('unit-row')).toHaveCount(1);
+
+  // One unit's QR code, as SVG and as PNG.
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the QR code of AC-0001 as SVG' }).click(),
+  ]);
+  expect(svg.suggestedFilename()).toBe('label-AC-0001.svg');
+  expect(fs.readFileSync((await svg.path())!, 'utf8')).toMatch(/^<svg /);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the QR code of AC-0001 as PNG' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe('label-AC-0001.png');
+  expect(
+    fs
+      .readFileSync((await png.path())!)
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
+
+  // A serial already there is said so, without a failed request.
+  const addOne = page.getByRole('form', { name: 'Add one unit' });
+  await addOne.getByLabel('Serial number').fill('AC-0001');
+  await addOne.getByRole('button', { name: 'Add unit' }).click();
+  await expect(page.getByText('You already have a unit with this serial')).toBeVisible();
+
+  // The label hint states the real limit; all 1,055 units print in two files.
+  await expect(
+    page.getByText('One PDF file holds at most 1,000 labels: a longer range is printed in several files.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Download label sheet (PDF)' }).click();
+  await expect(
+    page.getByText('This range holds 1,055 units and one file holds at most 1,000 labels. Print it in 2 files:'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'AC-0001 to AC-1000 (1,000 labels)' })).toBeVisible();
+  const [sheet] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'AC-1001 to AC-1055 (55 labels)' }).click(),
+  ]);
+  expect(
+    fs
+      .readFileSync((await sheet.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await page.getByLabel('From serial').fill('ZZ-1');
+  await page.getByRole('button', { name: 'Download label sheet (PDF)' }).click();
+  await expect(page.getByText('No units in this range: check the first and last serials.')).toBeVisible();
+  expect(await pageOverflows(page), 'product page at 360 px').toBe(false);
+  expect(consoleErrors).toEqual([]);
+
+  // The same screens in French.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitemradio', { name: 'Français' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/business-dashboard');
+  await expect(page.getByTestId('overview-units')).toHaveText(/^1\s055$/);
+  await expect(page.getByText('Scans d’étiquettes, 30 derniers jours')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Produits les plus récents' })).toBeVisible();
+  expect(await pageOverflows(page), 'overview in French at 360 px').toBe(false);
+  await page.getByRole('table', { name: 'Produits les plus récents' }).getByRole('link', { name: 'Diver 300' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Rechercher par numéro de série' })).toBeVisible();
+  await page.getByRole('button', { name: 'Télécharger la planche d’étiquettes (PDF)' }).click();
+  await expect(page.getByText('Imprimez-la en 2 fichiers', { exact: false })).toBeVisible();
+  expect(await pageOverflows(page), 'product page in French at 360 px').toBe(false);
+  expect(consoleErrors).toEqual([]);
 });
