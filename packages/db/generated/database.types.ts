@@ -423,6 +423,45 @@ export type Database = {
         };
         Relationships: [];
       };
+      business_gs1_prefixes: {
+        Row: {
+          business_id: string;
+          created_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          evidence: string | null;
+          id: string;
+          kind: string;
+          prefix: string;
+          reference: string;
+          status: string;
+        };
+        Insert: {
+          business_id: string;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          evidence?: string | null;
+          id?: string;
+          kind?: string;
+          prefix: string;
+          reference?: string;
+          status?: string;
+        };
+        Update: {
+          business_id?: string;
+          created_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          evidence?: string | null;
+          id?: string;
+          kind?: string;
+          prefix?: string;
+          reference?: string;
+          status?: string;
+        };
+        Relationships: [];
+      };
       business_products: {
         Row: {
           attributes: Json;
@@ -430,9 +469,12 @@ export type Database = {
           created_at: string;
           description: string;
           gtin: string | null;
+          gtin_released_at: string | null;
+          gtin_released_reason: string | null;
           id: string;
           image_paths: string[];
           name: string;
+          released_gtin: string | null;
           sku: string | null;
           status: string;
         };
@@ -442,9 +484,12 @@ export type Database = {
           created_at?: string;
           description?: string;
           gtin?: string | null;
+          gtin_released_at?: string | null;
+          gtin_released_reason?: string | null;
           id?: string;
           image_paths?: string[];
           name: string;
+          released_gtin?: string | null;
           sku?: string | null;
           status?: string;
         };
@@ -454,9 +499,12 @@ export type Database = {
           created_at?: string;
           description?: string;
           gtin?: string | null;
+          gtin_released_at?: string | null;
+          gtin_released_reason?: string | null;
           id?: string;
           image_paths?: string[];
           name?: string;
+          released_gtin?: string | null;
           sku?: string | null;
           status?: string;
         };
@@ -524,7 +572,9 @@ export type Database = {
       };
       business_unit_scans: {
         Row: {
+          ambiguous: boolean;
           business_id: string | null;
+          gtin: string | null;
           id: number;
           product_id: string | null;
           scanned_at: string;
@@ -533,7 +583,9 @@ export type Database = {
           unit_id: string | null;
         };
         Insert: {
+          ambiguous?: boolean;
           business_id?: string | null;
+          gtin?: string | null;
           id?: never;
           product_id?: string | null;
           scanned_at?: string;
@@ -542,7 +594,9 @@ export type Database = {
           unit_id?: string | null;
         };
         Update: {
+          ambiguous?: boolean;
           business_id?: string | null;
+          gtin?: string | null;
           id?: never;
           product_id?: string | null;
           scanned_at?: string;
@@ -1500,6 +1554,10 @@ export type Database = {
         Args: { p_request_id: string | null; p_approve: boolean | null; p_note?: string | null };
         Returns: Database['public']['Tables']['business_requests']['Row'];
       };
+      admin_decide_gs1_prefix: {
+        Args: { p_id: string | null; p_approve: boolean | null; p_evidence: string | null };
+        Returns: Json;
+      };
       admin_failed_mails: {
         Args: { p_limit?: number | null };
         Returns: {
@@ -1512,6 +1570,7 @@ export type Database = {
           failed_at: string | null;
         }[];
       };
+      admin_gs1_prefixes: { Args: { p_status?: string | null }; Returns: Json };
       admin_list_business_requests: {
         Args: { p_status?: string | null };
         Returns: {

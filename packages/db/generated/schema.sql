@@ -1048,6 +1048,28 @@ AS $function$
   values (auth.uid(), p_action, p_target, coalesce(p_details, '{}'::jsonb))
 $function$;
 
+CREATE OR REPLACE FUNCTION private.brand_key(p_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select lower(regexp_replace(normalize(p_name, NFKC), '[\s\u200B-\u200D\u2060\uFEFF]+', '', 'g'))
+$function$;
+grant execute on function private.brand_key(p_name text) to authenticated;
+grant execute on function private.brand_key(p_name text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.business_products_gtin14()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.gtin := coalesce(private.gtin14(new.gtin), new.gtin);
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.check_avatar_url()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1065,6 +1087,67 @@ begin
     select 1 from storage.objects o where o.bucket_id = 'avatars' and o.name = v_name and o.owner_id = new.id::text
   ) then
     raise exception 'The avatar must be a picture you uploaded' using errcode = '23514';
+  end if;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.check_brand_name()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.business_profiles b
+              where b.business_id <> new.business_id
+                and private.brand_key(b.brand_name) = private.brand_key(new.brand_name)) then
+    raise exception 'Another business already uses this brand name' using errcode = '23505', hint = 'brand_name_taken';
+  end if;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.check_gs1_prefix_declaration()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.business_gs1_prefixes g
+              where g.status = 'verified' and g.business_id <> new.business_id
+                and (left(g.prefix, char_length(new.prefix)) = new.prefix
+                     or left(new.prefix, char_length(g.prefix)) = g.prefix)) then
+    raise exception 'This prefix is verified for another business' using errcode = '23505', hint = 'gs1_prefix_held';
+  end if;
+  if (select count(*) from public.business_gs1_prefixes g where g.business_id = new.business_id) >= 50 then
+    raise exception 'A business declares at most 50 prefixes' using errcode = '22023';
+  end if;
+  return new;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.check_product_gtin_holder()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.gtin is null then
+    return new;
+  end if;
+  if exists (select 1 from public.business_gs1_prefixes g
+              where g.status = 'verified' and g.business_id <> new.business_id
+                and private.gtin_under_prefix(new.gtin, g.prefix)) then
+    raise exception 'This GTIN lies under a GS1 company prefix verified for another business'
+      using errcode = '23505', hint = 'gtin_held';
+  end if;
+  if exists (select 1 from public.business_products p
+              where p.gtin = new.gtin and p.business_id <> new.business_id and p.id <> new.id) then
+    raise exception 'Another business registered this GTIN. If it is yours, declare your GS1 company prefix: once an administrator verifies it, the GTIN comes back to you'
+      using errcode = '23505', hint = 'gtin_taken';
   end if;
   return new;
 end
@@ -1334,7 +1417,7 @@ $function$;
 grant execute on function private.export_user_data(p_user_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION private.flagged_units()
- RETURNS TABLE(unit_id uuid, scans bigint, places bigint, last_scan_at timestamp with time zone)
+ RETURNS TABLE(unit_id uuid, scans bigint, places bigint, shared_scans bigint, last_scan_at timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -1343,19 +1426,28 @@ AS $function$
     select s.unit_id from public.business_unit_scans s
      where s.unit_id is not null and s.scanned_at > now() - interval '24 hours'
      group by s.unit_id
-    having count(*) > 10 or count(distinct s.scanner_hash) >= 5
+    having count(distinct s.scanner_hash) >= 5
+    union
+    select u.id from public.business_unit_scans s join public.business_units u on u.serial = s.serial
+     where s.ambiguous and s.scanned_at > now() - interval '24 hours'
   ), since as (
     select c.unit_id, greatest(now() - interval '24 hours', coalesce(
       (select max(l.created_at) from public.moderation_log l
         where l.queue = 'flagged' and l.item_id = c.unit_id::text and l.action = 'dismiss'), '-infinity')) as t
       from candidates c
+  ), counted as (
+    select x.unit_id, own.scans, own.places, shared.scans as shared_scans, greatest(own.last, shared.last) as last_scan_at
+      from since x
+      join public.business_units u on u.id = x.unit_id and u.status <> 'counterfeit'
+      cross join lateral (
+        select count(*) as scans, count(distinct s.scanner_hash) as places, max(s.scanned_at) as last
+          from public.business_unit_scans s where s.unit_id = x.unit_id and s.scanned_at > x.t) own
+      cross join lateral (
+        select count(*) as scans, max(s.scanned_at) as last
+          from public.business_unit_scans s where s.ambiguous and s.serial = u.serial and s.scanned_at > x.t) shared
   )
-  select x.unit_id, count(*), count(distinct s.scanner_hash), max(s.scanned_at)
-    from since x
-    join public.business_unit_scans s on s.unit_id = x.unit_id and s.scanned_at > x.t
-    join public.business_units u on u.id = x.unit_id and u.status <> 'counterfeit'
-   group by x.unit_id
-  having count(*) > 10 or count(distinct s.scanner_hash) >= 5
+  select c.unit_id, c.scans, c.places, c.shared_scans, c.last_scan_at from counted c
+   where c.places >= 5 or c.shared_scans > 0
 $function$;
 
 CREATE OR REPLACE FUNCTION private.grant_signup_bonus(p_user_id uuid, p_user_meta jsonb)
@@ -1382,6 +1474,29 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.gs1_prefix_ownable(p_prefix text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_prefix ~ '^[0-9]{4,12}$' and p_prefix !~ '^0+$'
+     and p_prefix !~ '^(02|04|05|2|98[0-4]|99)'
+$function$;
+grant execute on function private.gs1_prefix_ownable(p_prefix text) to authenticated;
+grant execute on function private.gs1_prefix_ownable(p_prefix text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.gtin14(p_gtin text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_gtin ~ '^([0-9]{8}|[0-9]{12,14})$' then lpad(p_gtin, 14, '0') end
+$function$;
+grant execute on function private.gtin14(p_gtin text) to authenticated;
+grant execute on function private.gtin14(p_gtin text) to service_role;
+
 CREATE OR REPLACE FUNCTION private.gtin_check_digit_ok(p_gtin text)
  RETURNS boolean
  LANGUAGE sql
@@ -1395,6 +1510,41 @@ AS $function$
 $function$;
 grant execute on function private.gtin_check_digit_ok(p_gtin text) to authenticated;
 grant execute on function private.gtin_check_digit_ok(p_gtin text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.gtin_holder(p_gtin text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select g.business_id
+    from public.business_gs1_prefixes g
+    join public.user_profiles u on u.id = g.business_id and u.is_business_user
+   where g.status = 'verified'
+     and g.prefix = any (array(select substr(p_gtin, 2, n) from generate_series(4, 12) as n))
+   order by char_length(g.prefix) desc
+   limit 1
+$function$;
+
+CREATE OR REPLACE FUNCTION private.gtin_under_prefix(p_gtin text, p_prefix text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select substr(p_gtin, 2, char_length(p_prefix)) = p_prefix
+$function$;
+grant execute on function private.gtin_under_prefix(p_gtin text, p_prefix text) to authenticated;
+grant execute on function private.gtin_under_prefix(p_gtin text, p_prefix text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.gtin_verified(p_product business_products)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_product.gtin is not null and private.gtin_holder(p_product.gtin) is not distinct from p_product.business_id
+$function$;
 
 CREATE OR REPLACE FUNCTION private.handle_anonymous_user_upgraded()
  RETURNS trigger
@@ -2169,6 +2319,18 @@ $function$;
 grant execute on function private.paths_in_folder(p_paths text[], p_owner uuid) to authenticated;
 grant execute on function private.paths_in_folder(p_paths text[], p_owner uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION private.product_is_live(p_product business_products)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_product.gtin is not null then private.gtin_holder(p_product.gtin) is not distinct from p_product.business_id
+    else p_product.released_gtin is null
+  end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.public_asset_json(a assets)
  RETURNS jsonb
  LANGUAGE sql
@@ -2238,56 +2400,76 @@ CREATE OR REPLACE FUNCTION private.record_unit_scan(p_gtin text, p_serial text, 
  SET search_path TO ''
 AS $function$
 declare
+  v_gtin text;
+  v_holder uuid;
   v_unit public.business_units;
   v_product public.business_products;
   v_matches int;
-  v_salt text;
   v_first timestamptz;
   v_count bigint;
 begin
-  if p_serial is null or p_serial !~ '^[A-Za-z0-9._-]{1,64}$' then
+  -- The barcode number first: a wrong check digit is a misread or an invented number, not a copy.
+  if p_gtin is not null then
+    v_gtin := private.gtin14(p_gtin);
+    if v_gtin is null or not private.gtin_check_digit_ok(v_gtin) then
+      raise exception 'This is not a valid barcode number (GTIN)' using errcode = '22023', hint = 'invalid_gtin';
+    end if;
+    if p_serial is null or p_serial !~ '^[A-Za-z0-9!"%&''()*+,./:;<=>?_-]{1,64}$' then
+      raise exception 'A serial number has 1 to 64 letters, digits or the symbols GS1 allows in one'
+        using errcode = '22023';
+    end if;
+  elsif p_serial is null or p_serial !~ '^[A-Za-z0-9._-]{1,64}$' then
     raise exception 'Enter a serial number of letters, digits, dots, dashes or underscores (at most 64)'
       using errcode = '22023';
   end if;
-  if p_gtin is not null and p_gtin !~ '^[0-9]{8}$|^[0-9]{12,14}$' then
-    raise exception 'A GTIN has 8, 12, 13 or 14 digits' using errcode = '22023';
-  end if;
 
-  if p_gtin is not null then
-    select p.* into v_product from public.business_products p where p.gtin = p_gtin
-      order by p.created_at limit 1;
+  if v_gtin is not null then
+    v_holder := private.gtin_holder(v_gtin);
+    if v_holder is null then
+      return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', false, 'unknown_gtin', true,
+        'gtin', v_gtin, 'warnings', '[]'::jsonb, 'brand', null, 'product', null);
+    end if;
+    select p.* into v_product from public.business_products p where p.gtin = v_gtin and p.business_id = v_holder;
     if found then
-      select u.* into v_unit from public.business_units u
-        where u.product_id = v_product.id and u.serial = p_serial;
+      select u.* into v_unit from public.business_units u where u.product_id = v_product.id and u.serial = p_serial;
+    end if;
+    insert into public.business_unit_scans (unit_id, product_id, business_id, serial, gtin, scanner_hash)
+    values (v_unit.id, v_product.id, v_holder, p_serial, v_gtin, private.scanner_hash(p_ip));
+    if v_unit.id is null then
+      return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', false,
+        'warnings', jsonb_build_array('never_issued'),
+        'brand', private.scan_brand(v_holder),
+        'product', case when v_product.id is not null then private.scan_product(v_product) end);
     end if;
   else
-    select count(*) into v_matches from public.business_units u where u.serial = p_serial;
+    select count(*) into v_matches
+      from public.business_units u join public.business_products p on p.id = u.product_id
+     where u.serial = p_serial and private.product_is_live(p);
+    if v_matches = 0 then
+      -- A serial that matches no live unit is nobody's evidence: nothing is stored.
+      return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', false,
+        'warnings', jsonb_build_array('never_issued'), 'brand', null, 'product', null);
+    end if;
     if v_matches > 1 then
-      return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', true, 'warnings', '[]'::jsonb);
+      insert into public.business_unit_scans (serial, scanner_hash, ambiguous)
+      values (p_serial, private.scanner_hash(p_ip), true);
+      return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', true,
+        'warnings', jsonb_build_array('shared_serial'), 'brand', null, 'product', null,
+        'candidates', (
+          select jsonb_agg(private.scan_candidate(u, p)
+                   order by coalesce(up.is_business_user, false) desc, b.brand_name is null, lower(b.brand_name), p.name, u.id)
+            from public.business_units u
+            join public.business_products p on p.id = u.product_id
+            left join public.user_profiles up on up.id = p.business_id
+            left join public.business_profiles b on b.business_id = p.business_id
+           where u.serial = p_serial and private.product_is_live(p)));
     end if;
-    select u.* into v_unit from public.business_units u where u.serial = p_serial;
-    if found then
-      select p.* into v_product from public.business_products p where p.id = v_unit.product_id;
-    end if;
-  end if;
-
-  if v_unit.id is null and v_product.id is null then
-    return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', false,
-      'warnings', jsonb_build_array('never_issued'), 'brand', null, 'product', null);
-  end if;
-
-  insert into private.scan_salts (day) values (current_date) on conflict (day) do nothing;
-  delete from private.scan_salts where day < current_date - 1;
-  select s.salt into v_salt from private.scan_salts s where s.day = current_date;
-  insert into public.business_unit_scans (unit_id, product_id, business_id, serial, scanner_hash)
-  values (v_unit.id, v_product.id, v_product.business_id, p_serial,
-          encode(sha256(convert_to(v_salt || '|' || coalesce(p_ip, ''), 'UTF8')), 'hex'));
-
-  if v_unit.id is null then
-    return jsonb_build_object('serial', p_serial, 'found', false, 'ambiguous', false,
-      'warnings', jsonb_build_array('never_issued'),
-      'brand', private.scan_brand(v_product.business_id),
-      'product', private.scan_product(v_product));
+    select u.* into v_unit
+      from public.business_units u join public.business_products p on p.id = u.product_id
+     where u.serial = p_serial and private.product_is_live(p);
+    select p.* into v_product from public.business_products p where p.id = v_unit.product_id;
+    insert into public.business_unit_scans (unit_id, product_id, business_id, serial, gtin, scanner_hash)
+    values (v_unit.id, v_product.id, v_product.business_id, p_serial, v_product.gtin, private.scanner_hash(p_ip));
   end if;
 
   select min(s.scanned_at), count(*) into v_first, v_count
@@ -2670,6 +2852,18 @@ AS $function$
   left join public.user_profiles p on p.id = x.id
 $function$;
 
+CREATE OR REPLACE FUNCTION private.scan_candidate(p_unit business_units, p_product business_products)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('brand', private.scan_brand(p_product.business_id),
+    'product', jsonb_build_object('name', p_product.name, 'gtin', p_product.gtin, 'status', p_product.status,
+      'image_path', p_product.image_paths[1]),
+    'unit', jsonb_build_object('status', p_unit.status))
+$function$;
+
 CREATE OR REPLACE FUNCTION private.scan_product(p_product business_products)
  RETURNS jsonb
  LANGUAGE sql
@@ -2687,17 +2881,25 @@ CREATE OR REPLACE FUNCTION private.scan_warnings(p_unit_id uuid)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select array_remove(array[
-    -- More than 10 scans of one label in 24 hours: a genuine item is rarely checked that often.
-    case when (select count(*) from public.business_unit_scans s
-                where s.unit_id = p_unit_id and s.scanned_at > now() - interval '24 hours') > 10
-         then 'many_scans' end,
-    -- Scanned from 5 or more different networks in 24 hours (the daily salt may count one network
-    -- twice across midnight, which errs towards a warning a moderator then looks at).
-    case when (select count(distinct s.scanner_hash) from public.business_unit_scans s
-                where s.unit_id = p_unit_id and s.scanned_at > now() - interval '24 hours') >= 5
-         then 'many_places' end
-  ], null)
+  select case when n > 10 then array['many_scans'] when n >= 5 then array['many_places'] else array[]::text[] end
+    from (select count(distinct s.scanner_hash) as n from public.business_unit_scans s
+           where s.unit_id = p_unit_id and s.scanned_at > now() - interval '24 hours') c
+$function$;
+
+CREATE OR REPLACE FUNCTION private.scanner_hash(p_ip text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_salt text;
+begin
+  insert into private.scan_salts (day) values (current_date) on conflict (day) do nothing;
+  delete from private.scan_salts where day < current_date - 1;
+  select s.salt into v_salt from private.scan_salts s where s.day = current_date;
+  return encode(sha256(convert_to(v_salt || '|' || coalesce(p_ip, ''), 'UTF8')), 'hex');
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.sha256_hex(p text)
@@ -2723,6 +2925,7 @@ declare
   v_details text := nullif(btrim(coalesce(p_details, '')), '');
   v_salt text;
   v_hash text;
+  v_gtin text;
   v_product public.business_products;
   v_unit public.business_units;
   v_id uuid;
@@ -2754,16 +2957,19 @@ begin
         using errcode = '22023';
     end if;
     if p_gtin is not null then
-      if p_gtin !~ '^[0-9]{8}$|^[0-9]{12,14}$' then
-        raise exception 'A GTIN has 8, 12, 13 or 14 digits' using errcode = '22023';
+      v_gtin := private.gtin14(p_gtin);
+      if v_gtin is null or not private.gtin_check_digit_ok(v_gtin) then
+        raise exception 'This is not a valid barcode number (GTIN)' using errcode = '22023', hint = 'invalid_gtin';
       end if;
-      -- The same product the scan page shows for this GTIN (record_unit_scan).
-      select p.* into v_product from public.business_products p where p.gtin = p_gtin order by p.created_at limit 1;
+      select p.* into v_product from public.business_products p
+       where p.gtin = v_gtin and p.business_id = private.gtin_holder(v_gtin);
       if found then
         select u.* into v_unit from public.business_units u where u.product_id = v_product.id and u.serial = p_serial;
       end if;
-    elsif (select count(*) from public.business_units u where u.serial = p_serial) = 1 then
-      select u.* into v_unit from public.business_units u where u.serial = p_serial;
+    elsif (select count(*) from public.business_units u join public.business_products p on p.id = u.product_id
+            where u.serial = p_serial and private.product_is_live(p)) = 1 then
+      select u.* into v_unit from public.business_units u join public.business_products p on p.id = u.product_id
+       where u.serial = p_serial and private.product_is_live(p);
       select p.* into v_product from public.business_products p where p.id = v_unit.product_id;
     end if;
     if v_product.id is null then
@@ -3276,6 +3482,53 @@ grant update (status) on table public.bug_reports to authenticated;
 grant update (priority) on table public.bug_reports to authenticated;
 grant update (admin_notes) on table public.bug_reports to authenticated;
 
+create table public.business_gs1_prefixes (
+  id uuid default gen_random_uuid() not null,
+  business_id uuid not null,
+  prefix text not null,
+  kind text default 'company_prefix'::text not null,
+  reference text default ''::text not null,
+  status text default 'pending'::text not null,
+  decided_by uuid,
+  decided_at timestamp with time zone,
+  evidence text,
+  created_at timestamp with time zone default now() not null,
+  constraint business_gs1_prefixes_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint business_gs1_prefixes_decided CHECK ((status = 'pending'::text) = (decided_at IS NULL) AND (status = 'pending'::text) = (evidence IS NULL)),
+  constraint business_gs1_prefixes_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint business_gs1_prefixes_evidence_check CHECK (evidence IS NULL OR char_length(btrim(evidence)) >= 1 AND char_length(btrim(evidence)) <= 1000),
+  constraint business_gs1_prefixes_gtin8 CHECK (kind = 'single_gtin'::text OR prefix !~ '^00000'::text),
+  constraint business_gs1_prefixes_kind_check CHECK (kind = ANY (ARRAY['company_prefix'::text, 'single_gtin'::text])),
+  constraint business_gs1_prefixes_once UNIQUE (business_id, prefix),
+  constraint business_gs1_prefixes_pkey PRIMARY KEY (id),
+  constraint business_gs1_prefixes_prefix_check CHECK (private.gs1_prefix_ownable(prefix)),
+  constraint business_gs1_prefixes_reference_check CHECK (char_length(reference) <= 500),
+  constraint business_gs1_prefixes_single_gtin CHECK (kind = 'company_prefix'::text OR char_length(prefix) = 12),
+  constraint business_gs1_prefixes_status_check CHECK (status = ANY (ARRAY['pending'::text, 'verified'::text, 'rejected'::text]))
+);
+CREATE INDEX business_gs1_prefixes_decided_by_idx ON public.business_gs1_prefixes USING btree (decided_by);
+CREATE INDEX business_gs1_prefixes_queue_idx ON public.business_gs1_prefixes USING btree (status, created_at);
+CREATE INDEX business_gs1_prefixes_verified_idx ON public.business_gs1_prefixes USING btree (prefix) WHERE (status = 'verified'::text);
+alter table public.business_gs1_prefixes enable row level security;
+create policy "Admins read every prefix" on public.business_gs1_prefixes for select to authenticated
+  using (private.is_admin());
+create policy "Businesses declare their own prefixes" on public.business_gs1_prefixes for insert to authenticated
+  with check (((business_id = auth.uid()) AND private.is_business() AND (status = 'pending'::text)));
+create policy "Businesses read their own prefixes" on public.business_gs1_prefixes for select to authenticated
+  using ((business_id = auth.uid()));
+create policy "Businesses withdraw their own prefixes" on public.business_gs1_prefixes for delete to authenticated
+  using ((business_id = auth.uid()));
+create policy "Two-factor users need an aal2 session" on public.business_gs1_prefixes as restrictive for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE TRIGGER business_gs1_prefixes_check_declaration BEFORE INSERT ON business_gs1_prefixes FOR EACH ROW EXECUTE FUNCTION private.check_gs1_prefix_declaration();
+grant delete, insert, select, update on table public.business_gs1_prefixes to service_role;
+grant delete, select on table public.business_gs1_prefixes to authenticated;
+grant insert (business_id) on table public.business_gs1_prefixes to authenticated;
+grant insert (prefix) on table public.business_gs1_prefixes to authenticated;
+grant insert (kind) on table public.business_gs1_prefixes to authenticated;
+grant insert (reference) on table public.business_gs1_prefixes to authenticated;
+
 create table public.business_products (
   id uuid default gen_random_uuid() not null,
   business_id uuid not null,
@@ -3287,21 +3540,27 @@ create table public.business_products (
   created_at timestamp with time zone default now() not null,
   image_paths text[] default '{}'::text[] not null,
   attributes jsonb default '{}'::jsonb not null,
+  released_gtin text,
+  gtin_released_reason text,
+  gtin_released_at timestamp with time zone,
   constraint business_products_attributes_check CHECK (jsonb_typeof(attributes) = 'object'::text AND octet_length(attributes::text) <= 4000),
   constraint business_products_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint business_products_description_check CHECK (char_length(description) <= 5000),
-  constraint business_products_gtin_check CHECK (gtin IS NULL OR gtin ~ '^[0-9]{8}$|^[0-9]{12,14}$'::text),
-  constraint business_products_gtin_check_digit CHECK (gtin IS NULL OR private.gtin_check_digit_ok(gtin)) NOT VALID,
-  constraint business_products_identified CHECK (gtin IS NOT NULL OR sku IS NOT NULL),
+  constraint business_products_gtin_14_digits CHECK (gtin IS NULL OR gtin ~ '^[0-9]{14}$'::text),
+  constraint business_products_gtin_check_digit CHECK (gtin IS NULL OR private.gtin_check_digit_ok(gtin)),
+  constraint business_products_gtin_released_reason_check CHECK (gtin_released_reason IS NULL OR (gtin_released_reason = ANY (ARRAY['check_digit'::text, 'duplicate'::text, 'other_prefix'::text]))),
+  constraint business_products_identified CHECK (gtin IS NOT NULL OR sku IS NOT NULL OR released_gtin IS NOT NULL),
   constraint business_products_image_paths_check CHECK (cardinality(image_paths) <= 8),
   constraint business_products_images_own_folder CHECK (private.paths_in_folder(image_paths, business_id)),
   constraint business_products_name_check CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 200),
   constraint business_products_pkey PRIMARY KEY (id),
+  constraint business_products_release_consistent CHECK ((released_gtin IS NULL) = (gtin_released_reason IS NULL) AND (released_gtin IS NULL) = (gtin_released_at IS NULL) AND (gtin IS NULL OR released_gtin IS NULL)),
+  constraint business_products_released_gtin_check CHECK (released_gtin IS NULL OR released_gtin ~ '^[0-9]{14}$'::text),
   constraint business_products_sku_check CHECK (sku IS NULL OR char_length(btrim(sku)) >= 1 AND char_length(btrim(sku)) <= 64),
   constraint business_products_status_check CHECK (status = ANY (ARRAY['active'::text, 'recalled'::text]))
 );
 CREATE INDEX business_products_business_idx ON public.business_products USING btree (business_id);
-CREATE UNIQUE INDEX business_products_gtin_idx ON public.business_products USING btree (business_id, gtin) WHERE (gtin IS NOT NULL);
+CREATE UNIQUE INDEX business_products_gtin_key ON public.business_products USING btree (gtin) WHERE (gtin IS NOT NULL);
 CREATE UNIQUE INDEX business_products_sku_idx ON public.business_products USING btree (business_id, sku) WHERE (sku IS NOT NULL);
 alter table public.business_products enable row level security;
 create policy "Businesses add their own products" on public.business_products for insert to authenticated
@@ -3318,6 +3577,8 @@ create policy "Moderators read every product" on public.business_products for se
 create policy "Two-factor users need an aal2 session" on public.business_products as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE TRIGGER business_products_gtin_1_normalise BEFORE INSERT OR UPDATE OF gtin ON business_products FOR EACH ROW EXECUTE FUNCTION private.business_products_gtin14();
+CREATE TRIGGER business_products_gtin_2_holder BEFORE INSERT OR UPDATE OF gtin ON business_products FOR EACH ROW EXECUTE FUNCTION private.check_product_gtin_holder();
 CREATE TRIGGER business_products_keep_verdicts BEFORE DELETE ON business_products FOR EACH ROW EXECUTE FUNCTION private.keep_products_with_a_verdict();
 grant delete, insert, select, update on table public.business_products to service_role;
 grant delete, select on table public.business_products to authenticated;
@@ -3337,6 +3598,7 @@ create table public.business_profiles (
   support_contact text,
   updated_at timestamp with time zone default now() not null,
   logo_path text,
+  constraint business_profiles_brand_key_not_empty CHECK (private.brand_key(brand_name) <> ''::text) NOT VALID,
   constraint business_profiles_brand_name_check CHECK (char_length(btrim(brand_name)) >= 1 AND char_length(btrim(brand_name)) <= 120),
   constraint business_profiles_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint business_profiles_logo_own_folder CHECK (logo_path IS NULL OR private.paths_in_folder(ARRAY[logo_path], business_id)),
@@ -3344,6 +3606,7 @@ create table public.business_profiles (
   constraint business_profiles_support_contact_check CHECK (support_contact IS NULL OR char_length(btrim(support_contact)) >= 1 AND char_length(btrim(support_contact)) <= 300),
   constraint business_profiles_website_check CHECK (website IS NULL OR website ~ '^https://[^\s]+$'::text AND char_length(website) <= 300)
 );
+CREATE UNIQUE INDEX business_profiles_brand_key_idx ON public.business_profiles USING btree (private.brand_key(brand_name));
 alter table public.business_profiles enable row level security;
 create policy "Businesses create their own profile" on public.business_profiles for insert to authenticated
   with check (((business_id = auth.uid()) AND private.is_business()));
@@ -3357,6 +3620,7 @@ create policy "Moderators read every business profile" on public.business_profil
 create policy "Two-factor users need an aal2 session" on public.business_profiles as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE TRIGGER business_profiles_check_brand_name BEFORE INSERT OR UPDATE OF brand_name ON business_profiles FOR EACH ROW EXECUTE FUNCTION private.check_brand_name();
 grant delete, insert, select, update on table public.business_profiles to service_role;
 grant select on table public.business_profiles to authenticated;
 grant insert (business_id) on table public.business_profiles to authenticated;
@@ -3406,7 +3670,11 @@ create table public.business_unit_scans (
   serial text not null,
   scanner_hash text not null,
   scanned_at timestamp with time zone default now() not null,
+  gtin text,
+  ambiguous boolean default false not null,
+  constraint business_unit_scans_ambiguous_has_no_business CHECK (NOT ambiguous OR unit_id IS NULL AND product_id IS NULL AND business_id IS NULL),
   constraint business_unit_scans_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint business_unit_scans_gtin_check CHECK (gtin IS NULL OR gtin ~ '^[0-9]{14}$'::text),
   constraint business_unit_scans_pkey PRIMARY KEY (id),
   constraint business_unit_scans_product_id_fkey FOREIGN KEY (product_id) REFERENCES business_products(id) ON DELETE CASCADE,
   constraint business_unit_scans_serial_check CHECK (char_length(serial) <= 64),
@@ -3415,6 +3683,7 @@ create table public.business_unit_scans (
 CREATE INDEX business_unit_scans_business_idx ON public.business_unit_scans USING btree (business_id, scanned_at);
 CREATE INDEX business_unit_scans_product_idx ON public.business_unit_scans USING btree (product_id, scanned_at);
 CREATE INDEX business_unit_scans_recent_idx ON public.business_unit_scans USING btree (scanned_at) WHERE (unit_id IS NOT NULL);
+CREATE INDEX business_unit_scans_shared_idx ON public.business_unit_scans USING btree (serial, scanned_at) WHERE ambiguous;
 CREATE INDEX business_unit_scans_unit_idx ON public.business_unit_scans USING btree (unit_id, scanned_at);
 alter table public.business_unit_scans enable row level security;
 create policy "Businesses read the scans of their own products" on public.business_unit_scans for select to authenticated
@@ -3436,6 +3705,10 @@ grant select (serial) on table public.business_unit_scans to authenticated;
 grant select (serial) on table public.business_unit_scans to service_role;
 grant select (scanned_at) on table public.business_unit_scans to authenticated;
 grant select (scanned_at) on table public.business_unit_scans to service_role;
+grant select (gtin) on table public.business_unit_scans to authenticated;
+grant select (gtin) on table public.business_unit_scans to service_role;
+grant select (ambiguous) on table public.business_unit_scans to authenticated;
+grant select (ambiguous) on table public.business_unit_scans to service_role;
 
 create sequence public.business_unit_scans_id_seq;
 
@@ -4365,6 +4638,95 @@ $function$;
 grant execute on function public.admin_decide_business_request(p_request_id uuid, p_approve boolean, p_note text) to authenticated;
 grant execute on function public.admin_decide_business_request(p_request_id uuid, p_approve boolean, p_note text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_decide_gs1_prefix(p_id uuid, p_approve boolean, p_evidence text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.business_gs1_prefixes;
+  v_evidence text := btrim(coalesce(p_evidence, ''));
+  v_conflict text;
+  v_released int := 0;
+  v_restored int := 0;
+  v_refused int := 0;
+begin
+  perform private.require_admin();
+  if p_approve is null then
+    raise exception 'Say whether the prefix is verified' using errcode = '22023';
+  end if;
+  if char_length(v_evidence) = 0 or char_length(v_evidence) > 1000 then
+    raise exception 'Write what you checked (up to 1000 characters)' using errcode = '22023';
+  end if;
+  -- One decision at a time, so two overlapping prefixes are never verified for two businesses.
+  lock table public.business_gs1_prefixes in share row exclusive mode;
+  select * into v_row from public.business_gs1_prefixes g where g.id = p_id;
+  if not found then
+    raise exception 'Prefix not found' using errcode = 'P0002';
+  end if;
+
+  if not p_approve then
+    if v_row.status = 'rejected' then
+      raise exception 'This prefix was already refused' using errcode = '22023';
+    end if;
+    update public.business_gs1_prefixes
+       set status = 'rejected', decided_by = auth.uid(), decided_at = now(), evidence = v_evidence
+     where id = v_row.id;
+    perform private.audit(case when v_row.status = 'verified' then 'withdraw_gs1_prefix' else 'reject_gs1_prefix' end,
+      v_row.business_id, jsonb_build_object('prefix_id', v_row.id, 'prefix', v_row.prefix, 'evidence', v_evidence));
+    return jsonb_build_object('id', v_row.id, 'status', 'rejected');
+  end if;
+
+  if v_row.status = 'verified' then
+    raise exception 'This prefix is already verified' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.user_profiles u where u.id = v_row.business_id and u.is_business_user) then
+    raise exception 'Approve the business account first: a prefix is verified together with the verified badge'
+      using errcode = '22023';
+  end if;
+  select o.prefix into v_conflict from public.business_gs1_prefixes o
+   where o.status = 'verified' and o.business_id <> v_row.business_id
+     and (left(o.prefix, char_length(v_row.prefix)) = v_row.prefix or left(v_row.prefix, char_length(o.prefix)) = o.prefix)
+   limit 1;
+  if v_conflict is not null then
+    raise exception 'This prefix overlaps % verified for another business; withdraw that one first', v_conflict
+      using errcode = '23505', hint = 'gs1_prefix_held';
+  end if;
+
+  update public.business_gs1_prefixes
+     set status = 'verified', decided_by = auth.uid(), decided_at = now(), evidence = v_evidence
+   where id = v_row.id;
+  update public.business_gs1_prefixes o
+     set status = 'rejected', decided_by = auth.uid(), decided_at = now(),
+         evidence = 'Verified for another business'
+   where o.status = 'pending' and o.business_id <> v_row.business_id
+     and (left(o.prefix, char_length(v_row.prefix)) = v_row.prefix or left(v_row.prefix, char_length(o.prefix)) = o.prefix);
+  get diagnostics v_refused = row_count;
+  update public.business_products p
+     set released_gtin = p.gtin, gtin_released_reason = 'other_prefix', gtin_released_at = now(), gtin = null
+   where p.business_id <> v_row.business_id and p.gtin is not null and private.gtin_under_prefix(p.gtin, v_row.prefix);
+  get diagnostics v_released = row_count;
+  update public.business_products p
+     set gtin = p.released_gtin, released_gtin = null, gtin_released_reason = null, gtin_released_at = null
+   where p.business_id = v_row.business_id and p.released_gtin is not null
+     and p.gtin_released_reason <> 'check_digit' and private.gtin_under_prefix(p.released_gtin, v_row.prefix)
+     and not exists (select 1 from public.business_products o where o.gtin = p.released_gtin)
+     -- One product per GTIN: the earliest of the business's own duplicates gets it back.
+     and p.id = (select d.id from public.business_products d
+                  where d.business_id = v_row.business_id and d.released_gtin = p.released_gtin
+                    and d.gtin_released_reason <> 'check_digit'
+                  order by d.created_at, d.id limit 1);
+  get diagnostics v_restored = row_count;
+  perform private.audit('verify_gs1_prefix', v_row.business_id,
+    jsonb_build_object('prefix_id', v_row.id, 'prefix', v_row.prefix, 'evidence', v_evidence,
+      'gtins_taken_back', v_released, 'gtins_given_back', v_restored, 'declarations_refused', v_refused));
+  return jsonb_build_object('id', v_row.id, 'status', 'verified', 'gtins_taken_back', v_released,
+    'gtins_given_back', v_restored, 'declarations_refused', v_refused);
+end
+$function$;
+grant execute on function public.admin_decide_gs1_prefix(p_id uuid, p_approve boolean, p_evidence text) to authenticated;
+
 CREATE OR REPLACE FUNCTION public.admin_failed_mails(p_limit integer DEFAULT 50)
  RETURNS TABLE(id bigint, to_address text, subject text, attempts integer, last_error text, created_at timestamp with time zone, failed_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -4382,6 +4744,55 @@ begin
 end
 $function$;
 grant execute on function public.admin_failed_mails(p_limit integer) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.admin_gs1_prefixes(p_status text DEFAULT 'pending'::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  if p_status is not null and p_status not in ('pending', 'verified', 'rejected') then
+    raise exception 'Unknown status' using errcode = '22023';
+  end if;
+  return coalesce((
+    select jsonb_agg(x.item order by x.created_at desc, x.id)
+      from (
+        select g.id, g.created_at, jsonb_build_object(
+          'id', g.id, 'business_id', g.business_id, 'email', u.email,
+          'brand_name', b.brand_name, 'verified_business', coalesce(u.is_business_user, false),
+          'prefix', g.prefix, 'kind', g.kind, 'reference', g.reference, 'status', g.status,
+          'created_at', g.created_at, 'decided_at', g.decided_at, 'evidence', g.evidence,
+          'decided_by', d.email,
+          'overlaps', coalesce((
+            select jsonb_agg(jsonb_build_object('prefix', o.prefix, 'status', o.status,
+                     'brand_name', ob.brand_name, 'email', ou.email) order by o.status desc, o.created_at)
+              from public.business_gs1_prefixes o
+              left join public.business_profiles ob on ob.business_id = o.business_id
+              left join public.user_profiles ou on ou.id = o.business_id
+             where o.business_id <> g.business_id and o.status <> 'rejected'
+               and (left(o.prefix, char_length(g.prefix)) = g.prefix or left(g.prefix, char_length(o.prefix)) = o.prefix)),
+            '[]'::jsonb),
+          'gtins_of_others', (
+            select count(*) from public.business_products p
+             where p.business_id <> g.business_id and p.gtin is not null
+               and p.gtin like '_' || g.prefix || '%'),
+          'own_products', (
+            select count(*) from public.business_products p
+             where p.business_id = g.business_id
+               and coalesce(p.gtin, case when p.gtin_released_reason <> 'check_digit' then p.released_gtin end)
+                   like '_' || g.prefix || '%')) as item
+          from public.business_gs1_prefixes g
+          left join public.user_profiles u on u.id = g.business_id
+          left join public.business_profiles b on b.business_id = g.business_id
+          left join public.user_profiles d on d.id = g.decided_by
+         where p_status is null or g.status = p_status
+         order by g.created_at desc, g.id
+         limit 200) x), '[]'::jsonb);
+end
+$function$;
+grant execute on function public.admin_gs1_prefixes(p_status text) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.admin_list_business_requests(p_status text DEFAULT 'pending'::text)
  RETURNS TABLE(id uuid, user_id uuid, email text, full_name text, note text, status text, decided_at timestamp with time zone, decision_note text, created_at timestamp with time zone)
@@ -5670,13 +6081,16 @@ begin
         select r.id, r.created_at, jsonb_build_object('id', r.id, 'created_at', r.created_at, 'reason', r.reason,
           'details', r.details, 'serial', r.serial,
           'brand', coalesce(b.brand_name, 'Unnamed brand'),
-          'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku, 'status', p.status),
+          'brand_verified', coalesce(up.is_business_user, false),
+          'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku, 'status', p.status,
+            'gtin_verified', private.gtin_verified(p), 'released_gtin', p.released_gtin),
           'unit', case when u.id is null then null
                   else jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status) end) as item
           from public.moderation_reports r
           join public.business_products p on p.id = r.product_id
           left join public.business_units u on u.id = r.unit_id
           left join public.business_profiles b on b.business_id = p.business_id
+          left join public.user_profiles up on up.id = p.business_id
          where r.target_kind = 'product' and r.status = 'open'
          order by r.created_at desc, r.id limit v_limit offset v_offset) x), '[]'::jsonb));
   elsif p_queue = 'flagged' then
@@ -5684,12 +6098,21 @@ begin
       select jsonb_build_object('total', (select count(*) from f),
         'items', coalesce((select jsonb_agg(x.item order by x.last_scan_at desc, x.unit_id) from (
           select f.unit_id, f.last_scan_at, jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status,
-            'scans_24h', f.scans, 'places_24h', f.places, 'last_scan_at', f.last_scan_at,
+            'scans_24h', f.scans, 'places_24h', f.places, 'shared_scans_24h', f.shared_scans,
+            'last_scan_at', f.last_scan_at,
             'brand', coalesce(b.brand_name, 'Unnamed brand'),
-            'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'status', p.status)) as item
+            'brand_verified', coalesce(up.is_business_user, false),
+            'other_brands', coalesce((
+              select jsonb_agg(distinct coalesce(ob.brand_name, 'Unnamed brand'))
+                from public.business_units o
+                left join public.business_profiles ob on ob.business_id = o.business_id
+               where o.serial = u.serial and o.business_id <> u.business_id), '[]'::jsonb),
+            'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'status', p.status,
+              'gtin_verified', private.gtin_verified(p))) as item
             from f join public.business_units u on u.id = f.unit_id
             join public.business_products p on p.id = u.product_id
             left join public.business_profiles b on b.business_id = u.business_id
+            left join public.user_profiles up on up.id = u.business_id
            order by f.last_scan_at desc, f.unit_id limit v_limit offset v_offset) x), '[]'::jsonb)));
   elsif p_queue = 'contact' then
     return jsonb_build_object(
@@ -5888,20 +6311,32 @@ begin
       select jsonb_agg(f order by f->>'reason', (f->>'count')::int desc)
         from (
           select jsonb_build_object('reason', 'many_scans', 'unit_id', u.id, 'serial', u.serial, 'product', p.name,
-                   'status', u.status, 'count', count(*)) as f
+                   'status', u.status, 'count', count(distinct s.scanner_hash)) as f
             from public.business_unit_scans s
             join public.business_units u on u.id = s.unit_id
             join public.business_products p on p.id = u.product_id
            where s.business_id = v_uid and s.scanned_at > now() - interval '24 hours'
-           group by u.id, p.name having count(*) > 10
+           group by u.id, p.name having count(distinct s.scanner_hash) > 10
           union all
-          select jsonb_build_object('reason', 'never_issued', 'unit_id', null, 'serial', s.serial, 'product', p.name,
-                   'status', null, 'count', count(*))
+          select jsonb_build_object('reason', 'never_issued', 'unit_id', null, 'serial', s.serial,
+                   'product', p.name, 'gtin', s.gtin, 'status', null, 'count', count(*))
             from public.business_unit_scans s
             left join public.business_products p on p.id = s.product_id
            where s.business_id = v_uid and s.unit_id is null and s.scanned_at >= v_since
-           group by s.serial, p.name
-        ) flagged_rows(f)), '[]'::jsonb)
+           group by s.serial, s.gtin, p.name
+        ) flagged_rows(f)), '[]'::jsonb),
+    'shared_serials', coalesce((
+      select jsonb_agg(jsonb_build_object('serial', x.serial, 'product', x.name, 'other_brands', x.others)
+               order by x.serial, x.name)
+        from (select u.serial, p.name,
+                     (select count(distinct o.business_id) from public.business_units o
+                       where o.serial = u.serial and o.business_id <> v_uid) as others
+                from public.business_units u
+                join public.business_products p on p.id = u.product_id
+               where u.business_id = v_uid
+                 and u.serial in (select s.serial from public.business_unit_scans s
+                                   where s.ambiguous and s.scanned_at >= v_since)
+               order by u.serial limit 100) x), '[]'::jsonb)
   );
 end
 $function$;

@@ -179,6 +179,21 @@ export async function createAuthUser(
   return id;
 }
 
+/**
+ * Records a GS1 company prefix as verified for a business, as an administrator's decision would
+ * (without what admin_decide_gs1_prefix does to other businesses' GTINs): its products whose GTIN
+ * lies under the prefix are then live on scan pages (migration 20261127000201). The prefix is the
+ * GTIN-13 form's leading digits, e.g. the first 12 digits of a GTIN-13 for that one GTIN.
+ */
+export async function verifyGs1Prefix(db: Db, businessId: string, prefix: string): Promise<void> {
+  await db.query(
+    `insert into public.business_gs1_prefixes (business_id, prefix, kind, status, decided_at, evidence)
+     values ($1, $2, case when char_length($2) = 12 then 'single_gtin' else 'company_prefix' end, 'verified', now(),
+             'Verified for a test')`,
+    [businessId, prefix],
+  );
+}
+
 /** Runs fn as a signed-in user (role authenticated, sub = userId). Rolled back afterwards unless commit is true. */
 export function asUser<T>(db: Db, userId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return withRequestContext(db, { role: 'authenticated', claims: { sub: userId, aud: 'authenticated' } }, fn);

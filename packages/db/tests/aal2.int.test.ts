@@ -45,6 +45,7 @@ const GUARDED_TABLES = [
   'public.business_units',
   'public.business_profiles',
   'public.business_unit_scans',
+  'public.business_gs1_prefixes',
   'public.moderation_reports',
   'public.moderation_log',
   'storage.objects',
@@ -179,6 +180,9 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
     return rows[0]!.id;
   }
 
+  /** The GTINs seed() gives its users' products, one each. */
+  const seededGtins = ['09506000134352', '09506000134369'];
+
   /** One row per guarded table for userId (profile, settings and wallet exist from sign-up). */
   async function seed(userId: string, referred: string): Promise<{ assetId: string; messageId: string }> {
     const q = (sql: string, params: unknown[] = []) => t.db.query(sql, params);
@@ -258,15 +262,24 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
       `insert into public.asset_transfers (asset_id, from_user_id, to_email) values ($1, $2, 'friend@example.test')`,
       [assetId, userId],
     );
+    // GTINs and brand names are unique across businesses: each seeded user gets its own.
+    const gtin = seededGtins.shift()!;
     const product = await t.db.query<{ id: string }>(
-      `insert into public.business_products (business_id, name, gtin) values ($1, 'Watch', '09506000134352') returning id`,
-      [userId],
+      `insert into public.business_products (business_id, name, gtin) values ($1, 'Watch', $2) returning id`,
+      [userId, gtin],
     );
     await q(`insert into public.business_units (business_id, product_id, serial) values ($1, $2, 'W-1')`, [
       userId,
       product.rows[0]!.id,
     ]);
-    await q(`insert into public.business_profiles (business_id, brand_name) values ($1, 'Watchmakers')`, [userId]);
+    await q(`insert into public.business_profiles (business_id, brand_name) values ($1, $2)`, [
+      userId,
+      `Watchmakers ${userId.slice(0, 8)}`,
+    ]);
+    await q(`insert into public.business_gs1_prefixes (business_id, prefix, kind) values ($1, $2, 'single_gtin')`, [
+      userId,
+      gtin.slice(1, 13),
+    ]);
     await q(
       `insert into public.business_unit_scans (product_id, business_id, serial, scanner_hash) values ($1, $2, 'W-1', 'h')`,
       [product.rows[0]!.id, userId],

@@ -8,13 +8,16 @@ import {
   drivers,
   expectSqlState,
   openTestDb,
+  verifyGs1Prefix,
   type TestDb,
 } from '@tagledger/db/testing';
 
 interface ScanPage {
   found: boolean;
   ambiguous: boolean;
+  unknown_gtin?: boolean;
   warnings: string[];
+  candidates?: { brand: { name: string; verified: boolean } }[];
   brand: { name: string; verified: boolean } | null;
   product: { name: string; gtin: string } | null;
   unit?: { status: string; first_scan_at: string; scan_count: number };
@@ -51,6 +54,9 @@ describe.each(drivers)('business unit scans on %s', (driver) => {
        values ($1, 'Diver 300', $3), ($2, 'Rival watch', '09506000134369') returning id, business_id`,
       [brand, rival, GTIN],
     );
+    // Each business holds its GTIN (a verified GS1 prefix), so its labels resolve to it.
+    await verifyGs1Prefix(t.db, brand, '950600013435');
+    await verifyGs1Prefix(t.db, rival, '950600013436');
     const own = products.rows.find((r) => r.business_id === brand)!.id;
     const theirs = products.rows.find((r) => r.business_id === rival)!.id;
     await t.db.query(
@@ -82,9 +88,11 @@ describe.each(drivers)('business unit scans on %s', (driver) => {
     expect(await scanSerials(brand)).toContain('NEVER-1');
   });
 
-  it('flags a unit scanned more than 10 times in 24 hours', async () => {
-    for (let i = 0; i < 10; i++) expect((await scan(GTIN, 'A-2')).warnings).toEqual([]);
-    expect((await scan(GTIN, 'A-2')).warnings).toContain('many_scans');
+  it('flags a unit scanned by more than 10 different scanners in 24 hours, not by one scanner 11 times', async () => {
+    for (let i = 0; i < 11; i++) expect((await scan(GTIN, 'A-2', '192.0.2.1')).warnings).toEqual([]);
+    for (let i = 2; i <= 10; i++)
+      expect((await scan(GTIN, 'A-2', `192.0.2.${i}`)).warnings).not.toContain('many_scans');
+    expect((await scan(GTIN, 'A-2', '192.0.2.11')).warnings).toEqual(['many_scans']);
   });
 
   it('flags a unit scanned from 5 or more networks in 24 hours', async () => {
@@ -100,13 +108,15 @@ describe.each(drivers)('business unit scans on %s', (driver) => {
   it('stores nothing for a serial that matches no unit and no product', async () => {
     const before = await t.db.query<{ n: number }>('select count(*)::int as n from public.business_unit_scans');
     expect(await scan(null, 'NOBODY-1')).toMatchObject({ found: false, warnings: ['never_issued'], brand: null });
-    expect(await scan('09506000199999', 'NOBODY-1')).toMatchObject({ found: false, brand: null });
+    expect(await scan('09506000199993', 'NOBODY-1')).toMatchObject({ found: false, unknown_gtin: true, brand: null });
     const after = await t.db.query<{ n: number }>('select count(*)::int as n from public.business_unit_scans');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 
-  it('does not guess between businesses for a serial without a GTIN', async () => {
-    expect(await scan(null, 'SHARED')).toMatchObject({ found: false, ambiguous: true });
+  it('does not guess between businesses for a serial without a GTIN, and names both', async () => {
+    const page = await scan(null, 'SHARED');
+    expect(page).toMatchObject({ found: false, ambiguous: true, warnings: ['shared_serial'] });
+    expect(page.candidates?.map((c) => c.brand.name)).toEqual(['Acme Watches', 'Unnamed brand']);
   });
 
   it('refuses malformed serials and GTINs with a message', async () => {
@@ -142,7 +152,8 @@ describe.each(drivers)('business unit scans on %s', (driver) => {
   it('shows a business only its own scans, moderators all, and nobody the scanner hash', async () => {
     expect(await scanSerials(brand)).toEqual(['A-1', 'A-2', 'A-3', 'NEVER-1']);
     expect(await scanSerials(rival)).toEqual([]);
-    expect(await scanSerials(moderator)).toEqual(['A-1', 'A-2', 'A-3', 'NEVER-1']);
+    // Moderators also see the scan of the shared serial, which belongs to no business.
+    expect(await scanSerials(moderator)).toEqual(['A-1', 'A-2', 'A-3', 'NEVER-1', 'SHARED']);
     await expectSqlState(
       asUser(t.db, brand, (tx) => tx.query('select scanner_hash from public.business_unit_scans')),
       '42501',

@@ -9,6 +9,7 @@ import {
   drivers,
   expectSqlState,
   openTestDb,
+  verifyGs1Prefix,
   type TestDb,
 } from '@tagledger/db/testing';
 
@@ -41,8 +42,8 @@ describe.each(drivers)('business screens on %s', (driver) => {
     asUser(t.db, user, (tx) =>
       tx.query<{ a: Analytics }>('select public.my_business_scan_analytics($1) as a', [days]),
     ).then((res) => res.rows[0]!.a);
-  const scan = (gtin: string | null, serial: string) =>
-    t.db.query('select private.record_unit_scan($1, $2, $3)', [gtin, serial, '198.51.100.4']);
+  const scan = (gtin: string | null, serial: string, ip = '198.51.100.4') =>
+    t.db.query('select private.record_unit_scan($1, $2, $3)', [gtin, serial, ip]);
 
   beforeAll(async () => {
     t = await openTestDb(driver);
@@ -54,6 +55,9 @@ describe.each(drivers)('business screens on %s', (driver) => {
        returning id, business_id`,
       [brand, rival, GTIN],
     );
+    // Each business holds its GTIN (a verified GS1 prefix), so scans of its labels are its own.
+    await verifyGs1Prefix(t.db, brand, '950600013435');
+    await verifyGs1Prefix(t.db, rival, '950600013436');
     product = rows.find((r) => r.business_id === brand)!.id;
     rivalProduct = rows.find((r) => r.business_id === rival)!.id;
   });
@@ -137,7 +141,8 @@ describe.each(drivers)('business screens on %s', (driver) => {
   });
 
   it('counts a business’s own scans per day, per product and per unit, and flags copies', async () => {
-    for (let i = 0; i < 11; i++) await scan(GTIN, 'SN-0007');
+    // Eleven different scanners (many_scans counts distinct scanners, not requests).
+    for (let i = 0; i < 11; i++) await scan(GTIN, 'SN-0007', `198.51.100.${10 + i}`);
     await scan(GTIN, 'SN-0002');
     await scan(GTIN, 'NEVER-1');
     await scan('09506000134369', 'NOPE');

@@ -3,7 +3,15 @@
 // has a second factor, and never setting or clearing the moderators' "counterfeit" verdict.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestContext } from '@tagledger/db';
-import { asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from '@tagledger/db/testing';
+import {
+  asUser,
+  createAuthUser,
+  drivers,
+  expectSqlState,
+  openTestDb,
+  verifyGs1Prefix,
+  type TestDb,
+} from '@tagledger/db/testing';
 
 interface ScanPage {
   product: { status: string };
@@ -58,6 +66,8 @@ describe.each(drivers)('business unit and product status on %s', (driver) => {
        returning id, business_id`,
       [brand, rival, GTIN],
     );
+    // The brand holds its GTIN (a verified GS1 prefix), so its labels resolve to it.
+    await verifyGs1Prefix(t.db, brand, '950600013435');
     product = rows.find((r) => r.business_id === brand)!.id;
     rivalProduct = rows.find((r) => r.business_id === rival)!.id;
     const units = await t.db.query<{ id: string; serial: string }>(

@@ -11,6 +11,7 @@ import {
   drivers,
   expectSqlState,
   openTestDb,
+  verifyGs1Prefix,
   type TestDb,
 } from '@tagledger/db/testing';
 
@@ -95,6 +96,8 @@ describe.each(drivers)('moderation on %s', (driver) => {
     await t.db.query(`insert into public.business_profiles (business_id, brand_name) values ($1, 'Acme Watches')`, [
       brand,
     ]);
+    // The brand holds its GTIN (a verified GS1 prefix), so its labels resolve to it.
+    await verifyGs1Prefix(t.db, brand, '950600013435');
     productId = (
       await t.db.query<{ id: string }>(
         `insert into public.business_products (business_id, name, gtin) values ($1, 'Diver 300', $2) returning id`,
@@ -299,7 +302,8 @@ describe.each(drivers)('moderation on %s', (driver) => {
     });
 
     it('flag a unit after 11 scans in 24 hours; marking it counterfeit shows on its scan page and clears the flag', async () => {
-      for (let i = 0; i < 11; i++) await scan('D-1', '192.0.2.1');
+      // Eleven different scanners: the signals count scanners, not requests.
+      for (let i = 0; i < 11; i++) await scan('D-1', `192.0.2.${i + 1}`);
       const flagged = await queue(moderator, 'flagged');
       const item = flagged.items.find((i) => i.id === unitId);
       expect(item).toMatchObject({ serial: 'D-1', scans_24h: 11, brand: 'Acme Watches' });
@@ -313,7 +317,7 @@ describe.each(drivers)('moderation on %s', (driver) => {
     });
 
     it('dismiss a flag until new scans flag the unit again', async () => {
-      for (let i = 0; i < 11; i++) await scan('D-2', '192.0.2.2');
+      for (let i = 0; i < 11; i++) await scan('D-2', `192.0.3.${i + 1}`);
       const d2 = (await queue(moderator, 'flagged')).items.find((i) => i.serial === 'D-2')!;
       await act(moderator, 'flagged', d2.id, 'dismiss', 'A shop demo unit');
       expect((await queue(moderator, 'flagged')).items.map((i) => i.id)).not.toContain(d2.id);
