@@ -5,6 +5,8 @@
 // sides check: the web app for early feedback, the server (and the database) for real. The server
 // runs the compiled copy (dist/, `node --conditions=tagledger-compiled`; scripts/builds.mjs).
 
+export * from './gs1.js';
+
 /** Every refusal: {error: message} with the HTTP status, plus a machine-readable code and extras. */
 export interface FunctionErrorBody {
   error: string;
@@ -148,9 +150,30 @@ export interface VerifySerialPage {
   unit: ScanPage | null;
 }
 
-/** What a label's scan page shows (scan-unit): no personal data. */
-export type ScanWarning = 'never_issued' | 'many_scans' | 'many_places';
+/**
+ * What a label's scan page shows (scan-unit): no personal data. Warnings: never_issued (the GTIN's
+ * holder never issued this serial), many_places (5 to 10 distinct scanners in 24 hours), many_scans
+ * (more than 10), shared_serial (without a GTIN, several brands' units carry the serial).
+ */
+export type ScanWarning = 'never_issued' | 'many_scans' | 'many_places' | 'shared_serial';
 export type UnitStatus = 'active' | 'sold' | 'recalled' | 'counterfeit';
+
+export interface ScanBrand {
+  name: string;
+  website: string | null;
+  support_contact: string | null;
+  /** The verified badge: the business holds it, and for a GTIN also a verified GS1 prefix. */
+  verified: boolean;
+  /** Path in the public business-media bucket. */
+  logo_path?: string | null;
+}
+
+/** One brand whose unit carries a shared serial (ScanPage.candidates). */
+export interface ScanCandidate {
+  brand: ScanBrand;
+  product: { name: string; gtin: string | null; status: 'active' | 'recalled'; image_path: string | null };
+  unit: { status: UnitStatus };
+}
 
 export interface ScanPage {
   serial: string;
@@ -158,14 +181,13 @@ export interface ScanPage {
   found: boolean;
   ambiguous: boolean;
   warnings: ScanWarning[];
-  brand?: {
-    name: string;
-    website: string | null;
-    support_contact: string | null;
-    verified: boolean;
-    /** Path in the public business-media bucket. */
-    logo_path?: string | null;
-  } | null;
+  /** True when no business here holds the scanned GTIN (a verified GS1 prefix): nothing to check against. */
+  unknown_gtin?: boolean;
+  /** The scanned GTIN in 14 digits, with unknown_gtin. */
+  gtin?: string;
+  /** With ambiguous: every brand whose live unit carries the serial, verified brands first. */
+  candidates?: ScanCandidate[];
+  brand?: ScanBrand | null;
   product?: {
     name: string;
     gtin: string | null;

@@ -1,6 +1,9 @@
 // The URL a unit's label encodes, on this server: the GS1 Digital Link form /01/{gtin}/21/{serial}
-// when the product has a GTIN, which any GS1-aware scanner understands, else /verify/{serial}.
-// Serials and GTINs are URL-safe by database constraint, so nothing needs escaping.
+// when the product has a GTIN, which any GS1-aware scanner understands, else /verify/{serial}. The
+// GTIN is written in its 14 digits, as the standard writes it and the database stores it; serials
+// are URL-safe by database constraint, and encoded all the same.
+import { digitalLinkPath } from '@tagledger/functions-api';
+
 export type LabelUrlForm = 'digital-link' | 'verify';
 
 export function unitLabelUrl(
@@ -8,6 +11,6 @@ export function unitLabelUrl(
   unit: { gtin: string | null; serial: string },
   form: LabelUrlForm = 'digital-link',
 ): string {
-  if (form === 'digital-link' && unit.gtin) return `${siteUrl}/01/${unit.gtin}/21/${unit.serial}`;
-  return `${siteUrl}/verify/${unit.serial}`;
+  if (form === 'digital-link' && unit.gtin) return `${siteUrl}${digitalLinkPath(unit.gtin, unit.serial)}`;
+  return `${siteUrl}/verify/${encodeURIComponent(unit.serial)}`;
 }

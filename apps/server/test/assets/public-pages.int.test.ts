@@ -5,7 +5,7 @@
 // and their files stay out — and bad input is a 400 in the functions' shape.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { drivers, startTestServer, type TestServer, verifyGs1Prefix } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
 describe.each(drivers)('public page functions on %s', (driver) => {
@@ -53,6 +53,8 @@ describe.each(drivers)('public page functions on %s', (driver) => {
     ({ id: publicId, media: publicMedia } = await addAsset(`Shared bike ${tag}`, publicSerial, 'public'));
     ({ id: privateId, media: privateMedia } = await addAsset(`Hidden safe ${tag}`, privateSerial, 'private'));
     const brand = await createTestUser(server, { isBusiness: true });
+    // The brand holds its GTIN (a verified GS1 prefix): its units are live.
+    await verifyGs1Prefix(server.ctx.db, brand.id, '400638133393');
     const product = await brand.client
       .from('business_products')
       .insert({ business_id: brand.id, name: 'Diver 300', gtin: '4006381333931' })

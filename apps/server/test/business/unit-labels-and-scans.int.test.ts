@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { ScanPage } from '@tagledger/functions-api';
-import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { drivers, startTestServer, type TestServer, verifyGs1Prefix } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
 const GTIN = '09506000134352';
@@ -44,6 +44,8 @@ describe.each(drivers)('unit labels and scans on %s', (driver) => {
   beforeAll(async () => {
     server = await startTestServer({ driver });
     brand = await createTestUser(server, { isBusiness: true });
+    // The brand holds its GTIN (a verified GS1 prefix): its labels resolve to it.
+    await verifyGs1Prefix(server.ctx.db, brand.id, '950600013435');
     const profile = await brand.client
       .from('business_profiles')
       .insert({ business_id: brand.id, brand_name: 'Acme Watches', website: 'https://acme.example' });
@@ -91,17 +93,17 @@ describe.each(drivers)('unit labels and scans on %s', (driver) => {
   });
 
   it('refuses bad input with a message and a code, never a 500', async () => {
-    for (const body of [
-      {},
-      { serial: '' },
-      { serial: 'a/b' },
-      { serial: 'x'.repeat(65) },
-      { gtin: '12', serial: 'D-1' },
-    ]) {
+    for (const body of [{}, { serial: '' }, { serial: 'a/b' }, { serial: 'x'.repeat(65) }]) {
       const { status, json } = await scan(body);
       expect(status, JSON.stringify(body)).toBe(400);
       expect(json.code).toBe('invalid');
       expect(json.error).toBeTruthy();
+    }
+    // A GTIN of the wrong length or with a wrong check digit is not a barcode number, said first.
+    for (const gtin of ['12', '4006381333932', '09506000134353']) {
+      const { status, json } = await scan({ gtin, serial: 'a b' });
+      expect(status, gtin).toBe(400);
+      expect(json.code, gtin).toBe('invalid_gtin');
     }
     const notJson = await scan('{not json');
     expect(notJson.status).toBe(400);

@@ -11,7 +11,7 @@ import { buildApp, type BuiltApp } from '../../src/app.js';
 import { startLocalS3 } from './s3-server.js';
 
 // Server suites take the list of drivers from here, with the server.
-export { drivers, type Driver } from '@tagledger/db/testing';
+export { drivers, type Driver, verifyGs1Prefix } from '@tagledger/db/testing';
 
 export type StorageKind = 'file' | 's3';
 

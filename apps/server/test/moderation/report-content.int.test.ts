@@ -3,7 +3,7 @@
 // as the web app does; visitors and signed-in users cannot read reports; bad input gets a 4xx with a
 // code; the per-IP limit holds whatever X-Forwarded-For the caller sends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { drivers, startTestServer, type TestServer, verifyGs1Prefix } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
 const GTIN = '09506000134352';
@@ -30,6 +30,8 @@ describe.each(drivers)('report-content on %s', (driver) => {
     visitor = await createTestUser(server);
     moderator = await createTestUser(server, { role: 'moderator' });
     const brand = await createTestUser(server, { isBusiness: true });
+    // The brand holds its GTIN (a verified GS1 prefix): reports of its labels name its product.
+    await verifyGs1Prefix(server.ctx.db, brand.id, '950600013435');
     const asset = await server.ctx.db.query<{ id: string }>(
       `insert into public.assets (owner_id, submission_id, kind, title, privacy)
        values ($1, gen_random_uuid(), 'general', 'Shared lamp', 'public') returning id`,

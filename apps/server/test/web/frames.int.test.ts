@@ -22,7 +22,17 @@ describe('prerendered frames', () => {
     );
     fs.writeFileSync(
       path.join(dist, 'prerendered/routes.json'),
-      JSON.stringify({ patterns: ['/', '/faq', '/verify/:serialNumber', '/dashboard', '/business/products/:id/edit'] }),
+      JSON.stringify({
+        patterns: [
+          '/',
+          '/faq',
+          '/verify/:serialNumber',
+          '/dashboard',
+          '/business/products/:id/edit',
+          '/01/*',
+          '/414/*',
+        ],
+      }),
     );
     server = await startTestServer({ overrides: { webDist: dist, appName: 'TagLedger' } });
   }, 120_000);
@@ -78,6 +88,22 @@ describe('prerendered frames', () => {
     const operations = await fetch(`${server.url}/operations/v1/nothing`, { redirect: 'manual' });
     expect(operations.status).toBe(404);
     expect(operations.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('answers every GS1 Digital Link path under a splat pattern, whatever follows its primary key', async () => {
+    for (const url of [
+      '/01/09520123456788/21/12345',
+      '/01/9520123456788',
+      '/01/09520123456788/10/ABC123/21/12345?17=261231',
+      '/01/09520123456788/22/2A/10/ABC%2F123/21/12345',
+      '/414/9520123456788',
+    ]) {
+      const res = await fetch(`${server.url}${url}`, { redirect: 'manual' });
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toContain('text/html');
+    }
+    const other = await fetch(`${server.url}/02/09520123456788`, { redirect: 'manual' });
+    expect(other.status).toBe(302);
   });
 
   it('answers HEAD on every page as GET would, without a body (link checkers and uptime monitors)', async () => {
