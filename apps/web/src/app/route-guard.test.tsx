@@ -225,6 +225,10 @@ describe('screenFor (chunk preloading)', () => {
     expect(screenFor('/assets/123')?.path).toBe('/assets/:id');
     expect(screenFor('/assets')?.path).toBe('/assets');
     expect(screenFor('/verify/SN-1')?.path).toBe('/verify/:serialNumber');
+    expect(screenFor('/01/09520123456788/10/ABC123/21/12345')?.path).toBe('/01/*');
+    expect(screenFor('/01/9520123456788')?.path).toBe('/01/*');
+    expect(screenFor('/414/9520123456788')?.path).toBe('/414/*');
+    expect(screenFor('/02/9520123456788')).toBeUndefined();
     expect(screenFor('/admin/')?.path).toBe('/admin');
     expect(screenFor('/no/such/page')).toBeUndefined();
   });

@@ -7,6 +7,7 @@
 // (docs/decisions/0007-web-router-mode-and-initial-bundle.md).
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { PRIMARY_KEYS } from '@tagledger/functions-api';
 import { loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
 import { toasterReady } from '@/lib/toaster-ready';
@@ -58,6 +59,7 @@ const marketing = {
 };
 
 const authPage = page('features/auth/routes/auth-page');
+const unitScanPage = page('features/assets/routes/unit-scan-page');
 // Auth screens read no cached server data; without the query wrapper they need fewer chunks.
 const noQuery = { withQueryClient: false };
 
@@ -95,7 +97,9 @@ export const publicRoutes: ScreenRoute[] = [
   screen('/public-assets/:id', page('features/assets/routes/public-asset-page')),
   // One function call and no query cache (api/verify-serial.ts): the page skips TanStack Query.
   screen('/verify/:serialNumber', page('features/assets/routes/verify-page'), noQuery),
-  screen('/01/:gtin/21/:serial', page('features/assets/routes/unit-scan-page')),
+  // GS1 Digital Link paths (decision 0140): /01/{gtin}[/22/…][/10/…][/21/{serial}] and the
+  // standard's other primary keys, which the page answers as not supported rather than a redirect.
+  ...PRIMARY_KEYS.map((key) => screen(`/${key}/*`, unitScanPage)),
   screen('/start-tagging', page('features/assets/routes/start-tagging-page')),
   screen('/contact/confirm', page('features/assets/routes/contact-confirm-page')),
   // Links in mails to people who may have no account yet: each shows what it is about, signed in or
@@ -165,6 +169,8 @@ function matches(pattern: string, pathname: string): boolean {
   const a = pattern.split('/');
   const b = pathname.replace(/\/+$/, '').split('/');
   if (pathname === '/' || pattern === '/') return pattern === pathname;
+  // A final "*" takes whatever follows (the GS1 Digital Link paths).
+  if (a.at(-1) === '*') return b.length >= a.length - 1 && a.slice(0, -1).every((seg, i) => seg === b[i]);
   return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
 }
 

@@ -2,13 +2,16 @@
 // paths.verify(serial)), so a renamed route is one edit and a typo is a type error. The patterns
 // the router matches stand beside the builders that fill them (routePatterns).
 
+import { digitalLinkPath } from '@tagledger/functions-api';
+
 /** Route patterns with parameters, as the router declares them. */
 export const routePatterns = {
   publicAsset: '/public-assets/:id',
   asset: '/assets/:id',
   transferOffer: '/transfers/:id',
   verify: '/verify/:serialNumber',
-  unitScan: '/01/:gtin/21/:serial',
+  /** GS1 Digital Link: /01/{gtin} with its qualifiers (decision 0140). */
+  unitScan: '/01/*',
 } as const;
 
 export const paths = {
@@ -48,8 +51,8 @@ export const paths = {
   publicAssets: '/public-assets',
   publicAsset: (id: string) => `/public-assets/${id}`,
   verify: (serial: string) => `/verify/${encodeURIComponent(serial)}`,
-  /** A unit's GS1 Digital Link style scan page, as printed on its label. */
-  unitScan: (gtin: string, serial: string) => `/01/${encodeURIComponent(gtin)}/21/${encodeURIComponent(serial)}`,
+  /** A unit's GS1 Digital Link scan page, as printed on its label: /01/{14-digit GTIN}/21/{serial}. */
+  unitScan: (gtin: string, serial: string) => digitalLinkPath(gtin, serial),
   startTagging: '/start-tagging',
   contactConfirm: '/contact/confirm',
   /** A transfer offer's page, the link in its mail. */

@@ -56,13 +56,16 @@ export class AppError extends Error {
   readonly code?: string;
   readonly status?: number;
   readonly details?: string;
+  /** PostgreSQL's HINT, which some refusals use to name their reason (e.g. gtin_taken). */
+  readonly hint?: string;
 
-  constructor(message: string, opts: { code?: string; status?: number; details?: string } = {}) {
+  constructor(message: string, opts: { code?: string; status?: number; details?: string; hint?: string } = {}) {
     super(message);
     this.name = 'AppError';
     if (opts.code !== undefined) this.code = opts.code;
     if (opts.status !== undefined) this.status = opts.status;
     if (opts.details !== undefined) this.details = opts.details;
+    if (opts.hint !== undefined) this.hint = opts.hint;
   }
 }
 
@@ -71,6 +74,7 @@ interface ErrorLike {
   code?: unknown;
   status?: unknown;
   details?: unknown;
+  hint?: unknown;
   error_description?: unknown;
   msg?: unknown;
 }
@@ -81,10 +85,11 @@ export function toAppError(err: unknown, fallback?: string): AppError {
     const e = err as ErrorLike;
     const message = [e.message, e.error_description, e.msg].find((m) => typeof m === 'string' && m.length > 0) as
       string | undefined;
-    const opts: { code?: string; status?: number; details?: string } = {};
+    const opts: { code?: string; status?: number; details?: string; hint?: string } = {};
     if (typeof e.code === 'string') opts.code = e.code;
     if (typeof e.status === 'number') opts.status = e.status;
     if (typeof e.details === 'string') opts.details = e.details;
+    if (typeof e.hint === 'string') opts.hint = e.hint;
     return new AppError(message || !fallback ? messageFor(opts.code, message) : fallback, opts);
   }
   if (typeof err === 'string' && err) return new AppError(messageFor(undefined, err));

@@ -7,4 +7,5 @@ export const adminKeys = {
   requests: () => ['admin', 'business-requests'] as const,
   audit: () => ['admin', 'audit'] as const,
   failedMails: () => ['admin', 'failed-mails'] as const,
+  prefixes: (status: string) => ['admin', 'gs1-prefixes', status] as const,
 };

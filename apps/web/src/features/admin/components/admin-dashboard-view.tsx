@@ -15,6 +15,8 @@ export interface AdminDashboardViewProps {
   onRetry(): void;
   users: ReactNode;
   requests: ReactNode;
+  /** GS1 company prefixes to verify (they go with the business badge). */
+  prefixes?: ReactNode;
   audit: ReactNode;
   /** Mails the server gave up delivering. */
   mail?: ReactNode;
@@ -30,6 +32,7 @@ export function AdminDashboardView({
   onRetry,
   users,
   requests,
+  prefixes,
   audit,
   mail,
   settings,
@@ -76,6 +79,7 @@ export function AdminDashboardView({
       </Card>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {requests}
+        {prefixes}
         {audit}
         {mail}
       </div>

@@ -21,6 +21,9 @@ const ACTION_LABELS: Record<string, string> = {
   update_tagging_price: /*i18n*/ 'Changed a tagging price',
   mark_unit_counterfeit: /*i18n*/ 'Marked a unit counterfeit',
   clear_unit_verdict: /*i18n*/ 'Cleared a unit’s counterfeit verdict',
+  verify_gs1_prefix: /*i18n*/ 'Verified a GS1 prefix',
+  reject_gs1_prefix: /*i18n*/ 'Refused a GS1 prefix',
+  withdraw_gs1_prefix: /*i18n*/ 'Withdrew a GS1 prefix',
 };
 
 const ROLE_LABELS: Record<string, string> = {
@@ -141,6 +144,10 @@ export function describeAudit(entry: AuditEntry): string {
     case 'mark_unit_counterfeit':
     case 'clear_unit_verdict':
       return i18n._('Unit {serial}: {reason}', { serial: text(d.serial), reason: text(d.reason) });
+    case 'verify_gs1_prefix':
+    case 'reject_gs1_prefix':
+    case 'withdraw_gs1_prefix':
+      return i18n._('Prefix {prefix}: {evidence}', { prefix: text(d.prefix), evidence: text(d.evidence) });
     default:
       return d.note ? text(d.note) : '';
   }

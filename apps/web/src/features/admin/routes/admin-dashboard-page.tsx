@@ -24,6 +24,7 @@ import type { AdminUser, UserFilters } from '../api/types';
 import { AdminDashboardView } from '../components/admin-dashboard-view';
 import { AuditLogCard } from '../components/audit-log-card';
 import { FailedMailsCard } from '../components/failed-mails-card';
+import { Gs1PrefixesCard } from '../components/gs1-prefixes-card';
 import { BusinessRequestsCard } from '../components/business-requests-card';
 import { RevenueCard } from '../components/revenue-card';
 import { RewardSettingsCard } from '../components/reward-settings-card';
@@ -115,6 +116,7 @@ export default function AdminDashboardPage() {
           />
         }
         requests={<BusinessRequestsCard requests={requests.data ?? []} busyId={decidingId} onDecide={decideRequest} />}
+        prefixes={<Gs1PrefixesCard />}
         audit={<AuditLogCard entries={audit.data ?? []} />}
         mail={
           <FailedMailsCard

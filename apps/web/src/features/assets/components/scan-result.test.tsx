@@ -54,3 +54,64 @@ describe('scan result pictures', () => {
     for (const img of [logo, product]) expect(img.getAttribute('src')).not.toContain('/storage/v1/object/public/');
   });
 });
+
+describe('scan result states (decision 0140)', () => {
+  it('says a GTIN no verified brand holds is unknown here, not a copy', () => {
+    render(
+      <ScanResult
+        page={{
+          serial: 'X-1',
+          found: false,
+          ambiguous: false,
+          unknown_gtin: true,
+          gtin: '09780201379624',
+          warnings: [],
+        }}
+      />,
+    );
+    expect(screen.getByTestId('unit-unknown-gtin')).toHaveTextContent('This does not mean the product is a copy');
+    expect(screen.getByTestId('unit-unknown-gtin')).toHaveTextContent('GTIN 09780201379624');
+    expect(screen.queryByText(/may be a copy\./)).toBeNull();
+  });
+
+  it('lists every brand of a shared serial in the order given, verified first, with their products', () => {
+    const brand = (name: string, verified: boolean) => ({ name, website: null, support_contact: null, verified });
+    render(
+      <ScanResult
+        page={{
+          serial: 'AC-0005',
+          found: false,
+          ambiguous: true,
+          warnings: ['shared_serial'],
+          candidates: [
+            {
+              brand: brand('Zeta Watches', true),
+              product: { name: 'Diver 300', gtin: '09506000134352', status: 'active', image_path: null },
+              unit: { status: 'active' },
+            },
+            {
+              brand: brand('Alpha Copies', false),
+              product: { name: 'Look-alike', gtin: null, status: 'active', image_path: null },
+              unit: { status: 'sold' },
+            },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText('Several brands issued this serial number.')).toBeInTheDocument();
+    const items = screen.getAllByTestId('unit-candidate');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Zeta Watches Verified businessDiver 300GTIN 09506000134352 · Genuine, in circulation',
+      'Alpha CopiesNot verifiedLook-alikeGenuine, sold',
+    ]);
+  });
+
+  it('says what a many-scans warning means', () => {
+    render(<ScanResult page={{ ...page, warnings: ['many_scans'] }} />);
+    expect(
+      screen.getByText('More than 10 different people scanned this label in the last 24 hours.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('warning-many_scans')).toHaveTextContent('not page loads');
+    expect(screen.getByTestId('warning-many_scans')).toHaveTextContent('This is a signal, not a verdict');
+  });
+});

@@ -16,9 +16,17 @@ export interface ScanAnalytics {
     unit_id: string | null;
     serial: string;
     product: string | null;
+    /** The GTIN a never-issued serial was scanned with (14 digits). */
+    gtin?: string | null;
     status: string | null;
+    /** many_scans: distinct scanners in 24 hours; never_issued: scans. */
     count: number;
   }[];
+  /**
+   * The business's serials that visitors checked at /verify in the period and found on other
+   * businesses' units too (such a scan belongs to no business, so there is no count).
+   */
+  shared_serials: { serial: string; product: string; other_brands: number }[];
 }
 
 export function useScanAnalytics(days: number) {

@@ -11,4 +11,5 @@ export const businessKeys = {
   unitCount: (uid: string, productId: string) => ['business', uid, 'units', productId, 'count'] as const,
   overview: (uid: string) => ['business', uid, 'overview'] as const,
   analytics: (uid: string, days: number) => ['business', uid, 'analytics', days] as const,
+  prefixes: (uid: string) => ['business', uid, 'gs1-prefixes'] as const,
 };

@@ -12,6 +12,9 @@ export interface Product {
   id: string;
   name: string;
   gtin: string | null;
+  /** A GTIN the product had and lost, and why (decision 0140). */
+  released_gtin: string | null;
+  gtin_released_reason: 'check_digit' | 'duplicate' | 'other_prefix' | null;
   sku: string | null;
   description: string;
   status: 'active' | 'recalled';
@@ -21,7 +24,8 @@ export interface Product {
 }
 
 export const PRODUCT_PAGE_SIZE = 20;
-const COLUMNS = 'id, name, gtin, sku, description, status, image_paths, attributes, created_at';
+const COLUMNS =
+  'id, name, gtin, released_gtin, gtin_released_reason, sku, description, status, image_paths, attributes, created_at';
 
 export function useProducts(page: number) {
   const { user } = useAuth();

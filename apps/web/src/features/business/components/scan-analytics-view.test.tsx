@@ -19,6 +19,7 @@ const analytics: ScanAnalytics = {
     { reason: 'many_scans', unit_id: 'u1', serial: 'SN-0007', product: 'Diver 300', status: 'active', count: 11 },
     { reason: 'never_issued', unit_id: null, serial: '=FAKE', product: 'Diver 300', status: null, count: 1 },
   ],
+  shared_serials: [],
 };
 
 describe('ScanAnalyticsView', () => {
@@ -27,9 +28,22 @@ describe('ScanAnalyticsView', () => {
     expect(screen.getByTestId('scan-total')).toHaveTextContent('14 scans in the last 3 days');
     expect(screen.getAllByTestId('scan-day-bar')).toHaveLength(3);
     const flagged = screen.getByRole('table', { name: 'Flagged units' });
-    expect(flagged).toHaveTextContent('More than 10 scans in 24 hours');
+    expect(flagged).toHaveTextContent('More than 10 different scanners in 24 hours');
     expect(flagged).toHaveTextContent('Serial never issued');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByTestId('shared-serials')).toBeNull();
+  });
+
+  it('lists the serials other brands also use, without scan counts', () => {
+    render(
+      <ScanAnalyticsView
+        analytics={{ ...analytics, shared_serials: [{ serial: 'AC-0005', product: 'Diver 300', other_brands: 2 }] }}
+      />,
+    );
+    const shared = screen.getByRole('table', { name: 'Serials other brands also use' });
+    expect(shared).toHaveTextContent('AC-0005');
+    expect(shared).toHaveTextContent('Diver 300');
+    expect(shared).toHaveTextContent('2');
   });
 
   it('exports every section, with formula-like cells neutralised', () => {

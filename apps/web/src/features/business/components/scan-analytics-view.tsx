@@ -1,6 +1,6 @@
-// Scan analytics for the business: scans per day (chart), per product, the most scanned units and
-// the flagged ones (more than 10 scans in 24 hours, serials never issued), with a CSV export of
-// all four tables.
+// Scan analytics for the business: scans per day (chart), per product, the most scanned units, the
+// flagged ones (more than 10 different scanners in 24 hours, serials never issued), with a CSV
+// export of those four tables, and the serials other brands also use (decision 0140).
 import type { ReactNode } from 'react';
 import { DailyBarChart } from '@/components/ui/daily-bar-chart';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +13,7 @@ import { toCsv } from '@/utils/csv';
 import { downloadFile } from '../lib/download';
 
 const REASONS = {
-  many_scans: /*i18n*/ 'More than 10 scans in 24 hours',
+  many_scans: /*i18n*/ 'More than 10 different scanners in 24 hours',
   never_issued: /*i18n*/ 'Serial never issued',
 };
 
@@ -135,8 +135,11 @@ export function ScanAnalyticsView({ analytics }: { analytics: ScanAnalytics }) {
               </tr>
             ) : (
               a.flagged.map((f) => (
-                <tr key={`${f.reason}-${f.serial}`}>
-                  <td className="py-1 pr-3 font-mono">{f.serial}</td>
+                <tr key={`${f.reason}-${f.serial}-${f.gtin ?? ''}-${f.product ?? ''}`}>
+                  <td className="py-1 pr-3 font-mono">
+                    {f.serial}
+                    {f.gtin ? <span className="block text-xs text-slate-500">{f.gtin}</span> : null}
+                  </td>
                   <td className="py-1 pr-3">{f.product ?? '—'}</td>
                   <td className="py-1 pr-3">
                     <Badge tone="warning">{i18n._(REASONS[f.reason])}</Badge>
@@ -148,6 +151,29 @@ export function ScanAnalyticsView({ analytics }: { analytics: ScanAnalytics }) {
           </Table>
         </CardContent>
       </Card>
+      {a.shared_serials.length > 0 && (
+        <Card data-testid="shared-serials">
+          <CardContent className="space-y-3">
+            <Table
+              caption={i18n._('Serials other brands also use')}
+              head={[i18n._('Serial'), i18n._('Product'), i18n._('Other brands')]}
+            >
+              {a.shared_serials.map((s) => (
+                <tr key={`${s.serial}-${s.product}`}>
+                  <td className="py-1 pr-3 font-mono">{s.serial}</td>
+                  <td className="py-1 pr-3">{s.product}</td>
+                  <td className="py-1">{formatNumber(s.other_brands)}</td>
+                </tr>
+              ))}
+            </Table>
+            <p className="text-sm text-slate-600">
+              {i18n._(
+                'Visitors checked these serials at /verify and found them on other brands’ items too, so the page lists every brand that issued them and the moderators look at them. Labels with your GTIN (the QR code of the GS1 form) name your product and are never ambiguous.',
+              )}
+            </p>
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-// /business/profile — the brand customers see on scan pages, and whether it carries the verified
-// badge (granted by an admin when approving the business request).
+// /business/profile — the brand customers see on scan pages, whether it carries the verified
+// badge (granted by an admin when approving the business request), and the GS1 company prefixes
+// that make its GTINs its own once an admin verifies them (decision 0140).
 import { toast } from 'sonner';
 import { BadgeCheck } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
@@ -9,9 +10,47 @@ import { toAppError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
 import { useBusinessProfile, useSaveBusinessProfile } from '../api/business-profile';
+import { useDeclarePrefix, useGs1Prefixes, useWithdrawPrefix } from '../api/gs1-prefixes';
 import { uploadBusinessMedia } from '../api/media';
 import { BusinessNav } from '../components/business-nav';
 import { BusinessProfileForm } from '../components/business-profile-form';
+import { Gs1PrefixesCard } from '../components/gs1-prefixes-card';
+import { refusalMessage } from '../lib/refusals';
+
+function PrefixesSection() {
+  const prefixes = useGs1Prefixes();
+  const declare = useDeclarePrefix();
+  const withdraw = useWithdrawPrefix();
+  if (prefixes.isLoading) return <LoadingBlock label={i18n._('Loading...')} />;
+  if (prefixes.isError)
+    return <ErrorRetry message={toAppError(prefixes.error).message} onRetry={() => void prefixes.refetch()} />;
+  return (
+    <Gs1PrefixesCard
+      prefixes={prefixes.data ?? []}
+      onDeclare={async (values) => {
+        try {
+          await declare.mutateAsync(values);
+          toast.success(i18n._('Prefix declared: an administrator will check it'));
+        } catch (err) {
+          const e = toAppError(err, i18n._('The prefix could not be declared'));
+          toast.error(
+            refusalMessage(err) ?? (e.code === '23505' ? i18n._('You already declared this prefix') : e.message),
+          );
+          throw err;
+        }
+      }}
+      onWithdraw={async (prefix) => {
+        try {
+          await withdraw.mutateAsync(prefix.id);
+          toast.success(i18n._('Prefix {prefix} withdrawn', { prefix: prefix.prefix }));
+        } catch (err) {
+          toast.error(toAppError(err, i18n._('The prefix could not be withdrawn')).message);
+          throw err;
+        }
+      }}
+    />
+  );
+}
 
 export default function BusinessProfilePage() {
   const { user, profile: account } = useAuth();
@@ -43,7 +82,7 @@ export default function BusinessProfilePage() {
                   await save.mutateAsync({ ...values, logo_path: logoPath });
                   toast.success(i18n._('Brand profile saved'));
                 } catch (err) {
-                  toast.error(toAppError(err, i18n._('The profile could not be saved')).message);
+                  toast.error(refusalMessage(err) ?? toAppError(err, i18n._('The profile could not be saved')).message);
                   throw err;
                 }
               }}
@@ -51,6 +90,7 @@ export default function BusinessProfilePage() {
           )}
         </CardContent>
       </Card>
+      <PrefixesSection />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { uploadBusinessMedia } from '../api/media';
 import { useProduct, useSaveProduct } from '../api/products';
 import { BusinessNav } from '../components/business-nav';
 import { ProductForm } from '../components/product-form';
+import { refusalMessage } from '../lib/refusals';
 
 export default function ProductEditPage() {
   const { id = '' } = useParams();
@@ -46,7 +47,8 @@ export default function ProductEditPage() {
                 } catch (err) {
                   const e = toAppError(err, i18n._('The product could not be saved'));
                   toast.error(
-                    e.code === '23505' ? i18n._('You already have a product with this GTIN or SKU') : e.message,
+                    refusalMessage(err) ??
+                      (e.code === '23505' ? i18n._('You already have a product with this GTIN or SKU') : e.message),
                   );
                   throw err;
                 }

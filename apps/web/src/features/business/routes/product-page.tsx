@@ -28,7 +28,9 @@ import {
   type BusinessUnitStatus,
 } from '../api/units';
 import { AddUnitForm } from '../components/add-unit-form';
+import { useGs1Prefixes } from '../api/gs1-prefixes';
 import { BusinessNav } from '../components/business-nav';
+import { GtinNotice } from '../components/gtin-state';
 import { CsvImport } from '../components/csv-import';
 import { LabelSheetForm } from '../components/label-sheet-form';
 import { ProductRecall } from '../components/product-recall';
@@ -200,6 +202,7 @@ export default function ProductPage() {
   const product = useProduct(id);
   const p = product.data;
   const setStatus = useSetProductStatus(id);
+  const prefixes = useGs1Prefixes();
   const changeStatus = async (status: 'active' | 'recalled') => {
     try {
       const r = await setStatus.mutateAsync(status);
@@ -227,7 +230,7 @@ export default function ProductPage() {
             <div>
               <h1 className="text-2xl font-semibold text-slate-900">{p.name}</h1>
               <p className="mt-1 text-sm text-slate-600">
-                {p.gtin ? i18n._('GTIN {gtin}', { gtin: p.gtin }) : i18n._('SKU {sku}', { sku: p.sku ?? '' })}
+                {p.gtin ? i18n._('GTIN {gtin}', { gtin: p.gtin }) : p.sku ? i18n._('SKU {sku}', { sku: p.sku }) : null}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
@@ -237,6 +240,7 @@ export default function ProductPage() {
               {p.status === 'active' && <ProductRecall name={p.name} status={p.status} onChange={changeStatus} />}
             </div>
           </div>
+          {prefixes.data && <GtinNotice product={p} prefixes={prefixes.data} />}
           {p.status === 'recalled' && <ProductRecall name={p.name} status={p.status} onChange={changeStatus} />}
           {p.description && <p className="mt-3 whitespace-pre-line text-slate-800">{p.description}</p>}
           {Object.keys(p.attributes).length > 0 && (

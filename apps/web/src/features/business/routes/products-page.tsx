@@ -11,12 +11,15 @@ import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
 import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
+import { useGs1Prefixes } from '../api/gs1-prefixes';
 import { PRODUCT_PAGE_SIZE, useProducts } from '../api/products';
 import { BusinessNav } from '../components/business-nav';
+import { GtinBadge } from '../components/gtin-state';
 
 export default function ProductsPage() {
   const [page, setPage] = useState(0);
   const products = useProducts(page);
+  const prefixes = useGs1Prefixes();
   const total = products.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
   return (
@@ -65,7 +68,10 @@ export default function ProductsPage() {
                         {p.name}
                       </Link>
                     </td>
-                    <td className="px-4 py-2 font-mono">{p.gtin ?? '—'}</td>
+                    <td className="px-4 py-2">
+                      <span className="font-mono">{p.gtin ?? p.released_gtin ?? '—'}</span>{' '}
+                      {prefixes.data && <GtinBadge product={p} prefixes={prefixes.data} />}
+                    </td>
                     <td className="px-4 py-2">{p.sku ?? '—'}</td>
                     <td className="px-4 py-2">
                       {p.status === 'recalled' ? (

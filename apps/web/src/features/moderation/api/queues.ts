@@ -30,7 +30,19 @@ export interface ProductReport {
   details: string | null;
   serial: string | null;
   brand: string;
-  product: { id: string; name: string; gtin: string | null; sku: string | null; status: string };
+  /** The business holds the verified badge. */
+  brand_verified: boolean;
+  product: {
+    id: string;
+    name: string;
+    gtin: string | null;
+    sku: string | null;
+    status: string;
+    /** A verified GS1 prefix of the business covers the GTIN (decision 0140). */
+    gtin_verified: boolean;
+    /** A GTIN taken from the product (its prefix is another business's, or it was invalid). */
+    released_gtin: string | null;
+  };
   unit: { id: string; serial: string; status: string } | null;
 }
 
@@ -40,9 +52,14 @@ export interface FlaggedUnit {
   status: string;
   scans_24h: number;
   places_24h: number;
+  /** Checks of the serial at /verify that found several brands' units (none of them is sure to be this one). */
+  shared_scans_24h: number;
+  /** The other brands whose units carry the same serial. */
+  other_brands: string[];
   last_scan_at: string;
   brand: string;
-  product: { id: string; name: string; gtin: string | null; status: string };
+  brand_verified: boolean;
+  product: { id: string; name: string; gtin: string | null; status: string; gtin_verified: boolean };
 }
 
 export interface ContactReport {

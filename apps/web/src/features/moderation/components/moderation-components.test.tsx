@@ -19,7 +19,16 @@ const productReport = (unit: ProductReport['unit']): ProductReport => ({
   details: null,
   serial: unit?.serial ?? 'FAKE-1',
   brand: 'Acme Watches',
-  product: { id: 'p1', name: 'Diver 300', gtin: '09506000134352', sku: null, status: 'active' },
+  brand_verified: true,
+  product: {
+    id: 'p1',
+    name: 'Diver 300',
+    gtin: '09506000134352',
+    sku: null,
+    status: 'active',
+    gtin_verified: false,
+    released_gtin: null,
+  },
   unit,
 });
 
@@ -29,9 +38,12 @@ const flagged: FlaggedUnit = {
   status: 'active',
   scans_24h: 11,
   places_24h: 1,
+  shared_scans_24h: 0,
+  other_brands: [],
   last_scan_at: '2026-11-25T12:00:00Z',
   brand: 'Acme Watches',
-  product: { id: 'p1', name: 'Diver 300', gtin: '09506000134352', status: 'active' },
+  brand_verified: true,
+  product: { id: 'p1', name: 'Diver 300', gtin: '09506000134352', status: 'active', gtin_verified: true },
 };
 
 describe('QueueItem', () => {
@@ -59,6 +71,26 @@ describe('QueueItem', () => {
     expect(screen.queryByRole('button', { name: 'Mark counterfeit' })).toBeNull();
     expect(screen.getByTestId('queue-item').textContent).toContain('never issued');
     expect(screen.getByRole('button', { name: 'Mark product recalled' })).toBeTruthy();
+  });
+
+  it('says whether a reported product’s GTIN is under a verified GS1 prefix of its business', () => {
+    render(<QueueItem queue="products" item={productReport(null)} onAction={() => undefined} />);
+    expect(screen.getByTestId('gtin-verification')).toHaveTextContent('09506000134352 — no verified GS1 prefix');
+    expect(screen.getByTestId('queue-item').textContent).toContain('Acme Watches — verified business');
+  });
+
+  it('shows a serial other brands also issued, with its checks and those brands', () => {
+    render(
+      <QueueItem
+        queue="flagged"
+        item={{ ...flagged, shared_scans_24h: 3, other_brands: ['Alpha Copies'] }}
+        onAction={() => undefined}
+      />,
+    );
+    const item = screen.getByTestId('queue-item');
+    expect(item.textContent).toContain('Checks of a shared serial in 24 hours3');
+    expect(screen.getByTestId('shared-serial-brands')).toHaveTextContent('Alpha Copies');
+    expect(screen.getByTestId('gtin-verification')).toHaveTextContent('09506000134352 — verified GS1 prefix');
   });
 
   it('shows a flagged unit’s scan counts', () => {

@@ -27,6 +27,28 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A product's GTIN and whether its business proved it holds it (a verified GS1 prefix). */
+function GtinField({
+  product,
+}: {
+  product: { gtin: string | null; gtin_verified: boolean; released_gtin?: string | null };
+}) {
+  if (!product.gtin && !product.released_gtin) return null;
+  return (
+    <Field label={i18n._('GTIN')}>
+      <span data-testid="gtin-verification">
+        {product.gtin
+          ? `${product.gtin} — ${product.gtin_verified ? i18n._('verified GS1 prefix') : i18n._('no verified GS1 prefix')}`
+          : i18n._('{gtin} — taken back from this product', { gtin: product.released_gtin ?? '' })}
+      </span>
+    </Field>
+  );
+}
+
+function brandState(verified: boolean): string {
+  return verified ? i18n._('verified business') : i18n._('no verified badge');
+}
+
 function reasonLabel(reason: string | null): string {
   return reason ? i18n._(REPORT_REASON_LABELS[reason] ?? reason) : i18n._('No reason given');
 }
@@ -61,6 +83,8 @@ function summary(queue: QueueName, item: QueueItems[QueueName]): { title: string
               {r.serial}
               {r.unit ? ` (${r.unit.status})` : ` — ${i18n._('never issued')}`}
             </Field>
+            <Field label={i18n._('Brand')}>{`${r.brand} — ${brandState(r.brand_verified)}`}</Field>
+            <GtinField product={r.product} />
             <Field label={i18n._('Reported')}>{formatDate(r.created_at)}</Field>
           </>
         ),
@@ -75,6 +99,16 @@ function summary(queue: QueueName, item: QueueItems[QueueName]): { title: string
           <>
             <Field label={i18n._('Scans in 24 hours')}>{u.scans_24h}</Field>
             <Field label={i18n._('Networks in 24 hours')}>{u.places_24h}</Field>
+            {u.shared_scans_24h > 0 ? (
+              <>
+                <Field label={i18n._('Checks of a shared serial in 24 hours')}>{u.shared_scans_24h}</Field>
+                <Field label={i18n._('Serial also issued by')}>
+                  <span data-testid="shared-serial-brands">{u.other_brands.join(', ')}</span>
+                </Field>
+              </>
+            ) : null}
+            <Field label={i18n._('Brand')}>{`${u.brand} — ${brandState(u.brand_verified)}`}</Field>
+            <GtinField product={u.product} />
             <Field label={i18n._('Last scan')}>{formatDate(u.last_scan_at)}</Field>
           </>
         ),
