@@ -2457,7 +2457,8 @@ begin
         'warnings', jsonb_build_array('shared_serial'), 'brand', null, 'product', null,
         'candidates', (
           select jsonb_agg(private.scan_candidate(u, p)
-                   order by coalesce(up.is_business_user, false) desc, b.brand_name is null, lower(b.brand_name), p.name, u.id)
+                   order by p.gtin is not null desc, coalesce(up.is_business_user, false) desc,
+                            b.brand_name is null, lower(b.brand_name), p.name, u.id)
             from public.business_units u
             join public.business_products p on p.id = u.product_id
             left join public.user_profiles up on up.id = p.business_id

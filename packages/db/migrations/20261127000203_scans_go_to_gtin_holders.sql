@@ -6,7 +6,8 @@
 -- - The GTIN is compared in its 14-digit form, and a serial read from a GS1 Digital Link may use
 --   any character GS1 allows in a serial (the 82-character set), up to 64.
 -- - A serial without a GTIN (/verify/{serial}) that several businesses' live units carry shows
---   every candidate brand, verified first; the scan is recorded as ambiguous (for no business,
+--   every candidate brand, verified first (a unit under a verified GTIN, then a business with the
+--   badge, then the others); the scan is recorded as ambiguous (for no business,
 --   since nobody can tell whose label it was) and flags each candidate unit for the moderators.
 -- - "Scanned too often" (many_scans) counts distinct scanners — the salted per-day address hash —
 --   not requests (issue 27, item 9), so one phone reloading a page cannot make a genuine unit
@@ -126,7 +127,8 @@ begin
         'warnings', jsonb_build_array('shared_serial'), 'brand', null, 'product', null,
         'candidates', (
           select jsonb_agg(private.scan_candidate(u, p)
-                   order by coalesce(up.is_business_user, false) desc, b.brand_name is null, lower(b.brand_name), p.name, u.id)
+                   order by p.gtin is not null desc, coalesce(up.is_business_user, false) desc,
+                            b.brand_name is null, lower(b.brand_name), p.name, u.id)
             from public.business_units u
             join public.business_products p on p.id = u.product_id
             left join public.user_profiles up on up.id = p.business_id

@@ -360,6 +360,11 @@ describe.each(drivers)('GS1 prefixes, GTIN holders and brand names on %s', (driv
     ]);
     // A unit under a GTIN nobody verified is no candidate: one live unit left, the genuine one.
     await t.db.query('update public.user_profiles set is_business_user = true where id = $1', [copier]);
+    // Both hold the badge now: the unit under a verified GTIN still comes first.
+    expect((await scan(null, 'AC-0005')).candidates!.map((c) => c.brand.name)).toEqual([
+      'Zeta Watches',
+      'Alpha Copies',
+    ]);
     const squat = await addProduct(copier, 'Squatted', '9512345000009', ['AC-0006']);
     await addProduct(genuine, 'Diver 2', '9506000134369', ['AC-0006']);
     expect(squat.gtin).toBe('09512345000009');
