@@ -93,6 +93,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     RATE_LIMITS: 'off',
+    // The test runner stands in for a proxy: a scan sent with X-Forwarded-For counts as that address,
+    // so a journey can have several different people scan a label (the scan signals count scanners,
+    // not requests). Chromium's own requests carry no such header and stay 127.0.0.1.
+    TRUST_PROXY: 'loopback',
     // Test-only: POST /test/v1/clock lets the legacy journey advance months (tests/legacy.spec.ts).
     TEST_CLOCK: 'on',
     LOG_LEVEL: 'warn',

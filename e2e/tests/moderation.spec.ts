@@ -1,9 +1,16 @@
 // The moderators' queue end to end: a visitor reports a public asset, a moderator hides it with a
-// reason and the public page no longer shows it; a unit scanned 11 times in a day appears in the
-// flagged queue, the moderator marks it counterfeit and its scan page says so.
+// reason and the public page no longer shows it; a unit that 11 different people scanned in a day
+// appears in the flagged queue, the moderator marks it counterfeit and its scan page says so.
 import crypto from 'node:crypto';
 import { createUser, e2eEnv, expect, signIn, test, type TestUser } from '../fixtures/index.ts';
-import { markFlaggedUnitCounterfeit, post, randomGtin, scanUnit, tokenOf } from '../fixtures/units.ts';
+import {
+  markFlaggedUnitCounterfeit,
+  post,
+  randomGtin,
+  scanUnit,
+  tokenOf,
+  verifyGtinForBusiness,
+} from '../fixtures/units.ts';
 
 /** A public asset registered and published by its owner through the API, as the app does. */
 async function publicAsset(owner: TestUser, title: string): Promise<string> {
@@ -67,7 +74,10 @@ test('a visitor reports a public asset and a moderator hides it', async ({ page,
   await visitor.close();
 });
 
-test('a unit flagged after 11 scans is marked counterfeit and its scan page says so', async ({ page, browser }) => {
+test('a unit 11 different people scanned is flagged, marked counterfeit, and its scan page says so', async ({
+  page,
+  browser,
+}) => {
   const brand = await createUser({ isBusiness: true, fullName: 'Brand Owner' });
   const token = await tokenOf(brand);
   const gtin = randomGtin();
@@ -79,9 +89,10 @@ test('a unit flagged after 11 scans is marked counterfeit and its scan page says
     token,
   )) as { id: string }[];
   await post('/rest/v1/business_units', { business_id: brand.id, product_id: product!.id, serial }, token);
+  await verifyGtinForBusiness(brand.id, gtin);
 
-  // Ten scans through the scan-unit function, the eleventh on the scan page itself.
-  await scanUnit(gtin, serial, 10);
+  // Ten people scan through the scan-unit function, an eleventh on the scan page itself.
+  await scanUnit(gtin, serial, 10, { differentScanners: true });
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/01/${gtin}/21/${serial}`);
