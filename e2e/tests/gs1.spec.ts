@@ -3,8 +3,8 @@
 //   digits, a batch and variant before the serial, attributes in the query string, a product link
 //   asking for the serial; a wrong check digit is "not a valid barcode number" and GS1's other keys
 //   are "not supported" — never a counterfeit warning;
-// - a serial two businesses issued: /verify lists both brands, verified first, and the moderators'
-//   queue shows the shared serial and which GTIN is verified;
+// - a serial two businesses issued: /verify lists both brands, verified first, the moderators'
+//   queue shows the shared serial and which GTIN is verified, and the brand's analytics list it;
 // - a business declares its prefix and an admin verifies it, the business and moderation screens in
 //   French at 360 px without anything sticking out.
 import type { Page } from '@playwright/test';
@@ -149,6 +149,18 @@ test('a shared serial lists both brands on /verify and in the moderators’ queu
   expect(await overflow(moderatorPage, '[data-testid="queue-item"]'), 'flagged queue at 360 px').toEqual([]);
   await item.screenshot({ path: test.info().outputPath('fr-360-flagged-shared-serial.png') });
   await moderatorContext.close();
+
+  // The genuine brand sees the serial listed as shared in its analytics.
+  const ownerContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const ownerPage = await ownerContext.newPage();
+  await signIn(ownerPage, owner);
+  await toFrench(ownerPage);
+  await ownerPage.goto('/business/analytics');
+  const shared = ownerPage.getByRole('table', { name: 'Numéros de série aussi utilisés par d’autres marques' });
+  await expect(shared).toContainText(serial);
+  await expect(shared).toContainText('Diver 300');
+  expect(await overflow(ownerPage, '[data-testid="shared-serials"]'), 'shared serials at 360 px').toEqual([]);
+  await ownerContext.close();
 });
 
 test('a business declares its GS1 prefix and an admin verifies it, in French at 360 px', async ({ page, browser }) => {
