@@ -6,7 +6,7 @@
 // the JSON and streamed CSV imports and a numbered range. The unit, its verdict and its scans stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportUnitsReport, ScanPage } from '@tagledger/functions-api';
-import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { drivers, startTestServer, type TestServer, verifyGs1Prefix } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
 const GTIN = '09506000134376';
@@ -52,6 +52,8 @@ describe.each(drivers)('a moderator’s counterfeit verdict on %s', (driver) => 
     server = await startTestServer({ driver });
     brand = await createTestUser(server, { isBusiness: true });
     moderator = await createTestUser(server, { role: 'moderator' });
+    // Scans count for a GTIN's holder only once its GS1 prefix is verified (decision 0140).
+    await verifyGs1Prefix(server.ctx.db, brand.id, '950600013437');
     const product = await brand.client
       .from('business_products')
       .insert({ business_id: brand.id, name: 'Diver 300', gtin: GTIN })
