@@ -1,7 +1,8 @@
 // A local Stripe-compatible HTTP server for tests (integration and e2e): it answers the few API
-// calls the server makes through the official SDK (create and retrieve a Checkout Session), serves
-// a checkout page whose "Pay" button marks the session paid, delivers the signed
-// checkout.session.completed webhook (when a webhook URL is given) and returns to success_url.
+// calls the server makes through the official SDK (create, retrieve and expire a Checkout Session)
+// and a refund as the dashboard would issue one, serves a checkout page whose "Pay" button marks the
+// session paid, delivers the signed webhooks (checkout.session.completed, checkout.session.expired,
+// charge.refunded) when a webhook URL is given, and returns to success_url or cancel_url.
 // Events are signed with the SDK's own test-header helper, exactly as Stripe signs them.
 //
 //   const stripe = await startFakeStripe({ webhookSecret });
@@ -24,6 +25,8 @@ export interface FakeSession {
   payment_status: 'unpaid' | 'paid';
   status: 'open' | 'complete' | 'expired';
   payment_intent: string | null;
+  /** Unix seconds after which Stripe no longer lets the session be paid (expires_at). */
+  expires_at: number;
   success_url: string;
   cancel_url: string;
   customer_email: string | null;
@@ -56,13 +59,25 @@ export interface FakeStripe {
   event(type: string, object: Record<string, unknown>, id?: string): FakeEvent;
   /** The checkout.session.completed event for a session, as Stripe sends it once paid. */
   completedEvent(sessionId: string, overrides?: Partial<FakeSession>): FakeEvent;
-  /** A charge.refunded event for the session's payment. */
-  refundEvent(sessionId: string, amountRefunded: number): FakeEvent;
+  /**
+   * A charge.refunded event for the session's payment; amountRefunded is the charge's running total,
+   * as Stripe sends it. overrides replace fields of the charge (to send malformed ones).
+   */
+  refundEvent(sessionId: string, amountRefunded: number, overrides?: Record<string, unknown>): FakeEvent;
+  /**
+   * A dispute event for the session's payment. A charge has one dispute, so every call for a session
+   * names the same dispute id; amount defaults to the session's amount.
+   */
   disputeEvent(
     sessionId: string,
     type: 'charge.dispute.created' | 'charge.dispute.closed',
-    status?: 'won' | 'lost' | 'needs_response',
+    status?: 'won' | 'lost' | 'needs_response' | 'warning_closed',
+    overrides?: Record<string, unknown>,
   ): FakeEvent;
+  /** Lets a session lapse as Stripe does at its expires_at (status expired, no API call). */
+  lapse(sessionId: string): FakeSession;
+  /** API calls that expired a session (POST /v1/checkout/sessions/:id/expire), by session id. */
+  expireCalls: string[];
   /** The body and Stripe-Signature header for an event (signed now unless timestamp is given). */
   sign(event: FakeEvent, opts?: { secret?: string; timestamp?: number }): { body: string; signature: string };
   /** Posts a signed event to a webhook URL; answers the status and JSON body. */
@@ -113,6 +128,15 @@ export async function startFakeStripe(opts: { webhookSecret?: string; webhookUrl
   const sdk = new Stripe('sk_test_fake_for_signing');
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, string>();
+  // One charge and at most one dispute per paid session; the running total refunded per charge.
+  const charges = new Map<string, string>();
+  const disputes = new Map<string, string>();
+  const refunded = new Map<string, number>();
+  const chargeOf = (sessionId: string) => {
+    let id = charges.get(sessionId);
+    if (!id) charges.set(sessionId, (id = randomId('ch')));
+    return id;
+  };
   let apiBase = '';
 
   const fake: FakeStripe = {
@@ -122,6 +146,7 @@ export async function startFakeStripe(opts: { webhookSecret?: string; webhookUrl
     webhookUrl: opts.webhookUrl,
     sessions,
     createCalls: 0,
+    expireCalls: [],
     serverEnv() {
       return { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: apiBase };
     },
@@ -149,29 +174,46 @@ export async function startFakeStripe(opts: { webhookSecret?: string; webhookUrl
       const { request: _request, ...object } = { ...paid, ...overrides };
       return fake.event('checkout.session.completed', object);
     },
-    refundEvent(sessionId, amountRefunded) {
+    refundEvent(sessionId, amountRefunded, overrides = {}) {
       const session = sessions.get(sessionId)!;
       return fake.event('charge.refunded', {
-        id: randomId('ch'),
+        id: chargeOf(sessionId),
         object: 'charge',
         amount: session.amount_total,
         amount_refunded: amountRefunded,
         currency: session.currency,
         payment_intent: session.payment_intent,
         refunded: amountRefunded >= session.amount_total,
+        ...overrides,
       });
     },
-    disputeEvent(sessionId, type, status = type === 'charge.dispute.created' ? 'needs_response' : 'lost') {
+    disputeEvent(
+      sessionId,
+      type,
+      status = type === 'charge.dispute.created' ? 'needs_response' : 'lost',
+      overrides = {},
+    ) {
       const session = sessions.get(sessionId)!;
+      let dispute = disputes.get(sessionId);
+      if (!dispute) disputes.set(sessionId, (dispute = randomId('dp')));
       return fake.event(type, {
-        id: randomId('dp'),
+        id: dispute,
         object: 'dispute',
         amount: session.amount_total,
         currency: session.currency,
         payment_intent: session.payment_intent,
-        charge: randomId('ch'),
+        charge: chargeOf(sessionId),
         status,
+        ...overrides,
       });
+    },
+    lapse(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}`);
+      const expired = { ...session, status: 'expired' as const };
+      sessions.set(sessionId, expired);
+      return expired;
     },
     sign(event, signOpts = {}) {
       const body = JSON.stringify(event);
@@ -242,6 +284,7 @@ export async function startFakeStripe(opts: { webhookSecret?: string; webhookUrl
           payment_status: 'unpaid',
           status: 'open',
           payment_intent: null,
+          expires_at: flat.expires_at ? Number(flat.expires_at) : Math.floor(Date.now() / 1000) + 24 * 3600,
           success_url: flat.success_url ?? '',
           cancel_url: flat.cancel_url ?? '',
           customer_email: flat.customer_email ?? null,
@@ -258,6 +301,59 @@ export async function startFakeStripe(opts: { webhookSecret?: string; webhookUrl
           ? sendJson(res, 200, session)
           : sendJson(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
       }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+      if (req.method === 'POST' && expire) {
+        const session = sessions.get(decodeURIComponent(expire[1]!));
+        if (!session)
+          return sendJson(res, 404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+        if (session.status !== 'open')
+          return sendJson(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+            },
+          });
+        fake.expireCalls.push(session.id);
+        const expired = { ...session, status: 'expired' as const };
+        sessions.set(session.id, expired);
+        sendJson(res, 200, expired);
+        // Stripe tells the endpoint afterwards, as it does for a session that lapses.
+        if (fake.webhookUrl) {
+          const { request: _request, ...object } = expired;
+          void fake.deliver(fake.webhookUrl, fake.event('checkout.session.expired', object)).catch(() => undefined);
+        }
+        return;
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        // A refund as the dashboard issues it: the charge's running total grows and charge.refunded follows.
+        const { flat } = parseForm(body);
+        const entry = [...sessions.entries()].find(
+          ([, s]) => s.payment_intent && s.payment_intent === flat.payment_intent,
+        );
+        if (!entry)
+          return sendJson(res, 404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        const [sessionId, session] = entry;
+        const already = refunded.get(sessionId) ?? 0;
+        const amount = flat.amount ? Number(flat.amount) : session.amount_total - already;
+        if (!Number.isInteger(amount) || amount <= 0 || already + amount > session.amount_total)
+          return sendJson(res, 400, {
+            error: { type: 'invalid_request_error', message: 'Refund amount is greater than unrefunded amount' },
+          });
+        refunded.set(sessionId, already + amount);
+        sendJson(res, 200, {
+          id: randomId('re'),
+          object: 'refund',
+          amount,
+          currency: session.currency,
+          payment_intent: session.payment_intent,
+          charge: chargeOf(sessionId),
+          status: 'succeeded',
+        });
+        if (fake.webhookUrl) {
+          void fake.deliver(fake.webhookUrl, fake.refundEvent(sessionId, already + amount)).catch(() => undefined);
+        }
+        return;
+      }
       return sendJson(res, 404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
       });
@@ -269,6 +365,14 @@ export async function startFakeStripe(opts: { webhookSecret?: string; webhookUrl
     if (!page || !session) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('Not found');
+      return;
+    }
+    if (session.status !== 'open') {
+      // As Stripe's hosted page: an expired or completed session can no longer be paid.
+      res.writeHead(req.method === 'GET' ? 200 : 409, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html><head><title>Test checkout</title></head><body><h1>This checkout is ${session.status}</h1></body></html>`,
+      );
       return;
     }
     if (req.method === 'GET' && !page[2]) {
