@@ -1270,10 +1270,12 @@ export type Database = {
       };
       token_purchases: {
         Row: {
+          amount_disputed_minor: number;
           amount_minor: number;
           amount_refunded_minor: number;
           created_at: string;
           currency: string;
+          dispute_opened_at: string | null;
           dispute_status: string | null;
           id: string;
           package_id: string | null;
@@ -1282,18 +1284,23 @@ export type Database = {
           reference: string;
           refunded_at: string | null;
           status: string;
+          stripe_dispute_id: string | null;
           stripe_payment_intent: string | null;
           stripe_session_id: string | null;
           tokens: number;
+          tokens_disputed: number;
+          tokens_refunded: number;
           tokens_reversed: number;
           updated_at: string;
           user_id: string;
         };
         Insert: {
+          amount_disputed_minor?: number;
           amount_minor: number;
           amount_refunded_minor?: number;
           created_at?: string;
           currency: string;
+          dispute_opened_at?: string | null;
           dispute_status?: string | null;
           id?: string;
           package_id?: string | null;
@@ -1302,18 +1309,23 @@ export type Database = {
           reference?: string;
           refunded_at?: string | null;
           status?: string;
+          stripe_dispute_id?: string | null;
           stripe_payment_intent?: string | null;
           stripe_session_id?: string | null;
           tokens: number;
+          tokens_disputed?: number;
+          tokens_refunded?: number;
           tokens_reversed?: number;
           updated_at?: string;
           user_id: string;
         };
         Update: {
+          amount_disputed_minor?: number;
           amount_minor?: number;
           amount_refunded_minor?: number;
           created_at?: string;
           currency?: string;
+          dispute_opened_at?: string | null;
           dispute_status?: string | null;
           id?: string;
           package_id?: string | null;
@@ -1322,9 +1334,12 @@ export type Database = {
           reference?: string;
           refunded_at?: string | null;
           status?: string;
+          stripe_dispute_id?: string | null;
           stripe_payment_intent?: string | null;
           stripe_session_id?: string | null;
           tokens?: number;
+          tokens_disputed?: number;
+          tokens_refunded?: number;
           tokens_reversed?: number;
           updated_at?: string;
           user_id?: string;

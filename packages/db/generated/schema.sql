@@ -661,6 +661,8 @@ declare
   v_purchase_id uuid;
   v_outcome text;
   v_amount bigint;
+  v_dispute text;
+  v_status text;
   v_previous private.stripe_events;
 begin
   if auth.role() is distinct from 'service_role' then
@@ -668,6 +670,9 @@ begin
   end if;
   if p_event_id is null or p_type is null or p_object is null then
     raise exception 'An event id, type and object are required' using errcode = '22023';
+  end if;
+  if jsonb_typeof(p_object) <> 'object' then
+    raise exception 'The event object must be an object' using errcode = '22023';
   end if;
 
   -- Claims the event id first: a concurrent delivery of the same event waits here and then
@@ -682,29 +687,34 @@ begin
   if p_type like 'checkout.session.%' then
     -- client_reference_id and metadata.purchase_id were both set by the server; they must agree.
     begin
-      v_purchase_id := (p_object ->> 'client_reference_id')::uuid;
+      v_purchase_id := private.stripe_text(p_object, 'client_reference_id')::uuid;
     exception when invalid_text_representation then
       v_purchase_id := null;
     end;
+    if p_object ? 'metadata' and jsonb_typeof(p_object -> 'metadata') not in ('object', 'null') then
+      raise exception 'The event field metadata must be an object' using errcode = '22023';
+    end if;
+    v_amount := private.stripe_minor(p_object, 'amount_total');
     select * into v_purchase from public.token_purchases p where p.id = v_purchase_id for update;
     if not found then
       v_outcome := 'rejected_unknown_purchase';
-    elsif v_purchase.stripe_session_id is distinct from p_object ->> 'id' then
+    elsif v_purchase.stripe_session_id is distinct from private.stripe_text(p_object, 'id') then
       v_outcome := 'rejected_session_mismatch';
     elsif (p_object -> 'metadata' ->> 'purchase_id') is distinct from v_purchase.id::text
        or (p_object -> 'metadata' ->> 'user_id') is distinct from v_purchase.user_id::text then
       v_outcome := 'rejected_user_mismatch';
     elsif p_type in ('checkout.session.completed', 'checkout.session.async_payment_succeeded')
-       and ((p_object ->> 'amount_total') is distinct from v_purchase.amount_minor::text
-            or lower(coalesce(p_object ->> 'currency', '')) <> v_purchase.currency) then
+       and (v_amount is distinct from v_purchase.amount_minor
+            or lower(coalesce(private.stripe_text(p_object, 'currency'), '')) <> v_purchase.currency) then
       v_outcome := 'rejected_amount_mismatch';
     elsif p_type = 'checkout.session.completed' then
-      if p_object ->> 'payment_status' in ('paid', 'no_payment_required') then
+      if private.stripe_text(p_object, 'payment_status') in ('paid', 'no_payment_required') then
         v_outcome := private.credit_purchase(v_purchase, p_object);
       else
         -- Delayed methods (bank debits): stays pending until async_payment_succeeded.
         update public.token_purchases
-           set stripe_payment_intent = coalesce(p_object ->> 'payment_intent', stripe_payment_intent), updated_at = now()
+           set stripe_payment_intent = coalesce(private.stripe_text(p_object, 'payment_intent'), stripe_payment_intent),
+               updated_at = now()
          where id = v_purchase.id;
         v_outcome := 'awaiting_payment';
       end if;
@@ -724,51 +734,66 @@ begin
     end if;
 
   elsif p_type in ('charge.refunded', 'charge.dispute.created', 'charge.dispute.closed') then
+    -- Read (and type-check) every field first, so a malformed event is refused whatever it names.
+    if p_type = 'charge.refunded' then
+      v_amount := private.stripe_minor(p_object, 'amount_refunded');
+    else
+      v_amount := private.stripe_minor(p_object, 'amount');
+      v_dispute := private.stripe_text(p_object, 'id');
+      v_status := private.stripe_text(p_object, 'status');
+      if v_dispute is null then
+        raise exception 'The event field id must name the dispute' using errcode = '22023';
+      end if;
+    end if;
     select * into v_purchase from public.token_purchases p
-     where p.stripe_payment_intent = p_object ->> 'payment_intent' for update;
+     where p.stripe_payment_intent = private.stripe_text(p_object, 'payment_intent') for update;
     if not found then
       v_outcome := 'ignored_unknown_payment';
     elsif v_purchase.paid_at is null then
       v_outcome := 'ignored_unpaid';
+    elsif lower(coalesce(private.stripe_text(p_object, 'currency'), '')) <> v_purchase.currency then
+      v_outcome := 'rejected_amount_mismatch';
     elsif p_type = 'charge.refunded' then
-      v_amount := coalesce((p_object ->> 'amount_refunded')::bigint, 0);
-      if lower(coalesce(p_object ->> 'currency', '')) <> v_purchase.currency or v_amount <= 0 then
+      if coalesce(v_amount, 0) <= 0 then
         v_outcome := 'rejected_amount_mismatch';
       else
-        perform private.reverse_purchase(v_purchase, v_amount, 'purchase_refund', p_event_id);
         update public.token_purchases
            set amount_refunded_minor = greatest(amount_refunded_minor, least(v_amount, amount_minor)),
-               status = case when v_amount >= amount_minor and status <> 'disputed' then 'refunded' else status end,
                refunded_at = coalesce(refunded_at, now()), updated_at = now()
-         where id = v_purchase.id
-         returning * into v_purchase;
-        perform private.on_purchase_reversed(v_purchase);
+         where id = v_purchase.id;
+        perform private.settle_purchase_reversals(v_purchase.id, 'purchase_refund', p_event_id);
         v_outcome := 'refunded';
       end if;
-    elsif p_type = 'charge.dispute.created' then
-      -- The disputed amount is held by the bank: its tokens are taken back until the dispute closes.
-      perform private.reverse_purchase(v_purchase, coalesce((p_object ->> 'amount')::bigint, v_purchase.amount_minor),
-        'purchase_dispute', p_event_id);
-      update public.token_purchases set status = 'disputed', dispute_status = 'open', updated_at = now()
-       where id = v_purchase.id returning * into v_purchase;
-      perform private.on_purchase_reversed(v_purchase);
-      v_outcome := 'disputed';
+    elsif p_type = 'charge.dispute.created' and v_purchase.stripe_dispute_id = v_dispute
+          and v_purchase.dispute_status in ('won', 'lost') then
+      v_outcome := 'ignored_dispute_closed';
+    elsif p_type = 'charge.dispute.closed' and v_status is distinct from 'won'
+          and v_status is distinct from 'warning_closed' and v_status is distinct from 'lost' then
+      v_outcome := 'ignored_dispute_status';
     else
-      if p_object ->> 'status' = 'won' and v_purchase.dispute_status = 'open' then
-        -- The money stays with us: give back what the dispute took (settling any debt first).
-        if v_purchase.tokens_reversed > 0 then
-          perform private.credit_settling_debt(v_purchase.user_id, v_purchase.tokens_reversed, 'purchase',
-            format('Dispute of %s (reference %s) closed in our favour: %s TMT restored',
-              v_purchase.package_name, v_purchase.reference, v_purchase.tokens_reversed),
-            'purchase:' || v_purchase.id::text, 'dispute_won:' || p_event_id);
-        end if;
-        update public.token_purchases set status = 'paid', dispute_status = 'won', tokens_reversed = 0, updated_at = now()
-         where id = v_purchase.id;
-        v_outcome := 'dispute_won';
-      else
-        update public.token_purchases set dispute_status = 'lost', updated_at = now() where id = v_purchase.id;
-        v_outcome := 'dispute_lost';
-      end if;
+      -- A dispute opens (the bank holds its amount, so its tokens are held) or closes, possibly
+      -- before its "created" event arrived; won (or an inquiry closed) releases its share, lost
+      -- keeps it. Its amount is at most the purchase's; repeated events for one dispute never
+      -- lower it.
+      update public.token_purchases
+         set amount_disputed_minor = case when stripe_dispute_id = v_dispute
+               then greatest(amount_disputed_minor, least(amount_minor, coalesce(v_amount, amount_minor)))
+               else least(amount_minor, coalesce(v_amount, amount_minor)) end,
+             dispute_opened_at = case when stripe_dispute_id = v_dispute
+               then coalesce(dispute_opened_at, private.app_now()) else private.app_now() end,
+             stripe_dispute_id = v_dispute,
+             dispute_status = case when p_type = 'charge.dispute.created' then 'open'
+                                   when v_status = 'lost' then 'lost' else 'won' end,
+             updated_at = now()
+       where id = v_purchase.id;
+      perform private.settle_purchase_reversals(v_purchase.id,
+        case when p_type = 'charge.dispute.created' or v_status = 'lost' then 'purchase_dispute'
+             else 'purchase_dispute_won' end, p_event_id);
+      v_outcome := case when p_type = 'charge.dispute.created' then 'disputed'
+                        when v_status = 'lost' then 'dispute_lost' else 'dispute_won' end;
+    end if;
+    if v_outcome in ('refunded', 'dispute_lost') then
+      perform private.on_purchase_reversed(v_purchase);
     end if;
   else
     v_outcome := 'ignored_type';
@@ -2225,17 +2250,28 @@ CREATE OR REPLACE FUNCTION private.on_purchase_reversed(p_purchase token_purchas
 AS $function$
 declare
   r public.referrals;
+  p public.token_purchases;
+  v_now timestamptz := private.app_now();
+  v_why text;
 begin
-  if p_purchase.status <> 'refunded' or p_purchase.paid_at < now() - interval '14 days' then
+  select * into p from public.token_purchases x where x.id = p_purchase.id;
+  if not found or p.paid_at is null then
+    return;
+  end if;
+  if p.dispute_status = 'lost' and coalesce(p.dispute_opened_at, v_now) <= p.paid_at + interval '120 days' then
+    v_why := 'charged back';
+  elsif p.amount_refunded_minor * 10 > p.amount_minor and v_now <= p.paid_at + interval '14 days' then
+    v_why := 'refunded';
+  else
     return;
   end if;
   for r in select * from public.referrals x
-            where x.purchase_id = p_purchase.id and x.status = 'earned' order by x.level for update loop
+            where x.purchase_id = p.id and x.status = 'earned' order by x.level for update loop
     perform private.reverse_tokens(
       r.referrer_id, r.reward, 'referral_reversal',
-      format('Level %s referral reward taken back: the purchase was refunded', r.level),
-      'referral:' || p_purchase.user_id::text,
-      format('referral_reversal:%s:level:%s', p_purchase.user_id, r.level));
+      format('Level %s referral reward taken back: the purchase was %s', r.level, v_why),
+      'referral:' || p.user_id::text,
+      format('referral_reversal:%s:level:%s', p.user_id, r.level));
     update public.referrals set status = 'reversed' where id = r.id;
   end loop;
 end
@@ -2788,32 +2824,6 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.reverse_purchase(p_purchase token_purchases, p_amount_minor bigint, p_source text, p_event_id text)
- RETURNS bigint
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_target bigint;
-  v_delta bigint;
-begin
-  v_target := least(p_purchase.tokens, (p_purchase.tokens * least(p_amount_minor, p_purchase.amount_minor)) / p_purchase.amount_minor);
-  v_delta := v_target - p_purchase.tokens_reversed;
-  if v_delta <= 0 then
-    return 0;
-  end if;
-  perform private.reverse_tokens(p_purchase.user_id, v_delta, p_source,
-    format('%s of %s (reference %s): %s TMT taken back',
-      case when p_source = 'purchase_dispute' then 'Dispute' else 'Refund' end,
-      p_purchase.package_name, p_purchase.reference, v_delta),
-    'purchase:' || p_purchase.id::text, p_source || ':' || p_event_id);
-  update public.token_purchases set tokens_reversed = tokens_reversed + v_delta, updated_at = now()
-   where id = p_purchase.id;
-  return v_delta;
-end
-$function$;
-
 CREATE OR REPLACE FUNCTION private.reverse_tokens(p_user_id uuid, p_tokens bigint, p_source text, p_description text, p_reference text, p_key text)
  RETURNS void
  LANGUAGE plpgsql
@@ -2903,6 +2913,55 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.settle_purchase_reversals(p_purchase_id uuid, p_source text, p_event_id text)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  p public.token_purchases;
+  v_refunded bigint;
+  v_total bigint;
+  v_delta bigint;
+  v_kind text;
+begin
+  select * into p from public.token_purchases x where x.id = p_purchase_id for update;
+  if not found or p.paid_at is null then
+    raise exception 'Paid purchase not found' using errcode = 'P0002';
+  end if;
+  v_refunded := private.tokens_for_amount(p.tokens, p.amount_minor, p.amount_refunded_minor);
+  v_total := private.tokens_for_amount(p.tokens, p.amount_minor,
+    p.amount_refunded_minor + case when p.dispute_status in ('open', 'lost') then p.amount_disputed_minor else 0 end);
+  v_delta := v_total - p.tokens_reversed;
+  v_kind := case when p_source = 'purchase_dispute' then 'Dispute' else 'Refund' end;
+
+  if v_delta > 0 then
+    perform private.reverse_tokens(p.user_id, v_delta, p_source,
+      format('%s of %s (reference %s): %s TMT taken back', v_kind, p.package_name, p.reference, v_delta),
+      'purchase:' || p.id::text, p_source || ':' || p_event_id);
+  elsif v_delta < 0 then
+    -- Only a dispute closed in our favour lowers the total: its share comes back, debt settled first.
+    perform private.credit_settling_debt(p.user_id, -v_delta, 'purchase_dispute_won',
+      format('Dispute of %s (reference %s) closed in our favour: %s TMT restored', p.package_name, p.reference, -v_delta),
+      'purchase:' || p.id::text, 'dispute_won:' || p_event_id);
+  end if;
+
+  update public.token_purchases
+     set tokens_refunded = v_refunded,
+         tokens_disputed = v_total - v_refunded,
+         tokens_reversed = v_total,
+         status = case
+                    when dispute_status in ('open', 'lost') then 'disputed'
+                    when amount_refunded_minor >= amount_minor then 'refunded'
+                    else 'paid'
+                  end,
+         updated_at = now()
+   where id = p.id;
+  return v_delta;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.sha256_hex(p text)
  RETURNS text
  LANGUAGE sql
@@ -2915,6 +2974,44 @@ grant execute on function private.sha256_hex(p text) to anon;
 grant execute on function private.sha256_hex(p text) to authenticated;
 grant execute on function private.sha256_hex(p text) to public;
 grant execute on function private.sha256_hex(p text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.stripe_minor(p_object jsonb, p_field text)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v jsonb := p_object -> p_field;
+begin
+  if v is null or jsonb_typeof(v) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(v) <> 'number' or (v #>> '{}') !~ '^[0-9]{1,15}$' then
+    raise exception 'The event field % must be a whole number of minor units', p_field using errcode = '22023';
+  end if;
+  return (v #>> '{}')::bigint;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.stripe_text(p_object jsonb, p_field text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v jsonb := p_object -> p_field;
+begin
+  if v is null or jsonb_typeof(v) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(v) <> 'string' or char_length(v #>> '{}') > 255 then
+    raise exception 'The event field % must be a string of at most 255 characters', p_field using errcode = '22023';
+  end if;
+  return v #>> '{}';
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.submit_moderation_report(p_target text, p_asset_id uuid, p_gtin text, p_serial text, p_reason text, p_details text, p_reporter uuid, p_ip text)
  RETURNS uuid
@@ -3020,6 +3117,15 @@ CREATE OR REPLACE FUNCTION private.token_setting(p_key text)
  SET search_path TO ''
 AS $function$
   select coalesce((select s.amount from public.token_settings s where s.key = p_key), 0)
+$function$;
+
+CREATE OR REPLACE FUNCTION private.tokens_for_amount(p_tokens bigint, p_amount_minor bigint, p_covered_minor bigint)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (p_tokens * least(greatest(p_covered_minor, 0), p_amount_minor) + p_amount_minor - 1) / p_amount_minor
 $function$;
 
 CREATE OR REPLACE FUNCTION private.touch_updated_at()
@@ -4279,6 +4385,12 @@ create table public.token_purchases (
   refunded_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  tokens_refunded bigint default 0 not null,
+  tokens_disputed bigint default 0 not null,
+  amount_disputed_minor bigint default 0 not null,
+  stripe_dispute_id text,
+  dispute_opened_at timestamp with time zone,
+  constraint token_purchases_amount_disputed_minor_check CHECK (amount_disputed_minor >= 0),
   constraint token_purchases_amount_minor_check CHECK (amount_minor > 0),
   constraint token_purchases_amount_refunded_minor_check CHECK (amount_refunded_minor >= 0),
   constraint token_purchases_currency_check CHECK (currency ~ '^[a-z]{3}$'::text),
@@ -4286,10 +4398,14 @@ create table public.token_purchases (
   constraint token_purchases_package_id_fkey FOREIGN KEY (package_id) REFERENCES token_packages(id) ON DELETE SET NULL,
   constraint token_purchases_pkey PRIMARY KEY (id),
   constraint token_purchases_reference_key UNIQUE (reference),
+  constraint token_purchases_reversed_is_both_shares CHECK (tokens_reversed = (tokens_refunded + tokens_disputed) AND tokens_reversed <= tokens),
   constraint token_purchases_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text, 'failed'::text, 'expired'::text, 'refunded'::text, 'disputed'::text])),
+  constraint token_purchases_stripe_dispute_id_check CHECK (char_length(stripe_dispute_id) >= 1 AND char_length(stripe_dispute_id) <= 255),
   constraint token_purchases_stripe_payment_intent_key UNIQUE (stripe_payment_intent),
   constraint token_purchases_stripe_session_id_key UNIQUE (stripe_session_id),
   constraint token_purchases_tokens_check CHECK (tokens > 0),
+  constraint token_purchases_tokens_disputed_check CHECK (tokens_disputed >= 0),
+  constraint token_purchases_tokens_refunded_check CHECK (tokens_refunded >= 0),
   constraint token_purchases_tokens_reversed_check CHECK (tokens_reversed >= 0),
   constraint token_purchases_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
 );

@@ -11,6 +11,7 @@ const STORED = [
   'Level 2 referral reward: Ada joined',
   'Level 1 referral reward: Ada made their first purchase',
   'Level 1 referral reward taken back: the purchase was refunded',
+  'Level 1 referral reward taken back: the purchase was charged back',
   'Admin adjustment: goodwill',
   'Tagged asset: Vélo de course',
   'Added files to: My watch',

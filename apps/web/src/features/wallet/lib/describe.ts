@@ -23,6 +23,10 @@ const WORDINGS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
     /^Level (\d+) referral reward taken back: the purchase was refunded$/,
     (m) => i18n._('Level {level} referral reward taken back: the purchase was refunded', { level: m[1]! }),
   ],
+  [
+    /^Level (\d+) referral reward taken back: the purchase was charged back$/,
+    (m) => i18n._('Level {level} referral reward taken back: the purchase was charged back', { level: m[1]! }),
+  ],
   [/^Admin adjustment: (.*)$/s, (m) => i18n._('Admin adjustment: {reason}', { reason: m[1]! })],
   [/^Tagged asset: (.*)$/s, (m) => i18n._('Tagged asset: {title}', { title: m[1]! })],
   [/^Added files to: (.*)$/s, (m) => i18n._('Added files to: {title}', { title: m[1]! })],

@@ -14,6 +14,7 @@ const SOURCE_LABELS: Record<string, string> = {
   purchase: /*i18n*/ 'Purchase',
   purchase_refund: /*i18n*/ 'Purchase refund',
   purchase_dispute: /*i18n*/ 'Purchase dispute',
+  purchase_dispute_won: /*i18n*/ 'Dispute won',
   debt_settlement: /*i18n*/ 'Debt settlement',
 };
 
