@@ -22,6 +22,7 @@ import { storageRoutes } from './storage/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { inlineScriptHashes, webRoutes } from './plugins/web.js';
 import { installLegacy } from './legacy/routes.js';
+import { registerPaymentJobs } from './payments/checkout-expiry.js';
 import { testClockRoutes } from './legacy/test-clock.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
 import { sendFrameworkError } from './plugins/framework-errors.js';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   await app.register(storageRoutes, { prefix: '/storage/v1', ctx });
   await app.register(functionsRoutes, { prefix: '/functions/v1', ctx });
   await installLegacy(app, ctx);
+  await registerPaymentJobs(ctx, app.log);
   if (config.testClock) {
     app.log.warn('TEST_CLOCK=on: POST /test/v1/clock can move the application clock (tests only)');
     await app.register(testClockRoutes, { ctx });

@@ -1273,8 +1273,10 @@ export type Database = {
           amount_disputed_minor: number;
           amount_minor: number;
           amount_refunded_minor: number;
+          checkout_expires_at: string | null;
           created_at: string;
           currency: string;
+          debt_settled: number;
           dispute_opened_at: string | null;
           dispute_status: string | null;
           id: string;
@@ -1298,8 +1300,10 @@ export type Database = {
           amount_disputed_minor?: number;
           amount_minor: number;
           amount_refunded_minor?: number;
+          checkout_expires_at?: string | null;
           created_at?: string;
           currency: string;
+          debt_settled?: number;
           dispute_opened_at?: string | null;
           dispute_status?: string | null;
           id?: string;
@@ -1323,8 +1327,10 @@ export type Database = {
           amount_disputed_minor?: number;
           amount_minor?: number;
           amount_refunded_minor?: number;
+          checkout_expires_at?: string | null;
           created_at?: string;
           currency?: string;
+          debt_settled?: number;
           dispute_opened_at?: string | null;
           dispute_status?: string | null;
           id?: string;

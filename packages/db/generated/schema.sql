@@ -1044,7 +1044,7 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.attach_checkout_session(p_purchase_id uuid, p_session_id text)
+CREATE OR REPLACE FUNCTION private.attach_checkout_session(p_purchase_id uuid, p_session_id text, p_expires_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1054,14 +1054,15 @@ begin
   if auth.role() is distinct from 'service_role' then
     raise exception 'Only the server can attach sessions' using errcode = '42501';
   end if;
-  update public.token_purchases set stripe_session_id = p_session_id, updated_at = now()
+  update public.token_purchases
+     set stripe_session_id = p_session_id, checkout_expires_at = p_expires_at, updated_at = now()
    where id = p_purchase_id and stripe_session_id is null and status = 'pending';
   if not found then
     raise exception 'Purchase not found or already has a session' using errcode = 'P0002';
   end if;
 end
 $function$;
-grant execute on function private.attach_checkout_session(p_purchase_id uuid, p_session_id text) to service_role;
+grant execute on function private.attach_checkout_session(p_purchase_id uuid, p_session_id text, p_expires_at timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION private.audit(p_action text, p_target uuid, p_details jsonb)
  RETURNS void
@@ -1216,6 +1217,49 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.checkout_expiry_grace()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '5 minutes' $function$;
+
+CREATE OR REPLACE FUNCTION private.checkout_without_session_lifetime()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '1 hour' $function$;
+
+CREATE OR REPLACE FUNCTION private.close_token_purchase(p_purchase_id uuid, p_user_id uuid, p_status text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_status text;
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the server can close purchases' using errcode = '42501';
+  end if;
+  if p_status is null or p_status not in ('cancelled', 'expired') or (p_status = 'cancelled' and p_user_id is null) then
+    raise exception 'A purchase is closed as cancelled (by its buyer) or expired' using errcode = '22023';
+  end if;
+  select p.status into v_status from public.token_purchases p
+   where p.id = p_purchase_id and (p_user_id is null or p.user_id = p_user_id) for update;
+  if not found then
+    raise exception 'Purchase not found' using errcode = 'P0002';
+  end if;
+  if v_status = 'pending' or (p_status = 'cancelled' and v_status = 'expired') then
+    update public.token_purchases set status = p_status, updated_at = now() where id = p_purchase_id;
+    return p_status;
+  end if;
+  return v_status;
+end
+$function$;
+grant execute on function private.close_token_purchase(p_purchase_id uuid, p_user_id uuid, p_status text) to service_role;
+
 CREATE OR REPLACE FUNCTION private.contact_sender_key(p_email text)
  RETURNS text
  LANGUAGE sql
@@ -1232,15 +1276,21 @@ CREATE OR REPLACE FUNCTION private.credit_purchase(p_purchase token_purchases, p
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_debt bigint;
 begin
   if p_purchase.status = 'paid' or p_purchase.paid_at is not null then
     return 'already_paid';
   end if;
-  if p_purchase.status not in ('pending', 'failed', 'expired') then
+  if p_purchase.status not in ('pending', 'failed', 'expired', 'cancelled') then
     return 'ignored_status_' || p_purchase.status;
   end if;
+  -- The wallet's debt before the credit, under the lock credit_settling_debt takes next.
+  insert into public.user_wallets (user_id) values (p_purchase.user_id) on conflict (user_id) do nothing;
+  select w.debt into v_debt from public.user_wallets w where w.user_id = p_purchase.user_id for update;
   update public.token_purchases
      set status = 'paid', paid_at = now(), updated_at = now(),
+         debt_settled = least(p_purchase.tokens, v_debt),
          stripe_payment_intent = coalesce(p_session ->> 'payment_intent', stripe_payment_intent)
    where id = p_purchase.id
    returning * into p_purchase;
@@ -1311,6 +1361,30 @@ AS $function$
   select coalesce(nullif(btrim(p.full_name), ''), 'Member')
     from public.user_profiles p where p.id = p_user_id
 $function$;
+
+CREATE OR REPLACE FUNCTION private.due_checkout_expiries(p_limit integer)
+ RETURNS TABLE(id uuid, stripe_session_id text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the server can expire purchases' using errcode = '42501';
+  end if;
+  return query
+    select p.id, p.stripe_session_id
+      from public.token_purchases p
+     where p.status = 'pending'
+       and case when p.stripe_session_id is null
+                then p.created_at + private.checkout_without_session_lifetime()
+                else coalesce(p.checkout_expires_at, p.created_at + interval '24 hours') + private.checkout_expiry_grace()
+           end < private.app_now()
+     order by p.created_at
+     limit greatest(1, least(coalesce(p_limit, 100), 500));
+end
+$function$;
+grant execute on function private.due_checkout_expiries(p_limit integer) to service_role;
 
 CREATE OR REPLACE FUNCTION private.ensure_article_author()
  RETURNS trigger
@@ -4390,16 +4464,19 @@ create table public.token_purchases (
   amount_disputed_minor bigint default 0 not null,
   stripe_dispute_id text,
   dispute_opened_at timestamp with time zone,
+  checkout_expires_at timestamp with time zone,
+  debt_settled bigint default 0 not null,
   constraint token_purchases_amount_disputed_minor_check CHECK (amount_disputed_minor >= 0),
   constraint token_purchases_amount_minor_check CHECK (amount_minor > 0),
   constraint token_purchases_amount_refunded_minor_check CHECK (amount_refunded_minor >= 0),
   constraint token_purchases_currency_check CHECK (currency ~ '^[a-z]{3}$'::text),
+  constraint token_purchases_debt_settled_check CHECK (debt_settled >= 0),
   constraint token_purchases_dispute_status_check CHECK (dispute_status = ANY (ARRAY['open'::text, 'won'::text, 'lost'::text])),
   constraint token_purchases_package_id_fkey FOREIGN KEY (package_id) REFERENCES token_packages(id) ON DELETE SET NULL,
   constraint token_purchases_pkey PRIMARY KEY (id),
   constraint token_purchases_reference_key UNIQUE (reference),
   constraint token_purchases_reversed_is_both_shares CHECK (tokens_reversed = (tokens_refunded + tokens_disputed) AND tokens_reversed <= tokens),
-  constraint token_purchases_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text, 'failed'::text, 'expired'::text, 'refunded'::text, 'disputed'::text])),
+  constraint token_purchases_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text, 'failed'::text, 'expired'::text, 'cancelled'::text, 'refunded'::text, 'disputed'::text])),
   constraint token_purchases_stripe_dispute_id_check CHECK (char_length(stripe_dispute_id) >= 1 AND char_length(stripe_dispute_id) <= 255),
   constraint token_purchases_stripe_payment_intent_key UNIQUE (stripe_payment_intent),
   constraint token_purchases_stripe_session_id_key UNIQUE (stripe_session_id),
@@ -4411,6 +4488,7 @@ create table public.token_purchases (
 );
 CREATE INDEX token_purchases_package_idx ON public.token_purchases USING btree (package_id);
 CREATE INDEX token_purchases_paid_at_idx ON public.token_purchases USING btree (paid_at) WHERE (paid_at IS NOT NULL);
+CREATE INDEX token_purchases_pending_idx ON public.token_purchases USING btree (created_at) WHERE (status = 'pending'::text);
 CREATE INDEX token_purchases_user_created_idx ON public.token_purchases USING btree (user_id, created_at DESC);
 alter table public.token_purchases enable row level security;
 create policy "Admins can read every purchase" on public.token_purchases for select to authenticated, service_role

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAnon, asService, asUser, createAuthUser, drivers, expectSqlState, type TestDb } from '@tagledger/db/testing';
 import { openWithTwoUsers } from './helpers/two-users.js';
+import { payPurchase } from './helpers/purchases.js';
 
 describe.each(drivers)('token purchases (database) on %s', (driver) => {
   let t: TestDb;
@@ -93,6 +94,8 @@ describe.each(drivers)('token purchases (database) on %s', (driver) => {
       `select private.credit_settling_debt('${alice}', 100, 'purchase', 'x', 'x', 'k')`,
       `select private.reverse_tokens('${alice}', 100, 'purchase_refund', 'x', 'x', 'k')`,
       `select private.ledger_post('${alice}', 100, 'purchase', 'x')`,
+      `select private.close_token_purchase('${alicePurchase}', '${alice}', 'cancelled')`,
+      `select * from private.due_checkout_expiries(10)`,
     ];
     for (const sql of calls) {
       await expectSqlState(
@@ -321,5 +324,78 @@ describe.each(drivers)('token purchases (database) on %s', (driver) => {
       asUser(t.db, admin, (tx) => tx.query('select public.admin_revenue_stats(0)')),
       '22023',
     );
+  });
+
+  it('closes a pending purchase for its buyer (cancelled) or the expiry job (expired), never a paid one', async () => {
+    const close = (id: string, user: string | null, status: string) =>
+      asService(
+        t.db,
+        async (tx) =>
+          (await tx.query<{ s: string }>('select private.close_token_purchase($1, $2, $3) as s', [id, user, status]))
+            .rows[0]!.s,
+      );
+    const open = async (user: string) =>
+      asService(
+        t.db,
+        async (tx) =>
+          (await tx.query<{ id: string }>('select id from private.open_token_purchase($1, $2)', [user, starter]))
+            .rows[0]!.id,
+      );
+    const mine = await open(bob);
+    // Someone else's purchase is a missing one; a buyer is needed to cancel; only two endings exist.
+    await expectSqlState(close(mine, alice, 'cancelled'), 'P0002');
+    await expectSqlState(close(crypto.randomUUID(), bob, 'cancelled'), 'P0002');
+    await expectSqlState(close(mine, null, 'cancelled'), '22023');
+    await expectSqlState(close(mine, bob, 'paid'), '22023');
+    expect(await close(mine, null, 'expired')).toBe('expired');
+    // The buyer coming back after the session's own expiry still sees it as cancelled.
+    expect(await close(mine, bob, 'cancelled')).toBe('cancelled');
+    expect(await close(mine, null, 'expired')).toBe('cancelled');
+    const paid = await payPurchase(t.db, bob, 'Starter');
+    expect(await close(paid, bob, 'cancelled')).toBe('paid');
+  });
+
+  it('lists for expiry only pending checkouts past their lifetime by the application clock', async () => {
+    const user = await createAuthUser(t.db);
+    const due = () =>
+      asService(t.db, async (tx) =>
+        (await tx.query<{ id: string }>('select id from private.due_checkout_expiries(500)')).rows.map((r) => r.id),
+      );
+    const withSession = await asService(t.db, async (tx) => {
+      const id = (await tx.query<{ id: string }>('select id from private.open_token_purchase($1, $2)', [user, starter]))
+        .rows[0]!.id;
+      await tx.query(`select private.attach_checkout_session($1, $2, now() + interval '30 minutes')`, [id, `cs_${id}`]);
+      return id;
+    });
+    const sessionless = await asService(
+      t.db,
+      async (tx) =>
+        (await tx.query<{ id: string }>('select id from private.open_token_purchase($1, $2)', [user, starter])).rows[0]!
+          .id,
+    );
+    expect(await due()).not.toContain(withSession);
+    expect(await due()).not.toContain(sessionless);
+    await t.db.query(`insert into private.app_clock (id, offset_seconds) values (true, 50 * 60)
+      on conflict (id) do update set offset_seconds = excluded.offset_seconds`);
+    expect(await due()).toContain(withSession);
+    expect(await due()).not.toContain(sessionless);
+    await t.db.query(`update private.app_clock set offset_seconds = 61 * 60`);
+    expect(await due()).toEqual(expect.arrayContaining([withSession, sessionless]));
+    await t.db.query(`update private.app_clock set offset_seconds = 0`);
+  });
+
+  it('records on a purchase how many of its tokens paid a debt', async () => {
+    const user = await createAuthUser(t.db);
+    await t.db.query(
+      `select private.reverse_tokens($1, 70, 'purchase_refund', 'Refund', 'purchase:x', 'refund:debt')`,
+      [user],
+    );
+    const paid = await payPurchase(t.db, user, 'Starter');
+    const { rows } = await t.db.query<{ debt_settled: number; balance: number; debt: number }>(
+      `select p.debt_settled::int, w.balance::int, w.debt::int
+         from public.token_purchases p join public.user_wallets w on w.user_id = p.user_id where p.id = $1`,
+      [paid],
+    );
+    expect(rows[0]).toEqual({ debt_settled: 20, balance: 80, debt: 0 });
   });
 });

@@ -16,6 +16,9 @@ export interface FunctionErrorBody {
 
 export type AssetKind = 'general' | 'digital' | 'legacy' | 'business';
 
+/** A token purchase's status (public.token_purchases.status). */
+export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded' | 'disputed';
+
 /** Files one asset may hold (register-asset and add-asset-media refuse more). */
 export const MAX_FILES_PER_ASSET = 20;
 
@@ -448,6 +451,12 @@ export interface FunctionContracts {
     { id: string }
   >;
   'create-checkout-session': Contract<{ packageId: string }, { url: string; purchaseId: string; reference: string }>;
+  /**
+   * Back from the provider's cancel page: ends the caller's own pending purchase once the provider
+   * confirms its checkout was not paid, and answers the purchase's status ('pending' while a payment
+   * the provider took is on its way).
+   */
+  'cancel-checkout': Contract<{ purchaseId: string }, { status: PurchaseStatus }>;
   'admin-ban-user': Contract<
     { user_id: string; banned: boolean; reason?: string | null },
     { id: string; banned_until: string | null }

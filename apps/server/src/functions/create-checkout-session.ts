@@ -1,11 +1,13 @@
 // POST /functions/v1/create-checkout-session {packageId} → {url, purchaseId}. Opens a pending
 // purchase with the package's price from the database (never from the request: reference
-// product flaws P1/P2/P6) and a Stripe Checkout Session that carries the purchase id and the
-// user. Nothing is credited here: only the verified webhook (stripe-webhook) credits.
+// product flaws P1/P2/P6) and the provider's checkout (payments/stripe-checkout.ts) that carries
+// the purchase id and the user, payable for CHECKOUT_LIFETIME_SECONDS. Nothing is credited here:
+// only the verified webhook (stripe-webhook) credits.
 import { z } from 'zod';
 import { withRequestContext } from '@tagledger/db';
 import { purchasesEnabled } from '../config/index.js';
-import { stripeClient } from '../payments/stripe-client.js';
+import { CHECKOUT_LIFETIME_SECONDS, type OpenedCheckout } from '../payments/checkout-provider.js';
+import { stripeCheckout } from '../payments/stripe-checkout.js';
 import { FunctionError } from './errors.js';
 import type { ServerFunction } from './types.js';
 
@@ -32,8 +34,8 @@ export const createCheckoutSession: ServerFunction<'create-checkout-session'> = 
     if (principal.role !== 'authenticated' || !principal.userId) {
       throw new FunctionError(401, 'Sign in to buy tokens', { code: 'not_signed_in' });
     }
-    const stripe = stripeClient(ctx.config);
-    if (!stripe || !purchasesEnabled(ctx.config)) {
+    const provider = stripeCheckout(ctx.config);
+    if (!provider || !purchasesEnabled(ctx.config)) {
       throw new FunctionError(503, 'Token purchases are not enabled on this server', { code: 'purchases_disabled' });
     }
     const parsed = bodySchema.safeParse(req.body);
@@ -65,49 +67,36 @@ export const createCheckoutSession: ServerFunction<'create-checkout-session'> = 
     }
 
     const returnUrl = `${ctx.config.siteUrl}/wallet?purchase=${purchase.id}`;
-    let session: { id: string; url: string | null };
+    let opened: OpenedCheckout;
     try {
-      session = await stripe.checkout.sessions.create(
+      opened = await provider.openCheckout(
         {
-          mode: 'payment',
-          client_reference_id: purchase.id,
-          metadata: { purchase_id: purchase.id, user_id: purchase.user_id },
-          payment_intent_data: { metadata: { purchase_id: purchase.id, user_id: purchase.user_id } },
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: purchase.currency,
-                unit_amount: Number(purchase.amount_minor),
-                product_data: {
-                  name: `${Number(purchase.tokens).toLocaleString('en-GB')} TMT (${purchase.package_name})`,
-                },
-              },
-            },
-          ],
-          ...(typeof principal.claims.email === 'string' && principal.claims.email
-            ? { customer_email: principal.claims.email }
-            : {}),
-          success_url: `${returnUrl}&checkout=success`,
-          cancel_url: `${returnUrl}&checkout=cancelled`,
+          id: purchase.id,
+          user_id: purchase.user_id,
+          package_name: purchase.package_name,
+          tokens: Number(purchase.tokens),
+          amount_minor: Number(purchase.amount_minor),
+          currency: purchase.currency,
         },
-        // A retried request must not open a second session for the same purchase.
-        { idempotencyKey: `purchase-${purchase.id}` },
+        {
+          successUrl: `${returnUrl}&checkout=success`,
+          // The wallet then asks cancel-checkout to end the purchase (after asking the provider).
+          cancelUrl: `${returnUrl}&checkout=cancelled`,
+          customerEmail:
+            typeof principal.claims.email === 'string' && principal.claims.email ? principal.claims.email : undefined,
+          lifetimeSeconds: CHECKOUT_LIFETIME_SECONDS,
+        },
       );
     } catch (err) {
-      req.log.warn({ err, purchase: purchase.id }, 'stripe checkout session failed');
+      // The purchase stays pending without a session; the expiry job closes it (decision 0141).
+      req.log.warn({ err, purchase: purchase.id }, 'checkout session failed');
       throw new FunctionError(502, 'The payment provider could not be reached. Please try again.', {
         code: 'provider_unavailable',
       });
     }
-    if (!session.url) {
-      throw new FunctionError(502, 'The payment provider did not return a checkout page', {
-        code: 'provider_unavailable',
-      });
-    }
     await withRequestContext(ctx.db, service, (tx) =>
-      tx.query('select private.attach_checkout_session($1, $2)', [purchase.id, session.id]),
+      tx.query('select private.attach_checkout_session($1, $2, $3)', [purchase.id, opened.sessionId, opened.expiresAt]),
     );
-    return { url: session.url, purchaseId: purchase.id, reference: purchase.reference };
+    return { url: opened.url, purchaseId: purchase.id, reference: purchase.reference };
   },
 };

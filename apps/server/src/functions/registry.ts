@@ -23,6 +23,7 @@ import { addAssetMedia } from './add-asset-media.js';
 import { adminBanUser } from './admin-ban-user.js';
 import { adminDecideBusinessRequest } from './admin-decide-business-request.js';
 import { createCheckoutSession } from './create-checkout-session.js';
+import { cancelCheckout } from './cancel-checkout.js';
 import { stripeWebhook } from './stripe-webhook.js';
 import { legacyAsset } from './legacy-asset.js';
 import { legacyArchive } from './legacy-archive.js';
@@ -52,6 +53,7 @@ export const serverFunctions: ServerFunction[] = [
   adminBanUser,
   adminDecideBusinessRequest,
   createCheckoutSession,
+  cancelCheckout,
   stripeWebhook,
   legacyAsset,
   legacyArchive,

@@ -286,8 +286,13 @@ describe.each(drivers)('two-factor authentication guards the data on %s', (drive
         error: 'Enter a code from your authenticator app first',
         code: 'insufficient_aal',
       });
-      const { rows } = await server.ctx.db.query('select id from public.token_purchases where user_id = $1', [userId]);
-      expect(rows).toEqual([{ id: purchaseId }]);
+      // Nor can an aal1 session cancel their open purchase.
+      const cancel = await callFunction(passwordOnly, 'cancel-checkout', { purchaseId });
+      expect([cancel.status, cancel.json]).toEqual([403, expect.objectContaining({ code: 'insufficient_aal' })]);
+      const { rows } = await server.ctx.db.query('select id, status from public.token_purchases where user_id = $1', [
+        userId,
+      ]);
+      expect(rows).toEqual([{ id: purchaseId, status: 'pending' }]);
       const purchases = await passwordOnly.from('token_purchases').select('id');
       expect(purchases.error).toBeNull();
       expect(purchases.data).toEqual([]);
