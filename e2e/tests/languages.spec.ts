@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Page } from '@playwright/test';
-import { e2eEnv, expect, lastMailTo, linkIn, test, uniqueEmail } from '../fixtures/index.ts';
+import { e2eEnv, expect, lastMailTo, linkIn, overflow, test, uniqueEmail } from '../fixtures/index.ts';
 
 const JPEG = Buffer.from(
   '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
@@ -56,28 +55,6 @@ async function pdfText(file: string): Promise<string> {
     parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
   return parts.join(' ');
-}
-
-/** Wider than the window: something sticks out of a 360 px screen. */
-async function overflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > width)
-      out.push(`page is ${document.documentElement.scrollWidth}px wide`);
-    for (const el of Array.from(document.querySelectorAll('main *, header *, footer *'))) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.right <= width + 1) continue;
-      // Inside a horizontally scrollable box (tables) is fine.
-      let scroller: Element | null = el.parentElement;
-      while (scroller && getComputedStyle(scroller).overflowX === 'visible') scroller = scroller.parentElement;
-      if (scroller && scroller !== document.documentElement && scroller !== document.body) continue;
-      out.push(
-        `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" ends at ${Math.round(r.right)}px`,
-      );
-    }
-    return out.slice(0, 5);
-  });
 }
 
 test('in French: sign up, confirm, tag, French certificate, back to English, main screens at 360 px', async ({

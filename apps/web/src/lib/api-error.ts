@@ -14,6 +14,7 @@ const CODE_MESSAGES: Record<string, string> = {
   PGRST116: /*i18n*/ 'This item no longer exists.',
   P0002: /*i18n*/ 'This item no longer exists.',
   package_not_found: /*i18n*/ 'This package is not available',
+  purchase_not_found: /*i18n*/ 'This purchase was not found.',
   purchases_disabled: /*i18n*/ 'Token purchases are not enabled on this server',
   provider_unavailable: /*i18n*/ 'The payment provider could not be reached. Please try again.',
   not_signed_in: /*i18n*/ 'Your session has expired. Please sign in again.',

@@ -144,6 +144,14 @@ describe('header items per role (SPEC §2 table)', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
   });
 
+  it('shows a debt beside the balance, and says what it means', () => {
+    inRouter(<SignedInHeaderView profile={null} email="x@example.com" balance={0} debt={20} onSignOut={() => {}} />);
+    const chip = screen.getByTestId('header-balance');
+    expect(chip).toHaveTextContent('0 TMT · 20 TMT owed');
+    expect(chip).toHaveAccessibleName('Wallet balance: 0 TMT. You owe 20 TMT; your next purchase pays it first.');
+    expect(chip).toHaveAttribute('href', '/wallet');
+  });
+
   it('shows 0 TMT while the balance is unknown', () => {
     inRouter(<SignedInHeaderView profile={null} email="x@example.com" balance={undefined} onSignOut={() => {}} />);
     expect(screen.getByTestId('header-balance')).toHaveTextContent('0 TMT');

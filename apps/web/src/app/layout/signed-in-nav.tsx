@@ -1,6 +1,7 @@
 // Signed-in header: the SPEC §2 links (desktop-nav.tsx, mobile-menu.tsx), the balance as "N TMT" and the
 // profile menu (profile-menu.tsx).
 import { useEffect } from 'react';
+import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { adoptAccountLocale, chooseLocale } from '@/features/account/api/language';
@@ -30,6 +31,8 @@ export interface SignedInHeaderViewProps {
   balance: number | undefined;
   /** Someone named this user as their next of kin: /legacy is linked. */
   legacy?: boolean;
+  /** TMT owed after a refund or dispute took back tokens already spent (shown beside the balance). */
+  debt?: number | undefined;
   onSignOut(): void;
 }
 
@@ -39,20 +42,48 @@ export function SignedInHeaderView({
   email,
   balance,
   legacy = false,
+  debt = 0,
   onSignOut,
   onChooseLocale,
 }: SignedInHeaderViewProps) {
   const items = navItemsFor(profile, { legacy });
+  const owed = debt > 0 ? formatTmt(debt) : null;
   return (
     <div className="flex flex-1 items-center justify-end gap-2">
       <DesktopNav items={items} />
       <Link
         to={paths.wallet}
-        className="shrink-0 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold whitespace-nowrap text-amber-900 hover:bg-amber-200"
-        aria-label={i18n._('Wallet balance: {formatBalance}', { formatBalance: formatBalance(balance) })}
+        className={`shrink-0 rounded-full py-1 text-sm font-semibold whitespace-nowrap ${
+          owed
+            ? 'bg-red-100 px-2 text-red-900 hover:bg-red-200 sm:px-3'
+            : 'bg-amber-100 px-3 text-amber-900 hover:bg-amber-200'
+        }`}
+        aria-label={
+          owed
+            ? i18n._('Wallet balance: {formatBalance}. You owe {owed}; your next purchase pays it first.', {
+                formatBalance: formatBalance(balance),
+                owed,
+              })
+            : i18n._('Wallet balance: {formatBalance}', { formatBalance: formatBalance(balance) })
+        }
+        title={owed ? i18n._('You owe {owed}; your next purchase pays it first.', { owed }) : undefined}
         data-testid="header-balance"
       >
         {formatBalance(balance)}
+        {owed && (
+          <>
+            {/* A phone has no room for the words: the sign, and the wallet it links to, say it. */}
+            <AlertTriangle
+              className="ml-1 inline h-3.5 w-3.5 align-[-2px] sm:hidden"
+              aria-hidden="true"
+              data-testid="header-debt-sign"
+            />
+            <span className="hidden font-normal sm:inline" data-testid="header-debt">
+              {' · '}
+              {i18n._('{owed} owed', { owed })}
+            </span>
+          </>
+        )}
       </Link>
       <ProfileMenu
         name={displayName(profile, email || 'Account')}
@@ -89,6 +120,7 @@ function SignedInNavContent() {
       email={user?.email ?? profile?.email}
       balance={wallet.data?.balance}
       legacy={(named.data?.length ?? 0) > 0}
+      debt={wallet.data?.debt}
       onSignOut={() => void signOut()}
       onChooseLocale={(locale) =>
         void chooseLocale(locale, userId).catch(() =>

@@ -1,6 +1,8 @@
-// Token packages, the signed-in user's purchases, and opening a Checkout Session. Reading a
-// purchase never changes it: only the server's verified Stripe webhook credits tokens.
+// Token packages, the signed-in user's purchases, opening a Checkout Session and cancelling one
+// the buyer left. Reading a purchase never changes it: only the server's verified Stripe webhook
+// credits tokens, and only the server (after asking Stripe) cancels a purchase.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PurchaseStatus } from '@tagledger/functions-api';
 import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
@@ -8,7 +10,7 @@ import { callFunction } from '@/lib/call-function';
 import type { TokenPackage } from '../lib/packages';
 import { walletKeys } from '@/lib/wallet';
 
-export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded' | 'disputed';
+export type { PurchaseStatus };
 
 export interface TokenPurchase {
   id: string;
@@ -20,12 +22,14 @@ export interface TokenPurchase {
   reference: string;
   amount_refunded_minor: number;
   tokens_reversed: number;
+  /** Tokens of this purchase that paid a debt when it was credited. */
+  debt_settled: number;
   paid_at: string | null;
   created_at: string;
 }
 
 const PURCHASE_COLUMNS =
-  'id, package_name, tokens, amount_minor, currency, status, reference, amount_refunded_minor, tokens_reversed, paid_at, created_at';
+  'id, package_name, tokens, amount_minor, currency, status, reference, amount_refunded_minor, tokens_reversed, debt_settled, paid_at, created_at';
 export const PURCHASES_SHOWN = 20;
 
 function toPurchase(row: Omit<TokenPurchase, 'status'> & { status: string }): TokenPurchase {
@@ -36,6 +40,7 @@ function toPurchase(row: Omit<TokenPurchase, 'status'> & { status: string }): To
     amount_minor: Number(row.amount_minor),
     amount_refunded_minor: Number(row.amount_refunded_minor),
     tokens_reversed: Number(row.tokens_reversed),
+    debt_settled: Number(row.debt_settled),
   };
 }
 
@@ -87,4 +92,12 @@ export function usePurchases(pollWhilePending: boolean) {
 /** Opens a Checkout Session for a package; the answer's url is Stripe's payment page. */
 export function startCheckout(packageId: string): Promise<{ url: string; purchaseId: string }> {
   return callFunction('create-checkout-session', { packageId });
+}
+
+/**
+ * Back from the checkout's cancel link: the server cancels the purchase once the provider confirms
+ * it was not paid, and answers its status ('pending' while a payment is on its way).
+ */
+export function cancelCheckout(purchaseId: string): Promise<{ status: PurchaseStatus }> {
+  return callFunction('cancel-checkout', { purchaseId });
 }

@@ -14,6 +14,7 @@ const STATUS: Record<PurchaseStatus, { label: string; tone: NonNullable<BadgePro
   paid: { label: /*i18n*/ 'Paid', tone: 'success' },
   failed: { label: /*i18n*/ 'Failed', tone: 'danger' },
   expired: { label: /*i18n*/ 'Expired', tone: 'neutral' },
+  cancelled: { label: /*i18n*/ 'Cancelled', tone: 'neutral' },
   refunded: { label: /*i18n*/ 'Refunded', tone: 'info' },
   disputed: { label: /*i18n*/ 'Disputed', tone: 'danger' },
 };
@@ -31,6 +32,7 @@ function Receipt({ purchase, vatPercent }: { purchase: TokenPurchase; vatPercent
       i18n._('Includes VAT at {vatPercent}%', { vatPercent }),
       formatMoney(includedVatMinor(purchase.amount_minor, vatPercent), purchase.currency),
     ]);
+  if (purchase.debt_settled > 0) rows.push([i18n._('Of which paid a debt'), formatTmt(purchase.debt_settled)]);
   if (purchase.amount_refunded_minor > 0)
     rows.push([i18n._('Refunded'), formatMoney(purchase.amount_refunded_minor, purchase.currency)]);
   return (

@@ -1,25 +1,63 @@
 // What the wallet says after returning from checkout (?purchase=<id>&checkout=success|cancelled):
-// pending until the webhook has credited the purchase, then the tokens added and the new balance.
-import type { TokenPurchase } from '../api/purchases';
+// pending until the webhook has credited the purchase, then the tokens added, what of them paid a
+// debt, and the new balance. After a cancel, the server first confirms it with the provider
+// (cancel-checkout): "cancelling" meanwhile, "cancelled" once it is, a retry if it could not ask.
+import type { PurchaseStatus, TokenPurchase } from '../api/purchases';
+import { Button } from '@/components/ui/button';
 import { formatTmt } from '@/utils/format';
 import { i18n } from '@/lib/i18n/i18n';
+
+/** The server confirming a cancel with the provider: under way, or failed with a message. */
+export type CancelState = { state: 'working' } | { state: 'failed'; message: string; onRetry(): void };
 
 export interface PurchaseNoticeProps {
   checkout: 'success' | 'cancelled';
   purchase: TokenPurchase | undefined;
   balance: number | undefined;
+  cancel?: CancelState | undefined;
 }
 
-export function PurchaseNotice({ checkout, purchase, balance }: PurchaseNoticeProps) {
+const ENDED: Partial<Record<PurchaseStatus, string>> = {
+  failed: /*i18n*/ 'The payment failed',
+  expired: /*i18n*/ 'The checkout expired',
+};
+const NOT_COMPLETED = /*i18n*/ 'The payment was not completed';
+
+export function PurchaseNotice({ checkout, purchase, balance, cancel }: PurchaseNoticeProps) {
   const box = 'rounded-md border px-4 py-3 text-sm';
-  if (checkout === 'cancelled' && purchase?.status !== 'paid') {
+  const status = purchase?.status;
+  if (status === 'cancelled' || (checkout === 'cancelled' && status === 'expired')) {
     return (
       <div role="status" className={`${box} border-slate-200 bg-slate-50 text-slate-800`}>
         {i18n._('Checkout was cancelled. Nothing was charged.')}
       </div>
     );
   }
-  if (!purchase || purchase.status === 'pending') {
+  if (checkout === 'cancelled' && status === 'pending' && cancel?.state === 'failed') {
+    return (
+      <div
+        role="alert"
+        className={`${box} flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50 text-red-800`}
+      >
+        <span>
+          {i18n._('We could not confirm the cancellation with the payment provider: {message}', {
+            message: cancel.message,
+          })}
+        </span>
+        <Button variant="outline" size="sm" onClick={cancel.onRetry}>
+          {i18n._('Try again')}
+        </Button>
+      </div>
+    );
+  }
+  if (checkout === 'cancelled' && (!purchase || status === 'pending') && cancel?.state === 'working') {
+    return (
+      <div role="status" className={`${box} border-slate-200 bg-slate-50 text-slate-800`}>
+        {i18n._('Cancelling your checkout…')}
+      </div>
+    );
+  }
+  if (!purchase || status === 'pending') {
     return (
       <div role="status" className={`${box} border-amber-200 bg-amber-50 text-amber-900`}>
         {i18n._(
@@ -28,19 +66,27 @@ export function PurchaseNotice({ checkout, purchase, balance }: PurchaseNoticePr
       </div>
     );
   }
-  if (purchase.status === 'paid') {
+  if (purchase.paid_at) {
+    const tokens = formatTmt(purchase.tokens);
+    const added =
+      purchase.debt_settled > 0
+        ? i18n._('{tokens} added to your wallet; {settled} of it paid what you owed.', {
+            tokens,
+            settled: formatTmt(purchase.debt_settled),
+          })
+        : i18n._('{tokens} added to your wallet.', { tokens });
     return (
       <div role="status" className={`${box} border-green-200 bg-green-50 text-green-900`}>
-        {formatTmt(purchase.tokens)} {i18n._('added to your wallet.')}
+        {added}
         {balance !== undefined && i18n._(' Your balance is now {formatTmt}.', { formatTmt: formatTmt(balance) })}
       </div>
     );
   }
   return (
     <div role="alert" className={`${box} border-red-200 bg-red-50 text-red-800`}>
-      {i18n._('The payment was not completed (')}
-      {purchase.status}
-      {i18n._('). Nothing was added to your wallet.')}
+      {i18n._('{reason}. Nothing was added to your wallet.', {
+        reason: i18n._(ENDED[purchase.status] ?? NOT_COMPLETED),
+      })}
     </div>
   );
 }

@@ -24,6 +24,7 @@ const purchase = (over: Partial<TokenPurchase> = {}): TokenPurchase => ({
   reference: 'TL-ABCDEF1234',
   amount_refunded_minor: 0,
   tokens_reversed: 0,
+  debt_settled: 0,
   paid_at: '2026-11-23T10:00:00Z',
   created_at: '2026-11-23T09:59:00Z',
   ...over,
@@ -78,16 +79,14 @@ describe('Purchase history', () => {
           purchase({ status: 'pending', paid_at: null, reference: 'TL-PENDING001' }),
           purchase({ status: 'refunded', amount_refunded_minor: 100, reference: 'TL-REFUND0001' }),
           purchase({ status: 'disputed', reference: 'TL-DISPUTE001' }),
+          purchase({ status: 'cancelled', paid_at: null, reference: 'TL-CANCEL0001' }),
         ]}
       />,
     );
     const items = within(screen.getByRole('list', { name: 'Purchases' })).getAllByRole('listitem');
-    expect(items.map((i) => within(i).getAllByText(/^(Paid|Pending|Refunded|Disputed)$/)[0]!.textContent)).toEqual([
-      'Paid',
-      'Pending',
-      'Refunded',
-      'Disputed',
-    ]);
+    expect(
+      items.map((i) => within(i).getAllByText(/^(Paid|Pending|Refunded|Disputed|Cancelled)$/)[0]!.textContent),
+    ).toEqual(['Paid', 'Pending', 'Refunded', 'Disputed', 'Cancelled']);
     const receipt = screen.getByLabelText('Receipt TL-ABCDEF1234');
     expect(receipt).toHaveTextContent('Reference');
     expect(receipt).toHaveTextContent('Nov 23, 2026');
@@ -96,6 +95,11 @@ describe('Purchase history', () => {
     expect(receipt).toHaveTextContent('Includes VAT at 20%£0.17');
     expect(screen.queryByLabelText('Receipt TL-PENDING001')).toBeNull();
     expect(screen.getByLabelText('Receipt TL-REFUND0001')).toHaveTextContent('Refunded£1.00');
+  });
+
+  it('says on the receipt how many of the tokens paid a debt', () => {
+    render(<PurchaseHistory vatPercent={null} purchases={[purchase({ debt_settled: 20 })]} />);
+    expect(screen.getByLabelText('Receipt TL-ABCDEF1234')).toHaveTextContent('Of which paid a debt20 TMT');
   });
 
   it('prints no VAT line when none is configured', () => {
@@ -114,14 +118,51 @@ describe('Purchase notice after checkout', () => {
     expect(screen.getByRole('status')).toHaveTextContent('100 TMT added to your wallet. Your balance is now 150 TMT.');
   });
 
-  it('says a cancelled checkout charged nothing, and a failed payment added nothing', () => {
+  it('says how much of a purchase paid a debt, and the balance after', () => {
+    render(<PurchaseNotice checkout="success" purchase={purchase({ debt_settled: 20 })} balance={80} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '100 TMT added to your wallet; 20 TMT of it paid what you owed. Your balance is now 80 TMT.',
+    );
+  });
+
+  it('after a cancel, waits for the server to confirm it, then says nothing was charged', () => {
+    const pending = purchase({ status: 'pending', paid_at: null });
     const { rerender } = render(
-      <PurchaseNotice checkout="cancelled" purchase={purchase({ status: 'pending', paid_at: null })} balance={50} />,
+      <PurchaseNotice checkout="cancelled" purchase={pending} balance={50} cancel={{ state: 'working' }} />,
+    );
+    // The URL alone does not make it cancelled.
+    expect(screen.getByRole('status')).toHaveTextContent('Cancelling your checkout…');
+    rerender(<PurchaseNotice checkout="cancelled" purchase={pending} balance={50} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Purchase pending');
+    rerender(
+      <PurchaseNotice checkout="cancelled" purchase={purchase({ status: 'cancelled', paid_at: null })} balance={50} />,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Checkout was cancelled. Nothing was charged.');
-    rerender(
+  });
+
+  it('offers to try again when the cancel could not be confirmed', () => {
+    const onRetry = vi.fn();
+    render(
+      <PurchaseNotice
+        checkout="cancelled"
+        purchase={purchase({ status: 'pending', paid_at: null })}
+        balance={50}
+        cancel={{ state: 'failed', message: 'The payment provider could not be reached.', onRetry }}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('could not be reached');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('says a failed or expired payment added nothing, in words', () => {
+    const { rerender } = render(
       <PurchaseNotice checkout="success" purchase={purchase({ status: 'failed', paid_at: null })} balance={50} />,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('Nothing was added');
+    expect(screen.getByRole('alert')).toHaveTextContent('The payment failed. Nothing was added to your wallet.');
+    rerender(
+      <PurchaseNotice checkout="success" purchase={purchase({ status: 'expired', paid_at: null })} balance={50} />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The checkout expired. Nothing was added to your wallet.');
   });
 });

@@ -6,11 +6,14 @@ export function StatCard({
   value,
   icon,
   tone = 'text-slate-900',
+  note,
 }: {
   label: string;
   value: ReactNode;
   icon?: ReactNode;
   tone?: string;
+  /** A line under the value (e.g. what is owed beside the balance). */
+  note?: string | undefined;
 }) {
   return (
     <Card className="p-4">
@@ -19,6 +22,7 @@ export function StatCard({
         {icon && <span aria-hidden="true">{icon}</span>}
       </div>
       <p className={`mt-2 text-2xl font-semibold ${tone}`}>{value}</p>
+      {note && <p className="mt-1 text-sm text-amber-800">{note}</p>}
     </Card>
   );
 }

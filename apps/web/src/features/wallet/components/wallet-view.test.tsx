@@ -101,9 +101,10 @@ describe('WalletView', () => {
   });
 
   it('explains a debt left by a refund, and shows none without one', () => {
-    renderView({ debt: 40 });
-    expect(screen.getByRole('alert')).toHaveTextContent('You owe 40 TMT');
-    expect(screen.getByRole('alert')).toHaveTextContent('your next purchase settles it first');
+    renderView({ debt: 40, balance: 0 });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your balance is 0 TMT and you owe 40 TMT.');
+    expect(screen.getByRole('alert')).toHaveTextContent('your next purchase pays it first');
+    expect(screen.getByText('40 TMT owed, paid first by your next purchase')).toBeInTheDocument();
   });
 
   it('describes the real ways to get TMT, buying included, and shows the side panel it is given', () => {

@@ -46,6 +46,7 @@ export interface WalletViewProps {
 export function WalletView(props: WalletViewProps) {
   const { summary, filters, failed } = props;
   const balance = failed ? 0 : props.balance;
+  const debt = props.debt ?? 0;
   const transactions = failed ? [] : props.transactions;
   const filtered = Boolean(filters.search.trim() || filters.type || filters.source);
   const sources = Array.from(new Set([...(summary?.sources ?? []), ...(filters.source ? [filters.source] : [])]));
@@ -84,17 +85,33 @@ export function WalletView(props: WalletViewProps) {
 
       {props.notice}
 
-      {!failed && (props.debt ?? 0) > 0 && (
+      {!failed && debt > 0 && (
         <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          {i18n._('You owe')} {formatTmt(props.debt!)}{' '}
-          {i18n._(
-            'because a refunded or disputed purchase took back tokens that were already spent. Spending is paused until it is settled; your next purchase settles it first.',
-          )}
+          <p className="font-medium">
+            {i18n._('Your balance is {balance} and you owe {debt}.', {
+              balance: formatTmt(balance ?? 0),
+              debt: formatTmt(debt),
+            })}
+          </p>
+          <p className="mt-1">
+            {i18n._(
+              'A refunded or disputed purchase took back tokens that had already been spent. Spending is paused until the debt is paid; your next purchase pays it first and adds the rest to your balance.',
+            )}
+          </p>
         </div>
       )}
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label={i18n._('Current Balance')} value={show(balance)} icon={<WalletIcon className="h-4 w-4" />} />
+        <StatCard
+          label={i18n._('Current Balance')}
+          value={show(balance)}
+          icon={<WalletIcon className="h-4 w-4" />}
+          note={
+            !failed && debt > 0
+              ? i18n._('{debt} owed, paid first by your next purchase', { debt: formatTmt(debt) })
+              : undefined
+          }
+        />
         <StatCard
           label={i18n._('Total Earned')}
           value={show(failed ? 0 : summary?.total_earned)}

@@ -1,17 +1,17 @@
 // /wallet: balance, whole-history totals, the newest 20 transactions with "Load more", search and
 // filters, CSV export, and the SPEC §8 failure state (balance 0, no transactions, retry); buying
 // tokens, the purchase history, and the purchase status after returning from checkout.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { toAppError } from '@/lib/api-error';
 import { appConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
-import { startCheckout, usePurchases, useTokenPackages } from '../api/purchases';
+import { cancelCheckout, startCheckout, usePurchases, useTokenPackages } from '../api/purchases';
 import { BuyTokens } from '../components/buy-tokens';
 import { PurchaseHistory } from '../components/purchase-history';
-import { PurchaseNotice } from '../components/purchase-notice';
+import { PurchaseNotice, type CancelState } from '../components/purchase-notice';
 import { fetchAllTransactions, transactionsToCsv } from '../api/export-transactions';
 import { useTransactions } from '../api/get-transactions';
 import { useInvalidateWallet, useWallet } from '@/lib/wallet';
@@ -61,6 +61,33 @@ export default function WalletPage() {
     if (returnedStatus && seenStatus.current && seenStatus.current !== returnedStatus) void invalidate();
     seenStatus.current = returnedStatus;
   }, [returnedStatus, invalidate]);
+
+  // Back from the checkout's cancel link: the URL proves nothing, so the server cancels the purchase
+  // only after asking the provider (cancel-checkout); then the purchases are read again.
+  const [cancel, setCancel] = useState<CancelState | undefined>(undefined);
+  const cancelAsked = useRef<string | null>(null);
+  const confirmCancel = useCallback(
+    async (purchaseId: string) => {
+      setCancel({ state: 'working' });
+      try {
+        await cancelCheckout(purchaseId);
+        await invalidate();
+        setCancel(undefined);
+      } catch (err) {
+        setCancel({
+          state: 'failed',
+          message: toAppError(err, i18n._('Something went wrong. Please try again.')).message,
+          onRetry: () => void confirmCancel(purchaseId),
+        });
+      }
+    },
+    [invalidate],
+  );
+  useEffect(() => {
+    if (checkout !== 'cancelled' || !returnedPurchase || cancelAsked.current === returnedPurchase) return;
+    cancelAsked.current = returnedPurchase;
+    void confirmCancel(returnedPurchase);
+  }, [checkout, returnedPurchase, confirmCancel]);
 
   // /wallet#buy-tokens (from "Insufficient tokens"): bring the packages into view.
   useEffect(() => {
@@ -125,7 +152,12 @@ export default function WalletPage() {
         onRefresh={() => void refresh()}
         notice={
           returnedPurchase && checkout ? (
-            <PurchaseNotice checkout={checkout} purchase={returned} balance={wallet.data?.balance} />
+            <PurchaseNotice
+              checkout={checkout}
+              purchase={returned}
+              balance={wallet.data?.balance}
+              cancel={checkout === 'cancelled' ? cancel : undefined}
+            />
           ) : null
         }
         aside={
