@@ -134,7 +134,7 @@ test('an heir given one asset sees its photo and document after the release, and
   await signIn(heirPage, heir);
   await heirPage.goto(acceptLink);
   await heirPage.getByRole('button', { name: 'Accept' }).click();
-  await expect(heirPage.getByRole('status')).toContainText('you are now their verified next of kin');
+  await expect(heirPage.getByRole('status')).toContainText('you are their verified next of kin');
 
   // Named, nothing released yet: the header links /legacy, which says so truthfully.
   await heirPage.goto('/dashboard');
