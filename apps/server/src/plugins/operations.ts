@@ -37,8 +37,10 @@ function apiOf(url: string): string {
   return 'web';
 }
 
+/** The auth scheme is case-insensitive (RFC 9110 §11.1): `bearer`, `BEARER` and `Bearer` are one scheme. */
 function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const m = /^bearer +(.*)$/i.exec(header ?? '');
+  const given = Buffer.from(m?.[1] ?? '');
   const want = Buffer.from(token);
   return given.length === want.length && crypto.timingSafeEqual(given, want);
 }

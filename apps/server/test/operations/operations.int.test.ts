@@ -53,6 +53,12 @@ describe.each(drivers)('operations endpoints on %s', (driver) => {
     expect(await wrong.json()).toEqual({ code: 'unauthorized', message: 'A valid metrics token is required' });
     const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
+    // The scheme is case-insensitive (RFC 9110 §11.1): scrapers that write `bearer` are let in too.
+    for (const scheme of ['bearer', 'BEARER']) {
+      const other = await fetch(`${server.url}/metrics`, { headers: { authorization: `${scheme} ${TOKEN}` } });
+      expect([scheme, other.status]).toEqual([scheme, 200]);
+      await other.text();
+    }
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
     expect(text).toMatch(/tagledger_http_requests_total\{api="rest",method="GET",status="\d{3}"\} \d+/);
