@@ -3376,8 +3376,14 @@ create policy "Two-factor users need an aal2 session" on public.asset_ledger as 
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER asset_ledger_append_only BEFORE DELETE OR UPDATE ON asset_ledger FOR EACH ROW EXECUTE FUNCTION private.asset_ledger_is_append_only();
 CREATE TRIGGER asset_ledger_no_truncate BEFORE TRUNCATE ON asset_ledger FOR EACH STATEMENT EXECUTE FUNCTION private.asset_ledger_is_append_only();
-grant select on table public.asset_ledger to authenticated;
 grant select on table public.asset_ledger to service_role;
+grant select (seq) on table public.asset_ledger to authenticated;
+grant select (asset_id) on table public.asset_ledger to authenticated;
+grant select (event) on table public.asset_ledger to authenticated;
+grant select (record_hash) on table public.asset_ledger to authenticated;
+grant select (prev_hash) on table public.asset_ledger to authenticated;
+grant select (entry_hash) on table public.asset_ledger to authenticated;
+grant select (created_at) on table public.asset_ledger to authenticated;
 
 create table public.asset_media (
   id uuid default gen_random_uuid() not null,
