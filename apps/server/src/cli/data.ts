@@ -4,25 +4,30 @@
 // - backup: database and files in one archive, consistent while servers run. On PostgreSQL it
 //   reads the database directly; on the embedded database a running server holds the folder, so
 //   the archive is fetched from that server (GET /operations/v1/backup with the service-role key).
-// - restore: replaces the database's rows and writes the files; servers must be stopped (on
-//   PostgreSQL: all of them) — a restore under a running server would mix two states.
+// - restore: checks the whole archive (checksum and signature, docs/decisions/0142) before it
+//   writes anything, then replaces the database's rows and writes the files, all or nothing; servers
+//   must be stopped (on PostgreSQL: all of them) — a restore under a running server would mix two
+//   states. `--without-key` checks the checksum only (the key that signed the archive is lost).
 // - db:move: copies the embedded database into an empty PostgreSQL, records its URL in
 //   DATA_DIR/database-url (the next start uses it) and renames DATA_DIR/db out of the way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { loadConfig, ConfigError, DATABASE_URL_FILE } from '../config/index.js';
 import { DatabaseFolderBusy, DbStartupError, openDb, type Db } from '@tagledger/db';
 import { loadKeys } from '../shared/keys.js';
 import { StartupError } from '../startup/startup-error.js';
 import { createStorageBackend } from '../storage/engine.js';
-import { BackupError, restoreBackup, writeBackup, type BackupSummary } from '../operations/backup.js';
+import { BackupError, restoreBackup, verifyBackup, writeBackup, type BackupSummary } from '../operations/backup.js';
+import { readBackupKey } from '../operations/backup-key.js';
 
 const config = loadConfig();
 /** Like the server: wait a while for a PostgreSQL that is starting or busy. */
 const wait = { timeoutMs: Math.max(config.databaseConnectTimeoutMs, 5000) };
-const [command, arg] = process.argv.slice(2);
+const [command, ...args] = process.argv.slice(2);
+const withoutKey = args.includes('--without-key');
+const [arg] = args.filter((a) => a !== '--without-key');
 
 function describe(s: BackupSummary): string {
   const missing = s.missingFiles ? `; ${s.missingFiles} file(s) were deleted during the backup and are not in it` : '';
@@ -53,7 +58,9 @@ async function backup(file: string): Promise<void> {
     throw err;
   }
   try {
-    const summary = await writeBackup(db, createStorageBackend(config), fs.createWriteStream(file, { mode: 0o600 }));
+    const summary = await writeBackup(db, createStorageBackend(config), fs.createWriteStream(file, { mode: 0o600 }), {
+      key: readBackupKey(config, { create: true }),
+    });
     console.log(`Backup written to ${file}: ${describe(summary)}`);
   } finally {
     await db.close();
@@ -62,9 +69,15 @@ async function backup(file: string): Promise<void> {
 
 async function restore(file: string): Promise<void> {
   if (!fs.existsSync(file)) throw new BackupError(`no such file: ${file}`);
+  // The whole archive is checked before the database is even opened: a refused one changes nothing.
+  const verified = await verifyBackup(() => fs.createReadStream(file), {
+    key: readBackupKey(config, { create: false }),
+    withoutKey,
+  });
+  if (!verified.signed) console.warn(`The signature of ${file} was not checked (--without-key): only its checksum.`);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, wait });
   try {
-    const summary = await restoreBackup(db, createStorageBackend(config), fs.createReadStream(file));
+    const summary = await restoreBackup(db, createStorageBackend(config), verified);
     console.log(`Restored ${file}: ${describe(summary)}`);
   } finally {
     await db.close();
@@ -77,6 +90,7 @@ async function move(url: string): Promise<void> {
   if (!/^postgres(ql)?:\/\//.test(url))
     throw new BackupError('give the target as postgres://user:password@host:port/database');
   const source = await openDb({ dataDir: config.dataDir });
+  const archive = path.join(config.dataDir, `move-${process.pid}.backup.gz`);
   let target: Db | undefined;
   try {
     target = await openDb({ databaseUrl: url, wait });
@@ -84,14 +98,23 @@ async function move(url: string): Promise<void> {
       .query<{ n: number }>(`select count(*)::int as n from auth.users`)
       .catch(() => ({ rows: [{ n: 0 }] }));
     if (rows[0]!.n > 0) throw new BackupError('the target database has users already; give an empty database');
-    // Files stay where they are (DATA_DIR/storage or the bucket): only rows move.
-    const stream = new PassThrough();
-    const [written, restored] = await Promise.all([
-      writeBackup(source, createStorageBackend(config), stream, { files: false }),
-      restoreBackup(target, createStorageBackend(config), stream),
-    ]);
+    // Files stay where they are (DATA_DIR/storage or the bucket): only rows move, through an
+    // archive in DATA_DIR that is checked whole before the target is written.
+    const key = readBackupKey(config, { create: true });
+    const written = await writeBackup(
+      source,
+      createStorageBackend(config),
+      fs.createWriteStream(archive, { mode: 0o600 }),
+      {
+        key,
+        files: false,
+      },
+    );
+    const verified = await verifyBackup(() => fs.createReadStream(archive), { key });
+    const restored = await restoreBackup(target, createStorageBackend(config), verified);
     console.log(`Copied ${describe(restored)} (of ${written.rows} rows) into the PostgreSQL database`);
   } finally {
+    fs.rmSync(archive, { force: true });
     await target?.close();
     await source.close();
   }
@@ -106,7 +129,9 @@ async function move(url: string): Promise<void> {
 
 async function main(): Promise<void> {
   if (!arg)
-    throw new BackupError('usage: npm run backup -- FILE | npm run restore -- FILE | npm run db:move -- postgres://…');
+    throw new BackupError(
+      'usage: npm run backup -- FILE | npm run restore -- [--without-key] FILE | npm run db:move -- postgres://…',
+    );
   if (command === 'backup') return backup(path.resolve(arg));
   if (command === 'restore') return restore(path.resolve(arg));
   if (command === 'move') return move(arg);

@@ -32,6 +32,8 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   // Bearer token that opens GET /metrics; unset: /metrics is off.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // The key backups are signed with (HMAC); unset: DATA_DIR/keys/backup-key, made by the first backup.
+  BACKUP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -121,6 +123,8 @@ export interface Config {
   logPretty: boolean;
   /** Token for GET /metrics; undefined: metrics are off. */
   metricsToken: string | undefined;
+  /** BACKUP_KEY: signs and checks backups; undefined: the key file in DATA_DIR/keys (docs/decisions/0142). */
+  backupKey: string | undefined;
   mailerAutoconfirm: boolean;
   rateLimitsEnabled: boolean;
   /** Public sign-up refused (admin invites and admin-created users still work). */
@@ -270,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && process.stdout.isTTY === true),
     metricsToken: e.METRICS_TOKEN || undefined,
+    backupKey: e.BACKUP_KEY || undefined,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM === 'true',
     rateLimitsEnabled: e.RATE_LIMITS === 'on',
     disableSignup: e.DISABLE_SIGNUP === 'true',

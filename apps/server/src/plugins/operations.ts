@@ -17,6 +17,7 @@ import type { AppContext } from '../shared/context.js';
 import { bearerToken } from '../shared/identify.js';
 import { storageEngine } from '../storage/engine.js';
 import { writeBackup } from '../operations/backup.js';
+import { readBackupKey } from '../operations/backup-key.js';
 import fastifyPlugin from 'fastify-plugin';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -140,10 +141,12 @@ async function operations(app: FastifyInstance, opts: { ctx: AppContext; readine
       return reply.status(401).send({ code: 'unauthorized', message: 'The service-role key is required' });
     }
     const out = new PassThrough();
-    writeBackup(ctx.db, storageEngine(ctx).backend, out).catch((err: unknown) => {
-      req.log.error({ err }, 'backup failed');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
+    writeBackup(ctx.db, storageEngine(ctx).backend, out, { key: readBackupKey(ctx.config, { create: true }) }).catch(
+      (err: unknown) => {
+        req.log.error({ err }, 'backup failed');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
     return reply.type('application/gzip').header('cache-control', 'no-store').send(out);
   });
 

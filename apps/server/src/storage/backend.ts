@@ -25,6 +25,11 @@ export interface StorageBackend {
   /** Removes the key; missing keys are not an error. */
   delete(key: string): Promise<void>;
   copy(fromKey: string, toKey: string): Promise<void>;
+  /**
+   * Removes what is left under a key prefix once its keys are deleted (the file backend's empty
+   * folders). A bucket has no folders, so the S3 backend has nothing to remove and lacks it.
+   */
+  removeFolder?(prefix: string): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i;
@@ -101,6 +106,19 @@ export function createFileBackend(root: string): StorageBackend {
     },
     copy(fromKey, toKey) {
       return writeAtomically(toKey, (tmp) => fsp.copyFile(file(fromKey), tmp));
+    },
+    async removeFolder(prefix) {
+      await fsp.rm(file(prefix), { recursive: true, force: true });
+      // Then the folders above it that are left empty (rmdir refuses one that is not).
+      for (let dir = path.dirname(file(prefix)); dir.startsWith(`${root}${path.sep}`); dir = path.dirname(dir)) {
+        if (
+          !(await fsp.rmdir(dir).then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
+      }
     },
   };
 }
