@@ -58,10 +58,17 @@ export interface BuiltApp {
   readiness: Readiness;
 }
 
-export async function buildApp(config: Config, options: { db?: Db } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  options: {
+    db?: Db;
+    /** Where the JSON log lines go instead of stdout (at LOG_LEVEL): tests read what was logged. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
+): Promise<BuiltApp> {
   const readiness: Readiness = { draining: false };
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // Off unless TRUST_PROXY names our proxies: otherwise any client could choose its own IP.

@@ -5,6 +5,7 @@
 import { isPgError } from '@tagledger/db';
 import type { FunctionErrorBody } from '@tagledger/functions-api';
 import type { z } from 'zod';
+import { dbRefusal } from '../shared/db-refusals.js';
 
 export class FunctionError extends Error {
   constructor(
@@ -38,7 +39,8 @@ const INVALID_INPUT = new Set(['22023', '22P02', '22001', '22003', '22007', '220
 
 /**
  * A database refusal as the FunctionError the caller should see, by SQLSTATE alone (never by
- * message text); undefined for anything unexpected, which stays a 500.
+ * message text); undefined for anything unexpected, which stays a 500. The gateway applies it to
+ * whatever a function lets through (routes.ts), so a function need not catch refusals itself.
  */
 export function functionErrorFromDb(err: unknown): FunctionError | undefined {
   if (!isPgError(err) || !err.code) return undefined;
@@ -51,8 +53,12 @@ export function functionErrorFromDb(err: unknown): FunctionError | undefined {
   if (err.code === PRICE_CHANGED) {
     return new FunctionError(409, err.message, { code: 'price_changed', quote: quoteFromDetail(err.detail) });
   }
+  // Any other PT4xx: the refusal status the function chose, as PostgREST reads it.
+  const pt = /^PT(4\d\d)$/.exec(err.code);
+  if (pt) return new FunctionError(Number(pt[1]), err.message);
   if (err.code === 'P0001') return new FunctionError(400, err.message);
-  if (err.code === 'P0002') return new FunctionError(404, err.message, { code: 'not_found' });
+  const refusal = dbRefusal(err.code);
+  if (refusal) return new FunctionError(refusal.status, err.message, { code: refusal.code });
   if (err.code === '42501') return new FunctionError(403, err.message, { code: 'forbidden' });
   if (INVALID_INPUT.has(err.code)) return new FunctionError(400, err.message, { code: 'invalid' });
   return undefined;

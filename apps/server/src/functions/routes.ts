@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { bearerToken, IdentifyError, roleIdentity, type Identity as Principal } from '../shared/identify.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, functionErrorFromDb } from './errors.js';
 import { serverFunctions } from './registry.js';
 import { INSUFFICIENT_AAL, twoFactorSatisfied } from './two-factor.js';
 import type { ServerFunction } from './types.js';
@@ -130,6 +130,16 @@ export function sendAnyFunctionsError(req: FastifyRequest, reply: FastifyReply, 
   const code = (err as { code?: unknown }).code;
   if (code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.status(400).send({ code: 'BAD_REQUEST', message: 'Invalid request path' });
+  }
+  // A refusal the database raised on purpose (a missing or foreign id, a state that forbids the
+  // action) that the function let through: the caller's fault, answered and logged as such.
+  const refused = functionErrorFromDb(err);
+  if (refused) {
+    req.log.info(
+      { fn: req.serverFunction?.name, sqlstate: (err as { code?: string }).code, status: refused.statusCode },
+      'server function refused by the database',
+    );
+    return reply.status(refused.statusCode).type('application/json').send(refused.body);
   }
   const status = errorStatus(err);
   if (status) return reply.status(status).send({ error: (err as Error).message });

@@ -2,6 +2,7 @@
 // SUPABASE-PROTOCOL §B.7. Every failure in rest/ ends up as a RestError before it is written, so a
 // database error never reaches the client as SQL text or a stack trace.
 import { isPgError } from '@tagledger/db';
+import { dbRefusal } from '../shared/db-refusals.js';
 
 export interface RestErrorBody {
   code: string;
@@ -32,8 +33,14 @@ export const parseError = (what: string, value: string, details: string) =>
 
 export const notImplemented = (what: string) => new RestError(400, 'PGRST127', 'Feature not implemented', what);
 
-/** HTTP status for a SQLSTATE (§B.7). `anon` decides 42501 (401 for anon, 403 otherwise). */
+/**
+ * HTTP status for a SQLSTATE (§B.7). `anon` decides 42501 (401 for anon, 403 otherwise). The
+ * refusals our functions raise on purpose (shared/db-refusals.ts: P0002 → 404, 55000 → 409) come
+ * first, where PostgREST would answer 500.
+ */
 export function statusForSqlState(code: string, message: string, anon: boolean): number {
+  const refusal = dbRefusal(code);
+  if (refusal) return refusal.status;
   if (code === '42501') return anon ? 401 : 403;
   if (code === '21000') return /requires a WHERE clause$/.test(message) ? 400 : 500;
   if (code === '22023') return /^role ".*" does not exist$/.test(message) ? 401 : 400;

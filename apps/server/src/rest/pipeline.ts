@@ -1,5 +1,5 @@
 // handleRestRequest(): parse → plan → build → execute → respond (PostgREST App.postgrestResponse).
-import { DEFAULT_SEARCH_PATH, type Db, type RequestContext } from '@tagledger/db';
+import { DEFAULT_SEARCH_PATH, isPgError, type Db, type RequestContext } from '@tagledger/db';
 import { RestError, toRestError } from './errors.js';
 import { runExplain } from './execute/explain.js';
 import { runMainTx } from './execute/main-tx.js';
@@ -72,6 +72,8 @@ export interface RestEnv {
   /** REST_EXTRA_SEARCH_PATH (db-extra-search-path): after the request's schema; public, extensions when absent. */
   extraSearchPath?: readonly string[];
   onInternalError?: (err: unknown) => void;
+  /** A database error answered with a 4xx (a function's refusal, a constraint): worth an info line. */
+  onRefusal?: (e: RestError) => void;
 }
 
 export type TxEnd = 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
@@ -146,6 +148,7 @@ export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: Requ
   } catch (err) {
     const e = toRestError(err, anon);
     if (e.status >= 500) env.onInternalError?.(err);
+    else if (isPgError(err)) env.onRefusal?.(e);
     return errorResponse(e);
   }
 }

@@ -130,6 +130,7 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
         parseOptions: { schemas: ctx.config.restSchemas, planEnabled: ctx.config.restPlanEnabled },
         extraSearchPath: ctx.config.restExtraSearchPath,
         onInternalError: (err) => req.log.error({ err }, 'rest request failed'),
+        onRefusal: (e) => req.log.info({ sqlstate: e.code, status: e.status }, 'rest request refused by the database'),
       },
       { method: req.method, path, queryString: q >= 0 ? url.slice(q + 1) : '', headers: req.headers, body },
       { role: principal.role, claims: principal.claims, method: req.method, path, headers: headerMap(req) },

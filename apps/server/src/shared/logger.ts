@@ -6,8 +6,9 @@ import type { FastifyServerOptions } from 'fastify';
 import { createRequire } from 'node:module';
 import type { Config } from '../config/index.js';
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
+  if (stream) return { level: config.logLevel, stream };
   if (!config.logPretty) return { level: config.logLevel };
   return {
     level: config.logLevel,

@@ -31,13 +31,24 @@ describe('functionErrorFromDb', () => {
     expect(functionErrorFromDb(pgError('PT409', 'The price changed', 'not json'))?.body.quote).toBeNull();
   });
 
-  it('maps not found, forbidden and invalid input', () => {
+  it('maps not found, a forbidding state, forbidden and invalid input', () => {
     expect(functionErrorFromDb(pgError('P0002', 'Asset not found'))?.body).toEqual({
       error: 'Asset not found',
       code: 'not_found',
     });
     expect(functionErrorFromDb(pgError('42501', 'Not yours'))?.statusCode).toBe(403);
+    // A state that forbids the action (a stolen asset, an accepted invitation) is the caller's conflict.
+    expect(functionErrorFromDb(pgError('55000', 'Already accepted'))?.statusCode).toBe(409);
+    expect(functionErrorFromDb(pgError('55000', 'Already accepted'))?.body).toEqual({
+      error: 'Already accepted',
+      code: 'conflict',
+    });
     expect(functionErrorFromDb(pgError('22P02', 'invalid input syntax'))?.body.code).toBe('invalid');
+  });
+
+  it('answers any other PTxyz with status xyz, as PostgREST reads it', () => {
+    expect(functionErrorFromDb(pgError('PT404', 'No such heir'))?.statusCode).toBe(404);
+    expect(functionErrorFromDb(pgError('PT422', 'Bad period'))?.body).toEqual({ error: 'Bad period' });
   });
 
   it('leaves unexpected errors alone', () => {

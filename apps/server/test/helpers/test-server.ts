@@ -61,7 +61,14 @@ function filesUnder(root: string): string[] {
 }
 
 export async function startTestServer(
-  opts: { driver?: Driver; storage?: StorageKind; env?: Record<string, string>; overrides?: Partial<Config> } = {},
+  opts: {
+    driver?: Driver;
+    storage?: StorageKind;
+    env?: Record<string, string>;
+    overrides?: Partial<Config>;
+    /** Receives the server's JSON log lines (at LOG_LEVEL, info unless env sets it). */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-test-'));
   const s3 = opts.storage === 's3' ? await startLocalS3() : undefined;
@@ -82,7 +89,7 @@ export async function startTestServer(
     {
       PORT: '0',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: opts.logStream ? 'info' : 'silent',
       APP_NAME: 'TagLedger',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...s3?.serverEnv(),
@@ -90,7 +97,7 @@ export async function startTestServer(
     },
     opts.overrides,
   );
-  const built = await buildApp(config);
+  const built = await buildApp(config, opts.logStream ? { logStream: opts.logStream } : {});
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
