@@ -34,6 +34,16 @@ function describe(s: BackupSummary): string {
   return `${s.tables} tables, ${s.rows} rows, ${s.files} files${missing}`;
 }
 
+/** A backup that failed half-way leaves no half archive behind (a restore would refuse it anyway). */
+async function removedOnFailure<T>(file: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+}
+
 async function backupFromRunningServer(file: string): Promise<void> {
   const keys = await loadKeys({
     dataDir: config.dataDir,
@@ -45,8 +55,14 @@ async function backupFromRunningServer(file: string): Promise<void> {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/operations/v1/backup`;
   const res = await fetch(url, { headers: { authorization: `Bearer ${keys.serviceRoleKey}` } });
   if (!res.ok || !res.body) throw new BackupError(`the running server answered ${res.status} at ${url}`);
-  await pipeline(Readable.fromWeb(res.body as never), fs.createWriteStream(file, { mode: 0o600 }));
-  console.log(`Backup written to ${file} by the running server`);
+  await removedOnFailure(file, () =>
+    pipeline(Readable.fromWeb(res.body as never), fs.createWriteStream(file, { mode: 0o600 })).catch((err: unknown) => {
+      throw new BackupError(`the running server stopped sending the archive (${(err as Error).message})`);
+    }),
+  );
+  // The server signs with the same setting or key file (this DATA_DIR) as this command reads.
+  const key = readBackupKey(config, { create: false });
+  console.log(`Backup written to ${file} by the running server${key ? `, signed with backup key ${key.id}` : ''}`);
 }
 
 async function backup(file: string): Promise<void> {
@@ -58,10 +74,11 @@ async function backup(file: string): Promise<void> {
     throw err;
   }
   try {
-    const summary = await writeBackup(db, createStorageBackend(config), fs.createWriteStream(file, { mode: 0o600 }), {
-      key: readBackupKey(config, { create: true }),
-    });
-    console.log(`Backup written to ${file}: ${describe(summary)}`);
+    const key = readBackupKey(config, { create: true });
+    const summary = await removedOnFailure(file, () =>
+      writeBackup(db, createStorageBackend(config), fs.createWriteStream(file, { mode: 0o600 }), { key }),
+    );
+    console.log(`Backup written to ${file}: ${describe(summary)}; signed with backup key ${key.id}`);
   } finally {
     await db.close();
   }

@@ -136,9 +136,13 @@ export async function writeBackup(
   await db.transaction(
     async (tx) => {
       if (db.kind === 'pg') await tx.query('set transaction isolation level repeatable read');
-      const { rows: migrations } = await tx.query<{ version: string }>(
-        'select version from private.schema_migrations order by version',
-      );
+      const { rows: migrations } = await tx
+        .query<{ version: string }>('select version from private.schema_migrations order by version')
+        .catch((err: unknown) => {
+          if (isPgError(err) && err.code === '42P01')
+            throw new BackupError('this database has no TagLedger tables yet: there is nothing to back up');
+          throw err;
+        });
       await out.write({
         kind: 'header',
         format: FORMAT,
