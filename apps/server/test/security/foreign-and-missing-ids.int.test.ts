@@ -363,7 +363,10 @@ describe.each(drivers)('foreign, missing and garbage ids on %s', (driver) => {
       expect([what, answer.status]).toEqual([what, status]);
       expect(answer.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
       const lines = log.lines.filter((l) => l.reqId === answer.reqId);
-      expect(lines.length).toBeGreaterThan(0);
+      expect([what, lines.some((l) => l.level === 30 && l.msg === 'rest request refused by the database')]).toEqual([
+        what,
+        true,
+      ]);
       expect([what, lines.filter((l) => l.level >= 50 || l.err?.stack)]).toEqual([what, []]);
     }
   });
