@@ -37,7 +37,7 @@ const BASES = ['', 'apps/server/src/', 'apps/web/src/', 'apps/server/', 'apps/we
  * for a route's parameter.
  */
 const NOT_TRACKED =
-  /^(?:\.\/)?(?:(?:node_modules|dist|data|test-results|playwright-report|coverage|prerendered|keys|outbox|storage|catalogues|\.cache|tmp)(?:\/|$)|[A-Z][A-Z0-9_]*\/)|\/_\.html$/;
+  /^(?:\.\/)?(?:(?:node_modules|dist|data|test-results|playwright-report|coverage|prerendered|keys|outbox|storage|catalogues|restore-staging|\.cache|tmp)(?:\/|$)|[A-Z][A-Z0-9_]*\/)|\/_\.html$/;
 
 function exists(reference, namedIn) {
   const clean = reference.replace(/^\.\//, '').replace(/\/$/, '');
