@@ -289,6 +289,45 @@ create table private.hidden_assets (
   constraint hidden_assets_pkey PRIMARY KEY (asset_id)
 );
 
+create table private.log_cosignatures (
+  size bigint not null,
+  witness_name text not null,
+  line text not null,
+  cosigned_at timestamp with time zone not null,
+  received_at timestamp with time zone default now() not null,
+  constraint log_cosignatures_line_check CHECK (line ~~ '— %'::text),
+  constraint log_cosignatures_pkey PRIMARY KEY (size, witness_name),
+  constraint log_cosignatures_size_fkey FOREIGN KEY (size) REFERENCES private.log_heads(size)
+);
+alter table private.log_cosignatures enable row level security;
+
+create table private.log_heads (
+  size bigint not null,
+  root bytea not null,
+  body text not null,
+  signature text not null,
+  key_name text not null,
+  signed_at timestamp with time zone default now() not null,
+  timestamp_token bytea,
+  timestamped_at timestamp with time zone,
+  constraint log_heads_pkey PRIMARY KEY (size),
+  constraint log_heads_root_check CHECK (octet_length(root) = 32),
+  constraint log_heads_signature_check CHECK (signature ~~ '— %'::text),
+  constraint log_heads_size_check CHECK (size > 0)
+);
+alter table private.log_heads enable row level security;
+
+create table private.log_nodes (
+  level smallint not null,
+  idx bigint not null,
+  hash bytea not null,
+  constraint log_nodes_hash_check CHECK (octet_length(hash) = 32),
+  constraint log_nodes_idx_check CHECK (idx >= 0),
+  constraint log_nodes_level_check CHECK (level >= 0 AND level <= 62),
+  constraint log_nodes_pkey PRIMARY KEY (level, idx)
+);
+alter table private.log_nodes enable row level security;
+
 create table private.mail_opt_outs (
   id bigint generated always as identity not null,
   recipient_hash text not null,
@@ -1928,6 +1967,15 @@ grant execute on function private.ledger_entry_hash(p_prev text, p_record text, 
 grant execute on function private.ledger_entry_hash(p_prev text, p_record text, p_seq bigint, p_event text, p_at timestamp with time zone) to public;
 grant execute on function private.ledger_entry_hash(p_prev text, p_record text, p_seq bigint, p_event text, p_at timestamp with time zone) to service_role;
 
+CREATE OR REPLACE FUNCTION private.ledger_entry_text(p_prev text, p_record text, p_seq bigint, p_event text, p_at timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select p_prev || '|' || p_record || '|' || p_seq::text || '|' || p_event || '|' || private.ledger_time(p_at)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.ledger_post(p_user_id uuid, p_amount bigint, p_source text, p_description text, p_reference text DEFAULT NULL::text, p_idempotency_key text DEFAULT NULL::text, p_actor_id uuid DEFAULT NULL::uuid)
  RETURNS token_transactions
  LANGUAGE plpgsql
@@ -2181,6 +2229,81 @@ CREATE OR REPLACE FUNCTION private.like_escape(p_term text)
  SET search_path TO ''
 AS $function$
   select replace(replace(replace(p_term, '\', '\\'), '%', '\%'), '_', '\_')
+$function$;
+
+CREATE OR REPLACE FUNCTION private.log_append_leaf()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_idx bigint := new.seq - 1;
+  v_level smallint := 0;
+  v_hash bytea := private.log_leaf_hash(
+    private.ledger_entry_text(new.prev_hash, new.record_hash, new.seq, new.event, new.created_at));
+  v_left bytea;
+begin
+  if v_idx > 0 and not exists (select 1 from private.log_nodes where level = 0 and idx = v_idx - 1) then
+    raise exception 'The transparency log has no leaf before entry %', new.seq using errcode = '55000';
+  end if;
+  insert into private.log_nodes (level, idx, hash) values (0, v_idx, v_hash);
+  while v_idx % 2 = 1 loop
+    select hash into v_left from private.log_nodes where level = v_level and idx = v_idx - 1;
+    v_hash := sha256('\x01'::bytea || v_left || v_hash);
+    v_idx := v_idx / 2;
+    v_level := v_level + 1;
+    insert into private.log_nodes (level, idx, hash) values (v_level, v_idx, v_hash);
+  end loop;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.log_build_from_ledger()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count bigint;
+  v_max bigint;
+  v_level smallint := 0;
+  v_rows bigint;
+begin
+  if exists (select 1 from private.log_nodes) then
+    raise exception 'The transparency log is already built' using errcode = '55000';
+  end if;
+  select count(*), coalesce(max(seq), 0) into v_count, v_max from public.asset_ledger;
+  if v_count <> v_max then
+    raise exception 'The asset ledger has gaps (% entries, last seq %): cannot build its log', v_count, v_max
+      using errcode = '55000';
+  end if;
+  insert into private.log_nodes (level, idx, hash)
+  select 0, l.seq - 1, private.log_leaf_hash(
+           private.ledger_entry_text(l.prev_hash, l.record_hash, l.seq, l.event, l.created_at))
+  from public.asset_ledger l;
+  loop
+    insert into private.log_nodes (level, idx, hash)
+    select v_level + 1, a.idx / 2, sha256('\x01'::bytea || a.hash || b.hash)
+    from private.log_nodes a
+    join private.log_nodes b on b.level = v_level and b.idx = a.idx + 1
+    where a.level = v_level and a.idx % 2 = 0;
+    get diagnostics v_rows = row_count;
+    exit when v_rows = 0;
+    v_level := v_level + 1;
+  end loop;
+  return v_count;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.log_leaf_hash(p_entry text)
+ RETURNS bytea
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select sha256('\x00'::bytea || convert_to(p_entry, 'UTF8'))
 $function$;
 
 CREATE OR REPLACE FUNCTION private.mail_recipient_hash(p_email text)
@@ -3375,6 +3498,7 @@ create policy "Two-factor users need an aal2 session" on public.asset_ledger as 
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER asset_ledger_append_only BEFORE DELETE OR UPDATE ON asset_ledger FOR EACH ROW EXECUTE FUNCTION private.asset_ledger_is_append_only();
+CREATE TRIGGER asset_ledger_log_append AFTER INSERT ON asset_ledger FOR EACH ROW EXECUTE FUNCTION private.log_append_leaf();
 CREATE TRIGGER asset_ledger_no_truncate BEFORE TRUNCATE ON asset_ledger FOR EACH STATEMENT EXECUTE FUNCTION private.asset_ledger_is_append_only();
 grant select on table public.asset_ledger to service_role;
 grant select (seq) on table public.asset_ledger to authenticated;
