@@ -28,7 +28,8 @@ const compile = (project) => (outDir) =>
 
 // Built in this order: the server's compiled code imports the compiled code of the database
 // package and of the functions' contract (node --conditions=tagledger-compiled resolves @tagledger/db
-// to packages/db/dist and @tagledger/functions-api to packages/functions-api/dist).
+// to packages/db/dist, @tagledger/functions-api to packages/functions-api/dist and @tagledger/verify
+// to packages/verify/dist).
 export const targets = {
   'functions-api': {
     out: path.join(ROOT, 'packages/functions-api/dist'),
@@ -39,6 +40,12 @@ export const targets = {
       'package-lock.json',
     ],
     build: compile('packages/functions-api/tsconfig.build.json'),
+  },
+  // The verifier's library (the server signs and proves with it; the published CLI runs it).
+  verify: {
+    out: path.join(ROOT, 'packages/verify/dist'),
+    inputs: ['packages/verify/src', 'packages/verify/tsconfig.build.json', 'tsconfig.base.json', 'package-lock.json'],
+    build: compile('packages/verify/tsconfig.build.json'),
   },
   db: {
     out: path.join(ROOT, 'packages/db/dist'),

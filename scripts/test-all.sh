@@ -48,7 +48,7 @@ npm run typecheck
 # compiled server when its build is current (apps/server/test/helpers/server-process.ts), which starts
 # seconds faster. The web app is built after them, as before (some server tests expect no web bundle).
 echo "== build (server)"
-node scripts/builds.mjs functions-api db server
+node scripts/builds.mjs functions-api verify db server
 echo "== server, database and web tests"
 npm run test:unit
 echo "== build"

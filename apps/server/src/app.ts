@@ -23,6 +23,7 @@ import { functionsRoutes } from './functions/routes.js';
 import { inlineScriptHashes, webRoutes } from './plugins/web.js';
 import { installLegacy } from './legacy/routes.js';
 import { registerPaymentJobs } from './payments/checkout-expiry.js';
+import { transparencyLogRoutes } from './plugins/transparency-log.js';
 import { testClockRoutes } from './legacy/test-clock.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
 import { sendFrameworkError } from './plugins/framework-errors.js';
@@ -182,6 +183,7 @@ export async function buildApp(
   await app.register(restRoutes, { prefix: '/rest/v1', ctx });
   await app.register(storageRoutes, { prefix: '/storage/v1', ctx });
   await app.register(functionsRoutes, { prefix: '/functions/v1', ctx });
+  await app.register(transparencyLogRoutes, { prefix: '/log/v1', ctx });
   await installLegacy(app, ctx);
   await registerPaymentJobs(ctx, app.log);
   if (config.testClock) {

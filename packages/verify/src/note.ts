@@ -50,9 +50,10 @@ export async function formatVerifierKey(
 
 /** Parses a vkey and checks that its key ID matches its name and key. */
 export async function parseVerifierKey(text: string): Promise<VerifierKey> {
-  const parts = text.trim().split('+');
-  if (parts.length !== 3) throw new NoteError(`not a verifier key (name+id+key): ${text}`);
-  const [name, hex, b64] = parts as [string, string, string];
+  // The base64 key may hold '+' itself: the name and the ID end at the first two.
+  const m = /^([^+]+)\+([^+]*)\+(.+)$/s.exec(text.trim());
+  if (!m) throw new NoteError(`not a verifier key (name+id+key): ${text}`);
+  const [, name, hex, b64] = m as unknown as [string, string, string, string];
   if (!NAME.test(name) || !/^[0-9a-f]{8}$/.test(hex)) throw new NoteError(`not a verifier key: ${text}`);
   let raw: Uint8Array;
   try {

@@ -118,3 +118,14 @@ export function compactTimestamp(token: string): string {
   const info = new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signed.toSchema(true) });
   return toBase64(new Uint8Array(info.toSchema().toBER(false)));
 }
+
+/** The certificates a token carries, as PEM (what an authority's tokens say about it). */
+export function certificatesOfToken(token: string): string[] {
+  const signed = parseSignedData(fromBase64(token));
+  return (signed.certificates ?? [])
+    .filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate)
+    .map((c) => {
+      const b64 = toBase64(new Uint8Array(c.toSchema().toBER(false)));
+      return `-----BEGIN CERTIFICATE-----\n${b64.replace(/(.{64})/g, '$1\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
+    });
+}

@@ -89,6 +89,19 @@ const envSchema = z.object({
   RECEIPT_VAT_PERCENT: z.coerce.number().min(0).max(100).optional(),
   // How often each job worker polls the queue for new jobs, in seconds (pg-boss's minimum is 0.5).
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  // The transparency log (docs/decisions/0144): its origin line (default: <site host>/asset-ledger),
+  // its Ed25519 signer key (PRIVATE+KEY+…; default: generated into DATA_DIR/keys/log-key.txt),
+  // the witnesses whose cosignatures it accepts (vkeys, comma- or newline-separated) and how many a
+  // checkpoint needs, and an RFC 3161 time-stamping authority with the certificate(s) verifiers trust.
+  LOG_ORIGIN: z
+    .string()
+    .regex(/^[^\s+]+$/, 'a schema-less URL such as example.com/asset-ledger')
+    .optional(),
+  LOG_PRIVATE_KEY: z.string().optional(),
+  WITNESS_KEYS: z.string().optional(),
+  WITNESS_QUORUM: z.coerce.number().int().min(0).max(16).optional(),
+  TSA_URL: z.string().url().optional(),
+  TSA_CERT_FILE: z.string().optional(),
   // Test-only: POST /test/v1/clock moves the application clock (never with NODE_ENV=production).
   TEST_CLOCK: z.enum(['on', 'off']).default('off'),
   NODE_ENV: z.string().optional(),
@@ -154,6 +167,19 @@ export interface Config {
   jobsPollSeconds: number;
   /** Test-only clock control route (TEST_CLOCK=on); refused in production. */
   testClock: boolean;
+  /** The transparency log: origin line, signer key text (unset: DATA_DIR/keys/log-key.txt), trusted witnesses. */
+  transparencyLog: {
+    origin: string;
+    privateKey: string | undefined;
+    /** Witness vkeys (cosignature/v1, type 0x04) whose cosignatures are accepted and served. */
+    witnessKeys: string[];
+    /** Cosignatures a checkpoint needs for verifiers (published with the keys). */
+    witnessQuorum: number;
+    /** RFC 3161 time-stamping authority; unset: checkpoints are not timestamped. */
+    tsaUrl: string | undefined;
+    /** PEM file of the authority's certificate (or its root) published for verifiers. */
+    tsaCertFile: string | undefined;
+  };
   /**
    * Which X-Forwarded-For hops to believe, in Fastify's trustProxy terms: false (the socket address
    * is the client), a hop count, or the addresses/CIDR ranges of our own proxies.
@@ -223,6 +249,11 @@ function parseRedirectList(raw: string | undefined): string[] {
 }
 
 export class ConfigError extends Error {}
+
+/** WITNESS_KEYS: vkeys separated by commas, spaces or newlines (a vkey holds none of them). */
+function witnessKeys(raw: string | undefined): string[] {
+  return (raw ?? '').split(/[\s,]+/).filter(Boolean);
+}
 
 /** Written into DATA_DIR by `npm run db:move`: the PostgreSQL to use when DATABASE_URL is unset. */
 export const DATABASE_URL_FILE = 'database-url';
@@ -321,7 +352,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     receiptVatPercent: e.RECEIPT_VAT_PERCENT,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     testClock: e.TEST_CLOCK === 'on',
+    transparencyLog: {
+      origin: e.LOG_ORIGIN ?? `${new URL(siteUrl).host}/asset-ledger`,
+      privateKey: e.LOG_PRIVATE_KEY || undefined,
+      witnessKeys: witnessKeys(e.WITNESS_KEYS),
+      witnessQuorum: e.WITNESS_QUORUM ?? Math.min(1, witnessKeys(e.WITNESS_KEYS).length),
+      tsaUrl: e.TSA_URL || undefined,
+      tsaCertFile: e.TSA_CERT_FILE || undefined,
+    },
   };
+  if (config.transparencyLog.witnessQuorum > config.transparencyLog.witnessKeys.length) {
+    throw new ConfigError('Invalid environment:\n  WITNESS_QUORUM: larger than the number of WITNESS_KEYS');
+  }
   return { ...config, ...overrides };
 }
 

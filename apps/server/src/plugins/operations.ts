@@ -19,6 +19,7 @@ import { storageEngine } from '../storage/engine.js';
 import { writeBackup } from '../operations/backup.js';
 import { readBackupKey } from '../operations/backup-key.js';
 import fastifyPlugin from 'fastify-plugin';
+import { latestHead, logAlerts, logSize } from '../assets/transparency-log.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -108,6 +109,30 @@ async function operations(app: FastifyInstance, opts: { ctx: AppContext; readine
         this.set({ queue: c.queue, state: 'active' }, c.active);
         this.set({ queue: c.queue, state: 'failed' }, c.failed);
       }
+    },
+  });
+
+  // The transparency log: its size, its newest signed head, and the alerts it raised (a stored
+  // tree that did not extend the last head; a witness cosigning a tree this log never signed).
+  new Gauge({
+    name: 'tagledger_log_entries',
+    help: 'Transparency log: entries (leaves), and the size of the newest signed checkpoint',
+    labelNames: ['of'] as const,
+    registers: [registry],
+    async collect() {
+      this.set({ of: 'log' }, await logSize(ctx.db));
+      this.set({ of: 'signed_head' }, (await latestHead(ctx.db))?.size ?? 0);
+    },
+  });
+  new Counter({
+    name: 'tagledger_log_alerts_total',
+    help: 'Transparency log alerts: heads refused for failed consistency, cosignatures of a forked tree',
+    labelNames: ['alert'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ alert: 'consistency' }, logAlerts.consistencyFailures);
+      this.inc({ alert: 'fork' }, logAlerts.forkedCosignatures);
     },
   });
 

@@ -19,7 +19,7 @@ import { isAppPath, readAppPaths } from './app-paths.js';
 import { crawlerFiles } from './crawler-files.js';
 
 /** Prefixes of the server's own APIs: an unknown path under them is a JSON 404, never a page or a redirect. */
-const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/operations/v1', '/test/v1'];
+const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/log/v1', '/operations/v1', '/test/v1'];
 
 /**
  * The Content-Security-Policy sources ('sha256-…') of the inline scripts in the built index.html

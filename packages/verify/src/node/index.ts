@@ -2,4 +2,4 @@
 export * from './signer.js';
 export * from './tsa-client.js';
 export * from './witness.js';
-export { compactTimestamp } from '../timestamp.js';
+export { compactTimestamp, certificatesOfToken } from '../timestamp.js';

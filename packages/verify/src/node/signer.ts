@@ -50,11 +50,10 @@ export async function generateSignerKey(name: string, type: VerifierKey['type'])
 }
 
 export async function parseSignerKey(text: string): Promise<NoteSigner> {
-  const parts = text.trim().split('+');
-  if (parts.length !== 5 || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') {
-    throw new SignerKeyError('not a signer key (PRIVATE+KEY+name+id+key)');
-  }
-  const [, , name, hex, b64] = parts as [string, string, string, string, string];
+  // The base64 key may hold '+' itself: the fields before it end at the first four.
+  const m = /^PRIVATE\+KEY\+([^+]+)\+([^+]*)\+(.+)$/s.exec(text.trim());
+  if (!m) throw new SignerKeyError('not a signer key (PRIVATE+KEY+name+id+key)');
+  const [, name, hex, b64] = m as unknown as [string, string, string, string];
   let raw: Uint8Array;
   try {
     raw = fromBase64(b64);

@@ -1,0 +1,226 @@
+// The transparency log through the real server (issue 31): heads signed by the job queue as C2SP
+// checkpoints, published with CORS and cache headers; inclusion and consistency proofs that verify
+// with @tagledger/verify alone; tlog-tiles; a witness (the `npm run witness` code) that cosigns
+// consistent heads and whose cosignatures the server serves; refusals in the API's shape; and the
+// alert (log line + metric) when the stored tree no longer extends the last signed head.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  entryLeafHash,
+  fromBase64,
+  parseCheckpoint,
+  parseNote,
+  parseVerifierKey,
+  verifyConsistency,
+  verifyCosignature,
+  verifyInclusion,
+  verifyNoteSignature,
+  type LogEntry,
+  type TrustedKeys,
+} from '@tagledger/verify';
+import { cosign, generateSignerKey, parseSignerKey, runWitnessOnce, type NoteSigner } from '@tagledger/verify/node';
+import { LogIntegrityError, SIGN_HEAD_JOB, signHead } from '../../src/assets/transparency-log.js';
+import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { createTestUser, type TestUser } from '../helpers/users.js';
+
+const METRICS = 'metrics-token-for-log-tests-0123456789';
+
+async function registerDirect(server: TestServer, owner: string, title: string): Promise<void> {
+  await server.ctx.db.query(`select private.register_asset($1, $2, $3, '[]')`, [
+    owner,
+    crypto.randomUUID(),
+    JSON.stringify({ title }),
+  ]);
+}
+
+describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
+  let server: TestServer;
+  let alice: TestUser;
+  let witness: NoteSigner;
+  let stranger: NoteSigner;
+  let stateDir: string;
+  const log = (p: string, init?: RequestInit) => fetch(`${server.url}/log/v1${p}`, init);
+
+  beforeAll(async () => {
+    witness = await parseSignerKey(await generateSignerKey('witness.example/one', 0x04));
+    stranger = await parseSignerKey(await generateSignerKey('stranger.example/w', 0x04));
+    server = await startTestServer({
+      driver,
+      env: { WITNESS_KEYS: witness.verifierKey, METRICS_TOKEN: METRICS, LOG_ORIGIN: 'tagledger.test/asset-ledger' },
+    });
+    alice = await createTestUser(server);
+    await server.ctx.db.query(`select private.ledger_post($1, 5000, 'admin_adjustment', 'test credit')`, [alice.id]);
+    stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-witness-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function keys(): Promise<TrustedKeys> {
+    return (await (await log('/keys')).json()) as TrustedKeys;
+  }
+
+  it('has no checkpoint before the first head, then the job queue signs one in the C2SP format', async () => {
+    const empty = await log('/checkpoint');
+    expect(empty.status).toBe(404);
+    expect(await empty.json()).toMatchObject({ code: 'empty_log' });
+
+    for (let i = 1; i <= 5; i++) await registerDirect(server, alice.id, `asset ${i}`);
+    await server.ctx.jobs.send(SIGN_HEAD_JOB, {});
+    let res = await log('/checkpoint');
+    for (let i = 0; i < 100 && res.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      res = await log('/checkpoint');
+    }
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    const text = await res.text();
+    const [origin, size, root, blank] = text.split('\n');
+    expect(origin).toBe('tagledger.test/asset-ledger');
+    expect(size).toBe('5');
+    expect(fromBase64(root!)).toHaveLength(32);
+    expect(blank).toBe('');
+
+    const k = await keys();
+    expect(k).toMatchObject({ format: 'tagledger-log-keys/v1', origin: 'tagledger.test/asset-ledger', quorum: 1 });
+    expect(k.witnesses).toEqual([witness.verifierKey]);
+    const logKey = await parseVerifierKey(k.log[0]!);
+    expect(await verifyNoteSignature(parseNote(text), logKey)).toBe('valid');
+  });
+
+  it('serves inclusion proofs that lead every entry to the signed root, and 4xx for bad requests', async () => {
+    const cp = parseCheckpoint(parseNote(await (await log('/checkpoint')).text()).text);
+    for (let seq = 1; seq <= cp.size; seq++) {
+      const res = await log(`/proof/inclusion?seq=${seq}&size=${cp.size}`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { entry: LogEntry; proof: string[] };
+      expect(body.proof.length).toBeLessThanOrEqual(Math.ceil(Math.log2(cp.size)));
+      const ok = await verifyInclusion(
+        await entryLeafHash(body.entry),
+        seq - 1,
+        cp.size,
+        body.proof.map(fromBase64),
+        cp.root,
+      );
+      expect(ok).toBe(true);
+    }
+    for (const [q, status, code] of [
+      ['seq=abc', 400, 'bad_request'],
+      ['seq=0', 400, 'bad_request'],
+      ['seq=9', 404, 'not_in_tree'],
+      ['seq=1&size=4', 404, 'no_such_head'],
+    ] as const) {
+      const res = await log(`/proof/inclusion?${q}`);
+      expect(res.status).toBe(status);
+      expect(await res.json()).toMatchObject({ code });
+    }
+    expect((await log('/proof/consistency?old=6&size=5')).status).toBe(400);
+    expect((await log('/proof/consistency?old=1&size=999')).status).toBe(404);
+    expect((await log('/nothing-here')).status).toBe(404);
+  });
+
+  it('serves tlog-tiles: hash tiles and entry bundles, partial until full', async () => {
+    const tile = await log('/tile/0/000.p/5');
+    expect(tile.status).toBe(200);
+    const hashes = new Uint8Array(await tile.arrayBuffer());
+    expect(hashes).toHaveLength(5 * 32);
+    const entries = new Uint8Array(await (await log('/tile/entries/000.p/5')).arrayBuffer());
+    let at = 0;
+    for (let i = 0; i < 5; i++) {
+      const len = (entries[at]! << 8) | entries[at + 1]!;
+      const text = new TextDecoder().decode(entries.subarray(at + 2, at + 2 + len));
+      const [prev_hash, record_hash, seq, event, created_at] = text.split('|') as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const leaf = await entryLeafHash({ prev_hash, record_hash, seq: Number(seq), event, created_at });
+      expect(hashes.subarray(i * 32, i * 32 + 32)).toEqual(leaf);
+      at += 2 + len;
+    }
+    expect(at).toBe(entries.length);
+    expect((await log('/tile/0/000')).status).toBe(404); // not full yet
+    expect((await log('/tile/0/000.p/9')).status).toBe(404);
+    expect((await log('/tile/0/12')).status).toBe(404);
+  });
+
+  it('is cosigned by a witness that checks consistency, and serves the head with the cosignature', async () => {
+    const statePath = path.join(stateDir, 'state.json');
+    const config = { signer: witness, logs: { 'tagledger.test/asset-ledger': (await keys()).log } };
+    const first = await runWitnessOnce({ logUrl: `${server.url}/log/v1`, config, statePath });
+    expect(first).toMatchObject({ outcome: 'cosigned', size: 5, delivered: true });
+    let note = parseNote(await (await log('/checkpoint')).text());
+    const key = await parseVerifierKey(witness.verifierKey);
+    expect(await verifyCosignature(note, key)).toMatchObject({ status: 'valid' });
+    expect(await runWitnessOnce({ logUrl: `${server.url}/log/v1`, config, statePath })).toMatchObject({
+      outcome: 'unchanged',
+    });
+
+    // The log grows; the next head extends the cosigned one, and the witness proves it.
+    for (let i = 6; i <= 9; i++) await registerDirect(server, alice.id, `asset ${i}`);
+    await signHead(server.ctx);
+    const consistency = (await (await log('/proof/consistency?old=5&size=9')).json()) as { proof: string[] };
+    const old = parseCheckpoint(note.text);
+    note = parseNote(await (await log('/checkpoint')).text());
+    const now = parseCheckpoint(note.text);
+    expect(await verifyConsistency(5, 9, consistency.proof.map(fromBase64), old.root, now.root)).toBe(true);
+    expect(await runWitnessOnce({ logUrl: `${server.url}/log/v1`, config, statePath })).toMatchObject({
+      outcome: 'cosigned',
+      size: 9,
+    });
+    note = parseNote(await (await log('/checkpoint')).text());
+    expect(await verifyCosignature(note, key)).toMatchObject({ status: 'valid' });
+  });
+
+  it('refuses cosignatures from unknown witnesses, bad ones, and ones on a tree it never signed (an alert)', async () => {
+    const note = parseNote(await (await log('/checkpoint')).text());
+    const post = (body: string) =>
+      log('/cosignature', { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+    const now = Math.floor(Date.now() / 1000);
+
+    let res = await post(`${note.text}\n${cosign(note.text, stranger, now)}\n`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'unknown_witness' });
+
+    const forged = note.text.replace(/\n[^\n]+\n$/, `\n${Buffer.alloc(32, 7).toString('base64')}\n`);
+    res = await post(`${note.text}\n${cosign(forged, witness, now)}\n`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'bad_cosignature' });
+
+    res = await post(`${forged}\n${cosign(forged, witness, now)}\n`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'fork' });
+
+    res = await post('not a note');
+    expect(res.status).toBe(400);
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })
+    ).text();
+    expect(metrics).toMatch(/tagledger_log_alerts_total\{alert="fork"\} [1-9]/);
+    expect(metrics).toMatch(/tagledger_log_entries\{of="signed_head"\} 9/);
+  });
+
+  it('refuses to sign a head when the stored tree no longer extends the last one, with an alert', async () => {
+    // What an attacker with database access could do: rewrite entry 2 and rebuild the whole tree.
+    await server.ctx.db.transaction(async (tx) => {
+      await tx.query('set local session_replication_role = replica');
+      await tx.query(`update public.asset_ledger set record_hash = repeat('ab', 32) where seq = 2`);
+      await tx.query('delete from private.log_nodes');
+      await tx.query('select private.log_build_from_ledger()');
+    });
+    await registerDirect(server, alice.id, 'after the rewrite');
+    await expect(signHead(server.ctx)).rejects.toBeInstanceOf(LogIntegrityError);
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })
+    ).text();
+    expect(metrics).toMatch(/tagledger_log_alerts_total\{alert="consistency"\} [1-9]/);
+    expect(parseCheckpoint(parseNote(await (await log('/checkpoint')).text()).text).size).toBe(9);
+  });
+});
