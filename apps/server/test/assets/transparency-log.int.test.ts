@@ -21,7 +21,15 @@ import {
   type LogEntry,
   type TrustedKeys,
 } from '@tagledger/verify';
-import { cosign, generateSignerKey, parseSignerKey, runWitnessOnce, type NoteSigner } from '@tagledger/verify/node';
+import {
+  cosign,
+  generateSignerKey,
+  parseSignerKey,
+  runWitnessOnce,
+  WitnessRefusal,
+  type NoteSigner,
+} from '@tagledger/verify/node';
+import { witnessMain } from '@tagledger/verify/witness-cli';
 import { LogIntegrityError, SIGN_HEAD_JOB, signHead } from '../../src/assets/transparency-log.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
@@ -222,5 +230,85 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
     ).text();
     expect(metrics).toMatch(/tagledger_log_alerts_total\{alert="consistency"\} [1-9]/);
     expect(parseCheckpoint(parseNote(await (await log('/checkpoint')).text()).text).size).toBe(9);
+  });
+});
+
+describe.each(drivers)('a witness between two servers that disagree, on %s', (driver) => {
+  // The same log key and origin on two databases: what a log operator showing different views to
+  // different people (or restoring another history) would run.
+  let a: TestServer;
+  let b: TestServer;
+  let logKeyText: string;
+  let witness: NoteSigner;
+  let dir: string;
+
+  beforeAll(async () => {
+    logKeyText = await generateSignerKey('split.test/asset-ledger', 0x01);
+    witness = await parseSignerKey(await generateSignerKey('witness.example/two', 0x04));
+    const env = {
+      LOG_PRIVATE_KEY: logKeyText,
+      LOG_ORIGIN: 'split.test/asset-ledger',
+      WITNESS_KEYS: witness.verifierKey,
+    };
+    [a, b] = await Promise.all([startTestServer({ driver, env }), startTestServer({ driver, env })]);
+    for (const server of [a, b]) {
+      const user = await createTestUser(server);
+      await server.ctx.db.query(`select private.ledger_post($1, 5000, 'admin_adjustment', 'test credit')`, [user.id]);
+      (server as TestServer & { owner?: string }).owner = user.id;
+    }
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-split-'));
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  const grow = async (server: TestServer, n: number) => {
+    for (let i = 0; i < n; i++) {
+      await registerDirect(server, (server as TestServer & { owner?: string }).owner!, `entry ${crypto.randomUUID()}`);
+    }
+    await signHead(server.ctx);
+  };
+
+  it("refuses the second server's rollback, fork and inconsistent tree, each by name", async () => {
+    const statePath = path.join(dir, 'state.json');
+    const logKey = (await parseSignerKey(logKeyText)).verifierKey;
+    const config = { signer: witness, logs: { 'split.test/asset-ledger': [logKey] } };
+    await grow(a, 3);
+    await grow(b, 2);
+    expect(await runWitnessOnce({ logUrl: `${a.url}/log/v1`, config, statePath })).toMatchObject({
+      outcome: 'cosigned',
+      size: 3,
+    });
+
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (err: unknown) => err as WitnessRefusal,
+      );
+    expect(await refusal(runWitnessOnce({ logUrl: `${b.url}/log/v1`, config, statePath }))).toMatchObject({
+      code: 'rollback',
+    });
+    await grow(b, 1);
+    expect(await refusal(runWitnessOnce({ logUrl: `${b.url}/log/v1`, config, statePath }))).toMatchObject({
+      code: 'fork',
+    });
+    await grow(b, 1);
+
+    // The command itself: an ALERT line naming the refusal, exit status 3, the state unchanged.
+    const keyFile = path.join(dir, 'witness-key.txt');
+    fs.writeFileSync(keyFile, await generateSignerKey('witness.example/cli', 0x04));
+    const cliState = path.join(dir, 'cli-state.json');
+    const lines: string[] = [];
+    const io = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+    expect(await witnessMain([`${a.url}/log/v1`, '--key', keyFile, '--state', cliState, '--log-key', logKey], io)).toBe(
+      0,
+    );
+    expect(await witnessMain([`${b.url}/log/v1`, '--key', keyFile, '--state', cliState], io)).toBe(3);
+    expect(lines.at(-1)).toMatch(
+      /^ALERT split\.test\/asset-ledger: refused to cosign \(inconsistent\): the tree of 4 entries does not extend the tree of 3/,
+    );
+    expect(JSON.parse(fs.readFileSync(cliState, 'utf8')).logs['split.test/asset-ledger']).toMatchObject({ size: 3 });
+    // B never got a cosignature.
+    expect(await (await fetch(`${b.url}/log/v1/checkpoint`)).text()).not.toContain('witness.example');
   });
 });

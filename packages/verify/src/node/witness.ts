@@ -57,6 +57,8 @@ export interface WitnessedLog {
 
 export interface WitnessState {
   logs: Record<string, WitnessedLog>;
+  /** The log keys the operator gave (origin → vkeys), kept so later runs need not repeat them. */
+  keys?: Record<string, string[]>;
 }
 
 export interface WitnessConfig {
@@ -129,6 +131,7 @@ export async function addCheckpoint(
     throw new WitnessRefusal('bad_request', 'a proof from size 0 must be empty');
   }
   const next: WitnessState = {
+    ...state,
     logs: { ...state.logs, [cp.origin]: { size: cp.size, root, checkpoint: body.slice(blank + 2), cosignedAt: now } },
   };
   return { state: next, cosignature: cosign(cp.text, config.signer, now), checkpoint: cp };
