@@ -75,26 +75,37 @@ export async function verifyTimestamp(token: string, data: Uint8Array, trustedPe
   const trusted = trustedPem.flatMap(certificatesFromPem);
   if (!trusted.length)
     return { ok: false, code: 'timestamp_untrusted', detail: 'no time-stamping authority is trusted' };
+  const carried = (signed.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   // A compact token may leave its certificates out: the trusted ones then name the signer.
-  signed.certificates = [...(signed.certificates ?? []), ...trusted];
+  signed.certificates = [...carried, ...trusted];
   let signer: pkijs.Certificate | undefined;
   try {
-    const result = await signed.verify({
-      signer: 0,
-      data: buffer(data),
-      trustedCerts: trusted,
-      checkChain: true,
-      extendedMode: true,
-    });
+    const result = await signed.verify({ signer: 0, data: buffer(data), extendedMode: true });
     signer = result.signerCertificate ?? undefined;
     if (!result.signatureVerified)
       return { ok: false, code: 'timestamp_invalid', detail: 'the token signature does not verify' };
   } catch (err) {
     const e = err as { code?: number; message?: string };
-    // Code 5: the signer's certificate does not chain to a trusted one.
-    return e.code === 5 || e.code === 3
-      ? { ok: false, code: 'timestamp_untrusted', detail: e.message ?? 'untrusted authority' }
+    return e.code === 3
+      ? { ok: false, code: 'timestamp_untrusted', detail: 'the signer certificate is neither in the token nor trusted' }
       : { ok: false, code: 'timestamp_invalid', detail: e.message ?? 'the token does not verify' };
+  }
+  // Trusted as such (the authority's own certificate), or issued under a trusted root at the stamped time.
+  const der = (c: pkijs.Certificate) => toBase64(new Uint8Array(c.toSchema().toBER(false)));
+  const pinned = signer && trusted.some((t) => der(t) === der(signer!));
+  if (signer && !pinned) {
+    const chain = await new pkijs.CertificateChainValidationEngine({
+      certs: [...carried, ...trusted, signer],
+      trustedCerts: trusted,
+      checkDate: tst.genTime,
+    }).verify();
+    if (!chain.result) {
+      return {
+        ok: false,
+        code: 'timestamp_untrusted',
+        detail: `the authority does not chain to a trusted certificate (${chain.resultMessage})`,
+      };
+    }
   }
   if (!signer || !isTimeStampingCert(signer)) {
     return { ok: false, code: 'timestamp_untrusted', detail: 'the signer is not a time-stamping certificate' };

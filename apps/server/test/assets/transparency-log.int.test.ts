@@ -17,6 +17,7 @@ import {
   verifyConsistency,
   verifyCosignature,
   verifyInclusion,
+  verifyBundle,
   verifyNoteSignature,
   type LogEntry,
   type TrustedKeys,
@@ -30,6 +31,7 @@ import {
   type NoteSigner,
 } from '@tagledger/verify/node';
 import { witnessMain } from '@tagledger/verify/witness-cli';
+import { startLocalTsa, type LocalTsa } from '@tagledger/test-kit/tsa';
 import { LogIntegrityError, SIGN_HEAD_JOB, signHead } from '../../src/assets/transparency-log.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
@@ -50,14 +52,22 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
   let witness: NoteSigner;
   let stranger: NoteSigner;
   let stateDir: string;
+  let tsa: LocalTsa;
   const log = (p: string, init?: RequestInit) => fetch(`${server.url}/log/v1${p}`, init);
 
   beforeAll(async () => {
     witness = await parseSignerKey(await generateSignerKey('witness.example/one', 0x04));
     stranger = await parseSignerKey(await generateSignerKey('stranger.example/w', 0x04));
+    tsa = await startLocalTsa();
     server = await startTestServer({
       driver,
-      env: { WITNESS_KEYS: witness.verifierKey, METRICS_TOKEN: METRICS, LOG_ORIGIN: 'tagledger.test/asset-ledger' },
+      env: {
+        WITNESS_KEYS: witness.verifierKey,
+        METRICS_TOKEN: METRICS,
+        LOG_ORIGIN: 'tagledger.test/asset-ledger',
+        TSA_URL: tsa.url,
+        TSA_CERT_FILE: tsa.caCertFile,
+      },
     });
     alice = await createTestUser(server);
     await server.ctx.db.query(`select private.ledger_post($1, 5000, 'admin_adjustment', 'test credit')`, [alice.id]);
@@ -65,6 +75,7 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
   });
   afterAll(async () => {
     await server?.close();
+    await tsa?.close();
   });
 
   async function keys(): Promise<TrustedKeys> {
@@ -185,6 +196,23 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
     });
     note = parseNote(await (await log('/checkpoint')).text());
     expect(await verifyCosignature(note, key)).toMatchObject({ status: 'valid' });
+  });
+
+  it('timestamps each head (RFC 3161), and a live bundle verifies offline with the published keys', async () => {
+    const k = await keys();
+    expect(k.tsa).toEqual([tsa.caCertPem]);
+    const res = await log('/bundle?seq=2&known=5');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const bundle = await res.json();
+    expect(bundle).toMatchObject({ live: true, consistency: { from: 5 } });
+    const report = await verifyBundle(bundle, { keys: k, known: [] });
+    expect(report.failure).toBeUndefined();
+    expect(report.passed).toEqual(['entry', 'inclusion', 'signature', 'cosignatures', 'timestamp', 'history']);
+    expect(report.timestamp?.authority).toBe('TagLedger Test TSA');
+    expect(report.cosigners.map((c) => c.name)).toEqual(['witness.example/one']);
+    expect((await log('/bundle?seq=99')).status).toBe(404);
+    expect((await log('/bundle?seq=x')).status).toBe(400);
   });
 
   it('refuses cosignatures from unknown witnesses, bad ones, and ones on a tree it never signed (an alert)', async () => {
