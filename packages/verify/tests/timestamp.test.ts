@@ -38,7 +38,7 @@ describe('RFC 3161 timestamps', () => {
       code: 'timestamp_untrusted',
     });
     const bytes = fromBase64(token);
-    bytes[bytes.length - 5] ^= 0x55; // inside the signature, at the end of the token
+    bytes[bytes.length - 5] = bytes[bytes.length - 5]! ^ 0x55; // inside the signature, at the end of the token
     const result = await verifyTimestamp(toBase64(bytes), checkpoint, [tsa.caCertPem]);
     expect(result.ok).toBe(false);
     expect(await verifyTimestamp('bm90IGEgdG9rZW4=', checkpoint, [tsa.caCertPem])).toMatchObject({
