@@ -47,7 +47,6 @@ export async function startLocalTsa(opts: { name?: string } = {}): Promise<Local
       `serial = ${file('serial')}`,
       'crypto_device = builtin',
       `signer_cert = ${file('tsa.crt')}`,
-      `certs = ${file('ca.crt')}`,
       `signer_key = ${file('tsa.key')}`,
       'signer_digest = sha256',
       'default_policy = 1.3.6.1.4.1.4146.2.3',

@@ -83,6 +83,29 @@ export interface CertificateMessages {
   independentSteps: string[];
   notBlockchain: string;
 
+  /** The transparency log (docs/decisions/0144): page 1's row, the appendix section and its QR code. */
+  logRow: string;
+  logSummary: (p: { leaf: number; size: number; witnesses: number }) => string;
+  logHeading: string;
+  logLead: (p: { appName: string }) => string;
+  logFields: {
+    origin: string;
+    leaf: string;
+    treeHead: string;
+    signedBy: string;
+    witnesses: string;
+    timestamp: string;
+    keys: string;
+  };
+  logLeafValue: (p: { leaf: number; size: number; hashes: number }) => string;
+  logHeadValue: (p: { size: number; when: string }) => string;
+  logWitness: (p: { name: string; when: string }) => string;
+  noWitnesses: string;
+  logTimestamp: (p: { authority: string; when: string }) => string;
+  notTimestamped: string;
+  logQrCaption: string;
+  logCheckSteps: (p: { keysUrl: string }) => string[];
+
   footer: (p: { appName: string; assetId: string; page: number; pages: number }) => string;
   bytes: (p: { value: string; unit: 'B' | 'KB' | 'MB' | 'GB' }) => string;
 }
@@ -204,6 +227,36 @@ export const certificateMessagesEn: CertificateMessages = {
   ],
   notBlockchain:
     'This is a tamper-evident, hash-chained ledger kept by the operator and signed with its key; it is not a public blockchain.',
+
+  logRow: 'Public log',
+  logSummary: ({ leaf, size, witnesses }) =>
+    `Leaf ${leaf} of a tree of ${size} entries; ${witnesses === 0 ? 'not yet cosigned by witnesses' : witnesses === 1 ? 'cosigned by 1 witness' : `cosigned by ${witnesses} witnesses`}`,
+  logHeading: 'Transparency log: proof that does not need us',
+  logLead: ({ appName }) =>
+    `Every ledger entry is a leaf of ${appName}'s public Merkle log (RFC 9162). The proof below ties this entry to a tree head signed by the log, cosigned by independent witnesses and timestamped, so it can be checked even if ${appName} no longer exists.`,
+  logFields: {
+    origin: 'Log',
+    leaf: 'This entry',
+    treeHead: 'Signed tree head',
+    signedBy: 'Log key',
+    witnesses: 'Witnesses',
+    timestamp: 'Trusted time (RFC 3161)',
+    keys: 'Public keys',
+  },
+  logLeafValue: ({ leaf, size, hashes }) =>
+    `Leaf ${leaf} of ${size}; inclusion proof of ${hashes === 1 ? '1 hash' : `${hashes} hashes`}`,
+  logHeadValue: ({ size, when }) => `${size} entries, signed ${when}`,
+  logWitness: ({ name, when }) => `${name}, cosigned ${when}`,
+  noWitnesses: 'Not yet cosigned: witnesses cosign new tree heads within minutes.',
+  logTimestamp: ({ authority, when }) => `${authority}, ${when}`,
+  notTimestamped: 'Not timestamped (no time-stamping authority configured)',
+  logQrCaption:
+    'This QR code holds the whole proof bundle (entry, inclusion proof, signed head, cosignatures, timestamp).',
+  logCheckSteps: ({ keysUrl }) => [
+    `Get the public keys once and keep them: ${keysUrl} (they are also listed in the TagLedger source repository's docs).`,
+    'Run "npx @tagledger/verify certificate.pdf --keys keys.json", or open the offline verifier page and drop this PDF or the QR code text on it.',
+    'It checks the entry, its inclusion in the signed tree, the log signature, the witness cosignatures and the timestamp, and names the first check that fails.',
+  ],
 
   footer: ({ appName, assetId, page, pages }) =>
     `${appName}  ·  Certificate for asset ${assetId}  ·  Page ${page} of ${pages}`,
@@ -329,6 +382,36 @@ export const certificateMessagesFr: CertificateMessages = {
   ],
   notBlockchain:
     'Il s’agit d’un registre infalsifiable, chaîné par empreintes, tenu par l’opérateur et signé avec sa clé ; ce n’est pas une blockchain publique.',
+
+  logRow: 'Journal public',
+  logSummary: ({ leaf, size, witnesses }) =>
+    `Feuille ${leaf} d’un arbre de ${size} entrées ; ${witnesses === 0 ? 'pas encore cosignée par des témoins' : witnesses === 1 ? 'cosignée par 1 témoin' : `cosignée par ${witnesses} témoins`}`,
+  logHeading: 'Journal de transparence : une preuve qui se passe de nous',
+  logLead: ({ appName }) =>
+    `Chaque entrée du registre est une feuille du journal de Merkle public de ${appName} (RFC 9162). La preuve ci-dessous relie cette entrée à une tête d’arbre signée par le journal, cosignée par des témoins indépendants et horodatée : elle reste vérifiable même si ${appName} n’existe plus.`,
+  logFields: {
+    origin: 'Journal',
+    leaf: 'Cette entrée',
+    treeHead: 'Tête d’arbre signée',
+    signedBy: 'Clé du journal',
+    witnesses: 'Témoins',
+    timestamp: 'Horodatage (RFC 3161)',
+    keys: 'Clés publiques',
+  },
+  logLeafValue: ({ leaf, size, hashes }) =>
+    `Feuille ${leaf} sur ${size} ; preuve d’inclusion de ${hashes <= 1 ? `${hashes} empreinte` : `${hashes} empreintes`}`,
+  logHeadValue: ({ size, when }) => `${size} entrées, signée le ${when}`,
+  logWitness: ({ name, when }) => `${name}, cosignée le ${when}`,
+  noWitnesses: 'Pas encore cosignée : les témoins cosignent les nouvelles têtes en quelques minutes.',
+  logTimestamp: ({ authority, when }) => `${authority}, le ${when}`,
+  notTimestamped: 'Non horodatée (aucune autorité d’horodatage configurée)',
+  logQrCaption:
+    'Ce QR code contient toute la preuve (entrée, preuve d’inclusion, tête signée, cosignatures, horodatage).',
+  logCheckSteps: ({ keysUrl }) => [
+    `Récupérez une fois les clés publiques et conservez-les : ${keysUrl} (elles figurent aussi dans la documentation du dépôt source de TagLedger).`,
+    'Lancez « npx @tagledger/verify certificat.pdf --keys keys.json », ou ouvrez la page de vérification hors ligne et déposez-y ce PDF ou le texte du QR code.',
+    'Elle vérifie l’entrée, son inclusion dans l’arbre signé, la signature du journal, les cosignatures des témoins et l’horodatage, et nomme la première vérification qui échoue.',
+  ],
 
   footer: ({ appName, assetId, page, pages }) =>
     `${appName}  ·  Certificat du bien ${assetId}  ·  Page ${page} sur ${pages}`,

@@ -9,6 +9,7 @@ import type { CertificateInput } from './certificate.js';
 import { certificateMessages } from './certificate-messages.js';
 import { loadCertificatePhoto } from './certificate-photo.js';
 import { ensureCheckpoint } from './checkpoints.js';
+import { certificateLog } from './transparency-log.js';
 
 export type CertificateAsset = CertificateInput['asset'] & { owner_id: string };
 
@@ -71,5 +72,7 @@ export async function certificatePdf(
     proof,
     checkpoint,
     photo,
+    // The transparency log's proof bundle (entry, inclusion, signed head, cosignatures, timestamp).
+    log: await certificateLog(ctx, proof.seq, asset),
   });
 }

@@ -8,6 +8,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { LedgerEntry } from '@tagledger/functions-api';
+import type { ProofBundle } from '@tagledger/verify';
 import type { Checkpoint } from './checkpoints.js';
 import { certificateMessagesEn, type CertificateMessages } from './certificate-messages.js';
 import { formatAmount, formatBytes, formatDateTime } from './certificate-format.js';
@@ -50,7 +51,25 @@ export interface CertificateInput {
   checkpoint: Checkpoint | null;
   /** The asset's photo, made small (certificate-photo.ts); null shows a placeholder. */
   photo?: { thumbnail: Thumbnail | null; hasPhoto: boolean };
+  /** The transparency log's proof of the entry (transparency-log.ts, certificateLog). */
+  log?: CertificateLog | null;
   messages?: CertificateMessages;
+}
+
+/** What the certificate prints of the transparency log proof, and the bundle it embeds. */
+export interface CertificateLog {
+  /** The full bundle (the PDF's Subject carries it for software). */
+  bundle: ProofBundle;
+  /** The compact bundle a QR code carries. */
+  qrText: string;
+  origin: string;
+  size: number;
+  root: string;
+  logKey: string;
+  signedAt: string;
+  cosigners: { name: string; time: string }[];
+  timestamp: { time: string; authority: string } | null;
+  keysUrl: string;
 }
 
 export const CERTIFICATE_SUBJECT_PREFIX = 'TagLedger asset proof ';
@@ -70,6 +89,8 @@ const SECTION_GAP = 14;
 /** Space kept between page 1's text and the verification panel. */
 const PANEL_GAP = 10;
 const MAX_DESCRIPTION_LINES = 6;
+/** The proof bundle's QR code: dense (a whole proof), so printed large. */
+const LOG_QR_SIZE = 230;
 
 const INK: Rgb = [0.1, 0.11, 0.14];
 const MUTED: Rgb = [0.4, 0.42, 0.48];
@@ -268,6 +289,19 @@ function drawCertificatePage(
       s.value,
     ],
   ];
+  if (input.log) {
+    ledgerRows.push([
+      m.logRow,
+      fullValue(
+        m.logSummary({
+          leaf: input.log.bundle.entry.seq - 1,
+          size: input.log.size,
+          witnesses: input.log.cosigners.length,
+        }),
+      ),
+      s.value,
+    ]);
+  }
   const ledgerHeight =
     SECTION_GAP +
     sectionHeadingHeight(s, m.ledgerHeading) +
@@ -452,6 +486,17 @@ class AppendixFlow {
     drawLines(this.page, lines, this.s.signature, { x: MARGIN + pad, top: this.top - pad });
     this.top -= height + ROW_GAP;
   }
+  /** An image centred in the column, kept whole on one page. */
+  image(image: PDFImage, size: number) {
+    this.reserve(size + 6);
+    this.page.drawImage(image, {
+      x: MARGIN + (CONTENT_WIDTH - size) / 2,
+      y: this.top - size,
+      width: size,
+      height: size,
+    });
+    this.top -= size + 6;
+  }
   steps(steps: string[]) {
     // Step by step, so a page break falls between steps, never inside one.
     steps.forEach((step, i) => {
@@ -467,6 +512,7 @@ function drawAppendix(
   m: CertificateMessages,
   input: CertificateInput,
   descriptionClamped: boolean,
+  logQr: PDFImage | null,
 ) {
   const { asset, proof, checkpoint } = input;
   const flow = new AppendixFlow(doc, s, m, input.appName);
@@ -515,6 +561,41 @@ function drawAppendix(
     flow.codeBox(m.checkpointFields.signature, checkpoint.signature);
   } else {
     flow.paragraph(m.noCheckpoint, s.body);
+  }
+
+  const log = input.log;
+  if (log) {
+    flow.heading(m.logHeading);
+    flow.paragraph(m.logLead({ appName: input.appName }), s.body, 0, 6);
+    flow.row(m.logFields.origin, log.origin, s.hash);
+    flow.row(
+      m.logFields.leaf,
+      m.logLeafValue({ leaf: log.bundle.entry.seq - 1, size: log.size, hashes: log.bundle.proof.length }),
+      s.value,
+    );
+    flow.row(m.logFields.treeHead, m.logHeadValue({ size: log.size, when: formatDateTime(log.signedAt, m) }), s.value);
+    flow.row('', log.root, s.hash);
+    flow.row(m.logFields.signedBy, log.logKey, s.hash);
+    flow.row(
+      m.logFields.witnesses,
+      log.cosigners.length
+        ? log.cosigners.map((c) => m.logWitness({ name: c.name, when: formatDateTime(c.time, m) })).join('; ')
+        : m.noWitnesses,
+      s.value,
+    );
+    flow.row(
+      m.logFields.timestamp,
+      log.timestamp
+        ? m.logTimestamp({ authority: log.timestamp.authority, when: formatDateTime(log.timestamp.time, m) })
+        : m.notTimestamped,
+      s.value,
+    );
+    flow.row(m.logFields.keys, log.keysUrl, s.url);
+    if (logQr) {
+      flow.image(logQr, LOG_QR_SIZE);
+      flow.paragraph(m.logQrCaption, s.caption, 0, 6);
+    }
+    flow.steps(m.logCheckSteps({ keysUrl: log.keysUrl }));
   }
 
   flow.heading(m.independentHeading);
@@ -571,6 +652,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
         }
       : null,
     verify_url: input.verifyUrl,
+    ...(input.log ? { bundle: input.log.bundle } : {}),
   };
   doc.setTitle(m.documentTitle({ appName: input.appName, assetTitle: asset.title })); // metadata is Unicode: no font limits
   doc.setLanguage(m.locale);
@@ -588,7 +670,12 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
   const qr = await doc.embedPng(qrPng);
   const photo = input.photo?.thumbnail ? await doc.embedJpg(input.photo.thumbnail.jpeg) : null;
   const { descriptionClamped } = drawCertificatePage(doc.addPage(A4), s, m, input, qr, photo);
-  drawAppendix(doc, s, m, input, descriptionClamped);
+  const logQr = input.log
+    ? await doc.embedPng(
+        await QRCode.toBuffer(input.log.qrText, { type: 'png', margin: 2, width: 900, errorCorrectionLevel: 'L' }),
+      )
+    : null;
+  drawAppendix(doc, s, m, input, descriptionClamped, logQr);
   drawFooters(doc, s, m, input);
   // Plain (not compressed) objects keep the Subject readable by simple tools, e.g. the browser
   // check on the verify page.

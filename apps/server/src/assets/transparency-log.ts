@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Db, Tx } from '@tagledger/db';
 import {
   asTrustedKeys,
+  bundleToQrText,
   consistencyProof,
   entryLeafHash,
   equal,
@@ -28,13 +29,22 @@ import {
   utf8,
   verifyConsistency,
   verifyCosignature,
+  verifyTimestamp,
   type LogEntry,
   type NodeSource,
   type ProofBundle,
   type TrustedKeys,
   type VerifierKey,
 } from '@tagledger/verify';
-import { generateSignerKey, parseSignerKey, requestTimestamp, signNote, type NoteSigner } from '@tagledger/verify/node';
+import {
+  compactTimestamp,
+  generateSignerKey,
+  parseSignerKey,
+  requestTimestamp,
+  signNote,
+  type NoteSigner,
+} from '@tagledger/verify/node';
+import type { CertificateLog } from './certificate.js';
 import type { AppContext } from '../shared/context.js';
 
 export const SIGN_HEAD_JOB = 'log.sign-head';
@@ -388,9 +398,12 @@ export async function addCosignatures(ctx: AppContext, note: string): Promise<{ 
 export async function trustedKeys(ctx: AppContext): Promise<TrustedKeys> {
   const log = await transparencyLog(ctx);
   const { tsaCertFile, tsaUrl } = ctx.config.transparencyLog;
-  let tsa: string[] = [];
-  if (tsaCertFile) tsa = [fs.readFileSync(tsaCertFile, 'utf8')];
-  else if (tsaUrl) tsa = await tsaCertificatesFromTokens(ctx);
+  // The root the operator names, and the authority's own certificate as its tokens carry it: QR
+  // codes carry tokens without certificates, so verifiers need the latter to find the signer.
+  const tsa = [
+    ...(tsaCertFile ? [fs.readFileSync(tsaCertFile, 'utf8')] : []),
+    ...(tsaUrl ? await tsaCertificatesFromTokens(ctx) : []),
+  ];
   return asTrustedKeys({
     format: KEYS_FORMAT,
     origin: log.origin,
@@ -401,7 +414,7 @@ export async function trustedKeys(ctx: AppContext): Promise<TrustedKeys> {
   });
 }
 
-/** Without TSA_CERT_FILE: the authority's certificate as its newest token carries it. */
+/** The authority's certificate(s) as its newest token carries them. */
 async function tsaCertificatesFromTokens(ctx: AppContext): Promise<string[]> {
   const { rows } = await ctx.db.query<{ t: string }>(
     `select encode(timestamp_token, 'base64') as t from private.log_heads
@@ -419,4 +432,41 @@ export async function registerLogJobs(ctx: AppContext): Promise<void> {
     if (head && !head.timestampToken) await timestampHead(ctx, head.size);
   });
   await ctx.jobs.every(SIGN_HEAD_JOB, '* * * * *');
+}
+
+/** What a certificate prints of the log: the bundle, its compact QR form, and the head in words. */
+export async function certificateLog(
+  ctx: AppContext,
+  seq: number,
+  asset: { id: string; serial_number: string | null },
+): Promise<CertificateLog | null> {
+  const head = await ensureHeadCovering(ctx, seq);
+  const entry = await logEntry(ctx.db, seq);
+  if (!head || !entry) return null;
+  const log = await transparencyLog(ctx);
+  const bundle = await proofBundle(ctx, entry, head, { asset_id: asset.id, serial_number: asset.serial_number });
+  const note = parseNote(bundle.checkpoint);
+  const cosigners: CertificateLog['cosigners'] = [];
+  for (const key of log.witnesses) {
+    const c = await verifyCosignature(note, key);
+    if (c.status === 'valid') cosigners.push({ name: key.name, time: new Date(c.time * 1000).toISOString() });
+  }
+  let timestamp: CertificateLog['timestamp'] = null;
+  if (bundle.timestamp) {
+    const check = await verifyTimestamp(bundle.timestamp, utf8(head.body), (await trustedKeys(ctx)).tsa);
+    if (check.ok) timestamp = { time: check.time.toISOString(), authority: check.authority };
+  }
+  const qrBundle = bundle.timestamp ? { ...bundle, timestamp: compactTimestamp(bundle.timestamp) } : bundle;
+  return {
+    bundle,
+    qrText: bundleToQrText(qrBundle),
+    origin: log.origin,
+    size: head.size,
+    root: toBase64(head.root),
+    logKey: log.signer.verifierKey,
+    signedAt: head.signedAt,
+    cosigners,
+    timestamp,
+    keysUrl: `${ctx.config.publicUrl}/log/v1/keys`,
+  };
 }

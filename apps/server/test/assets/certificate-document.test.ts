@@ -9,7 +9,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildCertificate, type CertificateInput } from '../../src/assets/certificate.js';
 import { formatAmount, formatBytes, formatDateTime } from '../../src/assets/certificate-format.js';
-import { certificateMessagesEn, type CertificateMessages } from '../../src/assets/certificate-messages.js';
+import {
+  certificateMessagesEn,
+  certificateMessagesFr,
+  type CertificateMessages,
+} from '../../src/assets/certificate-messages.js';
 import { makeThumbnail, THUMBNAIL_MAX_PIXELS } from '../../src/assets/certificate-photo.js';
 import { boxesOverlap, readPdfImages, readPdfText, type PageText } from '../helpers/pdf-read.js';
 
@@ -272,4 +276,66 @@ describe('the photo thumbnail', () => {
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(2000)]);
     expect(await makeThumbnail(fake)).toBeNull();
   });
+});
+
+describe('the certificate with its transparency log proof', () => {
+  const log = (): NonNullable<CertificateInput['log']> => {
+    const bundle = {
+      format: 'tagledger-proof/v1' as const,
+      entry: {
+        seq: 12,
+        event: 'register',
+        record_hash: hex(32),
+        prev_hash: hex(32),
+        entry_hash: hex(32),
+        created_at: '2026-11-23T17:39:17.716000Z',
+      },
+      proof: Array.from({ length: 11 }, () => crypto.randomBytes(32).toString('base64')),
+      checkpoint: 'example.test/asset-ledger\n1234\nAAAA\n\n— example.test/asset-ledger AAAA\n',
+    };
+    return {
+      bundle,
+      qrText: JSON.stringify(bundle),
+      origin: 'example.test/asset-ledger',
+      size: 1234,
+      root: crypto.randomBytes(32).toString('base64'),
+      logKey: `example.test/asset-ledger+0a1b2c3d+${crypto.randomBytes(33).toString('base64')}`,
+      signedAt: '2026-11-23T17:40:00.000000Z',
+      cosigners: [{ name: 'witness.example/w1', time: '2026-11-23T17:41:05.000Z' }],
+      timestamp: { authority: 'Example TSA', time: '2026-11-23T17:40:01.000Z' },
+      keysUrl: 'http://localhost:3000/log/v1/keys',
+    };
+  };
+
+  it.each([
+    ['en', certificateMessagesEn],
+    ['fr', certificateMessagesFr],
+  ] as const)(
+    'in %s: says on page 1 where the entry is in the log, and prints the proof and its QR code in the appendix',
+    async (_lang, m) => {
+      const input = sampleInput({ log: log(), messages: m });
+      const bytes = await buildCertificate(input);
+      const pages = await readPdfText(bytes);
+      expect(pages[0]!.text).toContain(m.logRow);
+      expect(pages[0]!.text).toContain(m.logSummary({ leaf: 11, size: 1234, witnesses: 1 }).slice(0, 30));
+      const appendix = pages
+        .slice(1)
+        .map((p) => p.text)
+        .join('\n');
+      expect(appendix).toContain(m.logHeading);
+      expect(appendix).toContain('witness.example/w1');
+      expect(appendix).toContain('Example TSA');
+      expect(appendix).toContain(input.log!.keysUrl);
+      for (const page of pages) expectNoOverlaps(page);
+      // Two QR codes: the address on page 1, the proof bundle in the appendix.
+      const squares = (await readPdfImages(bytes)).map(
+        (list) => list.filter((img) => img.filter === 'FlateDecode' && img.width === img.height).length,
+      );
+      expect(squares[0]).toBe(1);
+      expect(squares.slice(1).reduce((a, b) => a + b, 0)).toBe(1);
+      // Software reads the whole bundle back from the Subject.
+      const doc = await PDFDocument.load(bytes);
+      expect(JSON.parse(doc.getSubject()!.slice(doc.getSubject()!.indexOf('{'))).bundle).toEqual(input.log!.bundle);
+    },
+  );
 });

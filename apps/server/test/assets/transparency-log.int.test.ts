@@ -7,9 +7,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bundleFromPdf,
   entryLeafHash,
+  readBundle,
   fromBase64,
   parseCheckpoint,
   parseNote,
@@ -31,8 +36,9 @@ import {
   type NoteSigner,
 } from '@tagledger/verify/node';
 import { witnessMain } from '@tagledger/verify/witness-cli';
+import { cliMain } from '@tagledger/verify/cli';
 import { startLocalTsa, type LocalTsa } from '@tagledger/test-kit/tsa';
-import { LogIntegrityError, SIGN_HEAD_JOB, signHead } from '../../src/assets/transparency-log.js';
+import { certificateLog, LogIntegrityError, SIGN_HEAD_JOB, signHead } from '../../src/assets/transparency-log.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
@@ -200,7 +206,8 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
 
   it('timestamps each head (RFC 3161), and a live bundle verifies offline with the published keys', async () => {
     const k = await keys();
-    expect(k.tsa).toEqual([tsa.caCertPem]);
+    expect(k.tsa[0]).toBe(tsa.caCertPem);
+    expect(k.tsa.some((pem) => pem.replace(/\s+/g, '') === tsa.tsaCertPem.replace(/\s+/g, ''))).toBe(true);
     const res = await log('/bundle?seq=2&known=5');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -213,6 +220,54 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
     expect(report.cosigners.map((c) => c.name)).toEqual(['witness.example/one']);
     expect((await log('/bundle?seq=99')).status).toBe(404);
     expect((await log('/bundle?seq=x')).status).toBe(400);
+  });
+
+  it('puts the proof in the certificate: the verifier checks the PDF and its QR code offline, and names a rewrite', async () => {
+    const { rows } = await server.ctx.db.query<{ asset_id: string }>(
+      'select asset_id from public.asset_ledger where seq = 3',
+    );
+    const res = await fetch(`${server.url}/functions/v1/asset-certificate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: server.anonKey, authorization: `Bearer ${alice.token}` },
+      body: JSON.stringify({ assetId: rows[0]!.asset_id }),
+    });
+    expect(res.status).toBe(200);
+    const pdf = new Uint8Array(await res.arrayBuffer());
+    // The newest head covering the entry that its witness cosigned (size 9), not a fresh uncosigned one.
+    expect(bundleFromPdf(pdf)).toMatchObject({ entry: { seq: 3 }, asset_id: rows[0]!.asset_id });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-cert-'));
+    fs.writeFileSync(path.join(dir, 'keys.json'), JSON.stringify(await keys()));
+    fs.writeFileSync(path.join(dir, 'certificate.pdf'), pdf);
+    const out: string[] = [];
+    const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l) };
+    // With this server stopped, nothing but the file and the keys is needed (the verifier makes no request).
+    expect(await cliMain([path.join(dir, 'certificate.pdf'), '--keys', path.join(dir, 'keys.json')], io)).toBe(0);
+    expect(out.join('\n')).toContain('Timestamped by TagLedger Test TSA');
+    expect(out.join('\n')).toContain('Cosigned by 1 witness(es) of the 1 required: witness.example/one');
+
+    // The QR code's text is the compact bundle, and it verifies the same way.
+    const log = (await certificateLog(server.ctx, 3, { id: rows[0]!.asset_id, serial_number: null }))!;
+    const png = PNG.sync.read(
+      await QRCode.toBuffer(log.qrText, { type: 'png', margin: 2, width: 900, errorCorrectionLevel: 'L' }),
+    );
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+    expect(decoded).toBe(log.qrText);
+    expect((await verifyBundle(readBundle(decoded!), { keys: await keys() })).ok).toBe(true);
+
+    // A rewritten entry in the PDF (one hex digit of its record hash): named, exit 1.
+    const latin = Buffer.from(pdf).toString('latin1');
+    const subject = /\/Subject\s*<([0-9A-Fa-f]+)>/.exec(latin)!;
+    const text = Buffer.from(subject[1]!, 'hex').subarray(2).swap16().toString('utf16le');
+    const hash = bundleFromPdf(pdf).entry.record_hash;
+    const tamperedText = text.replaceAll(hash, (hash[0] === 'a' ? 'b' : 'a') + hash.slice(1));
+    const hex = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(tamperedText, 'utf16le').swap16()])
+      .toString('hex')
+      .toUpperCase();
+    expect(hex.length).toBe(subject[1]!.length);
+    fs.writeFileSync(path.join(dir, 'tampered.pdf'), Buffer.from(latin.replace(subject[1]!, hex), 'latin1'));
+    out.length = 0;
+    expect(await cliMain([path.join(dir, 'tampered.pdf'), '--keys', path.join(dir, 'keys.json')], io)).toBe(1);
+    expect(out.join('\n')).toMatch(/NOT VERIFIED \(entry_hash_mismatch\)\n.*Entry #3 was changed/);
   });
 
   it('refuses cosignatures from unknown witnesses, bad ones, and ones on a tree it never signed (an alert)', async () => {
