@@ -11,7 +11,7 @@ import { prerenderPages } from './scripts/vite-prerender.ts';
 // The API server (apps/server) serves the built app and all API prefixes on one port.
 // In `vite dev` we proxy those prefixes to it, so the SPA and the APIs share an origin.
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
-const proxied = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/config.json'];
+const proxied = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/log/v1', '/config.json'];
 
 // The server replaces %APP_NAME% in index.html; in dev nobody does, so substitute the default name.
 function devAppName(): Plugin {

@@ -151,6 +151,12 @@ export interface VerifySerialPage {
   };
   /** Null for a serial no unit label can carry, or when this network's scans are rate limited. */
   unit: ScanPage | null;
+  /**
+   * The transparency log's proof of each match's latest entry (by asset id), against the newest
+   * signed head (docs/decisions/0144), as a `tagledger-proof/v1` bundle (@tagledger/verify's
+   * ProofBundle, which checks its shape): the page checks it in the browser.
+   */
+  proofs?: Record<string, unknown>;
 }
 
 /**
@@ -365,7 +371,8 @@ export interface FunctionContracts {
   /** Records one scan of a unit label (/01/{gtin}/21/{serial} or /verify/{serial}); no sign-in. */
   'scan-unit': Contract<{ gtin?: string | null; serial: string }, ScanPage>;
   /** Checks a serial (/verify/{serial}) and records the scan of a unit label with it; no sign-in. */
-  'verify-serial': Contract<{ serial: string }, VerifySerialPage>;
+  /** knownSize: the newest log size this browser verified, for a consistency proof from it. */
+  'verify-serial': Contract<{ serial: string; knownSize?: number }, VerifySerialPage>;
   /** A visitor (signed in or not) reports a public asset or a scanned product to the moderators. */
   'report-content': Contract<ReportContentRequest, { reported: true }>;
   /** Answers with the QR image of one of the caller's units (image/svg+xml or image/png), not JSON. */

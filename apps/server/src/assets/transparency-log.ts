@@ -470,3 +470,34 @@ export async function certificateLog(
     keysUrl: `${ctx.config.publicUrl}/log/v1/keys`,
   };
 }
+
+/**
+ * The /verify answer's proofs: each match's latest entry against the newest signed head (signed now
+ * if none covers the newest entry yet), with a consistency proof from the size the browser knows.
+ */
+export async function liveProofs(
+  ctx: AppContext,
+  matches: Record<string, unknown>[],
+  knownSize?: number,
+): Promise<Record<string, ProofBundle>> {
+  const wanted = matches
+    .map((m) => ({ id: String(m.asset_id), seq: Number((m.proof as { seq?: number } | null)?.seq ?? 0) }))
+    .filter((m) => m.seq > 0);
+  if (!wanted.length) return {};
+  const newest = Math.max(...wanted.map((m) => m.seq));
+  let head = await latestHead(ctx.db);
+  if (!head || head.size < newest) head = (await ensureHeadCovering(ctx, newest)) && (await latestHead(ctx.db));
+  if (!head) return {};
+  const proofs: Record<string, ProofBundle> = {};
+  for (const m of wanted) {
+    const entry = m.seq <= head.size ? await logEntry(ctx.db, m.seq) : null;
+    if (entry) {
+      proofs[m.id] = await proofBundle(ctx, entry, head, {
+        asset_id: m.id,
+        live: true,
+        knownSize: knownSize !== undefined && knownSize <= head.size ? knownSize : undefined,
+      });
+    }
+  }
+  return proofs;
+}

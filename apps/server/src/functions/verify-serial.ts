@@ -9,10 +9,13 @@ import { clientIp } from '../shared/http.js';
 import { functionErrorFromDb, parseInput } from './errors.js';
 import { recordUnitScan, UNIT_SERIAL } from './scan-unit.js';
 import type { ServerFunction } from './types.js';
+import { liveProofs } from '../assets/transparency-log.js';
 
 const bodySchema = z.object({
   // verify_serial checks the rest (an empty or over-long serial is refused there with its message).
   serial: z.string({ error: 'Enter a serial number' }).max(1000, 'Enter a serial number'),
+  // The newest log size this browser verified: the answer proves the log still extends it.
+  knownSize: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const verifySerial: ServerFunction<'verify-serial'> = {
@@ -35,6 +38,6 @@ export const verifySerial: ServerFunction<'verify-serial'> = {
     // A rate-limited network still gets the verdict; only the unit's scan is left out, as the page
     // did when its separate scan-unit call was refused.
     const unit = UNIT_SERIAL.test(serial) ? await recordUnitScan(ctx, clientIp(req), null, serial) : null;
-    return { verdict, unit };
+    return { verdict, unit, proofs: await liveProofs(ctx, verdict.matches, input.knownSize) };
   },
 };

@@ -270,6 +270,38 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
     expect(out.join('\n')).toMatch(/NOT VERIFIED \(entry_hash_mismatch\)\n.*Entry #3 was changed/);
   });
 
+  it("answers /verify with each match's live proof, consistent with the size the browser knows", async () => {
+    await server.ctx.db.query(`select private.register_asset($1, $2, $3, '[]')`, [
+      alice.id,
+      crypto.randomUUID(),
+      JSON.stringify({ title: 'Bike', serial_number: 'LOG-SERIAL-1' }),
+    ]);
+    const nine = parseNote(await (await log('/checkpoint')).text());
+    const res = await fetch(`${server.url}/functions/v1/verify-serial`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: server.anonKey },
+      body: JSON.stringify({ serial: 'LOG-SERIAL-1', knownSize: 9 }),
+    });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as {
+      verdict: { matches: { asset_id: string }[] };
+      proofs: Record<string, unknown>;
+    };
+    const id = page.verdict.matches[0]!.asset_id;
+    expect(page.proofs[id]).toMatchObject({ live: true, asset_id: id, consistency: { from: 9 } });
+    const seen = { origin: 'tagledger.test/asset-ledger', size: 9, root: nine.text.split('\n')[2]!, checkpoint: '' };
+    // The new head is not cosigned yet: with no witness required, everything else checks out.
+    const report = await verifyBundle(page.proofs[id], { keys: { ...(await keys()), quorum: 0 }, known: [seen] });
+    expect(report.failure).toBeUndefined();
+    expect(report.history).toBe('extends');
+    const bad = await fetch(`${server.url}/functions/v1/verify-serial`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: server.anonKey },
+      body: JSON.stringify({ serial: 'LOG-SERIAL-1', knownSize: -1 }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses cosignatures from unknown witnesses, bad ones, and ones on a tree it never signed (an alert)', async () => {
     const note = parseNote(await (await log('/checkpoint')).text());
     const post = (body: string) =>
@@ -295,7 +327,7 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
       await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })
     ).text();
     expect(metrics).toMatch(/tagledger_log_alerts_total\{alert="fork"\} [1-9]/);
-    expect(metrics).toMatch(/tagledger_log_entries\{of="signed_head"\} 9/);
+    expect(metrics).toMatch(/tagledger_log_entries\{of="signed_head"\} 10/);
   });
 
   it('refuses to sign a head when the stored tree no longer extends the last one, with an alert', async () => {
@@ -312,7 +344,7 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
       await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } })
     ).text();
     expect(metrics).toMatch(/tagledger_log_alerts_total\{alert="consistency"\} [1-9]/);
-    expect(parseCheckpoint(parseNote(await (await log('/checkpoint')).text()).text).size).toBe(9);
+    expect(parseCheckpoint(parseNote(await (await log('/checkpoint')).text()).text).size).toBe(10);
   });
 });
 

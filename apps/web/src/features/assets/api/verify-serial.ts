@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScanPage } from '@tagledger/functions-api';
 import { unwrapJson } from '@/lib/api-error';
 import type { VerifyResult } from './types';
+import { knownSize } from '../lib/log-check';
 
 // supabase-js (50 KB gzip) is not needed to paint or hydrate the page, only for its request, and it
 // cannot load in the build-time render (src/prerender.tsx): it loads with the first request, which
@@ -18,13 +19,15 @@ const client = () => import('@/lib/supabase');
 export interface SerialCheck {
   verdict: VerifyResult;
   unit: ScanPage | null;
+  /** Each match's public log proof bundle, by asset id (checked in the browser: lib/log-check.ts). */
+  proofs: Record<string, unknown>;
 }
 
 export async function checkSerial(serial: string): Promise<SerialCheck> {
   const { callFunction } = await api();
-  const page = await callFunction('verify-serial', { serial });
+  const page = await callFunction('verify-serial', { serial, knownSize: knownSize() });
   // The database's verify_serial answer, typed here where the page's fields are known.
-  return { verdict: page.verdict as unknown as VerifyResult, unit: page.unit };
+  return { verdict: page.verdict as unknown as VerifyResult, unit: page.unit, proofs: page.proofs ?? {} };
 }
 
 /** The verdict alone (the rpc, no scan recorded): used to re-check after a checkpoint is signed. */

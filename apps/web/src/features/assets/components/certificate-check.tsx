@@ -14,6 +14,9 @@ import {
 } from '../lib/certificate-verify';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
+import type { ProofBundle } from '@tagledger/verify';
+import { checkCertificateBundle } from '../lib/log-check';
+import { LogProofCheck } from './log-proof-check';
 
 const LABELS: [keyof Omit<CertificateCheck, 'ok'>, string][] = [
   ['entryRecomputes', /*i18n*/ 'The ledger entry on the certificate recomputes'],
@@ -31,13 +34,29 @@ export function CertificateCheckForm() {
     | { kind: 'busy' }
     | { kind: 'error'; message: string }
     | { kind: 'done'; proof: CertificateProof; check: CertificateCheck }
+    | { kind: 'log'; bundle: ProofBundle; check: () => ReturnType<typeof checkCertificateBundle> }
   >({ kind: 'idle' });
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setState({ kind: 'busy' });
     try {
-      const proof = extractProof(new Uint8Array(await file.arrayBuffer()));
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      // A certificate from the transparency log era carries a whole proof bundle: checked with no
+      // help from us, then against the log as it is today.
+      const { bundleFromPdf } = await import('@tagledger/verify');
+      const bundle = (() => {
+        try {
+          return bundleFromPdf(bytes);
+        } catch {
+          return null;
+        }
+      })();
+      if (bundle) {
+        setState({ kind: 'log', bundle, check: () => checkCertificateBundle(bundle) });
+        return;
+      }
+      const proof = extractProof(bytes);
       if (!proof) {
         setState({
           kind: 'error',
@@ -70,6 +89,16 @@ export function CertificateCheckForm() {
         <p role="alert" className="text-red-700">
           {state.message}
         </p>
+      )}
+      {state.kind === 'log' && (
+        <div data-testid="certificate-result" className="space-y-2">
+          <LogProofCheck check={state.check} />
+          {state.bundle.serial_number && (
+            <Link className="text-blue-700 hover:underline" to={paths.verify(state.bundle.serial_number)}>
+              {i18n._('current status of')} {state.bundle.serial_number}
+            </Link>
+          )}
+        </div>
       )}
       {state.kind === 'done' && (
         <div role="status" data-testid="certificate-result" className="space-y-2">

@@ -7,7 +7,7 @@
 // serial, so the server never writes the serial into HTML. Until hydration is done the page renders
 // exactly that frame — no serial, the verdict's skeleton — and fills both in afterwards, in boxes
 // whose height is reserved so nothing below moves.
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertTriangle, CheckCircle2, HelpCircle, Search } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
@@ -22,6 +22,8 @@ import { requestCheckpoint, useSerialCheck } from '../api/verify-serial';
 import { CertificateCheckForm } from '../components/certificate-check';
 import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
+import { LogProofCheck } from '../components/log-proof-check';
+import { checkLiveBundle } from '../lib/log-check';
 import { KIND_LABELS } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
@@ -114,7 +116,7 @@ export default function VerifyPage() {
         ) : (
           <div className="space-y-4">
             {verdict.matches.map((m) => (
-              <MatchCard key={m.asset_id} match={m} />
+              <MatchCard key={m.asset_id} match={m} bundle={data?.proofs[m.asset_id]} />
             ))}
           </div>
         )}
@@ -173,8 +175,9 @@ function VerdictSkeleton() {
 const sendContactMessage: ComponentProps<typeof ContactOwnerForm>['onSend'] = (...args) =>
   import('../api/contact-owner').then((m) => m.sendContactMessage(...args));
 
-function MatchCard({ match: m }: { match: VerifyMatch }) {
+function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }) {
   const [contact, setContact] = useState(false);
+  const checkBundle = useCallback(() => checkLiveBundle(bundle), [bundle]);
   const flagged = m.status !== 'active';
   return (
     <Card className={flagged ? 'border-red-300' : ''}>
@@ -241,6 +244,16 @@ function MatchCard({ match: m }: { match: VerifyMatch }) {
             </div>
           </details>
         )}
+        {bundle ? (
+          <details open>
+            <summary className="cursor-pointer text-sm font-medium text-slate-800">
+              {i18n._('Proof in the public log')}
+            </summary>
+            <div className="mt-3">
+              <LogProofCheck check={checkBundle} />
+            </div>
+          </details>
+        ) : null}
         {contact ? (
           <ContactOwnerForm assetId={m.asset_id} onSend={sendContactMessage} />
         ) : (
