@@ -13,7 +13,7 @@
 -- C2SP tlog-tiles tile is a range of one level. About two rows per entry.
 --
 -- Signed tree heads (C2SP tlog-checkpoint notes, signed by the server's Ed25519 log key) and the
--- witnesses' cosignatures are written by the server (apps/server/src/assets/log/), never by the
+-- witnesses' cosignatures are written by the server (apps/server/src/assets/transparency-log.ts), never by the
 -- API roles: these tables are in the private schema, with no grants.
 
 create or replace function private.ledger_entry_text(p_prev text, p_record text, p_seq bigint, p_event text, p_at timestamptz)

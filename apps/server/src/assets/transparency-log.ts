@@ -45,6 +45,7 @@ import {
   type NoteSigner,
 } from '@tagledger/verify/node';
 import type { CertificateLog } from './certificate.js';
+import type { Config } from '../config/index.js';
 import type { AppContext } from '../shared/context.js';
 
 export const SIGN_HEAD_JOB = 'log.sign-head';
@@ -93,10 +94,10 @@ function logKeyFile(dataDir: string): string {
 }
 
 /** LOG_PRIVATE_KEY, or DATA_DIR/keys/log-key.txt (created on first use, named after the origin). */
-async function loadSigner(ctx: AppContext): Promise<NoteSigner> {
-  const { privateKey, origin } = ctx.config.transparencyLog;
+export async function loadLogSigner(config: Config): Promise<NoteSigner> {
+  const { privateKey, origin } = config.transparencyLog;
   if (privateKey) return parseSignerKey(privateKey);
-  const file = logKeyFile(ctx.config.dataDir);
+  const file = logKeyFile(config.dataDir);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -116,7 +117,7 @@ export function transparencyLog(ctx: AppContext): Promise<Log> {
   let log = logs.get(ctx);
   if (!log) {
     log = (async () => {
-      const signer = await loadSigner(ctx);
+      const signer = await loadLogSigner(ctx.config);
       const witnesses = await Promise.all(ctx.config.transparencyLog.witnessKeys.map(parseVerifierKey));
       const wrong = witnesses.find((w) => w.type !== SIG_COSIGNATURE_V1);
       if (wrong) throw new Error(`WITNESS_KEYS: ${wrong.name} is not a cosignature/v1 (0x04) key`);

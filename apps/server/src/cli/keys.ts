@@ -1,5 +1,6 @@
 // `npm run keys [-- <command>]` — the signing keys of this DATA_DIR / JWT_PRIVATE_KEY:
-//   (no command)   print the anon and service-role API keys and the ids of the accepted keys
+//   (no command)   print the anon and service-role API keys, the ids of the accepted keys and the
+//                  transparency log's verifier key
 //   rotate         make a new current key in DATA_DIR/keys; the old one stays accepted as previous
 //   retire <kid>   stop accepting a previous key (every token it signed ends)
 //   generate       print a new private JWK and its public JWK, for deployments that keep keys in
@@ -7,6 +8,7 @@
 // Servers read the keys at start: restart every instance after rotate or retire.
 import { loadConfig } from '../config/index.js';
 import { loadKeys } from '../shared/keys.js';
+import { loadLogSigner } from '../assets/transparency-log.js';
 import {
   generatePrivateJwk,
   KeyStoreError,
@@ -32,6 +34,8 @@ async function printKeys(): Promise<void> {
   console.log(`JWT_KID=${keys.kid}`);
   const previous = keys.jwks.keys.slice(1).map((k) => k.kid);
   console.log(`JWT_PREVIOUS_KIDS=${previous.join(',')}`);
+  // The transparency log's verifier key (docs/protocol.md, "Public keys"); GET /log/v1/keys has them all.
+  console.log(`LOG_VERIFIER_KEY=${(await loadLogSigner(config)).verifierKey}`);
 }
 
 function refuseWhenKeyInEnv(): void {
