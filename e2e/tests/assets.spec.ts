@@ -195,6 +195,16 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   await expect(checkPage.getByLabel('Certificate PDF')).toBeEnabled();
   await checkPage.getByLabel('Certificate PDF').setInputFiles(file);
   await expect(checkPage.getByTestId('certificate-result')).toContainText('Certificate verified');
+  // The certificate carries its transparency log proof: checked with WebCrypto, then against today's log.
+  await expect(checkPage.getByTestId('log-proof')).toHaveAttribute('data-verified', 'yes');
+  await expect(checkPage.getByTestId('log-proof')).toContainText('The log today still holds this entry');
+  // The live answer for the serial carries its proof too, checked in the browser.
+  await checkPage.goto(`/verify/${serial}`);
+  await expect(checkPage.getByTestId('log-proof')).toHaveAttribute('data-verified', 'yes');
+  await expect(checkPage.getByTestId('log-proof-steps')).toContainText('The tree head is signed by the log key');
+  await checkPage.setViewportSize({ width: 360, height: 800 });
+  const overflow = await checkPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   await checker.close();
 });
 

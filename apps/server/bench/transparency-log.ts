@@ -36,6 +36,7 @@ import { cosign, generateSignerKey, parseSignerKey, signNote } from '@tagledger/
 const PARTS = new Set((process.env.BENCH_LOG_PARTS ?? 'proofs,register,build').split(','));
 const SIZE = 10_000_000;
 const REGISTRATIONS = Number(process.env.REGISTRATIONS ?? 300);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const BUILD_ENTRIES = Number(process.env.BUILD_ENTRIES ?? 1_000_000);
 const load = () =>
   os
@@ -220,7 +221,7 @@ async function register() {
     const before: number[] = [];
     const after: number[] = [];
     const loadStart = load();
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       // Entries appended with the trigger off leave the log behind: it is rebuilt before the next "after".
       before.push(await run(false));
       await t.db.exec('delete from private.log_nodes');
@@ -228,7 +229,7 @@ async function register() {
       after.push(await run(true));
     }
     say(
-      `\n### Registrations on PostgreSQL, ${REGISTRATIONS} per run, 3 interleaved runs each (load ${loadStart} → ${load()})\n`,
+      `\n### Registrations on PostgreSQL, ${REGISTRATIONS} per run, ${ROUNDS} interleaved runs each (load ${loadStart} → ${load()})\n`,
     );
     say('| log trigger | registrations/s (runs) | median |');
     say('|---|---|---|');

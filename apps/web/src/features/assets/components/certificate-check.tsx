@@ -92,7 +92,13 @@ export function CertificateCheckForm() {
       )}
       {state.kind === 'log' && (
         <div data-testid="certificate-result" className="space-y-2">
-          <LogProofCheck check={state.check} />
+          <LogProofCheck
+            check={state.check}
+            headline={{
+              verified: i18n._('Certificate verified'),
+              failed: i18n._('Certificate could not be verified'),
+            }}
+          />
           {state.bundle.serial_number && (
             <Link className="text-blue-700 hover:underline" to={paths.verify(state.bundle.serial_number)}>
               {i18n._('current status of')} {state.bundle.serial_number}

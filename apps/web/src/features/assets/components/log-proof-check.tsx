@@ -128,8 +128,14 @@ function ReportView({ report, testId }: { report: VerifyReport; testId: string }
   );
 }
 
-/** Runs `check` once and shows its verdict. */
-export function LogProofCheck({ check }: { check: () => Promise<LogCheck & { today?: VerifyReport }> }) {
+/** Runs `check` once and shows its verdict (`headline` words it for what is checked, e.g. a certificate). */
+export function LogProofCheck({
+  check,
+  headline,
+}: {
+  check: () => Promise<LogCheck & { today?: VerifyReport }>;
+  headline?: { verified: string; failed: string };
+}) {
   const [state, setState] = useState<
     | { kind: 'busy' }
     | { kind: 'error'; message: string }
