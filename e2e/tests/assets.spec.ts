@@ -196,12 +196,16 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   await checkPage.getByLabel('Certificate PDF').setInputFiles(file);
   await expect(checkPage.getByTestId('certificate-result')).toContainText('Certificate verified');
   // The certificate carries its transparency log proof: checked with WebCrypto, then against today's log.
-  await expect(checkPage.getByTestId('log-proof')).toHaveAttribute('data-verified', 'yes');
-  await expect(checkPage.getByTestId('log-proof')).toContainText('The log today still holds this entry');
+  const certificateProof = checkPage.getByTestId('certificate-result').getByTestId('log-proof');
+  await expect(certificateProof).toHaveAttribute('data-verified', 'yes');
+  await expect(certificateProof).toContainText('The log today still holds this entry');
   // The live answer for the serial carries its proof too, checked in the browser.
   await checkPage.goto(`/verify/${serial}`);
-  await expect(checkPage.getByTestId('log-proof')).toHaveAttribute('data-verified', 'yes');
-  await expect(checkPage.getByTestId('log-proof-steps')).toContainText('The tree head is signed by the log key');
+  const liveProof = checkPage.getByTestId('verify-verdict').getByTestId('log-proof');
+  await expect(liveProof).toHaveAttribute('data-verified', 'yes');
+  await expect(liveProof).toContainText('The tree head is signed by the log key');
+  await checkPage.getByText('Keep this proof (QR code)').click();
+  await expect(checkPage.getByRole('img', { name: 'QR code holding the proof bundle' })).toBeVisible();
   await checkPage.setViewportSize({ width: 360, height: 800 });
   const overflow = await checkPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

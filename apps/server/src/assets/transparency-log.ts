@@ -328,16 +328,22 @@ export async function proofBundle(
   ctx: AppContext,
   entry: LogEntry,
   head: LogHead,
-  extra: Partial<Pick<ProofBundle, 'asset_id' | 'serial_number' | 'live'>> & { knownSize?: number } = {},
+  extra: Partial<Pick<ProofBundle, 'asset_id' | 'serial_number' | 'live'>> & {
+    knownSize?: number;
+    /** The timestamp without the authority's certificates (verifiers hold them): fits a QR code. */
+    compact?: boolean;
+  } = {},
 ): Promise<ProofBundle> {
-  const { knownSize, ...rest } = extra;
+  const { knownSize, compact, ...rest } = extra;
   const bundle: ProofBundle = {
     format: 'tagledger-proof/v1',
     ...rest,
     entry,
     proof: await inclusionFor(ctx.db, entry.seq, head.size),
     checkpoint: signedNote(head),
-    ...(head.timestampToken ? { timestamp: head.timestampToken } : {}),
+    ...(head.timestampToken
+      ? { timestamp: compact ? compactTimestamp(head.timestampToken) : head.timestampToken }
+      : {}),
   };
   if (knownSize !== undefined && knownSize > 0 && knownSize < head.size) {
     bundle.consistency = { from: knownSize, proof: await consistencyFor(ctx.db, knownSize, head.size) };
@@ -496,6 +502,7 @@ export async function liveProofs(
       proofs[m.id] = await proofBundle(ctx, entry, head, {
         asset_id: m.id,
         live: true,
+        compact: true,
         knownSize: knownSize !== undefined && knownSize <= head.size ? knownSize : undefined,
       });
     }

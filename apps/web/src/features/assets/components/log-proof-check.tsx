@@ -165,7 +165,9 @@ export function LogProofCheck({
   return (
     <div className="space-y-2 text-sm" role="status" data-testid="log-proof" data-verified={ok ? 'yes' : 'no'}>
       <p className={`font-semibold ${ok ? 'text-green-800' : 'text-red-800'}`}>
-        {ok ? i18n._('Verified in your browser against the public log') : i18n._('The public log proof did NOT verify')}
+        {ok
+          ? (headline?.verified ?? i18n._('Verified in your browser against the public log'))
+          : (headline?.failed ?? i18n._('The public log proof did NOT verify'))}
       </p>
       <ReportView report={report} testId="log-proof-steps" />
       {today && report.ok ? (

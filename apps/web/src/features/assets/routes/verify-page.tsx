@@ -23,6 +23,7 @@ import { CertificateCheckForm } from '../components/certificate-check';
 import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
 import { LogProofCheck } from '../components/log-proof-check';
+import { ProofBundleQr } from '../components/proof-bundle-qr';
 import { checkLiveBundle } from '../lib/log-check';
 import { KIND_LABELS } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
@@ -249,8 +250,16 @@ function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }
             <summary className="cursor-pointer text-sm font-medium text-slate-800">
               {i18n._('Proof in the public log')}
             </summary>
-            <div className="mt-3">
+            <div className="mt-3 space-y-3">
               <LogProofCheck check={checkBundle} />
+              <details>
+                <summary className="cursor-pointer text-sm text-slate-800">
+                  {i18n._('Keep this proof (QR code)')}
+                </summary>
+                <div className="mt-2">
+                  <ProofBundleQr bundle={bundle} name={`proof-${m.asset_id.slice(0, 8)}`} />
+                </div>
+              </details>
             </div>
           </details>
         ) : null}
