@@ -6,6 +6,10 @@ export type Language = 'en' | 'fr';
 
 type Detail = Record<string, string | number>;
 
+/** "1 entry", "2 entries": a number with its noun in the right form (English and French alike). */
+const n = (count: string | number | undefined, one: string, other: string) =>
+  `${count} ${Number(count) === 1 ? one : other}`;
+
 const failures: Record<Language, Record<FailureCode, (d: Detail) => string>> = {
   en: {
     malformed: (d) => `The proof cannot be read: ${d.reason}.`,
@@ -13,26 +17,27 @@ const failures: Record<Language, Record<FailureCode, (d: Detail) => string>> = {
     entry_hash_mismatch: (d) =>
       `Entry #${d.seq} was changed: its fields hash to ${d.actual}, not to the recorded ${d.expected}.`,
     not_included: (d) =>
-      `Entry #${d.seq} is not in the log: its inclusion proof does not lead to the root of the signed tree of ${d.size} entries (a rewritten or dropped entry).`,
+      `Entry #${d.seq} is not in the log: its inclusion proof does not lead to the root of the signed tree of ${n(d.size, 'entry', 'entries')} (a rewritten or dropped entry).`,
     origin_mismatch: (d) => `The checkpoint is for the log "${d.origin}", not for "${d.expected}".`,
     unknown_log_key: (d) => `The checkpoint is not signed by a trusted log key (signed by: ${d.signers}).`,
     bad_log_signature: (d) => `The checkpoint's signature by the log key ${d.key} does not verify.`,
     bad_cosignature: (d) =>
-      `Witness ${d.witness} did not cosign this tree of ${d.size} entries: its cosignature does not verify (the log may have shown witnesses a different tree, a fork).`,
+      `Witness ${d.witness} did not cosign this tree of ${n(d.size, 'entry', 'entries')}: its cosignature does not verify (the log may have shown witnesses a different tree, a fork).`,
     witness_quorum: (d) => `Only ${d.found} of the ${d.quorum} required witnesses cosigned this checkpoint.`,
-    timestamp_missing: (d) => `The checkpoint of ${d.size} entries has no timestamp from a time-stamping authority.`,
+    timestamp_missing: (d) =>
+      `The checkpoint of ${n(d.size, 'entry', 'entries')} has no timestamp from a time-stamping authority.`,
     timestamp_malformed: (d) => `The timestamp cannot be read: ${d.reason}.`,
     timestamp_mismatch: (d) => `The timestamp is not for this checkpoint: ${d.reason}.`,
     timestamp_untrusted: (d) => `The timestamp is not from a trusted time-stamping authority: ${d.reason}.`,
     timestamp_invalid: (d) => `The timestamp's signature does not verify: ${d.reason}.`,
     fork: (d) =>
-      `Fork: the log shows a tree of ${d.size} entries with root ${d.now}, but a tree of the same size with root ${d.seen} was seen before.`,
+      `Fork: the log shows a tree of ${n(d.size, 'entry', 'entries')} with root ${d.now}, but a tree of the same size with root ${d.seen} was seen before.`,
     rollback: (d) =>
-      `Rollback: the log's newest checkpoint has ${d.size} entries, but one of ${d.seen} entries was seen before.`,
+      `Rollback: the log's newest checkpoint has ${n(d.size, 'entry', 'entries')}, but one of ${n(d.seen, 'entry', 'entries')} was seen before.`,
     inconsistent: (d) =>
       d.reason === 'no proof'
-        ? `The log did not prove that its tree of ${d.size} entries extends the tree of ${d.from} seen before.`
-        : `The log's tree of ${d.size} entries does not extend the tree of ${d.from} seen before: entries were rewritten or dropped.`,
+        ? `The log did not prove that its tree of ${n(d.size, 'entry', 'entries')} extends the tree of ${d.from} seen before.`
+        : `The log's tree of ${n(d.size, 'entry', 'entries')} does not extend the tree of ${d.from} seen before: entries were rewritten or dropped.`,
   },
   fr: {
     malformed: (d) => `La preuve est illisible : ${d.reason}.`,
@@ -40,28 +45,28 @@ const failures: Record<Language, Record<FailureCode, (d: Detail) => string>> = {
     entry_hash_mismatch: (d) =>
       `L’entrée n° ${d.seq} a été modifiée : ses champs donnent l’empreinte ${d.actual}, et non ${d.expected} enregistrée.`,
     not_included: (d) =>
-      `L’entrée n° ${d.seq} n’est pas dans le journal : sa preuve d’inclusion ne mène pas à la racine de l’arbre signé de ${d.size} entrées (entrée réécrite ou supprimée).`,
+      `L’entrée n° ${d.seq} n’est pas dans le journal : sa preuve d’inclusion ne mène pas à la racine de l’arbre signé de ${n(d.size, 'entrée', 'entrées')} (entrée réécrite ou supprimée).`,
     origin_mismatch: (d) => `Le point de contrôle concerne le journal « ${d.origin} », et non « ${d.expected} ».`,
     unknown_log_key: (d) =>
       `Le point de contrôle n’est pas signé par une clé de journal de confiance (signé par : ${d.signers}).`,
     bad_log_signature: (d) => `La signature du point de contrôle par la clé de journal ${d.key} n’est pas valide.`,
     bad_cosignature: (d) =>
-      `Le témoin ${d.witness} n’a pas cosigné cet arbre de ${d.size} entrées : sa cosignature n’est pas valide (le journal a pu montrer un autre arbre aux témoins, une bifurcation).`,
+      `Le témoin ${d.witness} n’a pas cosigné cet arbre de ${n(d.size, 'entrée', 'entrées')} : sa cosignature n’est pas valide (le journal a pu montrer un autre arbre aux témoins, une bifurcation).`,
     witness_quorum: (d) => `Seuls ${d.found} des ${d.quorum} témoins requis ont cosigné ce point de contrôle.`,
     timestamp_missing: (d) =>
-      `Le point de contrôle de ${d.size} entrées n’a pas d’horodatage d’une autorité d’horodatage.`,
+      `Le point de contrôle de ${n(d.size, 'entrée', 'entrées')} n’a pas d’horodatage d’une autorité d’horodatage.`,
     timestamp_malformed: (d) => `L’horodatage est illisible : ${d.reason}.`,
     timestamp_mismatch: (d) => `L’horodatage ne porte pas sur ce point de contrôle : ${d.reason}.`,
     timestamp_untrusted: (d) => `L’horodatage ne vient pas d’une autorité de confiance : ${d.reason}.`,
     timestamp_invalid: (d) => `La signature de l’horodatage n’est pas valide : ${d.reason}.`,
     fork: (d) =>
-      `Bifurcation : le journal présente un arbre de ${d.size} entrées de racine ${d.now}, alors qu’un arbre de même taille de racine ${d.seen} a déjà été vu.`,
+      `Bifurcation : le journal présente un arbre de ${n(d.size, 'entrée', 'entrées')} de racine ${d.now}, alors qu’un arbre de même taille de racine ${d.seen} a déjà été vu.`,
     rollback: (d) =>
-      `Retour en arrière : le dernier point de contrôle du journal compte ${d.size} entrées, alors qu’un point de ${d.seen} entrées a déjà été vu.`,
+      `Retour en arrière : le dernier point de contrôle du journal compte ${n(d.size, 'entrée', 'entrées')}, alors qu’un point de ${n(d.seen, 'entrée', 'entrées')} a déjà été vu.`,
     inconsistent: (d) =>
       d.reason === 'no proof'
-        ? `Le journal n’a pas prouvé que son arbre de ${d.size} entrées prolonge l’arbre de ${d.from} entrées déjà vu.`
-        : `L’arbre de ${d.size} entrées ne prolonge pas l’arbre de ${d.from} entrées déjà vu : des entrées ont été réécrites ou supprimées.`,
+        ? `Le journal n’a pas prouvé que son arbre de ${n(d.size, 'entrée', 'entrées')} prolonge l’arbre de ${n(d.from, 'entrée', 'entrées')} déjà vu.`
+        : `L’arbre de ${n(d.size, 'entrée', 'entrées')} ne prolonge pas l’arbre de ${n(d.from, 'entrée', 'entrées')} déjà vu : des entrées ont été réécrites ou supprimées.`,
   },
 };
 
@@ -80,8 +85,8 @@ export function passedLines(r: VerifyReport, lang: Language = 'en'): string[] {
         : `L’entrée n° ${r.entry?.seq} (${r.entry?.event}) redonne son empreinte ${r.entry?.entry_hash}.`,
     inclusion: () =>
       en
-        ? `It is leaf ${(r.entry?.seq ?? 1) - 1} of the log's tree of ${cp?.size} entries (inclusion proof of ${r.proofLength} hashes, root ${cp?.root}).`
-        : `C’est la feuille ${(r.entry?.seq ?? 1) - 1} de l’arbre de ${cp?.size} entrées (preuve d’inclusion de ${r.proofLength} empreintes, racine ${cp?.root}).`,
+        ? `It is leaf ${(r.entry?.seq ?? 1) - 1} of the log's tree of ${n(cp?.size, 'entry', 'entries')} (inclusion proof of ${n(r.proofLength, 'hash', 'hashes')}, root ${cp?.root}).`
+        : `C’est la feuille ${(r.entry?.seq ?? 1) - 1} de l’arbre de ${n(cp?.size, 'entrée', 'entrées')} (preuve d’inclusion de ${n(r.proofLength, 'empreinte', 'empreintes')}, racine ${cp?.root}).`,
     signature: () =>
       en
         ? `The tree head is signed by the log key ${r.logKey} (log ${cp?.origin}).`
@@ -89,8 +94,8 @@ export function passedLines(r: VerifyReport, lang: Language = 'en'): string[] {
     cosignatures: () =>
       r.cosigners.length
         ? en
-          ? `Cosigned by ${r.cosigners.length} witness(es) of the ${r.quorum} required: ${r.cosigners.map((c) => `${c.name} at ${new Date(c.time * 1000).toISOString()}`).join(', ')}.`
-          : `Cosignée par ${r.cosigners.length} témoin(s), ${r.quorum} requis : ${r.cosigners.map((c) => `${c.name} le ${new Date(c.time * 1000).toISOString()}`).join(', ')}.`
+          ? `Cosigned by ${r.cosigners.length === 1 ? '1 witness' : `${r.cosigners.length} witnesses`} of the ${r.quorum} required: ${r.cosigners.map((c) => `${c.name} at ${new Date(c.time * 1000).toISOString()}`).join(', ')}.`
+          : `Cosignée par ${r.cosigners.length === 1 ? '1 témoin' : `${r.cosigners.length} témoins`}, ${r.quorum} requis : ${r.cosigners.map((c) => `${c.name} le ${new Date(c.time * 1000).toISOString()}`).join(', ')}.`
         : en
           ? 'No witness cosignature is required by these keys.'
           : 'Ces clés n’exigent aucune cosignature de témoin.',
@@ -106,9 +111,9 @@ export function passedLines(r: VerifyReport, lang: Language = 'en'): string[] {
           : h === 'extends'
             ? 'It extends the tree seen before (consistency proof checked).'
             : h === 'older'
-              ? `It is older than the newest checkpoint seen (${r.newestKnown?.size} entries).`
+              ? `It is older than the newest checkpoint seen (${n(r.newestKnown?.size, 'entry', 'entries')}).`
               : h === 'unproven'
-                ? `A newer checkpoint (${r.newestKnown?.size} entries) was seen before; growth since it is not proven offline.`
+                ? `A newer checkpoint (${n(r.newestKnown?.size, 'entry', 'entries')}) was seen before; growth since it is not proven offline.`
                 : 'It is the same checkpoint as the newest one seen before.';
       }
       return h === 'first'
@@ -116,9 +121,9 @@ export function passedLines(r: VerifyReport, lang: Language = 'en'): string[] {
         : h === 'extends'
           ? 'Il prolonge l’arbre déjà vu (preuve de cohérence vérifiée).'
           : h === 'older'
-            ? `Il est plus ancien que le dernier point vu (${r.newestKnown?.size} entrées).`
+            ? `Il est plus ancien que le dernier point vu (${n(r.newestKnown?.size, 'entrée', 'entrées')}).`
             : h === 'unproven'
-              ? `Un point plus récent (${r.newestKnown?.size} entrées) a déjà été vu ; la croissance depuis n’est pas prouvée hors ligne.`
+              ? `Un point plus récent (${n(r.newestKnown?.size, 'entrée', 'entrées')}) a déjà été vu ; la croissance depuis n’est pas prouvée hors ligne.`
               : 'C’est le même point de contrôle que le dernier vu.';
     },
   };

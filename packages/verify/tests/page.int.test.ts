@@ -55,7 +55,7 @@ describe('the offline verifier page in Chromium', () => {
     expect(result.code).toBe('verified');
     expect(result.text).toMatch(/^VERIFIED/);
     expect(result.text).toContain(`signed by the log key ${ORIGIN}+`);
-    expect(result.text).toContain('Cosigned by 1 witness(es) of the 1 required: witness.test/w1');
+    expect(result.text).toContain('Cosigned by 1 witness of the 1 required: witness.test/w1');
     await page.selectOption('#lang', 'fr');
     const fr = await check(bundle, trusted(logKey, [witness]));
     expect(fr.text).toMatch(/^VÉRIFIÉ/);

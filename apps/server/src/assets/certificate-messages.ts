@@ -230,7 +230,7 @@ export const certificateMessagesEn: CertificateMessages = {
 
   logRow: 'Public log',
   logSummary: ({ leaf, size, witnesses }) =>
-    `Leaf ${leaf} of a tree of ${size} entries; ${witnesses === 0 ? 'not yet cosigned by witnesses' : witnesses === 1 ? 'cosigned by 1 witness' : `cosigned by ${witnesses} witnesses`}`,
+    `Leaf ${leaf} of a tree of ${size === 1 ? '1 entry' : `${size} entries`}; ${witnesses === 0 ? 'not yet cosigned by witnesses' : witnesses === 1 ? 'cosigned by 1 witness' : `cosigned by ${witnesses} witnesses`}`,
   logHeading: 'Transparency log: proof that does not need us',
   logLead: ({ appName }) =>
     `Every ledger entry is a leaf of ${appName}'s public Merkle log (RFC 9162). The proof below ties this entry to a tree head signed by the log, cosigned by independent witnesses and timestamped, so it can be checked even if ${appName} no longer exists.`,
@@ -245,7 +245,7 @@ export const certificateMessagesEn: CertificateMessages = {
   },
   logLeafValue: ({ leaf, size, hashes }) =>
     `Leaf ${leaf} of ${size}; inclusion proof of ${hashes === 1 ? '1 hash' : `${hashes} hashes`}`,
-  logHeadValue: ({ size, when }) => `${size} entries, signed ${when}`,
+  logHeadValue: ({ size, when }) => `${size === 1 ? '1 entry' : `${size} entries`}, signed ${when}`,
   logWitness: ({ name, when }) => `${name}, cosigned ${when}`,
   noWitnesses: 'Not yet cosigned: witnesses cosign new tree heads within minutes.',
   logTimestamp: ({ authority, when }) => `${authority}, ${when}`,
@@ -385,7 +385,7 @@ export const certificateMessagesFr: CertificateMessages = {
 
   logRow: 'Journal public',
   logSummary: ({ leaf, size, witnesses }) =>
-    `Feuille ${leaf} d’un arbre de ${size} entrées ; ${witnesses === 0 ? 'pas encore cosignée par des témoins' : witnesses === 1 ? 'cosignée par 1 témoin' : `cosignée par ${witnesses} témoins`}`,
+    `Feuille ${leaf} d’un arbre de ${size === 1 ? '1 entrée' : `${size} entrées`} ; ${witnesses === 0 ? 'pas encore cosignée par des témoins' : witnesses === 1 ? 'cosignée par 1 témoin' : `cosignée par ${witnesses} témoins`}`,
   logHeading: 'Journal de transparence : une preuve qui se passe de nous',
   logLead: ({ appName }) =>
     `Chaque entrée du registre est une feuille du journal de Merkle public de ${appName} (RFC 9162). La preuve ci-dessous relie cette entrée à une tête d’arbre signée par le journal, cosignée par des témoins indépendants et horodatée : elle reste vérifiable même si ${appName} n’existe plus.`,
@@ -400,7 +400,7 @@ export const certificateMessagesFr: CertificateMessages = {
   },
   logLeafValue: ({ leaf, size, hashes }) =>
     `Feuille ${leaf} sur ${size} ; preuve d’inclusion de ${hashes <= 1 ? `${hashes} empreinte` : `${hashes} empreintes`}`,
-  logHeadValue: ({ size, when }) => `${size} entrées, signée le ${when}`,
+  logHeadValue: ({ size, when }) => `${size === 1 ? '1 entrée' : `${size} entrées`}, signée le ${when}`,
   logWitness: ({ name, when }) => `${name}, cosignée le ${when}`,
   noWitnesses: 'Pas encore cosignée : les témoins cosignent les nouvelles têtes en quelques minutes.',
   logTimestamp: ({ authority, when }) => `${authority}, le ${when}`,

@@ -243,7 +243,7 @@ describe.each(drivers)('transparency log over HTTP on %s', (driver) => {
     // With this server stopped, nothing but the file and the keys is needed (the verifier makes no request).
     expect(await cliMain([path.join(dir, 'certificate.pdf'), '--keys', path.join(dir, 'keys.json')], io)).toBe(0);
     expect(out.join('\n')).toContain('Timestamped by TagLedger Test TSA');
-    expect(out.join('\n')).toContain('Cosigned by 1 witness(es) of the 1 required: witness.example/one');
+    expect(out.join('\n')).toContain('Cosigned by 1 witness of the 1 required: witness.example/one');
 
     // The QR code's text is the compact bundle, and it verifies the same way.
     const log = (await certificateLog(server.ctx, 3, { id: rows[0]!.asset_id, serial_number: null }))!;
