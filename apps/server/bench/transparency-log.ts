@@ -33,6 +33,8 @@ import {
 } from '@tagledger/verify';
 import { cosign, generateSignerKey, parseSignerKey, signNote } from '@tagledger/verify/node';
 
+// The PostgreSQL parts use the test database server (as `npm test` does).
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 const PARTS = new Set((process.env.BENCH_LOG_PARTS ?? 'proofs,register,build').split(','));
 const SIZE = 10_000_000;
 const REGISTRATIONS = Number(process.env.REGISTRATIONS ?? 300);
