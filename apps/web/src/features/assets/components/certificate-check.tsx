@@ -1,6 +1,6 @@
 // "Check a certificate": pick the PDF; the browser recomputes its ledger proof against the public
 // chain and the signed checkpoint. Nothing is uploaded.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { toAppError } from '@/lib/api-error';
@@ -16,7 +16,9 @@ import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
 import type { ProofBundle } from '@tagledger/verify';
 import { checkCertificateBundle } from '../lib/log-check';
-import { LogProofCheck } from './log-proof-check';
+
+// Loaded with the first certificate that carries a log proof.
+const LogProofCheck = lazy(() => import('./log-proof-check').then((m) => ({ default: m.LogProofCheck })));
 
 const LABELS: [keyof Omit<CertificateCheck, 'ok'>, string][] = [
   ['entryRecomputes', /*i18n*/ 'The ledger entry on the certificate recomputes'],
@@ -92,13 +94,15 @@ export function CertificateCheckForm() {
       )}
       {state.kind === 'log' && (
         <div data-testid="certificate-result" className="space-y-2">
-          <LogProofCheck
-            check={state.check}
-            headline={{
-              verified: i18n._('Certificate verified'),
-              failed: i18n._('Certificate could not be verified'),
-            }}
-          />
+          <Suspense fallback={<p role="status">{i18n._('Checking…')}</p>}>
+            <LogProofCheck
+              check={state.check}
+              headline={{
+                verified: i18n._('Certificate verified'),
+                failed: i18n._('Certificate could not be verified'),
+              }}
+            />
+          </Suspense>
           {state.bundle.serial_number && (
             <Link className="text-blue-700 hover:underline" to={paths.verify(state.bundle.serial_number)}>
               {i18n._('current status of')} {state.bundle.serial_number}

@@ -22,8 +22,6 @@ import { requestCheckpoint, useSerialCheck } from '../api/verify-serial';
 import { CertificateCheckForm } from '../components/certificate-check';
 import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
-import { LogProofCheck } from '../components/log-proof-check';
-import { ProofBundleQr } from '../components/proof-bundle-qr';
 import { checkLiveBundle } from '../lib/log-check';
 import { KIND_LABELS } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
@@ -34,6 +32,9 @@ import { paths } from '@/config/paths';
 // its request; it comes with the answer that needs it (the answer itself needed supabase-js).
 const loadScanResult = () => import('../components/scan-result');
 const ScanResult = lazy(() => loadScanResult().then((m) => ({ default: m.ScanResult })));
+// The log proof's check and its QR code come with the answer that carries a proof, not with the frame.
+const LogProofCheck = lazy(() => import('../components/log-proof-check').then((m) => ({ default: m.LogProofCheck })));
+const ProofBundleQr = lazy(() => import('../components/proof-bundle-qr').then((m) => ({ default: m.ProofBundleQr })));
 
 export default function VerifyPage() {
   const { serialNumber = '' } = useParams();
@@ -251,13 +252,17 @@ function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }
               {i18n._('Proof in the public log')}
             </summary>
             <div className="mt-3 space-y-3">
-              <LogProofCheck check={checkBundle} />
+              <Suspense fallback={<Spinner label={i18n._('Checking...')} />}>
+                <LogProofCheck check={checkBundle} />
+              </Suspense>
               <details>
                 <summary className="cursor-pointer text-sm text-slate-800">
                   {i18n._('Keep this proof (QR code)')}
                 </summary>
                 <div className="mt-2">
-                  <ProofBundleQr bundle={bundle} name={`proof-${m.asset_id.slice(0, 8)}`} />
+                  <Suspense fallback={null}>
+                    <ProofBundleQr bundle={bundle} name={`proof-${m.asset_id.slice(0, 8)}`} />
+                  </Suspense>
                 </div>
               </details>
             </div>
