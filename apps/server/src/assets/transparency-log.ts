@@ -255,7 +255,7 @@ async function checkNewEntries(tx: Tx, from: number, to: number): Promise<void> 
  * one covering an entry). Several servers may run it at once: an advisory lock lets one sign.
  * Returns the newest head.
  */
-export async function signHead(ctx: AppContext): Promise<LogHead | null> {
+export async function signHead(ctx: AppContext, opts: { timestamp?: boolean } = {}): Promise<LogHead | null> {
   const log = await transparencyLog(ctx);
   const made = await ctx.db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7249114002)');
@@ -279,7 +279,15 @@ export async function signHead(ctx: AppContext): Promise<LogHead | null> {
     );
     return size;
   });
-  if (made) await timestampHead(ctx, made);
+  // An authority that is down never stops a head: the job stamps it at its next run.
+  if (made && opts.timestamp !== false) {
+    await timestampHead(ctx, made).catch((err: unknown) =>
+      alertLogger(
+        { alert: 'transparency_log_timestamp' },
+        `the time-stamping authority failed: ${(err as Error).message}`,
+      ),
+    );
+  }
   return latestHead(ctx.db);
 }
 
@@ -298,10 +306,14 @@ export async function timestampHead(ctx: AppContext, size: number): Promise<void
 }
 
 /** A head covering entry `seq`, signing one now if none does yet (a certificate cannot wait a minute). */
-export async function ensureHeadCovering(ctx: AppContext, seq: number): Promise<LogHead | null> {
+export async function ensureHeadCovering(
+  ctx: AppContext,
+  seq: number,
+  opts: { timestamp?: boolean } = {},
+): Promise<LogHead | null> {
   const covering = await headCovering(ctx, seq);
   if (covering) return covering;
-  await signHead(ctx);
+  await signHead(ctx, opts);
   return headCovering(ctx, seq);
 }
 
@@ -493,7 +505,10 @@ export async function liveProofs(
   if (!wanted.length) return {};
   const newest = Math.max(...wanted.map((m) => m.seq));
   let head = await latestHead(ctx.db);
-  if (!head || head.size < newest) head = (await ensureHeadCovering(ctx, newest)) && (await latestHead(ctx.db));
+  // A visitor's check does not wait for the time-stamping authority: the job stamps the head.
+  if (!head || head.size < newest) {
+    head = (await ensureHeadCovering(ctx, newest, { timestamp: false })) && (await latestHead(ctx.db));
+  }
   if (!head) return {};
   const proofs: Record<string, ProofBundle> = {};
   for (const m of wanted) {

@@ -38,7 +38,13 @@ import {
 import { witnessMain } from '@tagledger/verify/witness-cli';
 import { cliMain } from '@tagledger/verify/cli';
 import { startLocalTsa, type LocalTsa } from '@tagledger/test-kit/tsa';
-import { certificateLog, LogIntegrityError, SIGN_HEAD_JOB, signHead } from '../../src/assets/transparency-log.js';
+import {
+  certificateLog,
+  latestHead,
+  LogIntegrityError,
+  SIGN_HEAD_JOB,
+  signHead,
+} from '../../src/assets/transparency-log.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
@@ -364,6 +370,8 @@ describe.each(drivers)('a witness between two servers that disagree, on %s', (dr
       LOG_PRIVATE_KEY: logKeyText,
       LOG_ORIGIN: 'split.test/asset-ledger',
       WITNESS_KEYS: witness.verifierKey,
+      // A time-stamping authority that is down (nothing listens there) must not stop heads.
+      TSA_URL: 'http://127.0.0.1:9/',
     };
     [a, b] = await Promise.all([startTestServer({ driver, env }), startTestServer({ driver, env })]);
     for (const server of [a, b]) {
@@ -390,6 +398,7 @@ describe.each(drivers)('a witness between two servers that disagree, on %s', (dr
     const config = { signer: witness, logs: { 'split.test/asset-ledger': [logKey] } };
     await grow(a, 3);
     await grow(b, 2);
+    expect(await latestHead(a.ctx.db)).toMatchObject({ size: 3, timestampToken: null });
     expect(await runWitnessOnce({ logUrl: `${a.url}/log/v1`, config, statePath })).toMatchObject({
       outcome: 'cosigned',
       size: 3,
