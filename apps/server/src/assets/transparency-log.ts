@@ -505,11 +505,23 @@ export async function liveProofs(
   if (!wanted.length) return {};
   const newest = Math.max(...wanted.map((m) => m.seq));
   let head = await latestHead(ctx.db);
-  // A visitor's check does not wait for the time-stamping authority: the job stamps the head.
   if (!head || head.size < newest) {
     head = (await ensureHeadCovering(ctx, newest, { timestamp: false })) && (await latestHead(ctx.db));
   }
   if (!head) return {};
+  // A verifier that trusts an authority needs the head stamped. The job stamps every head within a
+  // minute; a visitor checking an entry made in that minute waits for the stamp here instead. An
+  // authority that is down leaves the head unstamped (the check then says so; the job tries again).
+  if (ctx.config.transparencyLog.tsaUrl && !head.timestampToken) {
+    const size = head.size;
+    await timestampHead(ctx, size).catch((err: unknown) =>
+      alertLogger(
+        { alert: 'transparency_log_timestamp' },
+        `the time-stamping authority failed: ${(err as Error).message}`,
+      ),
+    );
+    head = (await latestHead(ctx.db)) ?? head;
+  }
   const proofs: Record<string, ProofBundle> = {};
   for (const m of wanted) {
     const entry = m.seq <= head.size ? await logEntry(ctx.db, m.seq) : null;
