@@ -47,7 +47,7 @@ let hydrate = container.dataset.prerendered === locale;
 Promise.all([
   loadAppConfig(),
   activateLocale(locale),
-  hydrate ? screenReady.then(() => loadScreenForHydration(window.location.pathname)) : null,
+  hydrate ? screenReady.then(() => loadScreenForHydration(window.location.pathname, locale)) : null,
 ])
   .then(async () => {
     // The language menu of a page that waited for a first interaction (boot.ts) may have changed the

@@ -195,8 +195,8 @@ const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
  * A screen ready to render: its chunk, its messages and, unless it opts out, the query-cache wrapper,
  * loaded together (all cached after the first visit). `ready` is what else it must wait for.
  */
-async function loadScreen(route: ScreenRoute, ready: Promise<unknown>): Promise<ComponentType> {
-  const messages = loadScreenMessages(route.file);
+async function loadScreen(route: ScreenRoute, ready: Promise<unknown>, locale?: Locale): Promise<ComponentType> {
+  const messages = loadScreenMessages(route.file, locale);
   if (route.withQueryClient === false) return (await Promise.all([route.load(), ready, messages]))[0].default;
   const [screenModule, boundary] = await Promise.all([route.load(), import('@/lib/query-boundary'), ready, messages]);
   return boundary.withQueryClient(screenModule.default);
@@ -210,11 +210,11 @@ async function loadScreen(route: ScreenRoute, ready: Promise<unknown>): Promise<
  * It toasts only after the visitor acts, so it does not wait for the toaster either.
  */
 const hydratedScreens = new Map<string, ComponentType>();
-export async function loadScreenForHydration(pathname: string): Promise<void> {
+export async function loadScreenForHydration(pathname: string, locale: Locale): Promise<void> {
   const route = screenFor(pathname);
   if (!route) return;
   // A failed load is left to the screen's lazy load, whose boundary reports it.
-  const screen = await loadScreen(route, Promise.resolve()).catch(() => null);
+  const screen = await loadScreen(route, Promise.resolve(), locale).catch(() => null);
   if (screen) hydratedScreens.set(route.path, screen);
 }
 

@@ -31,8 +31,15 @@ async function fetchMessages(locale: Locale, keys: string[]): Promise<Messages> 
   return Object.assign({}, ...parts) as Messages;
 }
 
+/**
+ * The language being activated or active: before the first activation completes, i18n.locale is
+ * still empty, and a screen's messages asked for meanwhile must come in the language on its way.
+ */
+let target: Locale | undefined;
+
 /** Loads the language's messages (once), makes it current and sets `<html lang>`. */
 export async function activateLocale(locale: Locale): Promise<void> {
+  target = locale;
   if (i18n.locale !== locale) {
     i18n.load(locale, await fetchMessages(locale, ['shell', ...screens]));
     i18n.activate(locale);
@@ -43,10 +50,15 @@ export async function activateLocale(locale: Locale): Promise<void> {
 
 /**
  * Loads a screen's own messages (its key: its path under src, without extension) in the current
- * language. Safe to call before activation (it then only starts the download for `locale`).
+ * language, or the one being activated. Safe to call before activation (it then only starts the
+ * download for `locale`). Before any activation there is no language to load: an empty one made a
+ * request for `catalogues/<version>//<screen>.json` (a 404 that dropped /faq's prerendered screen
+ * for a fresh render, closing the question a visitor had just opened).
  */
-export async function loadScreenMessages(key: string, locale: Locale = i18n.locale as Locale): Promise<void> {
+export async function loadScreenMessages(key: string, locale?: Locale): Promise<void> {
   screens.add(key);
+  locale ??= (i18n.locale as Locale | '') || target;
+  if (!locale) throw new Error(`messages of ${key} asked for before any language was chosen`);
   i18n.load(locale, await piece(locale, key));
 }
 
