@@ -55,6 +55,6 @@ export function withoutAppPreloads(html: string, boot: Set<string>): string {
 /** Marks #root data-hydrate="on-demand" and drops the preloads of the app and of its messages. */
 export function onDemandPage(html: string, boot: Set<string>): string {
   return withoutAppPreloads(html, boot)
-    .replace(' data-prerendered="en"', ' data-prerendered="en" data-hydrate="on-demand"')
+    .replace(/ data-prerendered="([a-z]+)"/, ' data-prerendered="$1" data-hydrate="on-demand"')
     .replace(/\s*<link rel="preload" as="fetch"[^>]*>/g, '');
 }

@@ -1,8 +1,10 @@
 // Vite plugin: after the browser build, renders the public pages to HTML (issue 18) so they paint
 // before any JavaScript runs; main.tsx then hydrates them. It builds src/prerender.tsx for Node into
-// a temporary folder, renders each path of PRERENDERED (a first visit in English, signed out) and
-// writes dist/prerendered/<path>.html: dist/index.html with the page in #root and the page's own
-// title and description. The server (apps/server/src/plugins/web.ts) answers those paths with them.
+// a temporary folder, renders each path of PRERENDERED in each language (a first visit, signed out) and
+// writes dist/prerendered/<path>.html (English) and dist/prerendered/<language>/<path>.html (the
+// others): dist/index.html with the page in #root, <html lang>, the page's own title and description,
+// and the preloads of its messages in that language. The server (apps/server/src/plugins/web.ts)
+// answers those paths with them, in the reader's language (decision 0143).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,8 +33,12 @@ export const SITEMAP_PATHS: string[] = PRERENDERED.filter(
  */
 export const frameUrl = (route: string) => route.replace(/:[^/]+/g, '_');
 
-/** dist/prerendered/index.html for "/", faq.html for "/faq", verify/_.html for "/verify/:serialNumber". */
-export const prerenderedFile = (route: string) => (route === '/' ? 'index.html' : `${frameUrl(route).slice(1)}.html`);
+/**
+ * dist/prerendered/index.html for "/", faq.html for "/faq", verify/_.html for "/verify/:serialNumber";
+ * in another language than English, under its folder: fr/faq.html.
+ */
+export const prerenderedFile = (route: string, locale = 'en') =>
+  `${locale === 'en' ? '' : `${locale}/`}${route === '/' ? 'index.html' : `${frameUrl(route).slice(1)}.html`}`;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -65,42 +71,58 @@ export function prerenderPages(opts: { root: string }): Plugin {
       }
       try {
         const entry = fs.readdirSync(ssrOut).find((f) => /^prerender\.m?js$/.test(f))!;
-        const { renderRoute, routePatterns, PRERENDER_APP_NAME } = (await import(
+        const { renderRoute, routePatterns, PRERENDER_APP_NAME, LOCALES } = (await import(
           pathToFileURL(path.join(ssrOut, entry)).href
         )) as {
           renderRoute: (
             url: string,
-          ) => Promise<{ html: string; screen: string; title: string | null; description: string | null }>;
+            locale: string,
+          ) => Promise<{
+            html: string;
+            screen: string;
+            title: string | null;
+            description: string | null;
+            noscript: string;
+          }>;
           routePatterns: () => string[];
           PRERENDER_APP_NAME: string;
+          LOCALES: readonly string[];
         };
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
         const boot = bootFiles(outDir);
-        for (const route of PRERENDERED) {
-          const page = await renderRoute(frameUrl(route));
-          let html = template.replace(
-            '<div id="root"></div>',
-            `<div id="root" data-prerendered="en" data-app-name="${escapeHtml(PRERENDER_APP_NAME)}">${page.html}</div>`,
-          );
-          // The screen's English messages, which its hydration awaits, load with the shell's.
-          html = html.replace(
-            /(<link rel="preload" as="fetch" crossorigin="anonymous" href="\/assets\/catalogues\/[^/]+\/en\/)shell\.json">/,
-            (link, prefix: string) => `${link}\n    ${prefix}${page.screen}.json">`,
-          );
-          if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-          if (page.description)
+        for (const locale of LOCALES)
+          for (const route of PRERENDERED) {
+            const page = await renderRoute(frameUrl(route), locale);
+            let html = template
+              .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+              .replace(
+                /(<noscript>)[^<]*(<\/noscript>)/,
+                (_m, a: string, b: string) => `${a}${escapeHtml(page.noscript)}${b}`,
+              )
+              .replace(
+                '<div id="root"></div>',
+                `<div id="root" data-prerendered="${locale}" data-app-name="${escapeHtml(PRERENDER_APP_NAME)}">${page.html}</div>`,
+              );
+            // The shell's and the screen's messages in the page's language, which its hydration awaits.
             html = html.replace(
-              /(<meta\s+name="description"\s+content=")[^"]*(")/,
-              (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
+              /(<link rel="preload" as="fetch" crossorigin="anonymous" href="\/assets\/catalogues\/[^/]+\/)en\/shell\.json">/,
+              (_link, prefix: string) =>
+                `${prefix}${locale}/shell.json">\n    ${prefix}${locale}/${page.screen}.json">`,
             );
-          // No prerendered page preloads the app: it paints first, then starts it (src/boot.ts).
-          if (hydratesOnDemand(route, page.html)) html = onDemandPage(html, boot);
-          else html = withoutAppPreloads(html, boot);
-          const file = path.join(outDir, 'prerendered', prerenderedFile(route));
-          fs.mkdirSync(path.dirname(file), { recursive: true });
-          fs.writeFileSync(file, html);
-        }
+            if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+            if (page.description)
+              html = html.replace(
+                /(<meta\s+name="description"\s+content=")[^"]*(")/,
+                (_m, a: string, b: string) => `${a}${escapeHtml(page.description!)}${b}`,
+              );
+            // No prerendered page preloads the app: it paints first, then starts it (src/boot.ts).
+            if (hydratesOnDemand(route, page.html)) html = onDemandPage(html, boot);
+            else html = withoutAppPreloads(html, boot);
+            const file = path.join(outDir, 'prerendered', prerenderedFile(route, locale));
+            fs.mkdirSync(path.dirname(file), { recursive: true });
+            fs.writeFileSync(file, html);
+          }
         // Every path the app answers; the server redirects others to / (apps/server/src/plugins/app-paths.ts).
         fs.writeFileSync(
           path.join(outDir, 'prerendered', 'routes.json'),

@@ -8,6 +8,7 @@
 import './index.css';
 import { APP_READY_EVENT } from '@/app/app-ready';
 import { USE_CASE_LANDINGS } from '@/app/layout/use-case-landings';
+import { isLocale, rememberLocale } from '@/lib/i18n/locales';
 import { rememberSignupFrom } from '@/lib/signup-context';
 
 const root = document.getElementById('root');
@@ -33,19 +34,16 @@ function onInteraction(event: Event): void {
 }
 
 /**
- * The language menu before the app has rendered (its focus already started loading it): remember the
- * choice; the app renders in it, or switches to it right after its first render (main.tsx). A change
- * made while React is still attaching could otherwise be lost.
+ * The language menu before the app has rendered (on a page that waits for an interaction, its focus
+ * already started loading it): remember the choice; the app renders in it, or switches to it right after
+ * its first render (main.tsx). A change made while React is still attaching could otherwise be lost.
  */
 function chooseLanguage(event: Event): void {
   const select = event.target;
   if (!(select instanceof HTMLSelectElement) || !select.closest('[data-language-switcher]')) return;
+  if (!isLocale(select.value)) return;
   html.dataset.chosenLocale = select.value;
-  try {
-    localStorage.setItem('tagledger.locale', select.value);
-  } catch {
-    /* no storage: the choice lasts for this page only */
-  }
+  rememberLocale(select.value);
   startApp();
 }
 
@@ -78,8 +76,9 @@ if (!onDemand) {
   // the app may never mount: the use-case landing a later sign-up came from.
   if (USE_CASE_LANDINGS.includes(location.pathname)) rememberSignupFrom(location.pathname.slice(1));
   for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, { capture: true, passive: true });
-  document.addEventListener('change', chooseLanguage, true);
-  document.addEventListener(APP_READY_EVENT, () => document.removeEventListener('change', chooseLanguage, true), {
-    once: true,
-  });
 }
+// On every page, the language menu until the app has rendered.
+document.addEventListener('change', chooseLanguage, true);
+document.addEventListener(APP_READY_EVENT, () => document.removeEventListener('change', chooseLanguage, true), {
+  once: true,
+});

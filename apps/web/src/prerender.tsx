@@ -1,9 +1,10 @@
 // Build-time rendering of the public pages (issue 18): the Vite plugin in scripts/vite-prerender.ts
-// builds this module for Node and calls renderRoute for each prerendered path. The page renders as a
-// first visit in English with no session — exactly what the browser's first render shows before the
-// auth state is known — so main.tsx can hydrate it. Pages are rendered with the default product name
-// (components cut and shape it, so a placeholder would not survive); the server serves them only when
-// its APP_NAME is that name (plugins/web.ts) and index.html otherwise.
+// builds this module for Node and calls renderRoute for each prerendered path and language. The page
+// renders as a first visit in that language with no session — exactly what the browser's first render
+// shows before the auth state is known — so main.tsx can hydrate it. The server sends the page in the
+// reader's language (apps/server/src/plugins/page-language.ts, decision 0143). Pages are rendered with
+// the default product name (components cut and shape it, so a placeholder would not survive); the
+// server serves them only when its APP_NAME is that name (plugins/web.ts) and index.html otherwise.
 import { type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -12,10 +13,14 @@ import { AppProvider } from '@/app/provider';
 import { screenFor } from '@/app/router';
 import { collectPageMeta } from '@/components/page-meta';
 import { appConfig } from '@/lib/app-config';
-import { activateLocale, loadScreenMessages } from '@/lib/i18n/i18n';
+import { activateLocale, i18n, loadScreenMessages } from '@/lib/i18n/i18n';
+import { LOCALES, type Locale } from '@/lib/i18n/locales';
 
 // The app's route patterns, which the build lists for the server (scripts/vite-prerender.ts).
 export { routePatterns } from '@/app/router';
+
+/** Every page is rendered in each language (English is the default: dist/prerendered/<page>.html). */
+export { LOCALES };
 
 export interface Prerendered {
   html: string;
@@ -23,17 +28,19 @@ export interface Prerendered {
   screen: string;
   title: string | null;
   description: string | null;
+  /** The page's text for a browser without JavaScript (index.html's noscript), in its language. */
+  noscript: string;
 }
 
 /** The product name the pages are rendered with; written into each page (data-app-name). */
 export const PRERENDER_APP_NAME = 'TagLedger';
 
-export async function renderRoute(url: string): Promise<Prerendered> {
+export async function renderRoute(url: string, locale: Locale = 'en'): Promise<Prerendered> {
   appConfig.appName = PRERENDER_APP_NAME;
   const route = screenFor(url);
   if (!route) throw new Error(`no screen for ${url}`);
-  await activateLocale('en');
-  await Promise.all([loadScreenMessages(route.file), route.load()]);
+  await activateLocale(locale);
+  await Promise.all([loadScreenMessages(route.file, locale), route.load()]);
   const meta = collectPageMeta();
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   // The first pass (prerender waits for every lazy piece: the screen, the query wrapper, the toaster)
@@ -46,5 +53,7 @@ export async function renderRoute(url: string): Promise<Prerendered> {
     throw new Error(
       `${url}: a part of the page did not render at build time: …${html.slice(Math.max(0, pending.index - 300), pending.index + 300)}…`,
     );
-  return { html, screen: route.file, ...meta.result() };
+  // The server fills %APP_NAME% in as it does in the rest of the page.
+  const noscript = i18n._('{name} needs JavaScript to run.', { name: '%APP_NAME%' });
+  return { html, screen: route.file, noscript, ...meta.result() };
 }

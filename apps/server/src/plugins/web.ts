@@ -5,7 +5,10 @@
 // own HTML, which paints before any JavaScript runs. A frame — a page with a parameter, prerendered
 // once with "_" in its place (e.g. prerendered/verify/_.html) — answers every value of it
 // (/verify/ABC-123): the same bytes for all, so nothing from the URL reaches the HTML
-// (docs/decisions/0136).
+// (docs/decisions/0136). Each page exists in every language (prerendered/<page>.html in English,
+// prerendered/fr/<page>.html in French); the reader's is chosen by page-language.ts and named in
+// <html lang> and Content-Language, with Vary so no cache hands one reader's language to another
+// (docs/decisions/0143).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,17 +17,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../shared/context.js';
 import { escapeHtml } from '../shared/escape-html.js';
+import { LANGUAGES, type Language } from '../shared/language.js';
 import { publicClientConfig } from '../shared/public-config.js';
 import { isAppPath, readAppPaths } from './app-paths.js';
 import { crawlerFiles } from './crawler-files.js';
+import { DEFAULT_LANGUAGE, pageLanguage } from './page-language.js';
 
 /** Prefixes of the server's own APIs: an unknown path under them is a JSON 404, never a page or a redirect. */
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/log/v1', '/operations/v1', '/test/v1'];
 
 /**
  * The Content-Security-Policy sources ('sha256-…') of the inline scripts in the built index.html
- * (apps/web/index.html: the one that hides a prerendered page from readers of another language
- * until it is rendered in theirs), so `script-src` can allow exactly them and nothing else inline.
+ * (apps/web/index.html: the one that hides a prerendered page from a reader of another language until
+ * it is rendered in theirs, and the one that holds presses made before the app has started), so
+ * `script-src` can allow exactly them and nothing else inline.
  */
 export function inlineScriptHashes(webDist: string): string[] {
   const indexFile = path.join(webDist, 'index.html');
@@ -40,28 +46,46 @@ function escapeJsonForHtml(value: unknown): string {
 }
 
 /**
- * A page compressed once at start-up (its config is fixed for the process), so the HTML that paints
- * first costs the fewest bytes and round trips (issue 18: a prerendered page is 14 KB raw, 4 KB in brotli).
+ * A page in one language, compressed once, on its first request (its config is fixed for the
+ * process), so the HTML that paints first costs the fewest bytes and round trips (issue 18: a
+ * prerendered page is 14 KB raw, 4 KB in brotli) and start-up does not compress pages nobody asks for.
  */
-interface Page {
-  html: string;
-  br: Buffer;
-  gzip: Buffer;
+class Page {
+  #br: Buffer | undefined;
+  #gzip: Buffer | undefined;
+  constructor(
+    readonly html: string,
+    readonly language: Language,
+  ) {}
+  get br(): Buffer {
+    return (this.#br ??= zlib.brotliCompressSync(this.html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.html.length,
+      },
+    }));
+  }
+  get gzip(): Buffer {
+    return (this.#gzip ??= zlib.gzipSync(this.html, { level: 9 }));
+  }
 }
 
-function compressed(html: string): Page {
-  return {
-    html,
-    br: zlib.brotliCompressSync(html, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length },
-    }),
-    gzip: zlib.gzipSync(html, { level: 9 }),
-  };
-}
+/** One page in each language the build has it in: English always (DEFAULT_LANGUAGE). */
+type Pages = Partial<Record<Language, Page>> & { en: Page };
 
-function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
+/** `<html lang>` set to the page's language (index.html is one template for all of them). */
+const withLang = (html: string, language: Language) =>
+  html.replace(/<html(?:\s+lang="[^"]*")?/, `<html lang="${language}"`);
+
+function sendPage(req: FastifyRequest, reply: FastifyReply, pages: Pages) {
+  const page = pages[pageLanguage(req.headers)] ?? pages.en;
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  reply
+    .header('cache-control', 'no-cache')
+    // The language follows the cookie and Accept-Language: a shared cache must not hand one reader's to another.
+    .header('vary', 'accept-encoding, accept-language, cookie')
+    .header('content-language', page.language)
+    .type('text/html; charset=utf-8');
   if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);
@@ -80,14 +104,16 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
         `<script id="app-config" type="application/json">${escapeJsonForHtml(publicConfig)}</script>`,
       )
       .replaceAll('%APP_NAME%', escapeHtml(config.appName));
-  const indexHtml = compressed(
-    hasBuild
-      ? finish(fs.readFileSync(indexFile, 'utf8'))
-      : `<!doctype html><title>${config.appName}</title><p>The web app is not built. Run <code>npm run build</code>.</p>`,
-  );
-  // "/faq" → prerendered/faq.html, "/" → prerendered/index.html, "/verify/_" → prerendered/verify/_.html;
-  // read once, like index.html.
-  const prerendered = new Map<string, Page>();
+  const indexTemplate = hasBuild
+    ? finish(fs.readFileSync(indexFile, 'utf8'))
+    : `<!doctype html><html><title>${config.appName}</title><p>The web app is not built. Run <code>npm run build</code>.</p>`;
+  // The app renders index.html's pages itself, in the reader's language: only <html lang> differs.
+  const indexPages = Object.fromEntries(
+    LANGUAGES.map((language) => [language, new Page(withLang(indexTemplate, language), language)]),
+  ) as Pages;
+  // "/faq" → prerendered/faq.html and prerendered/fr/faq.html, "/" → prerendered/index.html,
+  // "/verify/_" → prerendered/verify/_.html; read once, like index.html.
+  const prerendered = new Map<string, Partial<Record<Language, Page>>>();
   const prerenderedDir = path.join(config.webDist, 'prerendered');
   if (hasBuild && fs.existsSync(prerenderedDir))
     for (const file of fs
@@ -98,7 +124,11 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
       // A page rendered under another product name would not match what the app renders (hydration).
       const renderedAs = /<div id="root"[^>]*\bdata-app-name="([^"]*)"/.exec(html)?.[1];
       if (renderedAs !== escapeHtml(config.appName)) continue;
-      prerendered.set(file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, compressed(finish(html)));
+      const [first, ...rest] = file.split('/');
+      const language = LANGUAGES.find((l) => l !== DEFAULT_LANGUAGE && l === first) ?? DEFAULT_LANGUAGE;
+      const page = language === DEFAULT_LANGUAGE ? file : rest.join('/');
+      const url = page === 'index.html' ? '/' : `/${page.slice(0, -'.html'.length)}`;
+      prerendered.set(url, { ...prerendered.get(url), [language]: new Page(finish(html), language) });
     }
 
   if (hasBuild) {
@@ -122,7 +152,7 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
 
   const frames = [...prerendered.keys()].filter((k) => k.split('/').includes('_')).map((k) => k.split('/'));
   /** The page prerendered for this path: its own, or the frame whose "_" segments its segments fill. */
-  const pageFor = (url: string): Page | undefined => {
+  const pagesFor = (url: string): Partial<Record<Language, Page>> | undefined => {
     const own = prerendered.get(url);
     if (own !== undefined) return own;
     const segments = url.split('/');
@@ -132,8 +162,12 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     return frame && prerendered.get(frame.join('/'));
   };
 
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply, url = '') =>
-    sendPage(req, reply, pageFor(url) ?? indexHtml);
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply, url = '') => {
+    const pages = pagesFor(url);
+    // A page prerendered in English only (a build from before decision 0143) still answers: index.html
+    // hides it from a reader of another language until the app has rendered it in theirs.
+    return sendPage(req, reply, pages?.en ? (pages as Pages) : indexPages);
+  };
 
   const appPaths = hasBuild ? readAppPaths(config.webDist) : null;
   app.get('/', (req, reply) => sendIndex(req, reply, '/'));

@@ -5,6 +5,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { appConfig } from './app-config';
+import { forgetLocaleCookie } from './i18n/locales';
 import type { SupabaseClient } from './supabase';
 import { authStorageKey, whenClientLoads } from './supabase-ready';
 
@@ -100,8 +101,12 @@ export async function fetchProfile(client: SupabaseClient, userId: string): Prom
   }
 }
 
-/** Storage is cleared on sign-out (SPEC §4): no tokens, drafts or referral codes outlive the session. */
+/**
+ * Storage is cleared on sign-out (SPEC §4): no tokens, drafts or referral codes outlive the session,
+ * nor the account's language (the next page follows the browser's again, as the app does).
+ */
 function clearBrowserStorage() {
+  forgetLocaleCookie();
   try {
     localStorage.clear();
     sessionStorage.clear();

@@ -9,6 +9,13 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Franç
 
 const STORAGE_KEY = 'tagledger.locale';
 
+/**
+ * The same choice as a cookie, so the server can send a page in the reader's language from its first
+ * byte (apps/server/src/plugins/page-language.ts, decision 0143). Written with every choice, including
+ * the account's stored language adopted at sign-in, so it carries that language while signed in.
+ */
+export const LOCALE_COOKIE = 'tagledger-locale';
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
@@ -31,12 +38,20 @@ export function storedLocale(): Locale | null {
   }
 }
 
+/** Sign-out clears the browser's storage (lib/auth.tsx), the language cookie with it. */
+export function forgetLocaleCookie(): void {
+  if (typeof document !== 'undefined') document.cookie = `${LOCALE_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
 export function rememberLocale(locale: Locale): void {
   try {
     localStorage.setItem(STORAGE_KEY, locale);
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
 
 /** A returning visitor keeps their choice; a first visit follows the browser's languages. */

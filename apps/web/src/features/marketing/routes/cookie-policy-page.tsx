@@ -42,6 +42,13 @@ export default function CookiePolicyPage() {
               i18n._('Until the browser tab is closed or you sign out.'),
             ],
             [
+              i18n._('Interface language (cookie "tagledger-locale", and localStorage "tagledger.locale")'),
+              i18n._(
+                'English or French, as you chose it or as your account stores it, so that every page is sent in your language from the start. It holds nothing else. Strictly necessary.',
+              ),
+              i18n._('One year after your last change of language, or until you sign out.'),
+            ],
+            [
               i18n._('Tagging draft (IndexedDB)'),
               i18n._(
                 'If you start tagging before signing in, your photos and form stay in this browser so nothing is lost while you create an account. They are not sent anywhere until you save the asset.',
@@ -52,7 +59,7 @@ export default function CookiePolicyPage() {
         />
         <p>
           {i18n._(
-            'Signing out clears localStorage and sessionStorage for this site. Because everything above is strictly necessary to provide the service you ask for, no consent banner is shown. The server itself sets no cookies.',
+            'Signing out clears localStorage, sessionStorage and the language cookie for this site. Because everything above is strictly necessary to provide the service you ask for, no consent banner is shown. The language cookie is the only cookie: the app writes it, and the server only reads it.',
           )}
         </p>
       </Section>
