@@ -187,37 +187,47 @@ test('a prerendered page paints before it loads the app', async ({ page }) => {
   }
 });
 
-test('controls the app has not attached to yet cannot be used, then work', async ({ page }) => {
-  // The app starts after the frame's first paint (decision 0138). Until it has hydrated, a choice in
-  // a select or a file picked for the certificate check would show on the page but never reach it:
-  // those controls are disabled until then. The app's chunk is held back here to make that moment long.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
+test('controls used before the app has attached to them are what the app finds', async ({ page }) => {
+  // The app starts after the frame's first paint (decision 0138). A choice in a select or a file picked
+  // for the certificate check before then is handed to the app once it has hydrated (decision 0143).
+  // The app's chunk is held back here to make that moment long.
+  const opened = () => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  };
+  let gate = opened();
   await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    await held;
+    await gate.promise;
     await route.continue();
   });
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/functions/v1/public-assets')) searches.push(r.postData() ?? '');
+  });
   await page.goto('/public-assets');
-  const filters = page.locator('main select');
-  await expect(filters).toHaveCount(3);
-  for (const select of await filters.all()) await expect(select).toBeDisabled();
+  const kind = page.locator('main select').first();
+  await kind.selectOption('digital');
+  gate.resolve();
+  // The list is asked for with the kind chosen before the app came.
+  await expect.poll(() => searches.some((body) => body.includes('"digital"'))).toBe(true);
+  await expect(kind).toHaveValue('digital');
+
+  gate = opened();
   await page.goto('/verify/ABC-123');
   await page.getByText('Check an ownership certificate').click();
   const picker = page.getByLabel('Certificate PDF');
-  await expect(picker).toBeDisabled();
-  release();
-  await expect(picker).toBeEnabled();
-  // The disclosure opened before the app came stays open: React hydrated the page's HTML rather than
-  // dropping it for a fresh render (router.tsx, loadScreenForHydration).
-  await expect(page.locator('details', { has: picker })).toHaveAttribute('open', '');
   await picker.setInputFiles({
     name: 'note.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4 nothing'),
   });
+  gate.resolve();
+  // The app starts, hydrates and checks the file picked before it came.
   await expect(page.getByText('This file is not a certificate issued here')).toBeVisible();
-  await page.goto('/public-assets');
-  for (const select of await filters.all()) await expect(select).toBeEnabled();
+  // The disclosure opened before the app came stays open: React hydrated the page's HTML rather than
+  // dropping it for a fresh render (router.tsx, loadScreenForHydration).
+  await expect(page.locator('details', { has: picker })).toHaveAttribute('open', '');
 });
 
 test('a French reader gets /verify in French', async ({ page }) => {

@@ -5,9 +5,10 @@
 // Declarative <Routes> rather than createBrowserRouter: the data router adds ~16 KB gzip to the
 // landing page's initial JavaScript and we use none of its loaders/actions
 // (docs/decisions/0007-web-router-mode-and-initial-bundle.md).
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PRIMARY_KEYS } from '@tagledger/functions-api';
+import { pendingDone, replayEarlyActions } from '@/lib/early-actions';
 import { loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
 import { toasterReady } from '@/lib/toaster-ready';
@@ -238,11 +239,23 @@ function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
  * lib/use-hydrated.ts.
  */
 function ScreenShown() {
+  // What the visitor did before the app attached its handlers, told to it before anything can render
+  // the page's fields again (lib/early-actions.ts).
+  useLayoutEffect(() => replayEarlyActions(), []);
   useEffect(() => {
     delete document.documentElement.dataset.relang;
     hydrationEnded();
+    pendingDone();
   }, []);
   return null;
+}
+
+/** The next screen's code is on its way: its place shows a spinner, and the window the pending bar. */
+function ScreenLoading() {
+  useLayoutEffect(() => {
+    document.documentElement.dataset.pending = '';
+  }, []);
+  return <LoadingScreen fullHeight />;
 }
 
 function Screen({ route }: { route: ScreenRoute }) {
@@ -251,7 +264,7 @@ function Screen({ route }: { route: ScreenRoute }) {
   return (
     // A new navigation (even to the same path, e.g. "Try again") gets a fresh boundary.
     <ErrorBoundary resetKey={location.key}>
-      <Suspense fallback={<LoadingScreen fullHeight />}>
+      <Suspense fallback={<ScreenLoading />}>
         <Component />
         <ScreenShown />
       </Suspense>

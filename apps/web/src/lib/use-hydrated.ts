@@ -1,9 +1,8 @@
 // False while React hydrates a page that was rendered at build time (src/prerender.tsx) and during
-// that render itself; true in every other render. Form controls use it to stay read-only (inputs) or
-// disabled (submit buttons, selects, file pickers) until their handlers are attached: a value entered
-// in a prerendered control before hydration would be dropped by the form's state, and a submit before
-// hydration would send the form natively (a GET with the password in the URL). Client-rendered
-// screens never see false.
+// that render itself; true in every other render. A frame (/verify/:serial, /public-assets) renders
+// what its HTML shows until then, and fills in its data after. Form controls no longer use it: they
+// work before the app has started, and the app is told what was done with them once it has
+// (lib/early-actions.ts, decision 0143).
 //
 // After hydration each user of the hook renders once more, as a transition: React does that work in
 // slices between frames. (useSyncExternalStore, the usual way to tell hydration apart, re-renders

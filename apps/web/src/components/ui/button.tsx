@@ -1,6 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { useHydrated } from '@/lib/use-hydrated';
 
 type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'link';
 type Size = 'sm' | 'md' | 'lg' | 'icon';
@@ -41,14 +40,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', size = 'md', loading = false, className, disabled, children, type = 'button', ...rest },
   ref,
 ) {
-  // A submit button stays disabled until a prerendered page is hydrated (lib/use-hydrated.ts).
-  const hydrated = useHydrated();
+  // On a prerendered page, a press before the app has started is held and made again once it has
+  // (index.html, lib/early-actions.ts).
   return (
     <button
       ref={ref}
       type={type}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || loading || (type === 'submit' && !hydrated)}
+      disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
     >

@@ -1,6 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { useHydrated } from '@/lib/use-hydrated';
 
 const base =
   'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 ' +
@@ -10,18 +9,16 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
 }
 
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { className, invalid, readOnly, ...rest },
-  ref,
-) {
-  // Read-only until a prerendered page is hydrated (lib/use-hydrated.ts).
-  const hydrated = useHydrated();
+/**
+ * On a prerendered page the field takes typing before the app has started; the app is told what was
+ * typed once it has (lib/early-actions.ts).
+ */
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, invalid, ...rest }, ref) {
   return (
     <input
       ref={ref}
       aria-invalid={invalid || undefined}
       className={cn(base, invalid ? 'border-red-500' : 'border-slate-300', className)}
-      readOnly={readOnly || !hydrated}
       {...rest}
     />
   );
@@ -32,16 +29,14 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 }
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
-  { className, invalid, readOnly, ...rest },
+  { className, invalid, ...rest },
   ref,
 ) {
-  const hydrated = useHydrated();
   return (
     <textarea
       ref={ref}
       aria-invalid={invalid || undefined}
       className={cn(base, invalid ? 'border-red-500' : 'border-slate-300', className)}
-      readOnly={readOnly || !hydrated}
       {...rest}
     />
   );

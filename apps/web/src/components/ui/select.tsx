@@ -1,6 +1,5 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { useHydrated } from '@/lib/use-hydrated';
 
 export interface SelectOption {
   value: string;
@@ -15,18 +14,15 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 
 /**
  * A native select (keyboard and screen-reader behaviour for free), styled like Input. On a prerendered
- * page it stays disabled until hydration, like Input stays read-only: a choice made before the app is
- * attached would show in the menu but never reach the page's state (lib/use-hydrated.ts).
+ * page a choice made before the app has started is told to it once it has (lib/early-actions.ts).
  */
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { options, invalid, placeholder, className, children, disabled, ...rest },
+  { options, invalid, placeholder, className, children, ...rest },
   ref,
 ) {
-  const hydrated = useHydrated();
   return (
     <select
       ref={ref}
-      disabled={disabled || !hydrated}
       aria-invalid={invalid || undefined}
       className={cn(
         'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900',

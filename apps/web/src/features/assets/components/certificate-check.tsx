@@ -4,7 +4,6 @@ import { lazy, Suspense, useState } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { toAppError } from '@/lib/api-error';
-import { useHydrated } from '@/lib/use-hydrated';
 import { fetchLedgerPage } from '../api/ledger-page';
 import {
   checkCertificate,
@@ -28,9 +27,8 @@ const LABELS: [keyof Omit<CertificateCheck, 'ok'>, string][] = [
 ];
 
 export function CertificateCheckForm() {
-  // The verify page arrives prerendered and starts the app after its first paint: a file chosen
-  // before the app is attached would be dropped, so the picker waits for it (lib/use-hydrated.ts).
-  const hydrated = useHydrated();
+  // The verify page arrives prerendered and starts the app after its first paint: a file chosen before
+  // then is handed to onChange once the app has started (lib/early-actions.ts).
   const [state, setState] = useState<
     | { kind: 'idle' }
     | { kind: 'busy' }
@@ -82,7 +80,6 @@ export function CertificateCheckForm() {
           type="file"
           accept="application/pdf,.pdf"
           aria-label={i18n._('Certificate PDF')}
-          disabled={!hydrated}
           onChange={(e) => void onFile(e.target.files?.[0])}
         />
       </label>

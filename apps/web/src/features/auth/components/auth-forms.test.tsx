@@ -41,6 +41,18 @@ describe('SignInForm', () => {
     expect(onSubmit.mock.calls[0]![0]).toEqual({ email: 'ada@example.com', password: 'secret' });
   });
 
+  it('submits what a password manager filled in without telling the page', async () => {
+    const onSubmit = vi.fn(async (_values: unknown) => {});
+    const user = renderInRouter(<SignInForm onSubmit={onSubmit} />);
+    // Chrome fills saved credentials at load and shows them, but sends no input event the app hears.
+    (screen.getByLabelText('Email') as HTMLInputElement).value = 'ada@example.com';
+    (screen.getByLabelText('Password') as HTMLInputElement).value = 'saved-secret';
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ email: 'ada@example.com', password: 'saved-secret' });
+    expect(screen.getByLabelText('Password')).toHaveValue('saved-secret');
+  });
+
   it('shows the server error it is given', () => {
     renderInRouter(<SignInForm onSubmit={async () => {}} error="Invalid email or password." />);
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid email or password.');

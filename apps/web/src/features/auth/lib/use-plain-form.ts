@@ -9,6 +9,17 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 
 type Errors<T> = Partial<Record<keyof T & string, { message?: string }>>;
 
+/** The values the form's fields show, or `values` itself when they show just that. */
+function fieldValues<T extends FieldValues>(form: HTMLFormElement, values: T): T {
+  let shown = values;
+  for (const name of Object.keys(values)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement && typeof values[name] === 'string' && field.value !== values[name])
+      shown = { ...shown, [name]: field.value };
+  }
+  return shown;
+}
+
 export function usePlainForm<T extends FieldValues>(resolver: Resolver<T>, defaultValues: T) {
   const [values, setValues] = useState<T>(defaultValues);
   const [errors, setErrors] = useState<Errors<T>>({});
@@ -48,6 +59,13 @@ export function usePlainForm<T extends FieldValues>(resolver: Resolver<T>, defau
       const form = event.currentTarget;
       submitted.current = true;
       setSubmitting(true);
+      // What the fields show is what is sent: a password manager may fill them without an input event
+      // (Chrome keeps an autofilled password from the page until the person first touches it).
+      const shown = fieldValues(form, latest.current);
+      if (shown !== latest.current) {
+        latest.current = shown;
+        setValues(shown);
+      }
       try {
         const result = await validate(latest.current);
         setErrors(result.errors);
