@@ -213,6 +213,20 @@ for (const reader of READERS)
     });
   });
 
+test('a link followed in the app shows the pending bar at once, until the next screen is there', async ({ page }) => {
+  await page.goto('/auth');
+  await appStarted(page);
+  // The next screen's code is held back: the moment between the press and the screen is long.
+  const screen = await hold(page, /\/assets\/forgot-password-page-[^/]+\.js$/);
+  const link = page.getByRole('link', { name: 'Forgot password?' });
+  await link.click();
+  await expect(page.locator('html')).toHaveAttribute('data-pending', '');
+  await screen.first;
+  screen.release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-pending');
+});
+
 test('/faq: a question opened before the app has its messages stays open, and no catalogue request fails', async ({
   page,
 }) => {

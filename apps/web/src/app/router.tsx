@@ -9,7 +9,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type La
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PRIMARY_KEYS } from '@tagledger/functions-api';
 import { pendingDone, replayEarlyActions } from '@/lib/early-actions';
-import { loadScreenMessages } from '@/lib/i18n/i18n';
+import { i18n, loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
 import { toasterReady } from '@/lib/toaster-ready';
 import { hydrationEnded } from '@/lib/use-hydrated';
@@ -238,15 +238,17 @@ function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
  * boundary after the layout around it, so this, not the app's first commit, ends hydration for
  * lib/use-hydrated.ts.
  */
-function ScreenShown() {
+function ScreenShown({ screen }: { screen: string }) {
   // What the visitor did before the app attached its handlers, told to it before anything can render
   // the page's fields again (lib/early-actions.ts).
   useLayoutEffect(() => replayEarlyActions(), []);
   useEffect(() => {
     delete document.documentElement.dataset.relang;
     hydrationEnded();
-    pendingDone();
   }, []);
+  // Screens of one layout share this element (React keeps it from one route to the next), so the
+  // screen it stands for is its input: each screen shown ends the pending bar.
+  useEffect(() => pendingDone(), [screen]);
   return null;
 }
 
@@ -266,7 +268,7 @@ function Screen({ route }: { route: ScreenRoute }) {
     <ErrorBoundary resetKey={location.key}>
       <Suspense fallback={<ScreenLoading />}>
         <Component />
-        <ScreenShown />
+        <ScreenShown screen={route.path} />
       </Suspense>
     </ErrorBoundary>
   );
@@ -276,7 +278,27 @@ function screens(list: ScreenRoute[]) {
   return list.map((r) => <Route key={r.path} path={r.path} element={<Screen route={r} />} />);
 }
 
+/**
+ * A link the visitor points at, focuses or touches: its screen's code and messages start loading, so a
+ * click usually finds them there instead of waiting behind the screen's spinner.
+ */
+function usePrefetchOnIntent() {
+  useEffect(() => {
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+      void preloadScreen(link.pathname, i18n.locale as Locale);
+    };
+    const types = ['pointerover', 'focusin', 'touchstart'] as const;
+    for (const type of types) document.addEventListener(type, onIntent, { passive: true });
+    return () => {
+      for (const type of types) document.removeEventListener(type, onIntent);
+    };
+  }, []);
+}
+
 export function AppRoutes() {
+  usePrefetchOnIntent();
   return (
     <Routes>
       <Route element={<AppLayout />}>
