@@ -5,6 +5,7 @@
 // six public routes of issue 18. Lighthouse is not a project dependency: set LIGHTHOUSE_BIN to an
 // installed CLI (e.g. `npm i lighthouse@12.8.2` in a temporary folder, then
 // LIGHTHOUSE_BIN=<folder>/node_modules/.bin/lighthouse), or it runs `npx --yes lighthouse@13.5.0`.
+// LIGHTHOUSE_LANG=fr measures as a French browser (Chrome's --lang and --accept-lang).
 //   node apps/web/scripts/lighthouse.mjs http://127.0.0.1:3000 [/ /auth …]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ const [base = 'http://127.0.0.1:3000', ...pages] = process.argv.slice(2);
 const targets = pages.length ? pages : ['/', '/auth', '/faq', '/privacy-policy', '/verify/ABC-123', '/public-assets'];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const bin = process.env.LIGHTHOUSE_BIN;
+const lang = process.env.LIGHTHOUSE_LANG;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'));
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -36,7 +38,7 @@ for (const page of targets) {
       `--only-categories=${categories.join(',')}`,
       '--output=json',
       `--output-path=${out}`,
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage${lang ? ` --lang=${lang} --accept-lang=${lang}` : ''}`,
     ];
     const env = { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' };
     let report;

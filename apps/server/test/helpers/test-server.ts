@@ -68,6 +68,8 @@ export async function startTestServer(
     overrides?: Partial<Config>;
     /** Receives the server's JSON log lines (at LOG_LEVEL, info unless env sets it). */
     logStream?: NodeJS.WritableStream;
+    /** A fixed port (default: any free one), for a caller whose SITE_URL must name it before start-up. */
+    port?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-test-'));
@@ -98,7 +100,7 @@ export async function startTestServer(
     opts.overrides,
   );
   const built = await buildApp(config, opts.logStream ? { logStream: opts.logStream } : {});
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  await built.app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
