@@ -39,9 +39,17 @@ async function hold(page: Page | BrowserContext, pattern: RegExp) {
   return { release, first };
 }
 
-/** The app has started and told itself what the visitor did (src/lib/early-actions.ts). */
-const appStarted = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __tlEarly?: { done: boolean } }).__tlEarly?.done === true);
+/**
+ * The app has started: the page is hydrated and the auth state known (the header's signed-out guess
+ * became the signed-out header), and it has been told what the visitor did (src/lib/early-actions.ts).
+ */
+async function appStarted(page: Page) {
+  await expect(page.locator('[data-signed-out-guess]')).toHaveCount(0);
+  await page.waitForFunction(() => {
+    const early = (window as unknown as { __tlEarly?: { done: boolean } }).__tlEarly;
+    return !early || early.done;
+  });
+}
 
 /** Responses the page got with a 4xx or 5xx status. */
 function failedResponses(page: Page): string[] {
