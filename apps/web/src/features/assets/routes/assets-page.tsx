@@ -51,8 +51,9 @@ export default function AssetsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold text-slate-900">{i18n._('My Assets')}</h1>
-          <p className="text-sm text-slate-600">
-            {assets.data ? i18n._('{total, plural, one {# asset} other {# assets}}', { total }) : ' '}
+          {/* One line tall before the count comes (an empty line collapsed, and the list below moved). */}
+          <p className="min-h-5 text-sm text-slate-600">
+            {assets.data ? i18n._('{total, plural, one {# asset} other {# assets}}', { total }) : null}
           </p>
         </div>
         <Link to={paths.tag} className={buttonClasses('primary')}>
