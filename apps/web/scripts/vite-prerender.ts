@@ -35,7 +35,7 @@ export const frameUrl = (route: string) => route.replace(/:[^/]+/g, '_');
 
 /**
  * dist/prerendered/index.html for "/", faq.html for "/faq", verify/_.html for "/verify/:serialNumber";
- * in another language than English, under its folder: fr/faq.html.
+ * in another language than English, under its folder: prerendered/fr/faq.html.
  */
 export const prerenderedFile = (route: string, locale = 'en') =>
   `${locale === 'en' ? '' : `${locale}/`}${route === '/' ? 'index.html' : `${frameUrl(route).slice(1)}.html`}`;
