@@ -102,7 +102,6 @@ export function replayEarlyActions(): void {
   if (held.length)
     setTimeout(() => {
       for (const el of held) {
-        el.removeAttribute('aria-busy');
         if (!el.isConnected) continue;
         if (el instanceof HTMLFormElement) el.requestSubmit();
         else if (el instanceof HTMLElement) el.click();
