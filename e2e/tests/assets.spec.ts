@@ -201,7 +201,14 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   await expect(certificateProof).toContainText('The log today still holds this entry');
   // The live answer for the serial carries its proof too, checked in the browser.
   await checkPage.goto(`/verify/${serial}`);
+  // Its verdict shows beside the section's title; the steps open on request.
+  await expect(checkPage.getByTestId('verify-verdict').getByTestId('log-verdict-mark')).toHaveAttribute(
+    'data-verified',
+    'yes',
+  );
+  await checkPage.getByTestId('verify-verdict').getByText('Proof in the public log').click();
   const liveProof = checkPage.getByTestId('verify-verdict').getByTestId('log-proof');
+  await expect(liveProof).toBeVisible();
   await expect(liveProof).toHaveAttribute('data-verified', 'yes');
   await expect(liveProof).toContainText('The tree head is signed by the log key');
   await checkPage.getByText('Keep this proof (QR code)').click();

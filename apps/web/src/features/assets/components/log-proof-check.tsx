@@ -129,12 +129,17 @@ function ReportView({ report, testId }: { report: VerifyReport; testId: string }
 }
 
 /** Runs `check` once and shows its verdict (`headline` words it for what is checked, e.g. a certificate). */
+export type LogVerdict = 'busy' | 'verified' | 'failed';
+
 export function LogProofCheck({
   check,
   headline,
+  onVerdict,
 }: {
   check: () => Promise<LogCheck & { today?: VerifyReport }>;
   headline?: { verified: string; failed: string };
+  /** Told the check's outcome (a page may show it where the steps are not in view). */
+  onVerdict?(verdict: LogVerdict): void;
 }) {
   const [state, setState] = useState<
     | { kind: 'busy' }
@@ -144,13 +149,21 @@ export function LogProofCheck({
   useEffect(() => {
     let live = true;
     check().then(
-      (result) => live && setState({ kind: 'done', result }),
-      (err: unknown) => live && setState({ kind: 'error', message: toAppError(err).message }),
+      (result) => {
+        if (!live) return;
+        setState({ kind: 'done', result });
+        onVerdict?.(result.report.ok && (result.today?.ok ?? true) ? 'verified' : 'failed');
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setState({ kind: 'error', message: toAppError(err).message });
+        onVerdict?.('failed');
+      },
     );
     return () => {
       live = false;
     };
-  }, [check]);
+  }, [check, onVerdict]);
 
   if (state.kind === 'busy') return <Spinner label={i18n._('Checking the proof in your browser...')} showLabel />;
   if (state.kind === 'error') {

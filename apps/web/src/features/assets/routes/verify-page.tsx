@@ -23,6 +23,7 @@ import { CertificateCheckForm } from '../components/certificate-check';
 import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
 import { checkLiveBundle } from '../lib/log-check';
+import type { LogVerdict } from '../components/log-proof-check';
 import { KIND_LABELS } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
@@ -177,8 +178,35 @@ function VerdictSkeleton() {
 const sendContactMessage: ComponentProps<typeof ContactOwnerForm>['onSend'] = (...args) =>
   import('../api/contact-owner').then((m) => m.sendContactMessage(...args));
 
+/** The log check's verdict in a box of fixed size, so the summary line never changes height. */
+function LogVerdictMark({ verdict }: { verdict: LogVerdict }) {
+  const box = 'ml-1 inline-flex h-5 w-5 items-center justify-center align-text-bottom';
+  if (verdict === 'busy')
+    return (
+      <span className={box}>
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-blue-600 border-t-transparent"
+        />
+        <span className="sr-only">{i18n._('(checking)')}</span>
+      </span>
+    );
+  return verdict === 'verified' ? (
+    <span className={box} data-testid="log-verdict-mark" data-verified="yes">
+      <CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />
+      <span className="sr-only">{i18n._('(verified in your browser)')}</span>
+    </span>
+  ) : (
+    <span className={box} data-testid="log-verdict-mark" data-verified="no">
+      <AlertTriangle className="h-5 w-5 text-red-700" aria-hidden="true" />
+      <span className="sr-only">{i18n._('(did NOT verify)')}</span>
+    </span>
+  );
+}
+
 function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }) {
   const [contact, setContact] = useState(false);
+  const [logVerdict, setLogVerdict] = useState<LogVerdict>('busy');
   const checkBundle = useCallback(() => checkLiveBundle(bundle), [bundle]);
   const flagged = m.status !== 'active';
   return (
@@ -247,13 +275,16 @@ function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }
           </details>
         )}
         {bundle ? (
-          <details open>
+          // Closed, with the check's verdict as a mark of fixed size beside its title: the check runs at
+          // once, and its steps (several lines) open on request instead of pushing the page down when
+          // they arrive (a layout shift).
+          <details data-testid="log-proof-details">
             <summary className="cursor-pointer text-sm font-medium text-slate-800">
-              {i18n._('Proof in the public log')}
+              {i18n._('Proof in the public log')} <LogVerdictMark verdict={logVerdict} />
             </summary>
             <div className="mt-3 space-y-3">
               <Suspense fallback={<Spinner label={i18n._('Checking...')} />}>
-                <LogProofCheck check={checkBundle} />
+                <LogProofCheck check={checkBundle} onVerdict={setLogVerdict} />
               </Suspense>
               <details>
                 <summary className="cursor-pointer text-sm text-slate-800">
