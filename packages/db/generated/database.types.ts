@@ -473,6 +473,8 @@ export type Database = {
           gtin_released_reason: string | null;
           id: string;
           image_paths: string[];
+          moderator_recall_at: string | null;
+          moderator_recall_reason: string | null;
           name: string;
           released_gtin: string | null;
           sku: string | null;
@@ -488,6 +490,8 @@ export type Database = {
           gtin_released_reason?: string | null;
           id?: string;
           image_paths?: string[];
+          moderator_recall_at?: string | null;
+          moderator_recall_reason?: string | null;
           name: string;
           released_gtin?: string | null;
           sku?: string | null;
@@ -503,6 +507,8 @@ export type Database = {
           gtin_released_reason?: string | null;
           id?: string;
           image_paths?: string[];
+          moderator_recall_at?: string | null;
+          moderator_recall_reason?: string | null;
           name?: string;
           released_gtin?: string | null;
           sku?: string | null;
@@ -1751,6 +1757,10 @@ export type Database = {
         Returns: Json;
       };
       moderator_queue_counts: { Args: never; Returns: Json };
+      moderator_set_product_status: {
+        Args: { p_product_id: string | null; p_status: string | null; p_reason: string | null };
+        Returns: Json;
+      };
       moderator_set_unit_status: {
         Args: { p_unit_id: string | null; p_status: string | null; p_reason: string | null };
         Returns: Json;

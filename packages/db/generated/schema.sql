@@ -1904,6 +1904,30 @@ grant execute on function private.is_moderator_or_admin() to authenticated;
 grant execute on function private.is_moderator_or_admin() to public;
 grant execute on function private.is_moderator_or_admin() to service_role;
 
+CREATE OR REPLACE FUNCTION private.keep_a_moderators_recall()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' then
+    -- The account is being deleted (its auth.users row is already gone): the catalogue goes with it.
+    if old.moderator_recall_at is not null and exists (select 1 from auth.users u where u.id = old.business_id) then
+      raise exception 'A moderator recalled this product: it is kept, recalled, until a moderator ends the recall'
+        using errcode = '42501', hint = 'The moderator''s reason: ' || old.moderator_recall_reason;
+    end if;
+    return old;
+  end if;
+  if old.moderator_recall_at is not null and new.moderator_recall_at is not null
+     and new.status is distinct from 'recalled' then
+    raise exception 'A moderator recalled this product; only a moderator can end the recall'
+      using errcode = '42501', hint = 'The moderator''s reason: ' || old.moderator_recall_reason;
+  end if;
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.keep_hidden_assets_private()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2623,6 +2647,22 @@ begin
       || '<blockquote>' || v_reason_html || '</blockquote><p>If it happens again, your account may be suspended.</p>';
   end if;
   insert into private.mail_outbox (to_address, subject, body_text, body_html) values (p_to, v_subject, v_text, v_html);
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_moderator_recall()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.details ? 'product_id' then
+    update public.business_products p
+       set status = 'recalled', moderator_recall_at = new.created_at, moderator_recall_reason = btrim(new.reason)
+     where p.id = (new.details ->> 'product_id')::uuid;
+  end if;
+  return null;
 end
 $function$;
 
@@ -3854,6 +3894,8 @@ create table public.business_products (
   released_gtin text,
   gtin_released_reason text,
   gtin_released_at timestamp with time zone,
+  moderator_recall_at timestamp with time zone,
+  moderator_recall_reason text,
   constraint business_products_attributes_check CHECK (jsonb_typeof(attributes) = 'object'::text AND octet_length(attributes::text) <= 4000),
   constraint business_products_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint business_products_description_check CHECK (char_length(description) <= 5000),
@@ -3863,6 +3905,9 @@ create table public.business_products (
   constraint business_products_identified CHECK (gtin IS NOT NULL OR sku IS NOT NULL OR released_gtin IS NOT NULL),
   constraint business_products_image_paths_check CHECK (cardinality(image_paths) <= 8),
   constraint business_products_images_own_folder CHECK (private.paths_in_folder(image_paths, business_id)),
+  constraint business_products_moderator_recall_is_recalled CHECK (moderator_recall_at IS NULL OR status = 'recalled'::text),
+  constraint business_products_moderator_recall_reason_check CHECK (moderator_recall_reason IS NULL OR char_length(btrim(moderator_recall_reason)) >= 1 AND char_length(btrim(moderator_recall_reason)) <= 1000),
+  constraint business_products_moderator_recall_whole CHECK ((moderator_recall_at IS NULL) = (moderator_recall_reason IS NULL)),
   constraint business_products_name_check CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 200),
   constraint business_products_pkey PRIMARY KEY (id),
   constraint business_products_release_consistent CHECK ((released_gtin IS NULL) = (gtin_released_reason IS NULL) AND (released_gtin IS NULL) = (gtin_released_at IS NULL) AND (gtin IS NULL OR released_gtin IS NULL)),
@@ -3890,6 +3935,7 @@ create policy "Two-factor users need an aal2 session" on public.business_product
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER business_products_gtin_1_normalise BEFORE INSERT OR UPDATE OF gtin ON business_products FOR EACH ROW EXECUTE FUNCTION private.business_products_gtin14();
 CREATE TRIGGER business_products_gtin_2_holder BEFORE INSERT OR UPDATE OF gtin ON business_products FOR EACH ROW EXECUTE FUNCTION private.check_product_gtin_holder();
+CREATE TRIGGER business_products_keep_recalls BEFORE DELETE OR UPDATE ON business_products FOR EACH ROW EXECUTE FUNCTION private.keep_a_moderators_recall();
 CREATE TRIGGER business_products_keep_verdicts BEFORE DELETE ON business_products FOR EACH ROW EXECUTE FUNCTION private.keep_products_with_a_verdict();
 grant delete, insert, select, update on table public.business_products to service_role;
 grant delete, select on table public.business_products to authenticated;
@@ -4293,7 +4339,7 @@ create table public.moderation_log (
   reason text not null,
   details jsonb default '{}'::jsonb not null,
   created_at timestamp with time zone default now() not null,
-  constraint moderation_log_action_check CHECK (action = ANY (ARRAY['dismiss'::text, 'hide_asset'::text, 'mark_counterfeit'::text, 'mark_recalled'::text, 'warn_user'::text, 'request_ban'::text, 'decline_ban'::text])),
+  constraint moderation_log_action_check CHECK (action = ANY (ARRAY['dismiss'::text, 'hide_asset'::text, 'mark_counterfeit'::text, 'mark_recalled'::text, 'lift_recall'::text, 'warn_user'::text, 'request_ban'::text, 'decline_ban'::text])),
   constraint moderation_log_item_id_check CHECK (char_length(item_id) <= 64),
   constraint moderation_log_pkey PRIMARY KEY (id),
   constraint moderation_log_queue_check CHECK (queue = ANY (ARRAY['products'::text, 'flagged'::text, 'assets'::text, 'contact'::text, 'bans'::text])),
@@ -4310,6 +4356,7 @@ create policy "Two-factor users need an aal2 session" on public.moderation_log a
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER moderation_log_append_only BEFORE DELETE OR UPDATE ON moderation_log FOR EACH ROW EXECUTE FUNCTION private.refuse_log_change();
 CREATE TRIGGER moderation_log_no_truncate BEFORE TRUNCATE ON moderation_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_log_change();
+CREATE TRIGGER moderation_log_records_recalls AFTER INSERT ON moderation_log FOR EACH ROW WHEN (new.action = 'mark_recalled'::text) EXECUTE FUNCTION private.record_moderator_recall();
 grant select on table public.moderation_log to authenticated;
 grant select on table public.moderation_log to service_role;
 
@@ -6482,6 +6529,49 @@ begin
 end
 $function$;
 grant execute on function public.moderator_queue_counts() to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderator_set_product_status(p_product_id uuid, p_status text, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_product public.business_products;
+  v_reason text := btrim(coalesce(p_reason, ''));
+  v_log_id bigint;
+begin
+  perform private.require_aal_satisfied();
+  perform private.require_moderator();
+  if p_status is null or p_status not in ('recalled', 'active') then
+    raise exception 'Status must be recalled or active' using errcode = '22023';
+  end if;
+  if char_length(v_reason) = 0 or char_length(v_reason) > 1000 then
+    raise exception 'Give a reason (up to 1000 characters)' using errcode = '22023';
+  end if;
+  select * into v_product from public.business_products p where p.id = p_product_id for update;
+  if not found then
+    raise exception 'Product not found' using errcode = 'P0002';
+  end if;
+  if p_status = 'active' then
+    if v_product.moderator_recall_at is null then
+      raise exception 'No moderator''s recall stands on this product' using errcode = '55000';
+    end if;
+    update public.business_products
+       set moderator_recall_at = null, moderator_recall_reason = null, status = 'active'
+     where id = v_product.id;
+  end if;
+  -- A recall is recorded on the product by the log's trigger (record_moderator_recall).
+  insert into public.moderation_log (moderator_id, queue, item_id, action, target_user_id, reason, details)
+  values (auth.uid(), 'products', v_product.id::text,
+          case when p_status = 'active' then 'lift_recall' else 'mark_recalled' end,
+          v_product.business_id, v_reason,
+          jsonb_build_object('product_id', v_product.id, 'name', v_product.name, 'from', v_product.status))
+  returning id into v_log_id;
+  return jsonb_build_object('id', v_product.id, 'status', p_status, 'log_id', v_log_id);
+end
+$function$;
+grant execute on function public.moderator_set_product_status(p_product_id uuid, p_status text, p_reason text) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.moderator_set_unit_status(p_unit_id uuid, p_status text, p_reason text)
  RETURNS jsonb

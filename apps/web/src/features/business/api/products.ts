@@ -18,6 +18,9 @@ export interface Product {
   sku: string | null;
   description: string;
   status: 'active' | 'recalled';
+  /** When a moderator recalled the product, and why: only a moderator ends that recall. */
+  moderator_recall_at: string | null;
+  moderator_recall_reason: string | null;
   image_paths: string[];
   attributes: Record<string, string>;
   created_at: string;
@@ -25,7 +28,7 @@ export interface Product {
 
 export const PRODUCT_PAGE_SIZE = 20;
 const COLUMNS =
-  'id, name, gtin, released_gtin, gtin_released_reason, sku, description, status, image_paths, attributes, created_at';
+  'id, name, gtin, released_gtin, gtin_released_reason, sku, description, status, moderator_recall_at, moderator_recall_reason, image_paths, attributes, created_at';
 
 export function useProducts(page: number) {
   const { user } = useAuth();

@@ -1,18 +1,25 @@
 // Recalling a whole product line from its page: every unit's scan page then says "recalled" (the
 // database function marks the units). A confirmation comes first because customers see it at once;
-// a recalled product can be restored, which puts its recalled units back to active.
+// a recalled product can be restored, which puts its recalled units back to active. A recall a
+// moderator made is shown with the moderator's reason and no way to end it: only a moderator can
+// (the database refuses the business too).
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { i18n } from '@/lib/i18n/i18n';
+import { formatDate } from '@/lib/i18n/format';
+import { paths } from '@/config/paths';
 
 export interface ProductRecallProps {
   name: string;
   status: 'active' | 'recalled';
+  /** The moderator's recall standing on the product, if any: when, and the reason they gave. */
+  moderatorRecall?: { at: string; reason: string } | null;
   onChange(status: 'active' | 'recalled'): Promise<void>;
 }
 
-export function ProductRecall({ name, status, onChange }: ProductRecallProps) {
+export function ProductRecall({ name, status, moderatorRecall, onChange }: ProductRecallProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const run = async (next: 'active' | 'recalled') => {
@@ -27,6 +34,24 @@ export function ProductRecall({ name, status, onChange }: ProductRecallProps) {
     }
   };
 
+  if (status === 'recalled' && moderatorRecall) {
+    return (
+      <div role="status" className="mt-4 space-y-1 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        <p className="font-medium">
+          {i18n._('A moderator recalled this product on {date}. Every unit’s scan page tells customers so.', {
+            date: formatDate(moderatorRecall.at),
+          })}
+        </p>
+        <p className="break-words">{i18n._('The moderator’s reason: {reason}', { reason: moderatorRecall.reason })}</p>
+        <p>
+          {i18n._('Only a moderator can end this recall.')}{' '}
+          <Link to={paths.support} className="underline">
+            {i18n._('Think it is wrong? Contact support')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   if (status === 'recalled') {
     return (
       <div

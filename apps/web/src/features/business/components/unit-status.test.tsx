@@ -3,6 +3,7 @@
 // a failed save puts the old status back, and a recall asks for confirmation first.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductRecall } from './product-recall';
 import { UnitStatusControl } from './unit-status-control';
@@ -62,5 +63,27 @@ describe('ProductRecall', () => {
     expect(screen.getByRole('status').textContent).toContain('This product is recalled');
     await userEvent.click(screen.getByRole('button', { name: 'End the recall' }));
     expect(onChange).toHaveBeenCalledWith('active');
+  });
+
+  it('shows a moderator’s recall with its reason, and nothing to end it', () => {
+    const onChange = vi.fn(async () => {});
+    render(
+      <MemoryRouter>
+        <ProductRecall
+          name="Power bank"
+          status="recalled"
+          moderatorRecall={{ at: '2026-11-27T10:00:00Z', reason: 'Batteries overheat' }}
+          onChange={onChange}
+        />
+      </MemoryRouter>,
+    );
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('A moderator recalled this product on');
+    expect(status.textContent).toContain('The moderator’s reason: Batteries overheat');
+    expect(status.textContent).toContain('Only a moderator can end this recall.');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Think it is wrong? Contact support' }).getAttribute('href')).toBe(
+      '/support',
+    );
   });
 });

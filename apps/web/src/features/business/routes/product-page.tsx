@@ -241,7 +241,16 @@ export default function ProductPage() {
             </div>
           </div>
           {prefixes.data && <GtinNotice product={p} prefixes={prefixes.data} />}
-          {p.status === 'recalled' && <ProductRecall name={p.name} status={p.status} onChange={changeStatus} />}
+          {p.status === 'recalled' && (
+            <ProductRecall
+              name={p.name}
+              status={p.status}
+              moderatorRecall={
+                p.moderator_recall_at ? { at: p.moderator_recall_at, reason: p.moderator_recall_reason ?? '' } : null
+              }
+              onChange={changeStatus}
+            />
+          )}
           {p.description && <p className="mt-3 whitespace-pre-line text-slate-800">{p.description}</p>}
           {Object.keys(p.attributes).length > 0 && (
             <dl className="mt-3 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">

@@ -6,7 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { unwrapJson } from '@/lib/api-error';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
-import type { ModerationAction, QueueName } from '../lib/actions';
+import type { LoggedAction, ModerationAction, QueueName } from '../lib/actions';
 
 export const PAGE_SIZE = 10;
 
@@ -95,7 +95,7 @@ export interface LogEntry {
   created_at: string;
   queue: QueueName;
   item_id: string;
-  action: ModerationAction;
+  action: LoggedAction;
   reason: string;
   details: Record<string, unknown>;
   by_me: boolean;

@@ -12,11 +12,15 @@ export const QUEUES: { name: QueueName; label: string; adminOnly?: boolean }[] =
   { name: 'bans', label: /*i18n*/ 'Ban requests', adminOnly: true },
 ];
 
-export const ACTION_LABELS: Record<ModerationAction | 'ban', string> = {
+/** What the log may record: the queues' actions, and a moderator ending a recall (moderator_set_product_status). */
+export type LoggedAction = ModerationAction | 'lift_recall';
+
+export const ACTION_LABELS: Record<LoggedAction | 'ban', string> = {
   dismiss: /*i18n*/ 'Dismiss',
   hide_asset: /*i18n*/ 'Hide asset',
   mark_counterfeit: /*i18n*/ 'Mark counterfeit',
   mark_recalled: /*i18n*/ 'Mark product recalled',
+  lift_recall: /*i18n*/ 'End the recall',
   warn_user: /*i18n*/ 'Warn user',
   request_ban: /*i18n*/ 'Ask an admin to ban',
   decline_ban: /*i18n*/ 'Decline',
