@@ -282,6 +282,24 @@ create table private.app_clock (
   constraint app_clock_pkey PRIMARY KEY (id)
 );
 
+create table private.export_sections (
+  section text not null,
+  position integer not null,
+  table_name text not null,
+  one_row boolean default false not null,
+  only_columns text[],
+  omit text[] default '{}'::text[] not null,
+  order_by text[],
+  title_en text not null,
+  title_fr text not null,
+  constraint export_sections_pkey PRIMARY KEY (section),
+  constraint export_sections_section_check CHECK (section ~ '^[a-z][a-z0-9_]{0,62}$'::text),
+  constraint export_sections_table_name_check CHECK (table_name ~ '^[a-z_]+\.[a-z_0-9]+$'::text),
+  constraint export_sections_title_en_check CHECK (char_length(btrim(title_en)) >= 1 AND char_length(btrim(title_en)) <= 120),
+  constraint export_sections_title_fr_check CHECK (char_length(btrim(title_fr)) >= 1 AND char_length(btrim(title_fr)) <= 120)
+);
+alter table private.export_sections enable row level security;
+
 create table private.hidden_assets (
   asset_id uuid not null,
   hidden_at timestamp with time zone default now() not null,
@@ -365,6 +383,27 @@ CREATE INDEX mail_outbox_due_idx ON private.mail_outbox USING btree (next_attemp
 alter table private.mail_outbox enable row level security;
 
 create sequence private.mail_outbox_id_seq;
+
+create table private.personal_data (
+  table_name text not null,
+  column_name text not null,
+  names_user_with text not null,
+  section text,
+  not_exported_because text,
+  on_delete text not null,
+  kept_because text,
+  constraint personal_data_exported_or_why_not CHECK ((section IS NULL) = (not_exported_because IS NOT NULL)),
+  constraint personal_data_kept_because_check CHECK (char_length(btrim(kept_because)) >= 1 AND char_length(btrim(kept_because)) <= 500),
+  constraint personal_data_kept_says_why CHECK ((on_delete = ANY (ARRAY['set_null'::text, 'anonymise'::text, 'keep'::text])) = (kept_because IS NOT NULL)),
+  constraint personal_data_names_user_with_check CHECK (names_user_with = ANY (ARRAY['id'::text, 'email'::text, 'sender_key'::text, 'email_hash'::text, 'folder'::text, 'key'::text])),
+  constraint personal_data_not_exported_because_check CHECK (char_length(btrim(not_exported_because)) >= 1 AND char_length(btrim(not_exported_because)) <= 500),
+  constraint personal_data_on_delete_check CHECK (on_delete = ANY (ARRAY['cascade'::text, 'set_null'::text, 'delete'::text, 'anonymise'::text, 'with_row'::text, 'files'::text, 'keep'::text])),
+  constraint personal_data_pkey PRIMARY KEY (table_name, column_name),
+  constraint personal_data_section_fkey FOREIGN KEY (section) REFERENCES private.export_sections(section),
+  constraint personal_data_table_name_check CHECK (table_name ~ '^[a-z_]+\.[a-z_0-9]+$'::text)
+);
+CREATE INDEX personal_data_section_idx ON private.personal_data USING btree (section);
+alter table private.personal_data enable row level security;
 
 create table private.rate_limits (
   key text not null,
@@ -850,6 +889,13 @@ CREATE OR REPLACE FUNCTION private.asset_ledger_is_append_only()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'UPDATE' then
+    if new.owner_id is null and old.owner_id is not null
+       and pg_catalog.to_jsonb(new) - 'owner_id' = pg_catalog.to_jsonb(old) - 'owner_id'
+       and not exists (select 1 from auth.users u where u.id = old.owner_id) then
+      return new;
+    end if;
+  end if;
   raise exception 'The asset ledger is append-only' using errcode = '42501';
 end
 $function$;
@@ -1391,6 +1437,50 @@ AS $function$
   where c.id
 $function$;
 
+CREATE OR REPLACE FUNCTION private.delete_account(p_user_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text;
+  v_rule private.personal_data;
+  v_rel regclass;
+  v_count bigint;
+  v_done jsonb := '{}'::jsonb;
+begin
+  select u.email into v_email from auth.users u where u.id = p_user_id for update;
+  if not found then
+    raise exception 'User not found' using errcode = 'P0002';
+  end if;
+  for v_rule in
+    select d.* from private.personal_data d where d.on_delete = 'delete'
+     order by d.table_name = 'auth.users', d.table_name, d.column_name
+  loop
+    v_rel := pg_catalog.to_regclass(v_rule.table_name);
+    continue when v_rel is null;
+    execute pg_catalog.format('delete from %s t where %s', v_rel,
+                              private.personal_data_match(v_rel, v_rule.column_name, v_rule.names_user_with))
+      using p_user_id, v_email;
+    get diagnostics v_count = row_count;
+    v_done := v_done || pg_catalog.jsonb_build_object(v_rule.table_name || '.' || v_rule.column_name, v_count);
+  end loop;
+  for v_rule in
+    select d.* from private.personal_data d where d.on_delete = 'anonymise' order by d.table_name, d.column_name
+  loop
+    v_rel := pg_catalog.to_regclass(v_rule.table_name);
+    continue when v_rel is null;
+    execute pg_catalog.format('update %s t set %I = null where %s', v_rel, v_rule.column_name,
+                              private.personal_data_match(v_rel, v_rule.column_name, v_rule.names_user_with))
+      using p_user_id, v_email;
+    get diagnostics v_count = row_count;
+    v_done := v_done || pg_catalog.jsonb_build_object(v_rule.table_name || '.' || v_rule.column_name, v_count);
+  end loop;
+  return v_done;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.display_name(p_user_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -1441,118 +1531,93 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.export_rows(p_table text, p_column text, p_user_id uuid, p_exclude text[] DEFAULT '{}'::text[])
+CREATE OR REPLACE FUNCTION private.export_outline(p_user_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_rel regclass := pg_catalog.to_regclass(p_table);
-  v_has_created boolean;
-  v_result jsonb;
+  v_language text;
 begin
-  if v_rel is null then
-    return null;
-  end if;
-  select exists (
-    select 1 from pg_catalog.pg_attribute a
-     where a.attrelid = v_rel and a.attname = 'created_at' and not a.attisdropped
-  ) into v_has_created;
-  execute format(
-    'select coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(t) - $2 %s), ''[]''::jsonb) from %s t where t.%I = $1',
-    case when v_has_created then 'order by t.created_at' else '' end,
-    v_rel,
-    p_column
-  ) into v_result using p_user_id, p_exclude;
-  return v_result;
-end
-$function$;
-
-CREATE OR REPLACE FUNCTION private.export_user_data(p_user_id uuid)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_account jsonb;
-  v_doc jsonb;
-  v_wallet jsonb;
-begin
-  select jsonb_build_object(
-           'id', u.id,
-           'email', u.email,
-           'phone', u.phone,
-           'created_at', u.created_at,
-           'email_confirmed_at', u.email_confirmed_at,
-           'last_sign_in_at', u.last_sign_in_at,
-           'sign_up_metadata', u.raw_user_meta_data
-         )
-    into v_account
-    from auth.users u where u.id = p_user_id;
-  if v_account is null then
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
     raise exception 'User not found' using errcode = 'P0002';
   end if;
-
-  v_doc := jsonb_build_object(
-    'format', 'tagledger-export/1',
-    'generated_at', now(),
-    'account', v_account,
-    'profile', (select to_jsonb(p) from public.user_profiles p where p.id = p_user_id),
-    'settings', (select to_jsonb(s) - 'user_id' from public.user_settings s where s.user_id = p_user_id),
-    'sessions', (
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'id', s.id, 'created_at', s.created_at, 'updated_at', s.updated_at, 'refreshed_at', s.refreshed_at,
-               'aal', s.aal, 'user_agent', s.user_agent, 'ip', s.ip) order by s.created_at), '[]'::jsonb)
-        from auth.sessions s where s.user_id = p_user_id
-    ),
-    'two_factor_factors', (
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'id', f.id, 'friendly_name', f.friendly_name, 'factor_type', f.factor_type, 'status', f.status,
-               'created_at', f.created_at) order by f.created_at), '[]'::jsonb)
-        from auth.mfa_factors f where f.user_id = p_user_id
-    ),
-    -- Metadata of every stored file the user owns or that lives in their folder (bytes are not
-    -- embedded; sizes, types and SHA-256 fingerprints are).
-    'stored_files', (
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'bucket', o.bucket_id, 'name', o.name, 'size', o.metadata ->> 'size',
-               'mimetype', o.metadata ->> 'mimetype', 'sha256', o.metadata ->> 'sha256',
-               'created_at', o.created_at) order by o.created_at), '[]'::jsonb)
-        from storage.objects o
-       where o.owner_id = p_user_id::text or o.owner = p_user_id or (storage.foldername(o.name))[1] = p_user_id::text
-    )
-  );
-
-  -- Wallet and ledger (2026112200030x).
-  v_wallet := private.export_rows('public.user_wallets', 'user_id', p_user_id);
-  v_doc := v_doc || jsonb_build_object(
-    'wallet', v_wallet -> 0,
-    'token_transactions', private.export_rows('public.token_transactions', 'user_id', p_user_id, array['actor_id']),
-    -- Referral rows where the user is the referrer: which level and reward, not who joined.
-    'referrals_made', private.export_rows('public.referrals', 'referrer_id', p_user_id, array['referred_id']),
-    -- Referral rows where the user joined: their chain's levels, not the ancestors' identities.
-    'referred_through', private.export_rows('public.referrals', 'referred_id', p_user_id, array['referrer_id']),
-    'business_requests', private.export_rows('public.business_requests', 'user_id', p_user_id, array['decided_by']),
-    -- Bug reports the user sent (2026112200020x); internal triage notes are not the user's data.
-    'bug_reports', private.export_rows('public.bug_reports', 'user_id', p_user_id, array['admin_notes'])
-  );
-
-  -- Assets (2026112200040x): records, media metadata (with SHA-256), the user's hash-only ledger
-  -- entries, and messages finders sent about the user's assets (without the senders' addresses).
-  -- Next of kin: whichever of these tables exist.
-  v_doc := v_doc || jsonb_build_object(
-    'assets', private.export_rows('public.assets', 'owner_id', p_user_id),
-    'asset_media', private.export_rows('public.asset_media', 'owner_id', p_user_id),
-    'asset_ledger_entries', private.export_rows('public.asset_ledger', 'owner_id', p_user_id),
-    'asset_messages', private.export_rows('public.asset_messages', 'owner_id', p_user_id, array['sender_email', 'sender_ip']),
-    'next_of_kin', private.export_rows('public.next_of_kin', 'user_id', p_user_id)
-  );
-  return v_doc;
+  v_language := private.user_language(p_user_id);
+  return pg_catalog.jsonb_build_object(
+    'format', 'tagledger-export/2',
+    'generated_at', pg_catalog.now(),
+    'language', v_language,
+    'sections', coalesce((
+      select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
+               'section', s.section, 'one_row', s.one_row,
+               'title', case when v_language = 'fr' then s.title_fr else s.title_en end)
+             order by s.position, s.section)
+        from private.export_sections s
+       where pg_catalog.to_regclass(s.table_name) is not null), '[]'::jsonb));
 end
 $function$;
-grant execute on function private.export_user_data(p_user_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION private.export_page(p_user_id uuid, p_section text, p_after jsonb, p_limit integer)
+ RETURNS TABLE(cursor jsonb, data jsonb)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_section private.export_sections;
+  v_rel regclass;
+  v_email text;
+  v_where text;
+  v_omit text[];
+  v_order text[];
+  v_keys text;
+  v_after text;
+begin
+  select * into v_section from private.export_sections s where s.section = p_section;
+  if not found then
+    raise exception 'No export section %', p_section using errcode = 'P0002';
+  end if;
+  v_rel := pg_catalog.to_regclass(v_section.table_name);
+  if v_rel is null then
+    return;
+  end if;
+  select u.email into v_email from auth.users u where u.id = p_user_id;
+  select pg_catalog.string_agg(private.personal_data_match(v_rel, d.column_name, d.names_user_with), ' or '
+                               order by d.column_name)
+    into v_where
+    from private.personal_data d where d.section = p_section;
+  if v_where is null then
+    raise exception 'Export section % names no column of personal_data', p_section using errcode = '55000';
+  end if;
+  select coalesce(pg_catalog.array_agg(a.attname::text), '{}') into v_omit
+    from pg_catalog.pg_attribute a
+   where a.attrelid = v_rel and a.attnum > 0 and not a.attisdropped
+     and (a.attname = any (v_section.omit)
+          or (v_section.only_columns is not null and not (a.attname = any (v_section.only_columns)))
+          or private.is_secret_column(v_section.table_name, a.attname));
+  v_order := coalesce(v_section.order_by, (
+    select pg_catalog.array_agg(a.attname::text order by k.n)
+      from pg_catalog.pg_index i
+      cross join lateral pg_catalog.unnest(i.indkey::int2[]) with ordinality k(attnum, n)
+      join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+     where i.indrelid = v_rel and i.indisprimary));
+  select pg_catalog.string_agg(pg_catalog.format('t.%I', a.attname), ', ' order by k.n),
+         pg_catalog.string_agg(pg_catalog.format('($4 ->> %s)::%s', k.n - 1, pg_catalog.format_type(a.atttypid, a.atttypmod)),
+                               ', ' order by k.n)
+    into v_keys, v_after
+    from pg_catalog.unnest(v_order) with ordinality k(name, n)
+    join pg_catalog.pg_attribute a on a.attrelid = v_rel and a.attname = k.name;
+  return query execute pg_catalog.format(
+    'select pg_catalog.jsonb_build_array(%1$s), pg_catalog.to_jsonb(t) - $3
+       from %2$s t
+      where (%3$s) and ($4 is null or (%1$s) > (%4$s))
+      order by %1$s
+      limit $5',
+    v_keys, v_rel, v_where, v_after)
+  using p_user_id, v_email, v_omit, p_after, least(greatest(coalesce(p_limit, 500), 1), 1000);
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION private.flagged_units()
  RETURNS TABLE(unit_id uuid, scans bigint, places bigint, shared_scans bigint, last_scan_at timestamp with time zone)
@@ -1903,6 +1968,18 @@ grant execute on function private.is_moderator_or_admin() to anon;
 grant execute on function private.is_moderator_or_admin() to authenticated;
 grant execute on function private.is_moderator_or_admin() to public;
 grant execute on function private.is_moderator_or_admin() to service_role;
+
+CREATE OR REPLACE FUNCTION private.is_secret_column(p_table text, p_column text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (p_column ~ '(secret|password|salt)' or p_column ~ '(^|_)token(_|$)' or p_column ~ '(^|_)hash$')
+     and (p_table, p_column) not in (('public.asset_ledger', 'record_hash'), ('public.asset_ledger', 'prev_hash'),
+                                     ('public.asset_ledger', 'entry_hash'), ('public.assets', 'content_hash'),
+                                     ('public.assets', 'token_id'))
+$function$;
 
 CREATE OR REPLACE FUNCTION private.keep_a_moderators_recall()
  RETURNS trigger
@@ -2576,6 +2653,26 @@ $function$;
 grant execute on function private.paths_in_folder(p_paths text[], p_owner uuid) to authenticated;
 grant execute on function private.paths_in_folder(p_paths text[], p_owner uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION private.personal_data_match(p_rel regclass, p_column text, p_kind text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'id' then
+      case when (select a.atttypid from pg_catalog.pg_attribute a
+                  where a.attrelid = p_rel and a.attname = p_column) = 'pg_catalog.uuid'::pg_catalog.regtype
+           then pg_catalog.format('t.%I = $1', p_column)
+           else pg_catalog.format('t.%I = $1::text', p_column) end
+    when 'email' then pg_catalog.format('pg_catalog.lower(t.%I) = pg_catalog.lower($2)', p_column)
+    when 'sender_key' then pg_catalog.format('t.%I = private.contact_sender_key($2)', p_column)
+    when 'email_hash' then pg_catalog.format('t.%I = private.mail_recipient_hash($2)', p_column)
+    when 'folder' then pg_catalog.format('(storage.foldername(t.%I))[1] = $1::text', p_column)
+    when 'key' then pg_catalog.format('pg_catalog.strpos(t.%I, $1::text) > 0', p_column)
+  end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.product_is_live(p_product business_products)
  RETURNS boolean
  LANGUAGE sql
@@ -2803,6 +2900,17 @@ CREATE OR REPLACE FUNCTION private.refuse_log_change()
  SET search_path TO ''
 AS $function$
 begin
+  if tg_op = 'UPDATE' and tg_table_name = 'moderation_log' then
+    if pg_catalog.to_jsonb(new) - '{moderator_id,target_user_id}'::text[]
+         = pg_catalog.to_jsonb(old) - '{moderator_id,target_user_id}'::text[]
+       and (new.moderator_id is not distinct from old.moderator_id
+            or (new.moderator_id is null and not exists (select 1 from auth.users u where u.id = old.moderator_id)))
+       and (new.target_user_id is not distinct from old.target_user_id
+            or (new.target_user_id is null and not exists (select 1 from auth.users u where u.id = old.target_user_id)))
+       and (new.moderator_id, new.target_user_id) is distinct from (old.moderator_id, old.target_user_id) then
+      return new;
+    end if;
+  end if;
   raise exception 'The moderation log is append-only' using errcode = '42501';
 end
 $function$;
@@ -4348,6 +4456,8 @@ create table public.moderation_log (
 CREATE INDEX moderation_log_ban_requests_idx ON public.moderation_log USING btree (created_at DESC) WHERE (action = 'request_ban'::text);
 CREATE INDEX moderation_log_created_idx ON public.moderation_log USING btree (created_at DESC, id DESC);
 CREATE INDEX moderation_log_item_idx ON public.moderation_log USING btree (queue, item_id, created_at DESC);
+CREATE INDEX moderation_log_moderator_idx ON public.moderation_log USING btree (moderator_id);
+CREATE INDEX moderation_log_target_user_idx ON public.moderation_log USING btree (target_user_id, created_at);
 alter table public.moderation_log enable row level security;
 create policy "Moderators and admins read the moderation log" on public.moderation_log for select to authenticated
   using (private.is_moderator_or_admin());

@@ -2,9 +2,11 @@
 // Body {password, confirmation}: the current password (re-authentication, checked against the
 // stored hash) and the typed word DELETE. A user with two-factor authentication must call with an
 // aal2 session. Then, in order:
-//   1. one transaction deletes the user's bug reports (their foreign key only nulls the user) and
-//      the auth user, which cascades to profile, settings, wallet and ledger, referrals, business
-//      requests, assets and media rows, next of kin, sessions and MFA factors;
+//   1. one transaction runs private.delete_account, which does what the catalogue of personal data
+//      declares for every column that names the user (migration 20261127001200, decision 0153):
+//      deletes the rows no foreign key removes, deletes the auth user (which cascades to everything
+//      that is the user's), and clears the user's id from the rows kept for a stated reason (the
+//      asset ledger's hash chain, the moderation log);
 //   2. every stored file the user owned — by owner id or by the <uid>/ folder convention all
 //      buckets use — is removed (rows and bytes). A failure here is logged with the names, so an
 //      operator can finish it; the account is already gone.
@@ -53,12 +55,11 @@ export const deleteAccount: ServerFunction<'delete-account'> = {
       [userId, userId],
     );
 
-    await ctx.db.transaction(async (tx) => {
-      if ((await tx.query(`select to_regclass('public.bug_reports') is not null as present`)).rows[0]?.present) {
-        await tx.query('delete from public.bug_reports where user_id = $1', [userId]);
-      }
-      await tx.query('delete from auth.users where id = $1', [userId]);
-    });
+    const rowsByRule = await ctx.db.transaction(
+      async (tx) =>
+        (await tx.query<{ done: Record<string, number> }>('select private.delete_account($1::uuid) as done', [userId]))
+          .rows[0]!.done,
+    );
 
     const byBucket = new Map<string, string[]>();
     for (const o of objects) byBucket.set(o.bucket_id, [...(byBucket.get(o.bucket_id) ?? []), o.name]);
@@ -73,7 +74,7 @@ export const deleteAccount: ServerFunction<'delete-account'> = {
         }
       }
     }
-    req.log.info({ userId, filesRemoved }, 'account deleted by its owner');
+    req.log.info({ userId, filesRemoved, rowsByRule }, 'account deleted by its owner');
     return { deleted: true, files_removed: filesRemoved };
   },
 };

@@ -16,7 +16,7 @@ interface ExportDocument {
   wallet: { balance: number };
   token_transactions: { amount: number; source: string }[];
   bug_reports: Record<string, unknown>[];
-  stored_files: { bucket: string; name: string; sha256: string }[];
+  stored_files: { bucket_id: string; name: string; metadata: { sha256: string } }[];
   assets: { title: string }[];
   asset_media: { sha256: string }[];
 }
@@ -141,7 +141,7 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
         /^attachment; filename=".+-export-\d{4}-\d{2}-\d{2}\.json"$/,
       );
       const doc: ExportDocument = JSON.parse(res.text);
-      expect(doc.format).toBe('tagledger-export/1');
+      expect(doc.format).toBe('tagledger-export/2');
       expect(doc.account).toMatchObject({ id: alice.id, email: alice.email });
       expect(doc.profile).toMatchObject({ id: alice.id, full_name: 'alice Person', phone: '+44 1234 567890' });
       expect(doc.settings).toMatchObject({ email_notifications: true, language: 'en' });
@@ -150,7 +150,7 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       expect(doc.bug_reports).toHaveLength(1);
       expect(doc.bug_reports[0]?.error_message).toBe('Broken button');
       expect(doc.bug_reports[0]).not.toHaveProperty('admin_notes');
-      const files = doc.stored_files.map((f) => `${f.bucket}/${f.name}`).sort();
+      const files = doc.stored_files.map((f) => `${f.bucket_id}/${f.name}`).sort();
       expect(files).toEqual([
         `asset-media/${alice.id}/asset/photo.png`,
         `avatars/${alice.id}/avatar.png`,
@@ -158,7 +158,7 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
       ]);
       expect(doc.assets.map((a) => a.title)).toEqual(['Grandfather clock']);
       expect(doc.asset_media[0]?.sha256).toBe(crypto.createHash('sha256').update(PNG).digest('hex'));
-      expect(doc.stored_files[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(doc.stored_files[0]?.metadata.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(res.text).not.toContain(bob.id);
       expect(res.text).not.toContain(bob.email);
     });

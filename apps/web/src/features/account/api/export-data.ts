@@ -1,7 +1,8 @@
-// Downloads everything held about the user (export-my-data function) as a JSON file.
+// Downloads everything held about the user (the export-my-data function) as a JSON file. The server
+// streams the document; it is saved as it came, without being parsed or held as objects here.
 import { useMutation } from '@tanstack/react-query';
 import { appConfig } from '@/lib/app-config';
-import { callFunction } from '@/lib/call-function';
+import { callFunctionRaw } from '@/lib/call-function';
 
 export function exportFileName(appName: string, date = new Date()): string {
   const slug = appName.replace(/[^A-Za-z0-9_-]+/g, '-').toLowerCase() || 'account';
@@ -9,8 +10,9 @@ export function exportFileName(appName: string, date = new Date()): string {
 }
 
 export async function exportMyData(): Promise<void> {
-  const doc = await callFunction('export-my-data', {});
-  const blob = new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' });
+  const res = await callFunctionRaw('export-my-data', {});
+  // Rejects when the download is cut off, so a partial document is never saved.
+  const blob = new Blob([await res.blob()], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

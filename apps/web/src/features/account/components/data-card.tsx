@@ -1,4 +1,4 @@
-// Your data: download everything as JSON, or delete the account.
+// Your data: download everything as JSON, or delete the account (and what deletion keeps, and why).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -21,7 +21,7 @@ export function DataCard() {
         <h3 className="font-semibold text-slate-900">{i18n._('Export my data')}</h3>
         <p className="text-sm text-slate-700">
           {i18n._(
-            'A JSON file with everything we hold about you: account, profile, settings, sessions, wallet and transactions, referrals, assets with file fingerprints, next of kin and bug reports. See the',
+            'A JSON file with everything we hold about you: account, sign-ins and settings; wallet, purchases and referrals; assets with their files’ fingerprints, ledger entries, transfers and messages; next of kin and legacy; your business catalogue and label scans; reports you made and decisions about you; bug reports. Passwords, secret codes and other people’s details are left out. See the',
           )}{' '}
           <Link to={paths.privacyPolicy} className="text-blue-700 underline">
             {i18n._('Privacy Policy')}
@@ -45,6 +45,11 @@ export function DataCard() {
         <h3 className="font-semibold text-red-800">{i18n._('Delete account')}</h3>
         <p className="text-sm text-slate-700">
           {i18n._('Permanently delete your account and everything in it, including stored files.')}
+        </p>
+        <p className="text-sm text-slate-700">
+          {i18n._(
+            'Some records stay without your account: the asset ledger’s hashes, and the decisions of moderators and administrators. Messages you sent to other owners, and other users’ records that name your address (their heirs, transfers, blocks and reports), stay with their accounts.',
+          )}
         </p>
         <Button
           variant="danger"

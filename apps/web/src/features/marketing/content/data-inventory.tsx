@@ -44,7 +44,7 @@ export const dataInventory: DataItem[] = [
     detail:
       /*i18n*/ 'The title, description, category, privacy setting and details you enter for each tagged asset, the photos, videos or documents you upload, and the SHA-256 fingerprint of each file.',
     retention:
-      /*i18n*/ 'Until you delete the asset or your account; the files are deleted from storage with it. The ledger keeps only hash entries (no content) so its chain stays verifiable.',
+      /*i18n*/ 'Until you delete the asset or your account; the files are deleted from storage with it. The ledger keeps only hash entries (no content) so its chain stays verifiable; when you delete your account they no longer name it.',
   },
   {
     what: /*i18n*/ 'Next of kin',
@@ -56,6 +56,19 @@ export const dataInventory: DataItem[] = [
     detail:
       /*i18n*/ "The description you type, a screenshot of the page you were on, the last console messages of that page, the page address, your browser's user agent and window size.",
     retention: /*i18n*/ 'Until an administrator deletes the report, or until you delete your account.',
+  },
+  {
+    what: /*i18n*/ 'Purchases',
+    detail:
+      /*i18n*/ 'Each token purchase: the package, amount and currency, its state, and the Stripe references of the payment, refunds and disputes. Card details go to Stripe only.',
+    retention: /*i18n*/ 'Until you delete your account. Stripe keeps its own payment records.',
+  },
+  {
+    what: /*i18n*/ 'Moderation and administration',
+    detail:
+      /*i18n*/ 'Reports you make, and the decisions moderators and administrators take about your content or account, with their reasons.',
+    retention:
+      /*i18n*/ 'Kept as the record of those decisions. When you delete your account, reports and decisions stay without your account.',
   },
   {
     what: /*i18n*/ 'Sign-in sessions',
