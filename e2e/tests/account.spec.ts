@@ -36,12 +36,18 @@ test("export downloads a JSON file with the user's data", async ({ page }) => {
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/-export-\d{4}-\d{2}-\d{2}\.json$/);
   const doc = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
-    account: { email: string; id: string };
+    format: string;
+    contents: Record<string, string>;
+    account: { email: string; id: string; encrypted_password?: string };
     profile: { full_name: string };
     settings: { language: string };
     sessions: unknown[];
+    token_transactions: unknown[];
   };
+  expect(doc.format).toBe('tagledger-export/2');
+  expect(doc.contents).toMatchObject({ account: 'Account', token_purchases: 'Token purchases' });
   expect(doc.account.email).toBe(user.email);
+  expect(doc.account).not.toHaveProperty('encrypted_password');
   expect(doc.account.id).toBe(user.id);
   expect(doc.profile.full_name).toBe('Export Person');
   expect(doc.settings.language).toBe('en');
