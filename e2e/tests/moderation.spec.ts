@@ -1,6 +1,7 @@
 // The moderators' queue end to end: a visitor reports a public asset, a moderator hides it with a
 // reason and the public page no longer shows it; a unit that 11 different people scanned in a day
-// appears in the flagged queue, the moderator marks it counterfeit and its scan page says so.
+// appears in the flagged queue, the moderator marks it counterfeit and its scan page says so; a
+// moderator's recall is shown to its business with the reason, and only a moderator ends it.
 import crypto from 'node:crypto';
 import { createUser, e2eEnv, expect, signIn, test, type TestUser } from '../fixtures/index.ts';
 import {
@@ -105,6 +106,67 @@ test('a unit 11 different people scanned is flagged, marked counterfeit, and its
   await visitorPage.reload();
   await expect(visitorPage.getByTestId('unit-status')).toHaveText('Reported counterfeit');
   await visitor.close();
+});
+
+test('a moderator recalls a product: its business reads why and cannot end it, a moderator ends it', async ({
+  page,
+  browser,
+}) => {
+  const brand = await createUser({ isBusiness: true, fullName: 'Recalled Brand' });
+  const token = await tokenOf(brand);
+  const gtin = randomGtin();
+  const serial = `R-${crypto.randomUUID().slice(0, 8)}`;
+  const name = `Power bank ${crypto.randomUUID().slice(0, 6)}`;
+  await post('/rest/v1/business_profiles', { business_id: brand.id, brand_name: `Power ${serial}` }, token);
+  const [product] = (await post('/rest/v1/business_products', { business_id: brand.id, name, gtin }, token)) as {
+    id: string;
+  }[];
+  await post('/rest/v1/business_units', { business_id: brand.id, product_id: product!.id, serial }, token);
+  await verifyGtinForBusiness(brand.id, gtin);
+  await post('/functions/v1/report-content', {
+    target: 'product',
+    gtin,
+    serial,
+    reason: 'other',
+    details: 'It got hot',
+  });
+
+  const moderator = await createUser({ role: 'moderator' });
+  await signIn(page, moderator);
+  await page.goto('/moderator');
+  const item = page.getByTestId('queue-item').filter({ hasText: name });
+  await item.getByRole('button', { name: 'Mark product recalled' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/Reason/).fill('Batteries overheat');
+  await dialog.getByRole('button', { name: 'Mark product recalled' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done:' })).toBeVisible();
+
+  // The business, on a phone, reads the moderator's reason and has no way to end the recall.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const biz = await phone.newPage();
+  await signIn(biz, brand);
+  await biz.goto(`/business/products/${product!.id}`);
+  const notice = biz.getByRole('status').filter({ hasText: 'A moderator recalled this product' });
+  await expect(notice).toContainText('The moderator’s reason: Batteries overheat');
+  await expect(biz.getByRole('button', { name: 'End the recall' })).toHaveCount(0);
+  expect(await biz.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // A moderator ends it from the standing recalls.
+  await page.getByRole('tab', { name: 'Standing recalls' }).click();
+  const recall = page.getByTestId('recall-item').filter({ hasText: name });
+  await expect(recall).toContainText('Batteries overheat');
+  await recall.getByRole('button', { name: 'End the recall' }).click();
+  await page
+    .getByRole('dialog')
+    .getByLabel(/Reason/)
+    .fill('The maker replaced the cells');
+  await page.getByRole('dialog').getByRole('button', { name: 'End the recall' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Recall ended: ${name}` })).toBeVisible();
+  await expect(page.getByTestId('recall-item').filter({ hasText: name })).toHaveCount(0);
+
+  await biz.reload();
+  await expect(biz.getByRole('button', { name: 'Recall product' })).toBeVisible();
+  await phone.close();
 });
 
 test('a moderator asks an admin to ban an owner, and the admin bans them from the queue', async ({ page, browser }) => {

@@ -1757,6 +1757,7 @@ export type Database = {
         Returns: Json;
       };
       moderator_queue_counts: { Args: never; Returns: Json };
+      moderator_recalls: { Args: { p_limit?: number | null; p_offset?: number | null }; Returns: Json };
       moderator_set_product_status: {
         Args: { p_product_id: string | null; p_status: string | null; p_reason: string | null };
         Returns: Json;

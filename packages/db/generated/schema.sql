@@ -4025,6 +4025,7 @@ create table public.business_products (
 );
 CREATE INDEX business_products_business_idx ON public.business_products USING btree (business_id);
 CREATE UNIQUE INDEX business_products_gtin_key ON public.business_products USING btree (gtin) WHERE (gtin IS NOT NULL);
+CREATE INDEX business_products_moderator_recall_idx ON public.business_products USING btree (moderator_recall_at DESC) WHERE (moderator_recall_at IS NOT NULL);
 CREATE UNIQUE INDEX business_products_sku_idx ON public.business_products USING btree (business_id, sku) WHERE (sku IS NOT NULL);
 alter table public.business_products enable row level security;
 create policy "Businesses add their own products" on public.business_products for insert to authenticated
@@ -6639,6 +6640,33 @@ begin
 end
 $function$;
 grant execute on function public.moderator_queue_counts() to authenticated;
+
+CREATE OR REPLACE FUNCTION public.moderator_recalls(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_aal_satisfied();
+  perform private.require_moderator();
+  return jsonb_build_object(
+    'total', (select count(*) from public.business_products p where p.moderator_recall_at is not null),
+    'items', coalesce((
+      select jsonb_agg(x.item order by x.at desc, x.id)
+        from (select p.id, p.moderator_recall_at as at,
+                     jsonb_build_object('product_id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku,
+                                        'brand', coalesce(b.brand_name, 'Unnamed brand'),
+                                        'recalled_at', p.moderator_recall_at, 'reason', p.moderator_recall_reason) as item
+                from public.business_products p
+                left join public.business_profiles b on b.business_id = p.business_id
+               where p.moderator_recall_at is not null
+               order by p.moderator_recall_at desc, p.id
+               limit least(greatest(coalesce(p_limit, 20), 1), 100)
+              offset greatest(coalesce(p_offset, 0), 0)) x), '[]'::jsonb));
+end
+$function$;
+grant execute on function public.moderator_recalls(p_limit integer, p_offset integer) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.moderator_set_product_status(p_product_id uuid, p_status text, p_reason text)
  RETURNS jsonb

@@ -128,6 +128,17 @@ describe.each(drivers)('a moderator’s recall on %s', (driver) => {
     expect(read.data?.moderator_recall_at).toEqual(expect.any(String));
   });
 
+  it('lists the recall for moderators, with its brand and reason, and for nobody else', async () => {
+    const list = await moderator.client.rpc('moderator_recalls', { p_limit: 10, p_offset: 0 });
+    expect(list.error).toBeNull();
+    expect(list.data).toMatchObject({
+      total: 1,
+      items: [{ product_id: productId, name: 'Power bank 20k', gtin: GTIN, reason: REASON }],
+    });
+    const byBrand = await brand.client.rpc('moderator_recalls', { p_limit: 10, p_offset: 0 });
+    expect(byBrand.error?.code).toBe('42501');
+  });
+
   it('refuses the moderator’s end to anyone who is not a moderator', async () => {
     const byBrand = await brand.client.rpc('moderator_set_product_status', {
       p_product_id: productId,
@@ -153,6 +164,7 @@ describe.each(drivers)('a moderator’s recall on %s', (driver) => {
       [productId],
     );
     expect(rows.map((r) => r.action)).toEqual(['mark_recalled', 'lift_recall']);
+    expect((await moderator.client.rpc('moderator_recalls', {})).data).toEqual({ total: 0, items: [] });
     // Nothing stands to end now.
     const twice = await moderator.client.rpc('moderator_set_product_status', {
       p_product_id: productId,

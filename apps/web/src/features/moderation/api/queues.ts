@@ -102,10 +102,22 @@ export interface LogEntry {
   moderator: string | null;
 }
 
+/** A product a moderator recalled, until a moderator ends the recall (moderator_recalls). */
+export interface StandingRecall {
+  product_id: string;
+  name: string;
+  gtin: string | null;
+  sku: string | null;
+  brand: string;
+  recalled_at: string;
+  reason: string;
+}
+
 const keys = {
   all: ['moderation'] as const,
   counts: () => [...keys.all, 'counts'] as const,
   queue: (name: QueueName, page: number) => [...keys.all, 'queue', name, page] as const,
+  recalls: (page: number) => [...keys.all, 'recalls', page] as const,
   log: (page: number) => [...keys.all, 'log', page] as const,
 };
 
@@ -124,6 +136,33 @@ export function useQueue<N extends QueueName>(name: N, page: number) {
         await supabase.rpc('moderator_queue', { p_queue: name, p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE }),
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useStandingRecalls(page: number) {
+  return useQuery({
+    queryKey: keys.recalls(page),
+    queryFn: async () =>
+      unwrapJson<Page<StandingRecall>>(
+        await supabase.rpc('moderator_recalls', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A moderator ends a recall, with the reason the log keeps; the recalls and the log are read again. */
+export function useEndRecall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ productId, reason }: { productId: string; reason: string }) =>
+      unwrapJson<{ status: string }>(
+        await supabase.rpc('moderator_set_product_status', {
+          p_product_id: productId,
+          p_status: 'active',
+          p_reason: reason,
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
 

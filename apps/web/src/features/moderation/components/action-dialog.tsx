@@ -7,7 +7,7 @@ import { Textarea } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
-import { ACTION_LABELS, isDestructive, type ModerationAction } from '../lib/actions';
+import { ACTION_LABELS, isDestructive, type LoggedAction } from '../lib/actions';
 
 const MAX_REASON = 1000;
 
@@ -17,7 +17,7 @@ export function ActionDialog({
   onClose,
   onConfirm,
 }: {
-  action: ModerationAction | 'ban' | null;
+  action: LoggedAction | 'ban' | null;
   /** What the action is about, shown in the dialog's description. */
   subject: string;
   onClose: () => void;

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AssetReport, FlaggedUnit, ProductReport } from '../api/queues';
 import { ActionDialog } from './action-dialog';
 import { QueueItem } from './queue-item';
+import { RecallItem } from './recalls-panel';
 
 const assetReport: AssetReport = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -128,5 +129,38 @@ describe('ActionDialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Warn user' }));
     expect(await within(dialog).findByText('You do not have permission to do this.')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('RecallItem', () => {
+  it('shows a moderator’s recall with its brand, date and reason, and offers ending it with a reason', async () => {
+    const onEnd = vi.fn();
+    render(
+      <RecallItem
+        recall={{
+          product_id: 'p1',
+          name: 'Power bank 20k',
+          gtin: '09506000134376',
+          sku: null,
+          brand: 'Acme Power',
+          recalled_at: '2026-11-27T10:00:00Z',
+          reason: 'Batteries overheat',
+        }}
+        onEnd={onEnd}
+      />,
+    );
+    const item = screen.getByTestId('recall-item');
+    expect(within(item).getByRole('heading', { name: 'Power bank 20k' })).toBeTruthy();
+    expect(item.textContent).toContain('Acme Power · GTIN 09506000134376');
+    expect(item.textContent).toContain('Batteries overheat');
+    fireEvent.click(within(item).getByRole('button', { name: 'End the recall' }));
+    expect(onEnd).toHaveBeenCalled();
+
+    const onConfirm = vi.fn().mockResolvedValue(undefined);
+    render(<ActionDialog action="lift_recall" subject="Power bank 20k" onClose={vi.fn()} onConfirm={onConfirm} />);
+    const dialog = screen.getByRole('dialog', { name: 'End the recall' });
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Notice withdrawn' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End the recall' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('Notice withdrawn'));
   });
 });

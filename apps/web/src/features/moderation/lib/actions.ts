@@ -50,7 +50,7 @@ export function actionsFor(queue: QueueName, hasUnit = true): (ModerationAction 
 }
 
 /** Actions that change what visitors see or someone's account get the danger style. */
-export function isDestructive(action: ModerationAction | 'ban'): boolean {
+export function isDestructive(action: LoggedAction | 'ban'): boolean {
   return action === 'hide_asset' || action === 'mark_counterfeit' || action === 'mark_recalled' || action === 'ban';
 }
 

@@ -1,6 +1,7 @@
 // /moderator ('Moderator Panel'): the queues moderators and admins work — reported products,
 // units flagged by scan signals, public assets visitors reported, contact-owner abuse — with their
-// counts, and the log of what was done. Admins also get the moderators' ban requests. Business
+// counts, the recalls moderators made (until one of them ends a recall), and the log of what was
+// done. Admins also get the moderators' ban requests. Business
 // requests and naming moderators stay in the admin dashboard.
 import { useState, type KeyboardEvent } from 'react';
 import { PageMeta } from '@/components/page-meta';
@@ -10,9 +11,10 @@ import { i18n } from '@/lib/i18n/i18n';
 import { useQueueCounts } from '../api/queues';
 import { ModerationLog } from '../components/moderation-log';
 import { QueuePanel } from '../components/queue-panel';
+import { RecallsPanel } from '../components/recalls-panel';
 import { QUEUES, type QueueName } from '../lib/actions';
 
-type Tab = QueueName | 'log';
+type Tab = QueueName | 'recalls' | 'log';
 
 export default function ModeratorPage() {
   const { profile } = useAuth();
@@ -20,7 +22,7 @@ export default function ModeratorPage() {
   const counts = useQueueCounts();
   const tabs = QUEUES.filter((q) => !q.adminOnly || isAdmin);
   const [tab, setTab] = useState<Tab>('products');
-  const order: Tab[] = [...tabs.map((q) => q.name), 'log'];
+  const order: Tab[] = [...tabs.map((q) => q.name), 'recalls', 'log'];
 
   // The tabs pattern: Tab reaches the chosen tab only, the arrow keys (and Home/End) move between
   // them, so the queue below is one Tab press away on a keyboard.
@@ -74,10 +76,17 @@ export default function ModeratorPage() {
       </p>
       <div role="tablist" aria-label={i18n._('Queues')} className="mt-6 flex flex-wrap gap-2">
         {tabs.map((q) => tabButton(q.name, i18n._(q.label), counts.data?.[q.name]))}
+        {tabButton('recalls', i18n._('Standing recalls'))}
         {tabButton('log', i18n._('Log'))}
       </div>
       <div role="tabpanel" id="moderation-tabpanel" aria-labelledby={`tab-${tab}`} className="mt-4">
-        {tab === 'log' ? <ModerationLog /> : <QueuePanel key={tab} queue={tab} />}
+        {tab === 'log' ? (
+          <ModerationLog />
+        ) : tab === 'recalls' ? (
+          <RecallsPanel />
+        ) : (
+          <QueuePanel key={tab} queue={tab} />
+        )}
       </div>
     </div>
   );
