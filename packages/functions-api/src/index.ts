@@ -340,6 +340,21 @@ export interface LabelSheetPlan {
   batches: LabelBatch[];
 }
 
+/**
+ * The export-my-data document: its head, then one key per section of the catalogue of personal data,
+ * each an object (or null) for a one-row section or a list of rows, every row a table row under its
+ * column names.
+ */
+export interface ExportDocument {
+  format: 'tagledger-export/2';
+  generated_at: string;
+  /** The language of the section titles in contents. */
+  language: 'en' | 'fr';
+  /** Each section's title in that language, in the document's order. */
+  contents: Record<string, string>;
+  [section: string]: unknown;
+}
+
 export interface FunctionContracts {
   'register-asset': [
     Contract<
@@ -444,8 +459,11 @@ export interface FunctionContracts {
   ];
   'change-password': Contract<{ current_password: string; new_password: string }, { updated: boolean }>;
   'delete-account': Contract<{ password: string; confirmation: string }, { deleted: boolean; files_removed: number }>;
-  /** The caller's data as a JSON download (Content-Disposition: attachment). */
-  'export-my-data': Contract<Record<string, never>, Record<string, unknown>>;
+  /**
+   * Everything held about the caller, as a JSON download (Content-Disposition: attachment), streamed;
+   * its sections are those of the database's catalogue of personal data (decision 0153).
+   */
+  'export-my-data': Contract<Record<string, never>, ExportDocument>;
   'submit-bug-report': Contract<
     {
       errorMessage: string;
