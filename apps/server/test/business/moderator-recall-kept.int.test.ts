@@ -182,4 +182,17 @@ describe.each(drivers)('a moderator’s recall on %s', (driver) => {
     expect(end.error).toBeNull();
     expect(await status()).toBe('active');
   });
+
+  it('lets the account be deleted whole (GDPR), a recalled product with it', async () => {
+    const recall = await moderator.client.rpc('moderator_set_product_status', {
+      p_product_id: productId,
+      p_status: 'recalled',
+      p_reason: REASON,
+    });
+    expect(recall.error).toBeNull();
+    expect(await recallReason()).toBe(REASON);
+    // What delete-account runs once the password and the typed confirmation are checked.
+    await server.ctx.db.query('select private.delete_account($1)', [brand.id]);
+    expect(await status()).toBeUndefined();
+  });
 });
