@@ -166,7 +166,9 @@ describe.each(drivers)('everything held about a person on %s', (driver) => {
       [email, other.id, id],
     );
     await q(
-      `insert into private.mail_outbox (to_address, subject, body_text, body_html) values ($1, 'Hello', 'Hi', '<p>Hi</p>')`,
+      // Waiting for a retry tomorrow, so the server's mail worker leaves it queued during the test.
+      `insert into private.mail_outbox (to_address, subject, body_text, body_html, next_attempt_at)
+       values ($1, 'Hello', 'Hi', '<p>Hi</p>', now() + interval '1 day')`,
       [email],
     );
     await q(`insert into private.sign_in_failures (ip, email, failures) values ('203.0.113.9', $1, 1)`, [email]);
