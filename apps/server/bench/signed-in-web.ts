@@ -7,7 +7,8 @@
 // and reads the page's LCP and CLS and its main interaction's INP with web-vitals. Median of RUNS loads
 // per screen (default 5).
 //   npm run build -w @tagledger/web && cd apps/server && npx tsx bench/signed-in-web.ts [--write]
-// TEST_DATABASE_URL runs it on PostgreSQL (else PGlite); WEB_DIST names another build. --write puts the
+// TEST_DATABASE_URL runs it on PostgreSQL (else PGlite); WEB_DIST names another build; SCREENS (names, comma
+// separated) measures only those rows. --write puts the
 // table into the repository's bench/RESULTS.md ("Signed-in screens" section).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -366,7 +367,9 @@ async function main() {
     });
     const storageKey = `sb-${new URL(server.url).hostname.split('.')[0]}-auth-token`;
     const rows: string[] = [];
-    for (const screen of screens) {
+    // SCREENS="Dashboard,Asset page" measures only those rows (a check of one fix, not for --write).
+    const only = process.env.SCREENS?.split(',').map((n) => n.trim());
+    for (const screen of screens.filter((s) => !only || only.includes(s.name))) {
       const who = data[screen.who];
       const context = await browser.newContext({
         viewport: { width: 412, height: 823 },
@@ -443,7 +446,10 @@ async function main() {
       rows.push(row);
     }
     await browser.close();
-    if (process.argv.includes('--write')) write(rows, driver, data.entries);
+    if (process.argv.includes('--write')) {
+      if (only) throw new Error('--write needs every screen: drop SCREENS');
+      write(rows, driver, data.entries);
+    }
   } finally {
     await server.close();
   }

@@ -53,7 +53,9 @@ export function SignedInHeaderView({
       <DesktopNav items={items} />
       <Link
         to={paths.wallet}
-        className={`shrink-0 rounded-full py-1 text-sm font-semibold whitespace-nowrap ${
+        // At least as wide as a four-digit balance, figures of one width, set from its left edge: the header does not move when
+        // the balance comes in place of the first guess (CLS, issue 29).
+        className={`min-w-[6.5rem] shrink-0 rounded-full py-1 text-sm font-semibold whitespace-nowrap tabular-nums ${
           owed
             ? 'bg-red-100 px-2 text-red-900 hover:bg-red-200 sm:px-3'
             : 'bg-amber-100 px-3 text-amber-900 hover:bg-amber-200'

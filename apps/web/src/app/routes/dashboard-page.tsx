@@ -26,11 +26,14 @@ export default function DashboardPage() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Dashboard')} description={i18n._('Your balance, recent activity and quick actions.')} />
       <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Dashboard')}</h1>
-      {name && (
-        <p className="mt-1 text-slate-600">
-          {i18n._('Welcome back,')} {name}.
-        </p>
-      )}
+      {/* The greeting's line is there before the profile is: the cards below do not move when it comes. */}
+      <p className="mt-1 min-h-6 text-slate-600">
+        {name && (
+          <>
+            {i18n._('Welcome back,')} {name}.
+          </>
+        )}
+      </p>
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-1">
@@ -57,9 +60,11 @@ export default function DashboardPage() {
         </div>
       </div>
 
-      <LegacyShortcut />
-
       <QuickActions />
+
+      {/* Last: it shows only for someone named as a next of kin, once that is known, and below the
+          quick actions its coming moves nothing on the screen. */}
+      <LegacyShortcut />
     </div>
   );
 }

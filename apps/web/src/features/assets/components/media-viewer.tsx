@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 import type { PublicMedia } from '../api/types';
 import { formatBytes } from '../lib/media-rules';
 import { gallerySources } from '../lib/thumbnails';
@@ -33,7 +34,14 @@ export function MediaViewer({
   const preview = current.kind === 'photo' ? previews?.[current.id] : undefined;
   return (
     <div className="space-y-3">
-      <div className="flex min-h-64 items-center justify-center overflow-hidden rounded-md bg-slate-900">
+      {/* A photo's box has its final height from the first frame, loading or not: nothing below it moves
+          when its URL and then the photo come (CLS, issue 29). */}
+      <div
+        className={cn(
+          'flex items-center justify-center overflow-hidden rounded-md bg-slate-900',
+          current.kind === 'photo' ? 'h-[min(60vh,36rem)]' : 'min-h-64',
+        )}
+      >
         {loading ? (
           <Spinner label={i18n._('Loading file...')} />
         ) : !url ? (
@@ -64,10 +72,15 @@ export function MediaViewer({
           </div>
         )}
       </div>
-      {preview && url && (
-        <a href={url} target="_blank" rel="noreferrer" className="text-sm text-blue-700 underline">
-          {i18n._('Open the full-size photo')}
-        </a>
+      {current.kind === 'photo' && (
+        // The line is kept while the links load, so the list below does not move when it fills in.
+        <p className="min-h-5 text-sm">
+          {preview && url && (
+            <a href={url} target="_blank" rel="noreferrer" className="text-blue-700 underline">
+              {i18n._('Open the full-size photo')}
+            </a>
+          )}
+        </p>
       )}
       {media.length > 1 && (
         <div className="flex items-center justify-between">

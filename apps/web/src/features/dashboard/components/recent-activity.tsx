@@ -21,7 +21,9 @@ export function RecentActivity({ transactions, loading, error, onRetry }: Recent
       <CardHeader>
         <CardTitle>{i18n._('Recent activity')}</CardTitle>
       </CardHeader>
-      <CardContent>
+      {/* As tall as a full list (its padding and RECENT_ACTIVITY_LIMIT rows of 3.75rem and their dividers) in every state, so what is below it keeps its
+          place when the list comes (CLS, issue 29); a shorter list or the empty state sits in that space. */}
+      <CardContent className="min-h-[calc(2rem+5*3.75rem+4px)]">
         {loading ? (
           <Spinner label={i18n._('Loading recent activity...')} showLabel />
         ) : error ? (

@@ -44,7 +44,7 @@ export default function ModeratorPage() {
     document.getElementById(`tab-${next}`)?.focus();
   };
 
-  const tabButton = (id: Tab, label: string, count?: number | null) => (
+  const tabButton = (id: Tab, label: string, count?: number | null | 'pending') => (
     <button
       key={id}
       type="button"
@@ -61,8 +61,18 @@ export default function ModeratorPage() {
       )}
     >
       {label}
-      {count !== undefined && count !== null ? (
-        <span className="ml-2 rounded-full bg-slate-200 px-2 text-xs text-slate-800">{count}</span>
+      {count === 'pending' ? (
+        // The badge's room is kept while the counts load, so the tabs do not move when they come.
+        <span
+          aria-hidden="true"
+          className="ml-2 inline-block min-w-[2.5rem] rounded-full bg-slate-100 px-2 text-xs text-slate-400"
+        >
+          …
+        </span>
+      ) : count !== undefined && count !== null ? (
+        <span className="ml-2 inline-block min-w-[2.5rem] rounded-full bg-slate-200 px-2 text-xs text-slate-800 tabular-nums">
+          {count}
+        </span>
       ) : null}
     </button>
   );
@@ -75,7 +85,7 @@ export default function ModeratorPage() {
         {i18n._('Reports and signals to review, newest first. Every action needs a reason and is logged.')}
       </p>
       <div role="tablist" aria-label={i18n._('Queues')} className="mt-6 flex flex-wrap gap-2">
-        {tabs.map((q) => tabButton(q.name, i18n._(q.label), counts.data?.[q.name]))}
+        {tabs.map((q) => tabButton(q.name, i18n._(q.label), counts.isPending ? 'pending' : counts.data?.[q.name]))}
         {tabButton('recalls', i18n._('Standing recalls'))}
         {tabButton('log', i18n._('Log'))}
       </div>

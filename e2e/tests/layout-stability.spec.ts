@@ -1,0 +1,122 @@
+// Signed-in screens keep still while their data comes (issue 29, CLS 0): on a phone, the dashboard, an
+// asset page and the moderators' queues paint first, then their data is let through; nothing that was
+// on screen may move. The data is held back until the screen has painted, so "after" is certain rather
+// than a race; the shifts are the browser's own layout-shift entries (no timings).
+import crypto from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+
+const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
+  'base64',
+);
+
+test.use({ viewport: { width: 390, height: 800 } });
+
+/** Collects the page's layout shifts not caused by input, from its first frame. */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: string[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Array<{ node?: Node | null }>;
+      }>) {
+        if (entry.hadRecentInput || entry.value === 0) continue;
+        const node = entry.sources?.[0]?.node;
+        const what = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node);
+        w.__shifts.push(`${entry.value.toFixed(4)} ${what}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Holds back the requests whose URL matches until `release()`. */
+async function hold(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+/** Two frames after the last change, so that any shift it caused has been reported. */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+
+async function serviceRpc(name: string, body: unknown): Promise<void> {
+  const res = await fetch(`${e2eEnv.baseURL}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: {
+      apikey: e2eEnv.serviceKey,
+      authorization: `Bearer ${e2eEnv.serviceKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+}
+
+test('the dashboard and an asset page do not move when their activity and photo come', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const owner = await createUser({ fullName: 'Still Owner' });
+  await serviceRpc('admin_adjust_tokens', { p_user_id: owner.id, p_amount: 300, p_reason: 'E2E layout' });
+  const title = `Steady lamp ${crypto.randomBytes(3).toString('hex')}`;
+  await signIn(page, owner);
+  await page.goto('/tag');
+  await page.getByTestId('tag-file-input').setInputFiles([{ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await expect(page.getByTestId('tag-cost')).toContainText('TMT');
+  await page.getByRole('button', { name: /^Register for \d+ TMT$/ }).click();
+  await expect(page).toHaveURL(/\/assets\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  const assetUrl = new URL(page.url()).pathname;
+
+  // The dashboard: its recent activity held until the screen has painted.
+  const dashboard = await context.newPage();
+  await watchShifts(dashboard);
+  let release = await hold(dashboard, /\/rest\/v1\/token_transactions/);
+  await dashboard.goto('/dashboard');
+  await expect(dashboard.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(dashboard.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+  await settled(dashboard);
+  release();
+  await expect(dashboard.getByText(/Tagged asset|E2E layout/).first()).toBeVisible();
+  await expect(dashboard.getByText('Welcome back,')).toBeVisible();
+  await settled(dashboard);
+  expect(await shifts(dashboard)).toEqual([]);
+
+  // An asset page: the photo's signed URLs held until the page has painted.
+  const asset = await context.newPage();
+  await watchShifts(asset);
+  release = await hold(asset, /\/storage\/v1\/object\/sign\//);
+  await asset.goto(assetUrl);
+  await expect(asset.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await settled(asset);
+  release();
+  const photo = asset.getByRole('img', { name: 'File 1 of 1' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await settled(asset);
+  expect(await shifts(asset)).toEqual([]);
+});
+
+test('the moderators’ queue tabs keep their places when the counts come', async ({ page }) => {
+  const moderator = await createUser({ role: 'moderator' });
+  await signIn(page, moderator);
+  await watchShifts(page);
+  const release = await hold(page, /\/rest\/v1\/rpc\/moderator_queue_counts/);
+  await page.goto('/moderator');
+  await expect(page.getByRole('heading', { level: 1, name: 'Moderator Panel' })).toBeVisible();
+  await expect(page.getByRole('tab').first()).toBeVisible();
+  await settled(page);
+  release();
+  await expect(page.getByRole('tab').first().locator('span:not([aria-hidden])')).toBeVisible();
+  await settled(page);
+  expect(await shifts(page)).toEqual([]);
+});
