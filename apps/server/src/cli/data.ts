@@ -18,7 +18,7 @@ import { loadConfig, ConfigError, DATABASE_URL_FILE } from '../config/index.js';
 import { DatabaseFolderBusy, DbStartupError, openDb, type Db } from '@tagledger/db';
 import { loadKeys } from '../shared/keys.js';
 import { StartupError } from '../startup/startup-error.js';
-import { createStorageBackend } from '../storage/engine.js';
+import { storedFilesOf } from '../storage/service.js';
 import { BackupError, restoreBackup, verifyBackup, writeBackup, type BackupSummary } from '../operations/backup.js';
 import { readBackupKey } from '../operations/backup-key.js';
 
@@ -76,7 +76,7 @@ async function backup(file: string): Promise<void> {
   try {
     const key = readBackupKey(config, { create: true });
     const summary = await removedOnFailure(file, () =>
-      writeBackup(db, createStorageBackend(config), fs.createWriteStream(file, { mode: 0o600 }), { key }),
+      writeBackup(db, storedFilesOf(config), fs.createWriteStream(file, { mode: 0o600 }), { key }),
     );
     console.log(`Backup written to ${file}: ${describe(summary)}; signed with backup key ${key.id}`);
   } finally {
@@ -94,7 +94,7 @@ async function restore(file: string): Promise<void> {
   if (!verified.signed) console.warn(`The signature of ${file} was not checked (--without-key): only its checksum.`);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, wait });
   try {
-    const summary = await restoreBackup(db, createStorageBackend(config), verified);
+    const summary = await restoreBackup(db, storedFilesOf(config), verified);
     console.log(`Restored ${file}: ${describe(summary)}`);
   } finally {
     await db.close();
@@ -118,17 +118,12 @@ async function move(url: string): Promise<void> {
     // Files stay where they are (DATA_DIR/storage or the bucket): only rows move, through an
     // archive in DATA_DIR that is checked whole before the target is written.
     const key = readBackupKey(config, { create: true });
-    const written = await writeBackup(
-      source,
-      createStorageBackend(config),
-      fs.createWriteStream(archive, { mode: 0o600 }),
-      {
-        key,
-        files: false,
-      },
-    );
+    const written = await writeBackup(source, storedFilesOf(config), fs.createWriteStream(archive, { mode: 0o600 }), {
+      key,
+      files: false,
+    });
     const verified = await verifyBackup(() => fs.createReadStream(archive), { key });
-    const restored = await restoreBackup(target, createStorageBackend(config), verified);
+    const restored = await restoreBackup(target, storedFilesOf(config), verified);
     console.log(`Copied ${describe(restored)} (of ${written.rows} rows) into the PostgreSQL database`);
   } finally {
     fs.rmSync(archive, { force: true });

@@ -22,8 +22,7 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { isPgError, listMigrations, migrate, type Db, type Tx } from '@tagledger/db';
-import type { StorageBackend } from '../storage/backend.js';
-import { blobKey } from '../storage/engine.js';
+import { storedFileKey, type StoredFiles } from '../storage/service.js';
 import type { BackupKey } from './backup-key.js';
 
 const FORMAT = 'tagledger-backup';
@@ -124,7 +123,7 @@ class ArchiveWriter {
 /** Writes a backup of the database and the stored files to `target` (gzip'd JSON lines), signed with `key`. */
 export async function writeBackup(
   db: Db,
-  storage: StorageBackend,
+  storage: StoredFiles,
   target: Writable,
   options: { key: BackupKey; files?: boolean },
 ): Promise<BackupSummary> {
@@ -179,8 +178,8 @@ export async function writeBackup(
     { readOnly: true },
   );
   for (const version of versions) {
-    const key = blobKey(version);
-    const body = await storage.get(key);
+    const key = storedFileKey(version);
+    const body = await storage.read(key);
     if (!body) {
       summary.missingFiles++;
       continue;
@@ -375,7 +374,7 @@ async function readArchive(source: Readable, key: BackupKey | undefined, visit: 
           // Only the bytes of a version the archive's own storage.objects rows name, under the key
           // the store gives it: a key that climbs out of the store (../) or names anything else is refused.
           const named = line.key.startsWith('objects/') ? line.key.slice(line.key.lastIndexOf('/') + 1) : '';
-          if (!versions.has(named) || blobKey(named) !== line.key)
+          if (!versions.has(named) || storedFileKey(named) !== line.key)
             throw new BackupError(
               `the backup names a file that is not one of its stored objects (${quote(line.key)}); ${UNCHANGED}`,
             );
@@ -500,7 +499,7 @@ async function writableColumns(
  * Files already in the store under the same key are left as they are (a stored version is never
  * rewritten). Needs a role that may set session_replication_role (a superuser; PGlite always is one).
  */
-export async function restoreBackup(db: Db, storage: StorageBackend, backup: VerifiedBackup): Promise<BackupSummary> {
+export async function restoreBackup(db: Db, storage: StoredFiles, backup: VerifiedBackup): Promise<BackupSummary> {
   await migrate(db);
   const staging = `${STAGING_PREFIX}/${crypto.randomUUID()}`;
   const staged = new Map<string, string>();
@@ -535,7 +534,7 @@ export async function restoreBackup(db: Db, storage: StorageBackend, backup: Ver
             const body = new PassThrough();
             const stagedKey = `${staging}/${key}`;
             staged.set(key, stagedKey);
-            file = { key, body, stored: storage.put(stagedKey, body) };
+            file = { key, body, stored: storage.write(stagedKey, body) };
             // A failed write is awaited below; until then it must not count as unhandled.
             file.stored.catch(() => undefined);
           }
@@ -550,7 +549,7 @@ export async function restoreBackup(db: Db, storage: StorageBackend, backup: Ver
       if (facts.sha256 !== backup.sha256)
         throw new BackupError(`the backup changed while it was being restored; ${UNCHANGED}`);
       for (const [key, stagedKey] of staged) {
-        if (await storage.stat(key)) continue;
+        if (await storage.exists(key)) continue;
         await storage.copy(stagedKey, key);
         placed.push(key);
       }
@@ -558,7 +557,7 @@ export async function restoreBackup(db: Db, storage: StorageBackend, backup: Ver
   } catch (err) {
     file?.body.destroy();
     await file?.stored.catch(() => undefined);
-    for (const key of placed) await storage.delete(key).catch(() => undefined);
+    for (const key of placed) await storage.remove(key).catch(() => undefined);
     if (err instanceof BackupError && err.message.endsWith(UNCHANGED)) throw err;
     const why =
       err instanceof BackupError
@@ -568,8 +567,8 @@ export async function restoreBackup(db: Db, storage: StorageBackend, backup: Ver
           : `the restore failed: ${String((err as Error)?.message ?? err)}`;
     throw new BackupError(`${why}; no row or file was changed`, { cause: err });
   } finally {
-    for (const stagedKey of staged.values()) await storage.delete(stagedKey).catch(() => undefined);
-    await storage.removeFolder?.(staging).catch(() => undefined);
+    for (const stagedKey of staged.values()) await storage.remove(stagedKey).catch(() => undefined);
+    await storage.removeFolder(staging).catch(() => undefined);
   }
   return backup.summary;
 }

@@ -15,7 +15,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { PassThrough } from 'node:stream';
 import type { AppContext } from '../shared/context.js';
 import { bearerToken } from '../shared/identify.js';
-import { storageEngine } from '../storage/engine.js';
+import { storedFiles } from '../storage/service.js';
 import { writeBackup } from '../operations/backup.js';
 import { readBackupKey } from '../operations/backup-key.js';
 import fastifyPlugin from 'fastify-plugin';
@@ -166,7 +166,7 @@ async function operations(app: FastifyInstance, opts: { ctx: AppContext; readine
       return reply.status(401).send({ code: 'unauthorized', message: 'The service-role key is required' });
     }
     const out = new PassThrough();
-    writeBackup(ctx.db, storageEngine(ctx).backend, out, { key: readBackupKey(ctx.config, { create: true }) }).catch(
+    writeBackup(ctx.db, storedFiles(ctx), out, { key: readBackupKey(ctx.config, { create: true }) }).catch(
       (err: unknown) => {
         req.log.error({ err }, 'backup failed');
         out.destroy(err instanceof Error ? err : new Error(String(err)));

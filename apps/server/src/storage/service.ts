@@ -3,8 +3,10 @@
 // Errors are StorageError (errors.ts): NoSuchBucket, EntityTooLarge, InvalidMimeType,
 // KeyAlreadyExists (without upsert), InvalidKey.
 import { Readable } from 'node:stream';
+import type { Config } from '../config/index.js';
 import type { AppContext } from '../shared/context.js';
-import { SERVICE_CALLER, storageEngine } from './engine.js';
+import type { StorageBackend } from './backend.js';
+import { blobKey, createStorageBackend, SERVICE_CALLER, storageEngine } from './engine.js';
 import { StorageError } from './errors.js';
 import { servedMimeType } from './mime.js';
 import { signDownloadToken, signHeirMediaToken, signPublicMediaToken } from './tokens.js';
@@ -121,4 +123,51 @@ export async function createHeirMediaUrl(
 ): Promise<string> {
   const token = await signHeirMediaToken(ctx, mediaId, heirId, Math.max(1, Math.floor(expiresInSeconds)));
   return `/storage/v1/media/${encodeURIComponent(mediaId)}?token=${token}`;
+}
+
+/**
+ * The stored files' bytes as a backup copies them (operations/backup.ts): each stored version under
+ * the key the store keeps it at (storedFileKey), which is also the name an archive gives the file. No object rows,
+ * buckets or checks — a backup reads every file, and a restore writes files whose rows it loads
+ * itself, first under a staging prefix, then in place. Only backups and restores use it.
+ */
+export interface StoredFiles {
+  /** The bytes under key, or null when it holds nothing. */
+  read(key: string): Promise<Readable | null>;
+  /** Stores the whole stream under key; leaves nothing behind if the stream fails. */
+  write(key: string, body: Readable): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  copy(fromKey: string, toKey: string): Promise<void>;
+  /** Removes the key; a missing key is not an error. */
+  remove(key: string): Promise<void>;
+  /** Removes what is left under a prefix once its keys are removed (the file store's empty folders). */
+  removeFolder(prefix: string): Promise<void>;
+}
+
+/** The key a stored version's bytes are kept under (`storage.objects.version`), in every store. */
+export function storedFileKey(version: string): string {
+  return blobKey(version);
+}
+
+function storedFilesIn(backend: StorageBackend): StoredFiles {
+  return {
+    read: (key) => backend.get(key),
+    write: (key, body) => backend.put(key, body),
+    exists: async (key) => (await backend.stat(key)) !== null,
+    copy: (fromKey, toKey) => backend.copy(fromKey, toKey),
+    remove: (key) => backend.delete(key),
+    removeFolder: async (prefix) => {
+      await backend.removeFolder?.(prefix);
+    },
+  };
+}
+
+/** The running app's stored files (the same store its storage API uses). */
+export function storedFiles(ctx: AppContext): StoredFiles {
+  return storedFilesIn(storageEngine(ctx).backend);
+}
+
+/** The stored files of a configuration, for the command line when no server is running (`npm run backup`). */
+export function storedFilesOf(config: Config): StoredFiles {
+  return storedFilesIn(createStorageBackend(config));
 }

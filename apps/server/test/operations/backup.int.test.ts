@@ -24,8 +24,7 @@ import {
   type VerifyOptions,
 } from '../../src/operations/backup.js';
 import { backupKeyFromText, readBackupKey, type BackupKey } from '../../src/operations/backup-key.js';
-import { storageEngine } from '../../src/storage/engine.js';
-import type { StorageBackend } from '../../src/storage/backend.js';
+import { storedFiles, type StoredFiles } from '../../src/storage/service.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const KEY_TEXT = 'backup-key-for-these-tests-0123456789abcdef';
@@ -89,7 +88,7 @@ async function archiveOf(server: TestServer, key: BackupKey = KEY): Promise<Buff
   const archive = new PassThrough();
   const chunks: Buffer[] = [];
   archive.on('data', (c: Buffer) => chunks.push(c));
-  await writeBackup(server.ctx.db, storageEngine(server.ctx).backend, archive, { key });
+  await writeBackup(server.ctx.db, storedFiles(server.ctx), archive, { key });
   return Buffer.concat(chunks);
 }
 
@@ -97,10 +96,10 @@ async function restoreInto(
   server: TestServer,
   archive: Buffer,
   options: VerifyOptions = { key: KEY },
-  backend: StorageBackend = storageEngine(server.ctx).backend,
+  files: StoredFiles = storedFiles(server.ctx),
 ) {
   const verified = await verifyBackup(() => Readable.from([archive]), options);
-  return restoreBackup(server.ctx.db, backend, verified);
+  return restoreBackup(server.ctx.db, files, verified);
 }
 
 const linesOf = (archive: Buffer) => zlib.gunzipSync(archive).toString('utf8').split('\n').slice(0, -1);
@@ -285,13 +284,13 @@ describe.each(drivers)('backup from a running server on %s', (driver) => {
     const before = await state();
 
     // The second file cannot be put in place (a full disk, a bucket that went away).
-    const backend = storageEngine(server.ctx).backend;
+    const files = storedFiles(server.ctx);
     let copies = 0;
-    const failing: StorageBackend = {
-      ...backend,
+    const failing: StoredFiles = {
+      ...files,
       async copy(from, to) {
         if (++copies === 2) throw new Error('no space left on device');
-        return backend.copy(from, to);
+        return files.copy(from, to);
       },
     };
     await expect(restoreInto(server, archive, { key: KEY }, failing)).rejects.toThrow(
