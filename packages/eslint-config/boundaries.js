@@ -3,69 +3,100 @@
 // Imports flow one way; docs/contributing.md ("Format, lint and boundaries") explains the layers.
 
 /**
- * The server: config / shared → auth | rest | storage | functions → app; the database is the
- * package @tagledger/db, below all of them. The functions' own domain modules (assets, contact,
- * payments) sit beside functions. The APIs do not import each other, except two published seams:
- * storage/service.ts (server code reading and writing objects) and auth's password hashing and
- * policy (used by the password functions).
+ * The server, folder by folder: what each folder of apps/server/src may import from the others
+ * (an allow-list; every other folder is forbidden). `{ folder, only }` allows only those files of
+ * the folder — the published seams: storage/service.ts (server code reading and writing stored
+ * files), auth's password hashing and policy (the password functions), the storage and auth error
+ * types (the app's error shape). The files at the root (app.ts, server.ts) are the app, which no
+ * folder imports. startup/startup-error.ts is the error type of every start-up failure, so every
+ * folder may import it. A folder missing from this table fails the lint (see serverZones).
+ * docs/contributing.md ("Format, lint and boundaries") has the same table in words.
  */
-export function serverZones(src) {
-  const at = (dir) => `./${src}/${dir}`;
-  const app = [at('app.ts'), at('server.ts'), at('plugins'), at('cli')];
-  // startup/startup-error.ts is the error type of every start-up failure, so the lowest layers use it.
-  const startup = { from: at('startup'), except: ['./startup-error.ts'] };
-  const functionDomain = [at('assets'), at('contact'), at('payments')];
-  const { auth, rest, storage, functions } = {
-    auth: at('auth'),
-    rest: at('rest'),
-    storage: at('storage'),
-    functions: at('functions'),
-  };
-  const zones = (target, from, message) => [
-    ...from.map((f) => ({ target, from: f, message })),
-    { target, ...startup, message },
-  ];
-  const apisAndApp = [auth, rest, storage, functions, ...functionDomain, ...app];
+export const SERVER_FOLDERS = {
+  // The lowest layers: import no other server code.
+  config: [],
+  startup: [],
+  jobs: ['config'],
+  shared: ['config', 'jobs'],
+  // The APIs: import only the shared layers, never each other.
+  auth: ['config', 'shared'],
+  rest: ['config', 'shared'],
+  storage: ['config', 'shared'],
+  // The functions' domain modules and the features that run beside the APIs.
+  assets: ['config', 'shared', { folder: 'storage', only: ['./service.ts'] }],
+  business: ['config', 'shared', 'assets', { folder: 'storage', only: ['./service.ts'] }],
+  contact: ['config', 'shared'],
+  payments: ['config', 'shared'],
+  inheritance: ['config', 'shared', 'jobs', 'contact', { folder: 'storage', only: ['./service.ts'] }],
+  operations: ['config', 'shared', { folder: 'storage', only: ['./service.ts'] }],
+  functions: [
+    'config',
+    'shared',
+    'jobs',
+    'assets',
+    'business',
+    'contact',
+    'payments',
+    'inheritance',
+    { folder: 'storage', only: ['./service.ts'] },
+    { folder: 'auth', only: ['./services/password.ts', './services/password-policy.ts'] },
+  ],
+  // The app: the HTTP plugins and the command line, assembled by app.ts and server.ts.
+  plugins: [
+    'config',
+    'shared',
+    'jobs',
+    'auth',
+    'rest',
+    'functions',
+    'assets',
+    'business',
+    'contact',
+    'payments',
+    'inheritance',
+    'operations',
+    { folder: 'storage', only: ['./service.ts', './errors.ts', './routes.ts'] },
+  ],
+  cli: ['config', 'shared', 'jobs', 'assets', 'operations', { folder: 'storage', only: ['./service.ts'] }],
+};
 
-  return [
-    ...zones(
-      at('config'),
-      [at('shared'), ...apisAndApp],
-      'config is the lowest layer: it imports no other server code.',
-    ),
-    ...zones(at('shared'), apisAndApp, 'shared may import config only.'),
-    ...zones(
-      auth,
-      [rest, storage, functions, ...functionDomain, ...app],
-      'auth must not import another API or the app.',
-    ),
-    ...zones(
-      rest,
-      [auth, storage, functions, ...functionDomain, ...app],
-      'rest must not import another API or the app.',
-    ),
-    ...zones(
-      storage,
-      [auth, rest, functions, ...functionDomain, ...app],
-      'storage must not import another API or the app.',
-    ),
-    ...functionDomain.flatMap((domain) =>
-      zones(domain, [auth, rest, functions, ...app], 'a functions domain module must not import an API or the app.'),
-    ),
-    ...zones(functions, [rest, ...app], 'functions must not import rest or the app.'),
-    ...[functions, ...functionDomain].map((target) => ({
-      target,
-      from: storage,
-      except: ['./service.ts'],
-      message: 'server functions reach storage through storage/service.ts only.',
-    })),
-    {
-      target: functions,
-      from: auth,
-      except: ['./services/password.ts', './services/password-policy.ts'],
-      message: 'server functions use auth only for password hashing and policy.',
-    },
-  ];
+/** Files at the root of the server's src: the app itself. */
+const SERVER_ROOT_FILES = ['app.ts', 'server.ts'];
+
+/**
+ * The import-x/no-restricted-paths zones of the server. `folders` are the folders that exist
+ * (read from disk by index.js): one without a row in SERVER_FOLDERS is an error, so a new folder
+ * cannot go unchecked.
+ */
+export function serverZones(src, folders, table = SERVER_FOLDERS) {
+  const missing = folders.filter((folder) => !Object.hasOwn(table, folder));
+  if (missing.length > 0) {
+    throw new Error(
+      `apps/server/src has folders without an import rule: ${missing.join(', ')}. ` +
+        'Add each to SERVER_FOLDERS in packages/eslint-config/boundaries.js (what it may import).',
+    );
+  }
+  const at = (dir) => `./${src}/${dir}`;
+  const zones = [];
+  for (const target of folders) {
+    const allowed = new Map(
+      table[target].map((entry) => (typeof entry === 'string' ? [entry, undefined] : [entry.folder, entry.only])),
+    );
+    const may = [...allowed].map(([folder, only]) =>
+      only ? `${folder}/${only.map((f) => f.slice(2)).join(', ')}` : folder,
+    );
+    const message = `${target}/ may import only ${may.length ? may.join('; ') : 'no other server folder'} (packages/eslint-config/boundaries.js).`;
+    for (const from of folders) {
+      if (from === target) continue;
+      if (allowed.has(from) && !allowed.get(from)) continue;
+      const except = [...(allowed.get(from) ?? []), ...(from === 'startup' ? ['./startup-error.ts'] : [])];
+      zones.push({ target: at(target), from: at(from), ...(except.length ? { except } : {}), message });
+    }
+    for (const file of SERVER_ROOT_FILES) {
+      zones.push({ target: at(target), from: at(file), message: `${target}/ must not import the app (${file}).` });
+    }
+  }
+  return zones;
 }
 
 /**

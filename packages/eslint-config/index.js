@@ -13,13 +13,20 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { builtinModules } from 'node:module';
 import { serverZones, webZones, workspaceZones } from './boundaries.js';
+import { fileNamesRule } from './rules/file-names.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const webFeatures = fs
-  .readdirSync(path.join(repoRoot, 'apps/web/src/features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const foldersOf = (dir) =>
+  fs
+    .readdirSync(path.join(repoRoot, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+// Read from disk, so that a new folder gets a rule or fails the lint (serverZones throws).
+const serverFolders = foldersOf('apps/server/src');
+const webFeatures = foldersOf('apps/web/src/features');
+const tagledger = { rules: { 'file-names': fileNamesRule(repoRoot) } };
 
 export default tseslint.config(
   {
@@ -39,7 +46,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, tagledger },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     settings: {
       // Read imported TypeScript files too, so that no-cycle follows the whole graph.
@@ -60,6 +67,8 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
+      // Kebab-case file and folder names (docs/decisions/0149).
+      'tagledger/file-names': 'error',
       // Another workspace is imported by its package name, never by a relative path into it.
       'import-x/no-relative-packages': 'error',
       // Prettier owns line breaks; this rule only matters for code written without semicolons.
@@ -73,11 +82,16 @@ export default tseslint.config(
   },
   {
     files: ['packages/**/*.{ts,js}', 'e2e/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: workspaceZones() }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: workspaceZones() }] },
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones('apps/server/src') }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: repoRoot, zones: serverZones('apps/server/src', serverFolders) },
+      ],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -85,7 +99,23 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: webZones('apps/web/src', webFeatures) }],
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: webZones('apps/web/src', webFeatures) }],
+      // The app runs in browsers: Node's modules and build tooling live in apps/web/scripts/.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...builtinModules.filter((name) => !name.startsWith('_')), '@babel/parser'].map((name) => ({
+            name,
+            message: 'apps/web/src runs in the browser: Node modules and build tooling belong in apps/web/scripts/.',
+          })),
+          patterns: [
+            {
+              group: ['node:*'],
+              message: 'apps/web/src runs in the browser: Node modules and build tooling belong in apps/web/scripts/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -21,10 +21,10 @@ import { restRoutes } from './rest/routes.js';
 import { storageRoutes } from './storage/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { inlineScriptHashes, webRoutes } from './plugins/web.js';
-import { installLegacy } from './legacy/routes.js';
+import { installInheritance } from './inheritance/routes.js';
 import { registerPaymentJobs } from './payments/checkout-expiry.js';
 import { transparencyLogRoutes } from './plugins/transparency-log.js';
-import { testClockRoutes } from './legacy/test-clock.js';
+import { testClockRoutes } from './inheritance/test-clock.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
 import { sendFrameworkError } from './plugins/framework-errors.js';
 import { publicClientConfig } from './shared/public-config.js';
@@ -184,7 +184,7 @@ export async function buildApp(
   await app.register(storageRoutes, { prefix: '/storage/v1', ctx });
   await app.register(functionsRoutes, { prefix: '/functions/v1', ctx });
   await app.register(transparencyLogRoutes, { prefix: '/log/v1', ctx });
-  await installLegacy(app, ctx);
+  await installInheritance(app, ctx);
   await registerPaymentJobs(ctx, app.log);
   if (config.testClock) {
     app.log.warn('TEST_CLOCK=on: POST /test/v1/clock can move the application clock (tests only)');

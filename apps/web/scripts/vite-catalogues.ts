@@ -13,7 +13,7 @@ import path from 'node:path';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
-import { splitCatalogue } from '../src/lib/i18n/catalogue-split.ts';
+import { splitCatalogue } from './i18n/catalogue-split.ts';
 import { LOCALES } from '../src/lib/i18n/locales.ts';
 
 const MODULE = 'virtual:catalogues';

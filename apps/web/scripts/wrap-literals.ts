@@ -1,6 +1,6 @@
 // Run with tsx (npm run i18n:wrap).
 // Moves user-visible text of the given files into the message catalogue, using the findings of
-// src/lib/i18n/source-scan.ts (the same rules the catalogue test applies): text inside functions
+// scripts/i18n/source-scan.ts (the same rules the catalogue test applies): text inside functions
 // becomes i18n._('…') (template literals become ICU messages with named values); text in
 // module-level constants gets the /*i18n*/ marker and must be translated where it is shown, with
 // i18n._(value), because a module is evaluated once while the language can change.
@@ -8,7 +8,7 @@
 // Usage: npm run i18n:wrap -w @tagledger/web -- <file>...   (paths relative to apps/web)
 import fs from 'node:fs';
 import { parseExpression } from '@babel/parser';
-import { scanSource, type Literal } from '../src/lib/i18n/source-scan';
+import { scanSource, type Literal } from './i18n/source-scan';
 
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { screenFiles, screenKey, splitCatalogue } from './catalogue-split';
 import { scanSource } from './source-scan';
 
-const src = path.resolve(import.meta.dirname, '../..');
+const src = path.resolve(import.meta.dirname, '../../src');
 const split = splitCatalogue(src);
 const idsIn = (file: string) =>
   scanSource(path.relative(src, file), fs.readFileSync(path.join(src, file), 'utf8')).messageIds.map((m) => m.text);

@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formatter } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from './locales';
+import { LOCALES } from '../../src/lib/i18n/locales';
 import { scanSource, sourceFiles } from './source-scan';
 
-const src = path.resolve(import.meta.dirname, '../..');
+const src = path.resolve(import.meta.dirname, '../../src');
 const po = formatter({ lineNumbers: false, origins: false });
 
 async function catalogue(locale: string): Promise<Record<string, { translation?: string; obsolete?: boolean }>> {

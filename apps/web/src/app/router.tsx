@@ -20,7 +20,7 @@ import { LoadingScreen, RouteGuard } from './route-guard';
 type Module = { default: ComponentType };
 
 // Every screen module, each its own lazy chunk. A screen is named by its path under src without the
-// extension; the same name keys its message catalogue (lib/i18n/catalogue-split.ts), which loads with it.
+// extension; the same name keys its message catalogue (scripts/i18n/catalogue-split.ts), which loads with it.
 const screenModules = import.meta.glob<Module>(['../features/*/routes/*-page.tsx', './routes/*-page.tsx']);
 
 export interface ScreenRoute {

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { act, useLayoutEffect, useState, type FormEvent } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { replayEarlyActions } from './early-actions';
+// The page as the build serves it (Vite reads the file as text: no node: modules in src).
+import indexHtml from '../../index.html?raw';
 
 // React warns unless told that updates are wrapped in act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -12,8 +12,7 @@ import { replayEarlyActions } from './early-actions';
 // index.html's inline script that holds presses and submits before the app, run in this document as
 // the browser runs it: before any of the page's elements exist.
 beforeAll(() => {
-  const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
-  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+  const script = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1]!)
     .find((s) => s.includes('__tlEarly'));
   if (!script) throw new Error('index.html has no early-actions script');

@@ -1,4 +1,4 @@
-// The one Lingui instance. Catalogues are split (lib/i18n/catalogue-split.ts, built by
+// The one Lingui instance. Catalogues are split (scripts/i18n/catalogue-split.ts, built by
 // scripts/vite-catalogues.ts): the shell's messages load before the first render, each screen's with the
 // screen, and only for the language in use. Switching language reloads the shell and every screen
 // seen so far in the new language, in parallel, before the switch shows.

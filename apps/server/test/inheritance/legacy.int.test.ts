@@ -8,7 +8,7 @@ import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { createTestDatabase } from '@tagledger/db/testing';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { STARTUP_TIMEOUT, uniqueEmail } from '../helpers/auth-test.js';
-import { runLegacySweep, sendLegacyMails } from '../../src/legacy/jobs.js';
+import { runLegacySweep, sendLegacyMails } from '../../src/inheritance/jobs.js';
 
 const ENV = { RATE_LIMITS: 'off', MAILER_AUTOCONFIRM: 'true', TEST_CLOCK: 'on', JOBS_POLL_SECONDS: '0.5' };
 
