@@ -14,7 +14,12 @@ export interface FunctionErrorBody {
   [detail: string]: unknown;
 }
 
+/** An asset's kind (public.assets.kind): declared here once, for the server and the web app. */
 export type AssetKind = 'general' | 'digital' | 'legacy' | 'business';
+/** public.assets.status. */
+export type AssetStatus = 'active' | 'lost' | 'stolen';
+/** public.asset_media.kind. */
+export type MediaKind = 'photo' | 'video' | 'document';
 
 /** A token purchase's status (public.token_purchases.status). */
 export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded' | 'disputed';
@@ -120,35 +125,29 @@ export interface PublicAssetsRequest {
 }
 
 /**
- * The gallery's page as search_public_assets returns it (the web app types the items) and short-lived
- * URLs of each item's first file, by media id (public-asset-media's), for `expiresIn` seconds.
+ * The gallery's page as search_public_assets returns it and short-lived URLs of each item's first
+ * file, by media id (public-asset-media's), for `expiresIn` seconds.
  */
 export interface PublicAssetsPage {
-  page: { total: number; items: Record<string, unknown>[] };
+  page: { total: number; items: PublicAsset[] };
   urls: Record<string, string>;
   expiresIn: number;
 }
 
 /** get_public_asset's answer (null: not public, or no such asset) and all its files' URLs. */
 export interface PublicAssetPage {
-  asset: Record<string, unknown> | null;
+  asset: PublicAsset | null;
   urls: Record<string, string>;
   expiresIn: number;
 }
 
 /**
  * The public serial check (verify-serial): the verdict of the database's verify_serial (what
- * /verify/{serial} shows; the web app types its matches) and, for a serial a business label could
- * carry, that unit's scan page — both in one request, so the page fills with one round trip.
+ * /verify/{serial} shows) and, for a serial a business label could carry, that unit's scan page —
+ * both in one request, so the page fills with one round trip.
  */
 export interface VerifySerialPage {
-  verdict: {
-    serial: string;
-    normalized: string;
-    registered: boolean;
-    matches: Record<string, unknown>[];
-    latest_checkpoint: Record<string, unknown> | null;
-  };
+  verdict: VerifyResult;
   /** Null for a serial no unit label can carry, or when this network's scans are rate limited. */
   unit: ScanPage | null;
   /**
@@ -235,6 +234,73 @@ export interface AssetProof extends LedgerEntry {
   record_matches: boolean;
   checkpoint: { seq: number; entry_hash: string; signature: string; key_id: string; signed_at: string } | null;
   record: Record<string, unknown>;
+}
+
+/** A signed checkpoint as an asset's proof and a verdict carry it. */
+export type Checkpoint = Omit<LedgerCheckpoint, 'entry_created_at'>;
+
+/** An asset's ledger entry as the server checked it, with the checkpoint that covers it (AssetProof without the record). */
+export type LedgerProof = Omit<AssetProof, 'record'>;
+
+/** A public asset's file (search_public_assets, get_public_asset): no object name, which would reveal the owner's id. */
+export interface PublicMedia {
+  id: string;
+  kind: MediaKind;
+  mime_type: string;
+  size_bytes: number;
+  sha256: string;
+  duration_seconds: number | null;
+}
+
+/** A public asset as search_public_assets and get_public_asset answer it: only what its owner shares. */
+export interface PublicAsset {
+  id: string;
+  kind: AssetKind;
+  title: string;
+  description: string | null;
+  tags: string[];
+  status: AssetStatus;
+  serial_number: string | null;
+  make: string | null;
+  model: string | null;
+  asset_url: string | null;
+  chain: string | null;
+  contract_address: string | null;
+  token_id: string | null;
+  sku: string | null;
+  created_at: string;
+  estimated_value: string | number | null;
+  currency: string | null;
+  location: string | null;
+  media: PublicMedia[];
+  proof?: LedgerProof | null;
+}
+
+/** One registered asset a serial matches (verify_serial): no owner, and no other field for a private asset. */
+export interface VerifyMatch {
+  source: 'asset';
+  asset_id: string;
+  kind: AssetKind;
+  registered_at: string;
+  status: AssetStatus;
+  status_changed_at: string | null;
+  /** When the asset last changed owner (ledger `transfer`), never who to whom. */
+  transferred_at: string | null;
+  is_public: boolean;
+  title: string | null;
+  make: string | null;
+  model: string | null;
+  serial_number: string | null;
+  proof: LedgerProof | null;
+}
+
+/** public.verify_serial's answer: what /verify/{serial} shows. */
+export interface VerifyResult {
+  serial: string;
+  normalized: string;
+  registered: boolean;
+  matches: VerifyMatch[];
+  latest_checkpoint: Checkpoint | null;
 }
 
 /** One asset released to the signed-in heir (legacy_released_asset): details, files, history and proof. */

@@ -44,6 +44,7 @@ import {
   signNote,
   type NoteSigner,
 } from '@tagledger/verify/node';
+import type { VerifyMatch } from '@tagledger/functions-api';
 import type { CertificateLog } from './certificate.js';
 import type { Config } from '../config/index.js';
 import type { AppContext } from '../shared/context.js';
@@ -496,11 +497,11 @@ export async function certificateLog(
  */
 export async function liveProofs(
   ctx: AppContext,
-  matches: Record<string, unknown>[],
+  matches: Pick<VerifyMatch, 'asset_id' | 'proof'>[],
   knownSize?: number,
 ): Promise<Record<string, ProofBundle>> {
   const wanted = matches
-    .map((m) => ({ id: String(m.asset_id), seq: Number((m.proof as { seq?: number } | null)?.seq ?? 0) }))
+    .map((m) => ({ id: m.asset_id, seq: m.proof?.seq ?? 0 }))
     .filter((m) => m.seq > 0);
   if (!wanted.length) return {};
   const newest = Math.max(...wanted.map((m) => m.seq));

@@ -39,8 +39,7 @@ export async function searchPublicAssets(f: PublicFilters): Promise<PublicAssets
     limit: f.pageSize,
     offset: f.page * f.pageSize,
   });
-  // search_public_assets' rows, typed here where the page's fields are known.
-  return { ...(res.page as unknown as Page<PublicAsset>), urls: res.urls };
+  return { ...res.page, urls: res.urls };
 }
 
 export const publicAssetsQueryOptions = (f: PublicFilters) =>
@@ -65,7 +64,7 @@ export async function fetchPublicAsset(id: string): Promise<PublicAssetResult> {
   const { callFunction } = await api();
   const res = await callFunction('public-asset', { assetId: id });
   if (!res.asset) throw new AppError('This asset is not public or does not exist.', { status: 404 });
-  return { asset: res.asset as unknown as PublicAsset, urls: res.urls };
+  return { asset: res.asset, urls: res.urls };
 }
 export function usePublicAsset(id: string) {
   return useQuery({

@@ -26,8 +26,7 @@ export interface SerialCheck {
 export async function checkSerial(serial: string): Promise<SerialCheck> {
   const { callFunction } = await api();
   const page = await callFunction('verify-serial', { serial, knownSize: knownSize() });
-  // The database's verify_serial answer, typed here where the page's fields are known.
-  return { verdict: page.verdict as unknown as VerifyResult, unit: page.unit, proofs: page.proofs ?? {} };
+  return { verdict: page.verdict, unit: page.unit, proofs: page.proofs ?? {} };
 }
 
 /** The verdict alone (the rpc, no scan recorded): used to re-check after a checkpoint is signed. */

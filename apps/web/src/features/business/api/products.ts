@@ -1,7 +1,7 @@
 // Product lines (public.business_products; RLS: a business reads and writes only its own).
 // The list is paged by range with an exact count, so every product is reachable.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Json } from '@tagledger/db/types';
+import type { Json, Tables } from '@tagledger/db/types';
 import { unwrap, unwrapJson } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
@@ -30,6 +30,41 @@ export const PRODUCT_PAGE_SIZE = 20;
 const COLUMNS =
   'id, name, gtin, released_gtin, gtin_released_reason, sku, description, status, moderator_recall_at, moderator_recall_reason, image_paths, attributes, created_at';
 
+type ProductRow = Pick<Tables<'business_products'>, keyof Product>;
+
+const STATUSES = ['active', 'recalled'] as const;
+const RELEASE_REASONS = ['check_digit', 'duplicate', 'other_prefix'] as const;
+
+/** `value` when it is one of `allowed` (the column's check constraint); anything else is a bug, thrown. */
+function oneOf<T extends string>(column: string, value: string, allowed: readonly T[]): T {
+  const known = allowed.find((a) => a === value);
+  if (known === undefined) throw new Error(`business_products.${column} holds an unknown value: ${value}`);
+  return known;
+}
+
+/**
+ * A row as the database holds it, read into a Product: the text columns with fixed values are
+ * checked against their check constraints, and the attributes (a JSON object, by the table's check
+ * constraint) read as text — a value the Data API stored as a number or a list shows as its JSON.
+ * Checked here, at the seam, rather than asserted with a cast.
+ */
+export function productOf(row: ProductRow): Product {
+  const { attributes } = row;
+  if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes))
+    throw new Error('business_products.attributes is not a JSON object');
+  const texts: Record<string, string> = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== undefined) texts[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return {
+    ...row,
+    status: oneOf('status', row.status, STATUSES),
+    gtin_released_reason:
+      row.gtin_released_reason === null ? null : oneOf('gtin_released_reason', row.gtin_released_reason, RELEASE_REASONS),
+    attributes: texts,
+  };
+}
+
 export function useProducts(page: number) {
   const { user } = useAuth();
   const uid = user?.id ?? 'anonymous';
@@ -46,7 +81,7 @@ export function useProducts(page: number) {
         .order('created_at', { ascending: false })
         .order('id')
         .range(from, from + PRODUCT_PAGE_SIZE - 1);
-      const items = unwrap({ data, error }) as unknown as Product[];
+      const items = (unwrap({ data, error }) ?? []).map(productOf);
       return { items, total: count ?? items.length };
     },
   });
@@ -58,8 +93,7 @@ export function useProduct(id: string) {
   return useQuery({
     queryKey: businessKeys.product(uid, id),
     enabled: Boolean(user && id),
-    queryFn: async () =>
-      unwrap(await supabase.from('business_products').select(COLUMNS).eq('id', id).single()) as unknown as Product,
+    queryFn: async () => productOf(unwrap(await supabase.from('business_products').select(COLUMNS).eq('id', id).single())),
   });
 }
 
