@@ -4,6 +4,9 @@
 // decision record (`docs/decisions/0040`, "decision 0040"). A path may be written from the
 // repository's root, from the folder of the file that names it, or from a workspace's `src`; a short
 // path is accepted when it is the end of exactly such a path of some tracked file or folder.
+// A test named by its file name alone (`aal2.int.test.ts`, `layout.spec.ts`) must be some tracked
+// file's name. And docs/architecture.md's folder tree must list exactly the folders there are: every
+// folder of apps/server/src and apps/web/src, every workspace under packages/ and apps/.
 // Run by `npm test`; prints each dangling reference as file:line and exits 1.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,6 +45,9 @@ const NOT_TRACKED =
 function exists(reference, namedIn) {
   const clean = reference.replace(/^\.\//, '').replace(/\/$/, '');
   if (NOT_TRACKED.test(clean)) return true;
+  // The web app's alias for its src folder (decision 0148).
+  if (clean === '@') return true;
+  if (clean.startsWith('@/')) return exists(`apps/web/src/${clean.slice(2)}`, namedIn);
   const own = path.posix.normalize(path.posix.join(path.posix.dirname(namedIn), clean));
   if (files.has(own) || folders.has(own)) return true;
   for (const base of BASES) {
@@ -88,6 +94,10 @@ const CHECKED = /\.(?:md|ts|tsx|mjs|js|sql|sh)$/;
 /** Files whose text is data about other projects or generated: not ours to keep true. */
 const SKIPPED = /(?:^|\/)(?:generated|locales|fixtures)\/|package-lock\.json$|^bench\/RESULTS\.md$|^\.ci\//;
 
+/** A test file named without its folder. */
+const TEST_NAME = /(?<![\w/.@-])([\w-][\w.-]*\.(?:test|spec)\.tsx?)\b/g;
+const fileNames = new Set(tracked.map((file) => path.posix.basename(file)));
+
 const problems = [];
 for (const file of tracked) {
   if (!CHECKED.test(file) || SKIPPED.test(file)) continue;
@@ -97,6 +107,9 @@ for (const file of tracked) {
       if (!decisions.has(match[1])) problems.push(`${file}:${number}: decision ${match[1]} does not exist`);
     }
     const withoutUrls = line.replace(/\b[a-z][\w+.-]*:\/\/\S+/gi, ' ');
+    for (const match of withoutUrls.matchAll(TEST_NAME)) {
+      if (!fileNames.has(match[1])) problems.push(`${file}:${number}: test ${match[1]} does not exist`);
+    }
     for (const match of withoutUrls.matchAll(PATH)) {
       const reference = match[1];
       if (!reference.includes('/') || reference === '/' || /^\d/.test(reference)) continue;
@@ -104,6 +117,49 @@ for (const file of tracked) {
       if (/^[\w.@-]+\/$/.test(reference) && withoutUrls[match.index - 1] !== '`') continue;
       if (!exists(reference, file)) problems.push(`${file}:${number}: ${reference} does not exist`);
     }
+  }
+}
+
+// docs/architecture.md: the tree in its first code block, section by section (a line starting at the
+// left margin opens one: `apps/server`, `apps/web`, `packages/db`, …; `├── name/` lines are its folders).
+{
+  const doc = 'docs/architecture.md';
+  const text = fs.readFileSync(path.join(ROOT, doc), 'utf8');
+  const block = /```\n([\s\S]*?)```/.exec(text)?.[1] ?? '';
+  const listed = new Map();
+  const sections = [];
+  let section;
+  for (const line of block.split('\n')) {
+    const head = /^([\w@-]+(?:\/[\w@-]+)?)\s/.exec(line);
+    if (head) {
+      section = head[1];
+      sections.push(section);
+      continue;
+    }
+    const entry = /[├└]── ([\w-]+)\//.exec(line);
+    if (entry && section) listed.set(section, [...(listed.get(section) ?? []), entry[1]]);
+  }
+  const subfolders = (dir) =>
+    [...folders]
+      .filter((f) => f.startsWith(`${dir}/`) && !f.slice(dir.length + 1).includes('/'))
+      .map((f) => f.slice(dir.length + 1));
+  const trees = { 'apps/server': 'apps/server/src', 'apps/web': 'apps/web/src' };
+  for (const [name, dir] of Object.entries(trees)) {
+    const real = subfolders(dir);
+    // apps/web also lists scripts/, which sits beside src/.
+    const extra = name === 'apps/web' ? ['scripts'] : [];
+    const shown = listed.get(name) ?? [];
+    for (const folder of real)
+      if (!shown.includes(folder)) problems.push(`${doc}: the tree leaves out ${dir}/${folder}/`);
+    for (const folder of shown)
+      if (!real.includes(folder) && !extra.includes(folder))
+        problems.push(`${doc}: the tree names ${dir}/${folder}/, which does not exist`);
+  }
+  for (const workspace of [
+    ...subfolders('packages').map((p) => `packages/${p}`),
+    ...subfolders('apps').map((a) => `apps/${a}`),
+  ]) {
+    if (!sections.includes(workspace)) problems.push(`${doc}: the tree leaves out ${workspace}`);
   }
 }
 

@@ -1,4 +1,4 @@
-// Vite plugin: the split message catalogues (src/lib/i18n/catalogue-split.ts) as static JSON files,
+// Vite plugin: the split message catalogues (scripts/i18n/catalogue-split.ts) as static JSON files,
 //   assets/catalogues/<version>/<locale>/<piece>.json   (piece: "shell" or a screen key)
 // compiled for Lingui (no ICU parser in the browser), and the module `virtual:catalogues`, which knows
 // only the version (a hash of every piece's content, so the files are cached for good, like the other
