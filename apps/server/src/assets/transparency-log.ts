@@ -500,9 +500,7 @@ export async function liveProofs(
   matches: Pick<VerifyMatch, 'asset_id' | 'proof'>[],
   knownSize?: number,
 ): Promise<Record<string, ProofBundle>> {
-  const wanted = matches
-    .map((m) => ({ id: m.asset_id, seq: m.proof?.seq ?? 0 }))
-    .filter((m) => m.seq > 0);
+  const wanted = matches.map((m) => ({ id: m.asset_id, seq: m.proof?.seq ?? 0 })).filter((m) => m.seq > 0);
   if (!wanted.length) return {};
   const newest = Math.max(...wanted.map((m) => m.seq));
   let head = await latestHead(ctx.db);

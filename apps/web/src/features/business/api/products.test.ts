@@ -30,11 +30,16 @@ describe('productOf', () => {
 
   it('refuses a value outside the column check', () => {
     expect(() => productOf({ ...row, status: 'archived' })).toThrow(/status holds an unknown value: archived/);
-    expect(() => productOf({ ...row, gtin_released_reason: 'other' })).toThrow(/gtin_released_reason holds an unknown value: other/);
+    expect(() => productOf({ ...row, gtin_released_reason: 'other' })).toThrow(
+      /gtin_released_reason holds an unknown value: other/,
+    );
     expect(() => productOf({ ...row, attributes: ['size'] })).toThrow(/not a JSON object/);
   });
 
   it('shows an attribute stored as another JSON type as its JSON text', () => {
-    expect(productOf({ ...row, attributes: { size: 42, fits: [1, 2] } }).attributes).toEqual({ size: '42', fits: '[1,2]' });
+    expect(productOf({ ...row, attributes: { size: 42, fits: [1, 2] } }).attributes).toEqual({
+      size: '42',
+      fits: '[1,2]',
+    });
   });
 });

@@ -60,7 +60,9 @@ export function productOf(row: ProductRow): Product {
     ...row,
     status: oneOf('status', row.status, STATUSES),
     gtin_released_reason:
-      row.gtin_released_reason === null ? null : oneOf('gtin_released_reason', row.gtin_released_reason, RELEASE_REASONS),
+      row.gtin_released_reason === null
+        ? null
+        : oneOf('gtin_released_reason', row.gtin_released_reason, RELEASE_REASONS),
     attributes: texts,
   };
 }
@@ -93,7 +95,8 @@ export function useProduct(id: string) {
   return useQuery({
     queryKey: businessKeys.product(uid, id),
     enabled: Boolean(user && id),
-    queryFn: async () => productOf(unwrap(await supabase.from('business_products').select(COLUMNS).eq('id', id).single())),
+    queryFn: async () =>
+      productOf(unwrap(await supabase.from('business_products').select(COLUMNS).eq('id', id).single())),
   });
 }
 
