@@ -274,7 +274,7 @@ describe.each(drivers)('backup from a running server on %s', (driver) => {
     expect(fs.existsSync('/tmp/tagledger-owned')).toBe(false);
   });
 
-  it('lands whole or not at all when the store fails after files were staged', async () => {
+  it('lands whole or not at all when the store fails after files were staged', { timeout: 120_000 }, async () => {
     const archive = await archiveOf(server);
     const archived = await snapshot(server);
     // After the backup its files are deleted (rows and bytes), so the restore has files to put back.
