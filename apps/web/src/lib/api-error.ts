@@ -1,5 +1,3 @@
-import type { Json } from '@tagledger/db/types';
-
 // One error shape for everything the UI shows: supabase-js auth errors, PostgREST errors,
 // function errors and plain exceptions all become an AppError with a human message.
 // The message is chosen by the error's code, in the reader's language: the server's own text is
@@ -110,12 +108,3 @@ export function unwrap<R extends { data: unknown; error: unknown }>(result: R): 
 type SuccessData<R extends { data: unknown }> = [Extract<R, { error: null }>] extends [never]
   ? R['data']
   : Extract<R, { error: null }>['data'];
-
-/**
- * For RPC functions that return json/jsonb: the generated types can only say `Json`, because the
- * object's shape is the function's contract, written in its migration, not something the catalog
- * can describe. T names that contract; this is the one place such a result is narrowed to it.
- */
-export function unwrapJson<T>(result: { data: Json | null; error: unknown }): T {
-  return unwrap(result) as unknown as T;
-}

@@ -1,7 +1,7 @@
 // GS1 prefixes businesses declared, for administrators to verify or refuse with the evidence they
 // checked (rpc admin_gs1_prefixes and admin_decide_gs1_prefix, both refused to anyone but an admin).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { adminKeys } from './keys';
 
@@ -32,7 +32,7 @@ export interface PrefixReview {
 export function usePrefixReviews(status: PrefixStatus) {
   return useQuery({
     queryKey: adminKeys.prefixes(status),
-    queryFn: async () => unwrapJson<PrefixReview[]>(await supabase.rpc('admin_gs1_prefixes', { p_status: status })),
+    queryFn: async () => unwrap(await supabase.rpc('admin_gs1_prefixes', { p_status: status })),
   });
 }
 
@@ -40,7 +40,7 @@ export function useDecidePrefix() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: string; approve: boolean; evidence: string }) =>
-      unwrapJson<{ status: PrefixStatus; gtins_taken_back?: number; gtins_given_back?: number }>(
+      unwrap(
         await supabase.rpc('admin_decide_gs1_prefix', {
           p_id: input.id,
           p_approve: input.approve,
@@ -49,4 +49,11 @@ export function useDecidePrefix() {
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    admin_gs1_prefixes: PrefixReview[];
+    admin_decide_gs1_prefix: { status: PrefixStatus; gtins_taken_back?: number; gtins_given_back?: number };
+  }
 }

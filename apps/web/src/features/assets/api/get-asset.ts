@@ -1,6 +1,6 @@
 // One of the caller's assets with its media, ledger history, proof and messages (RLS: owner only).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AppError, unwrap, unwrapJson } from '@/lib/api-error';
+import { AppError, unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
 import type { Asset, AssetMedia, AssetMessage, LedgerEntry, LedgerProof } from './types';
@@ -38,7 +38,7 @@ export function useAssetLedger(id: string) {
 }
 
 export async function fetchProof(id: string): Promise<LedgerProof & { record: unknown }> {
-  return unwrapJson<LedgerProof & { record: unknown }>(await supabase.rpc('get_asset_proof', { p_asset_id: id }));
+  return unwrap(await supabase.rpc('get_asset_proof', { p_asset_id: id }));
 }
 export function useAssetProof(id: string) {
   return useQuery({ queryKey: assetKeys.proof(id), queryFn: () => fetchProof(id) });
@@ -55,4 +55,10 @@ export async function fetchMessages(id: string): Promise<AssetMessage[]> {
 }
 export function useAssetMessages(id: string) {
   return useQuery({ queryKey: assetKeys.messages(id), queryFn: () => fetchMessages(id) });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    get_asset_proof: LedgerProof & { record: unknown };
+  }
 }

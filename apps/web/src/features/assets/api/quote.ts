@@ -1,7 +1,7 @@
 // The price shown before submitting: public.quote_asset_cost reads the same pricing table the
 // database charges from.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
 import type { Quote } from './types';
@@ -13,7 +13,7 @@ export interface QuoteInput {
 }
 
 export async function fetchQuote(input: QuoteInput): Promise<Quote> {
-  return unwrapJson<Quote>(
+  return unwrap(
     await supabase.rpc('quote_asset_cost', {
       p_photos: input.photos,
       p_documents: input.documents,
@@ -32,4 +32,10 @@ export const quoteQueryOptions = (input: QuoteInput) =>
 
 export function useQuote(input: QuoteInput) {
   return useQuery(quoteQueryOptions(input));
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    quote_asset_cost: Quote;
+  }
 }

@@ -1,6 +1,6 @@
 // The signed-in user's assets, one page at a time (search_my_assets: RLS limits it to the caller).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
@@ -19,7 +19,7 @@ export interface AssetFilters {
 }
 
 export async function searchMyAssets(f: AssetFilters): Promise<Page<Asset>> {
-  return unwrapJson<Page<Asset>>(
+  return unwrap(
     await supabase.rpc('search_my_assets', {
       p_query: f.query.trim() || undefined,
       p_kind: f.kind || undefined,
@@ -45,4 +45,10 @@ export const myAssetsQueryOptions = (userId: string | undefined, f: AssetFilters
 export function useMyAssets(f: AssetFilters) {
   const { user } = useAuth();
   return useQuery(myAssetsQueryOptions(user?.id, f));
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    search_my_assets: Page<Asset>;
+  }
 }

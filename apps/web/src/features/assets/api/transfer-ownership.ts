@@ -6,7 +6,7 @@
 // signed in with the offered address (public.accept_asset_transfer).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { unwrap, unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { assetKeys } from './keys';
 
 export interface PendingTransfer {
@@ -75,7 +75,7 @@ export function useTransferOffer(id: string, userId: string | null, ready: boole
     queryKey: transferKeys.offer(id, userId),
     enabled: ready && id.length > 0,
     retry: false,
-    queryFn: async () => unwrapJson<TransferOffer>(await supabase.rpc('asset_transfer_offer', { p_transfer: id })),
+    queryFn: async () => unwrap(await supabase.rpc('asset_transfer_offer', { p_transfer: id })),
   });
 }
 
@@ -89,4 +89,10 @@ export function useAcceptOffer(id: string, userId: string | null) {
         qc.invalidateQueries({ queryKey: assetKeys.all }),
       ]),
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    asset_transfer_offer: TransferOffer;
+  }
 }

@@ -4,7 +4,7 @@
 // not download the query library just for one request.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScanPage } from '@tagledger/functions-api';
-import { unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import type { VerifyResult } from './types';
 import { knownSize } from '../lib/log-check';
 
@@ -32,7 +32,7 @@ export async function checkSerial(serial: string): Promise<SerialCheck> {
 /** The verdict alone (the rpc, no scan recorded): used to re-check after a checkpoint is signed. */
 export async function verifySerial(serial: string): Promise<VerifyResult> {
   const { supabase } = await client();
-  return unwrapJson<VerifyResult>(await supabase.rpc('verify_serial', { p_serial: serial }));
+  return unwrap(await supabase.rpc('verify_serial', { p_serial: serial }));
 }
 
 export type SerialCheckState =
@@ -84,5 +84,12 @@ export interface ChainCheck {
 
 export async function verifyChain(): Promise<ChainCheck> {
   const { supabase } = await client();
-  return unwrapJson<ChainCheck>(await supabase.rpc('verify_asset_ledger', {}));
+  return unwrap(await supabase.rpc('verify_asset_ledger', {}));
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    verify_serial: VerifyResult;
+    verify_asset_ledger: ChainCheck;
+  }
 }

@@ -1,6 +1,6 @@
 // The business's scan analytics (my_business_scan_analytics: only scans of its own products).
 import { useQuery } from '@tanstack/react-query';
-import { unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { businessKeys } from './keys';
@@ -35,6 +35,12 @@ export function useScanAnalytics(days: number) {
   return useQuery({
     queryKey: businessKeys.analytics(uid, days),
     enabled: Boolean(user),
-    queryFn: async () => unwrapJson<ScanAnalytics>(await supabase.rpc('my_business_scan_analytics', { p_days: days })),
+    queryFn: async () => unwrap(await supabase.rpc('my_business_scan_analytics', { p_days: days })),
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    my_business_scan_analytics: ScanAnalytics;
+  }
 }

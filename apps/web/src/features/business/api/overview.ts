@@ -1,7 +1,7 @@
 // The business overview (rpc my_business_overview): the caller's catalogue in figures — products,
 // units by status, label scans of the last 30 days, the newest products — computed by the database.
 import { useQuery } from '@tanstack/react-query';
-import { unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import type { Product } from './products';
@@ -28,6 +28,12 @@ export function useBusinessOverview() {
   return useQuery({
     queryKey: businessKeys.overview(uid),
     enabled: Boolean(user),
-    queryFn: async () => unwrapJson<BusinessOverview>(await supabase.rpc('my_business_overview')),
+    queryFn: async () => unwrap(await supabase.rpc('my_business_overview')),
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    my_business_overview: BusinessOverview;
+  }
 }

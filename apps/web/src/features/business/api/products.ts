@@ -2,7 +2,7 @@
 // The list is paged by range with an exact count, so every product is reachable.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Json, Tables } from '@tagledger/db/types';
-import { unwrap, unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { attributesFromText, type ProductValues } from '../lib/schemas';
@@ -141,9 +141,7 @@ export function useSetProductStatus(productId: string) {
   const uid = user?.id ?? 'anonymous';
   return useMutation({
     mutationFn: async (status: Product['status']) =>
-      unwrapJson<{ status: Product['status']; units_changed: number }>(
-        await supabase.rpc('business_set_product_status', { p_product_id: productId, p_status: status }),
-      ),
+      unwrap(await supabase.rpc('business_set_product_status', { p_product_id: productId, p_status: status })),
     onSettled: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: businessKeys.products(uid) }),
@@ -151,4 +149,10 @@ export function useSetProductStatus(productId: string) {
         qc.invalidateQueries({ queryKey: businessKeys.overview(uid) }),
       ]),
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    business_set_product_status: { status: Product['status']; units_changed: number };
+  }
 }

@@ -9,7 +9,7 @@ import type {
   UnitLabelsRequest,
   UnitStatus,
 } from '@tagledger/functions-api';
-import { unwrap, unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { callFunction, callFunctionRaw, uploadToFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
@@ -118,7 +118,7 @@ export interface RangeResult {
 
 export function useAddRange(productId: string) {
   return useUnitMutation(productId, async (v: RangeValues) =>
-    unwrapJson<RangeResult>(
+    unwrap(
       await supabase.rpc('business_add_unit_range', {
         p_product_id: productId,
         p_prefix: v.prefix,
@@ -159,8 +159,13 @@ export type BusinessUnitStatus = Exclude<UnitStatus, 'counterfeit'>;
 
 export function useSetUnitStatus(productId: string) {
   return useUnitMutation(productId, async ({ unitId, status }: { unitId: string; status: BusinessUnitStatus }) => {
-    unwrapJson<{ id: string; status: BusinessUnitStatus }>(
-      await supabase.rpc('business_set_unit_status', { p_unit_id: unitId, p_status: status }),
-    );
+    unwrap(await supabase.rpc('business_set_unit_status', { p_unit_id: unitId, p_status: status }));
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    business_add_unit_range: RangeResult;
+    business_set_unit_status: { id: string; status: BusinessUnitStatus };
+  }
 }

@@ -3,7 +3,7 @@
 // admin-ban-user server function. The database decides what each item shows: never an owner's
 // e-mail, a sender's address or a private asset field.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
 import type { LoggedAction, ModerationAction, QueueName } from '../lib/actions';
@@ -124,17 +124,15 @@ const keys = {
 export function useQueueCounts() {
   return useQuery({
     queryKey: keys.counts(),
-    queryFn: async () => unwrapJson<QueueCounts>(await supabase.rpc('moderator_queue_counts')),
+    queryFn: async () => unwrap(await supabase.rpc('moderator_queue_counts')),
   });
 }
 
-export function useQueue<N extends QueueName>(name: N, page: number) {
+export function useQueue(name: QueueName, page: number) {
   return useQuery({
     queryKey: keys.queue(name, page),
     queryFn: async () =>
-      unwrapJson<Page<QueueItems[N]>>(
-        await supabase.rpc('moderator_queue', { p_queue: name, p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE }),
-      ),
+      unwrap(await supabase.rpc('moderator_queue', { p_queue: name, p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE })),
     placeholderData: keepPreviousData,
   });
 }
@@ -143,9 +141,7 @@ export function useStandingRecalls(page: number) {
   return useQuery({
     queryKey: keys.recalls(page),
     queryFn: async () =>
-      unwrapJson<Page<StandingRecall>>(
-        await supabase.rpc('moderator_recalls', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE }),
-      ),
+      unwrap(await supabase.rpc('moderator_recalls', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE })),
     placeholderData: keepPreviousData,
   });
 }
@@ -155,7 +151,7 @@ export function useEndRecall() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ productId, reason }: { productId: string; reason: string }) =>
-      unwrapJson<{ status: string }>(
+      unwrap(
         await supabase.rpc('moderator_set_product_status', {
           p_product_id: productId,
           p_status: 'active',
@@ -170,9 +166,7 @@ export function useModerationLog(page: number) {
   return useQuery({
     queryKey: keys.log(page),
     queryFn: async () =>
-      unwrapJson<Page<LogEntry>>(
-        await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE }),
-      ),
+      unwrap(await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE })),
     placeholderData: keepPreviousData,
   });
 }
@@ -195,7 +189,7 @@ export function useModeratorAct() {
         if (!input.userId) throw new Error('No account to ban');
         return callFunction('admin-ban-user', { user_id: input.userId, banned: true, reason: input.reason });
       }
-      return unwrapJson<{ log_id: number }>(
+      return unwrap(
         await supabase.rpc('moderator_act', {
           p_queue: input.queue,
           p_item_id: input.itemId,
@@ -206,4 +200,15 @@ export function useModeratorAct() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    moderator_queue_counts: QueueCounts;
+    moderator_queue: Page<QueueItems[QueueName]>;
+    moderator_recalls: Page<StandingRecall>;
+    moderator_set_product_status: { status: string };
+    moderator_log: Page<LogEntry>;
+    moderator_act: { log_id: number };
+  }
 }

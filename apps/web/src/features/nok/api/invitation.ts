@@ -3,7 +3,7 @@
 // answer (public.legacy_answer_invite: only the invited address, once, within 30 days).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { unwrap, unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 
 export interface Invitation {
   state: 'invited' | 'accepted' | 'declined' | 'expired';
@@ -26,7 +26,7 @@ export function useInvitation(token: string, userId: string | null, ready: boole
     queryKey: invitationKey(token, userId),
     enabled: ready && token.length > 0,
     retry: false,
-    queryFn: async () => unwrapJson<Invitation>(await supabase.rpc('legacy_invitation', { p_token: token })),
+    queryFn: async () => unwrap(await supabase.rpc('legacy_invitation', { p_token: token })),
   });
 }
 
@@ -37,4 +37,10 @@ export function useAnswerInvitation(token: string, userId: string | null) {
       unwrap(await supabase.rpc('legacy_answer_invite', { p_token: token, p_accept: accept })),
     onSettled: () => qc.invalidateQueries({ queryKey: invitationKey(token, userId) }),
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    legacy_invitation: Invitation;
+  }
 }

@@ -3,7 +3,7 @@
 // check the caller (the client is never trusted to advance a step).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { unwrap, unwrapJson } from '@/lib/api-error';
+import { unwrap } from '@/lib/api-error';
 
 export interface LegacySwitch {
   enabled: boolean;
@@ -161,14 +161,14 @@ export function useRefuseRequest(userId: string) {
 export function useReleasedToMe() {
   return useQuery({
     queryKey: keys.released,
-    queryFn: async () => unwrapJson<ReleasedLegacy[]>(await supabase.rpc('legacy_released_to_me')),
+    queryFn: async () => unwrap(await supabase.rpc('legacy_released_to_me')),
   });
 }
 
 export function useIncomingTransfers() {
   return useQuery({
     queryKey: keys.incoming,
-    queryFn: async () => unwrapJson<IncomingTransfer[]>(await supabase.rpc('my_incoming_transfers')),
+    queryFn: async () => unwrap(await supabase.rpc('my_incoming_transfers')),
   });
 }
 
@@ -183,7 +183,7 @@ export function useAcceptTransfer() {
 export function useNamedMe() {
   return useQuery({
     queryKey: keys.namedMe,
-    queryFn: async () => unwrapJson<NamedMe[]>(await supabase.rpc('legacy_named_me')),
+    queryFn: async () => unwrap(await supabase.rpc('legacy_named_me')),
   });
 }
 
@@ -210,4 +210,12 @@ export function useLegacySteps(userId: string) {
           .limit(50),
       ) as LegacyStep[],
   });
+}
+
+declare module '@/lib/json-rpc' {
+  interface JsonRpcResults {
+    legacy_released_to_me: ReleasedLegacy[];
+    my_incoming_transfers: IncomingTransfer[];
+    legacy_named_me: NamedMe[];
+  }
 }
