@@ -30,6 +30,7 @@ import { sendFrameworkError } from './plugins/framework-errors.js';
 import { publicClientConfig } from './shared/public-config.js';
 import { operationsRoutes, requestId, type Readiness } from './plugins/operations.js';
 import { loggerOptions } from './shared/logger.js';
+import { readYourWrites } from './plugins/read-your-writes.js';
 
 export const EXPOSED_HEADERS = [
   'Content-Range',
@@ -109,7 +110,18 @@ export async function buildApp(
       migrateFreshFolder: {
         onApplied: ({ applied }) => app.log.info({ applied }, 'migrations applied in a separate process'),
       },
+      pg: {
+        poolMode: config.databasePoolMode,
+        directUrl: config.databaseDirectUrl,
+        readUrls: config.databaseReadUrls,
+        readYourWritesMs: config.databaseReadYourWritesMs,
+      },
     }));
+  if (config.databaseUrl && config.databasePoolMode === 'transaction' && !config.databaseDirectUrl) {
+    app.log.warn(
+      'DATABASE_POOL_MODE=transaction without DATABASE_DIRECT_URL: the REST schema cache reloads on unknown names only, not on NOTIFY pgrst',
+    );
+  }
   const migrations = await migrate(db);
   if (migrations.applied.length) app.log.info({ applied: migrations.applied }, 'migrations applied');
   const identifier = createIdentifier(keys, createSessionLiveness(db, config.sessionCheckCacheSeconds));
@@ -176,6 +188,7 @@ export async function buildApp(
     });
   });
 
+  readYourWrites(app, ctx);
   await app.register(operationsRoutes, { ctx, readiness });
   app.get('/config.json', async () => publicClientConfig(config, keys.anonKey));
 

@@ -3,12 +3,13 @@
 import path from 'node:path';
 import type { Db } from './types.js';
 import { openPglite, type OpenPgliteOptions } from './pglite-driver.js';
-import { openPg } from './pg-driver.js';
+import { openPg, type OpenPgOptions } from './pg-driver.js';
 import type { ConnectWait } from './pg-connect.js';
 
 export type { Db, Tx, Queryable, QueryResult, PgError, Statement } from './types.js';
 export { isPgError } from './types.js';
 export type { ConnectWait } from './pg-connect.js';
+export type { OpenPgOptions } from './pg-driver.js';
 export {
   DB_ROLES,
   DEFAULT_SEARCH_PATH,
@@ -30,8 +31,10 @@ export async function openDb(opts: {
   wait?: ConnectWait;
   /** Embedded database only (see OpenPgliteOptions); PostgreSQL is migrated by the caller as always. */
   migrateFreshFolder?: OpenPgliteOptions['migrateFreshFolder'];
+  /** PostgreSQL only: a transaction pooler, a direct URL for LISTEN, read replicas (OpenPgOptions). */
+  pg?: Omit<OpenPgOptions, 'wait'>;
 }): Promise<Db> {
-  if (opts.databaseUrl) return openPg(opts.databaseUrl, opts.wait ? { wait: opts.wait } : {});
+  if (opts.databaseUrl) return openPg(opts.databaseUrl, { ...opts.pg, ...(opts.wait ? { wait: opts.wait } : {}) });
   const options = opts.migrateFreshFolder ? { migrateFreshFolder: opts.migrateFreshFolder } : {};
   return openPglite(opts.dataDir ? path.join(opts.dataDir, 'db') : undefined, options);
 }

@@ -4,6 +4,8 @@ import pg from 'pg';
 import type { Db, QueryResult, Tx } from './types.js';
 import { waitForDatabase, type ConnectWait } from './pg-connect.js';
 import { runPipelinedRead } from './read-pipeline.js';
+import { isReplicaUnavailable, ReadRouter } from './replicas.js';
+import type { RequestContext } from './request-context.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
@@ -17,15 +19,53 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  */
 export const PG_SESSION_OPTIONS = '-c random_page_cost=1.1';
 
-export async function openPg(
-  connectionString: string,
-  options: { max?: number; wait?: ConnectWait } = {},
-): Promise<Db> {
+export interface OpenPgOptions {
+  max?: number;
+  wait?: ConnectWait;
+  /**
+   * 'transaction': the URLs lead to a pooler in transaction mode (PgBouncer's pool_mode =
+   * transaction), where consecutive statements may run on different server connections. Nothing
+   * then lives in a session: no startup `options` (PgBouncer refuses them; set random_page_cost on
+   * the database instead), no named prepared statements, and LISTEN only on `directUrl`.
+   */
+  poolMode?: 'session' | 'transaction';
+  /** A direct (session) connection to the primary for LISTEN, for poolMode 'transaction'. */
+  directUrl?: string | undefined;
+  /** Read replicas (streaming standbys) for request reads and public reads (replicas.ts). */
+  readUrls?: readonly string[];
+  /** How long a user's reads stay on the primary after they wrote or signed in, in ms. */
+  readYourWritesMs?: number;
+}
+
+export async function openPg(connectionString: string, options: OpenPgOptions = {}): Promise<Db> {
   // Fail (or wait) here, with a clear message, rather than on the first query of the migrations.
   await waitForDatabase(connectionString, options.wait ?? { timeoutMs: 0 });
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20, options: PG_SESSION_OPTIONS });
-  // An idle client that errors (e.g. server restart) must not crash the process.
-  pool.on('error', () => undefined);
+  const pooled = options.poolMode === 'transaction';
+  const max = options.max ?? 20;
+  const newPool = (url: string, extra: pg.PoolConfig = {}) => {
+    const p = new pg.Pool({ connectionString: url, max, ...(pooled ? {} : { options: PG_SESSION_OPTIONS }), ...extra });
+    // An idle client that errors (e.g. server restart) must not crash the process.
+    p.on('error', () => undefined);
+    return p;
+  };
+  const pool = newPool(connectionString);
+  // A replica that does not answer must not hold a request long: its read goes to the primary.
+  const replicas = (options.readUrls ?? []).map((url) => newPool(url, { connectionTimeoutMillis: 5000 }));
+  const router = new ReadRouter(pool, replicas, options.readYourWritesMs ?? 5000);
+  const named = !pooled;
+
+  /** Runs read on a replica when the router picks one, on the primary when it cannot answer. */
+  async function routed<T>(claims: RequestContext['claims'] | undefined, read: (p: pg.Pool) => Promise<T>) {
+    const target = router.pick(claims);
+    if (target === pool) return read(pool);
+    try {
+      return await read(target);
+    } catch (err) {
+      if (!isReplicaUnavailable(err)) throw err;
+      if ((err as { code?: string }).code !== '40001') router.markDown(target);
+      return read(pool);
+    }
+  }
 
   function wrap(client: pg.PoolClient | pg.Pool): Tx {
     return {
@@ -42,6 +82,7 @@ export async function openPg(
     };
   }
   const direct = wrap(pool);
+  const listenUrl = pooled ? options.directUrl : (options.directUrl ?? connectionString);
 
   return {
     kind: 'pg',
@@ -63,14 +104,22 @@ export async function openPg(
         client.release();
       }
     },
-    readInOneRoundTrip: (ctx, statement) => runPipelinedRead(pool, ctx, statement),
-    listen: (channel, onPayload) => listen(connectionString, channel, onPayload),
-    close: () => pool.end(),
+    readInOneRoundTrip: (ctx, statement) => routed(ctx.claims, (p) => runPipelinedRead(p, ctx, statement, { named })),
+    queryReplica: <T>(text: string, params?: readonly unknown[]) =>
+      routed(undefined, (p) => wrap(p).query<T>(text, params)),
+    noteWriteBy: (userId) => router.noteWriteBy(userId),
+    // Behind a transaction pooler without a direct URL there is no session to LISTEN on.
+    ...(listenUrl
+      ? { listen: (channel: string, onPayload: (payload: string) => void) => listen(listenUrl, channel, onPayload) }
+      : {}),
+    close: async () => {
+      await Promise.all([pool.end(), ...replicas.map((r) => r.end())]);
+    },
     poolStats: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
-      max: options.max ?? 20,
+      max,
     }),
   };
 }

@@ -115,6 +115,9 @@ export function pgliteOn(pg: PGlite, afterClose: () => void = () => undefined): 
         );
       return lock.run(() => readInOneCall<T>(ctx, statement));
     },
+    // One database: nothing to route elsewhere.
+    queryReplica: (text, params) => db.query(text, params),
+    noteWriteBy: () => undefined,
     // One connection: in use while anyone holds it, the rest wait in the queue.
     poolStats: () => ({
       total: 1,

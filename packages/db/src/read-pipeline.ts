@@ -38,6 +38,7 @@ const preparedPreamble = new WeakSet<object>();
 class PipelinedQuery extends BaseQuery {
   constructor(
     private readonly preambleValues: unknown[],
+    private readonly named: boolean,
     main: Statement,
     callback: QueryCallback,
   ) {
@@ -47,17 +48,22 @@ class PipelinedQuery extends BaseQuery {
   override prepare(connection: Connection): void {
     // Named statements are parsed once per connection; PostgreSQL then reuses their plans
     // (re-planning by itself when the role or search_path differs).
-    if (!preparedPreamble.has(connection)) {
+    // Behind a transaction pooler the next message batch may reach another server connection,
+    // which never saw a named statement: both statements are then parsed unnamed, every time.
+    if (!this.named) {
+      connection.parse({ text: READ_ONLY_REQUEST_SETTINGS_SQL, name: '', types: [] });
+    } else if (!preparedPreamble.has(connection)) {
       connection.parse({ text: READ_ONLY_REQUEST_SETTINGS_SQL, name: PREAMBLE_STATEMENT, types: [] });
       preparedPreamble.add(connection);
     }
-    connection.bind({ portal: '', statement: PREAMBLE_STATEMENT, values: this.preambleValues });
+    connection.bind({ portal: '', statement: this.named ? PREAMBLE_STATEMENT : '', values: this.preambleValues });
     connection.describe({ type: 'P', name: '' });
     connection.execute({ portal: '', rows: 0 });
     const name = statementName(this.text);
     if (
-      connection.parsedStatements[name] !== undefined ||
-      Object.keys(connection.parsedStatements).length < MAX_NAMED_STATEMENTS
+      this.named &&
+      (connection.parsedStatements[name] !== undefined ||
+        Object.keys(connection.parsedStatements).length < MAX_NAMED_STATEMENTS)
     )
       this.name = name;
     super.prepare(connection);
@@ -69,6 +75,7 @@ export async function runPipelinedRead<T>(
   pool: pg.Pool,
   ctx: RequestContext,
   statement: Statement,
+  opts: { named: boolean } = { named: true },
 ): Promise<T | undefined> {
   const preambleValues = requestSettingValues(ctx);
   const client = await pool.connect();
@@ -76,7 +83,7 @@ export async function runPipelinedRead<T>(
   try {
     const results = await new Promise<pg.QueryResult | pg.QueryResult[]>((resolve, reject) => {
       client.query(
-        new PipelinedQuery(preambleValues, statement, (err, res) =>
+        new PipelinedQuery(preambleValues, opts.named, statement, (err, res) =>
           err ? reject(err) : resolve(res!),
         ) as unknown as pg.QueryConfig,
       );

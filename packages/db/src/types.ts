@@ -32,6 +32,17 @@ export interface Db extends Queryable {
    */
   readInOneRoundTrip<T>(ctx: RequestContext, statement: Statement): Promise<T | undefined>;
   /**
+   * A read-only statement that needs no request role (the public pages' security-definer reads):
+   * on PostgreSQL with DATABASE_READ_URL it runs on a read replica, and may see data a few
+   * seconds old; otherwise it is query().
+   */
+  queryReplica<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /**
+   * Tells the driver that this user just wrote (or is writing): their reads go to the primary for
+   * a while (read-your-writes, replicas.ts). A no-op without read replicas.
+   */
+  noteWriteBy(userId: string): void;
+  /**
    * PostgreSQL only: LISTENs on channel on a connection of its own and calls onPayload for each
    * NOTIFY; resolves with the function that stops listening. Rejects if the connection fails.
    */

@@ -11,6 +11,20 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   // Seconds to keep retrying a DATABASE_URL server that is not reachable yet (e.g. still starting).
   DATABASE_CONNECT_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(30),
+  // transaction: DATABASE_URL (and DATABASE_READ_URL) lead to a pooler in transaction mode (PgBouncer).
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  // A direct (session) connection to the primary for LISTEN, when DATABASE_URL is a transaction pooler.
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  // Read replicas (streaming standbys), comma-separated: request reads of /rest/v1 and the public pages.
+  DATABASE_READ_URL: z
+    .string()
+    .optional()
+    .refine(
+      (v) => (v ?? '').split(',').every((u) => !u.trim() || URL.canParse(u.trim())),
+      'a comma-separated list of postgres:// URLs',
+    ),
+  // Seconds a user's reads stay on the primary after they wrote or signed in (read-your-writes).
+  DATABASE_READ_YOUR_WRITES_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   SITE_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -114,6 +128,14 @@ export interface Config {
   databaseUrl: string | undefined;
   /** How long start-up waits for an unreachable DATABASE_URL server before giving up, in ms. */
   databaseConnectTimeoutMs: number;
+  /** DATABASE_POOL_MODE: 'transaction' when DATABASE_URL is a transaction-mode pooler (PgBouncer). */
+  databasePoolMode: 'session' | 'transaction';
+  /** DATABASE_DIRECT_URL: a session connection to the primary for LISTEN. */
+  databaseDirectUrl: string | undefined;
+  /** DATABASE_READ_URL: read replicas, in order (empty: every read goes to DATABASE_URL). */
+  databaseReadUrls: string[];
+  /** DATABASE_READ_YOUR_WRITES_SECONDS, in ms: a user's reads stay on the primary this long after a write. */
+  databaseReadYourWritesMs: number;
   siteUrl: string;
   /** Public origin of this server; API base URL handed to supabase-js. */
   publicUrl: string;
@@ -290,6 +312,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? movedDatabaseUrl(path.resolve(e.DATA_DIR)),
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT * 1000,
+    databasePoolMode: e.DATABASE_POOL_MODE,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL || undefined,
+    databaseReadUrls: (e.DATABASE_READ_URL ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+    databaseReadYourWritesMs: e.DATABASE_READ_YOUR_WRITES_SECONDS * 1000,
     siteUrl,
     publicUrl: siteUrl,
     smtpUrl: e.SMTP_URL || undefined,

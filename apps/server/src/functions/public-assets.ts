@@ -3,7 +3,7 @@
 // (search_public_assets / get_public_asset, security definer, the same rows the anonymous rpcs
 // give: only what owners chose to share) together with the short-lived URLs of the files shown
 // (public-asset-media's, same rules and rate limit). Before, each page waited for its rpc, then
-// asked for the URLs.
+// asked for the URLs. Both reads go to a read replica when there is one (DATABASE_READ_URL).
 import { z } from 'zod';
 import type { PublicAssetPage, PublicAssetsPage } from '@tagledger/functions-api';
 import { clientIp } from '../shared/http.js';
@@ -39,7 +39,7 @@ export const publicAssets: ServerFunction<'public-assets'> = {
   async handler({ ctx, req }) {
     const f = parseInput(listSchema, req.body);
     const page = await query(async () => {
-      const { rows } = await ctx.db.query<{ page: PublicAssetsPage['page'] }>(
+      const { rows } = await ctx.db.queryReplica<{ page: PublicAssetsPage['page'] }>(
         'select public.search_public_assets($1, $2, $3, $4, $5, $6, $7) as page',
         [
           f.query?.trim() || null,
@@ -72,7 +72,7 @@ export const publicAsset: ServerFunction<'public-asset'> = {
     const { assetId } = parseInput(assetSchema, req.body);
     // The database reads the id (a malformed one is refused there, with its message, as the rpc was).
     const asset = await query(async () => {
-      const { rows } = await ctx.db.query<{ asset: PublicAssetPage['asset'] }>(
+      const { rows } = await ctx.db.queryReplica<{ asset: PublicAssetPage['asset'] }>(
         'select public.get_public_asset($1) as asset',
         [assetId],
       );

@@ -2,7 +2,8 @@
 // in one request (issue 18): the database's public verdict (public.verify_serial, the same answer
 // the anonymous rpc gives: never the owner's identity) and, when the serial is one a business
 // label can carry, the unit's scan page, recording that scan exactly as scan-unit does. Before, the
-// page made these two requests one after the other on a phone's network.
+// page made these two requests one after the other on a phone's network. The verdict is read on a
+// read replica when there is one (DATABASE_READ_URL); the scan is written on the primary.
 import { z } from 'zod';
 import type { VerifySerialPage } from '@tagledger/functions-api';
 import { clientIp } from '../shared/http.js';
@@ -27,7 +28,7 @@ export const verifySerial: ServerFunction<'verify-serial'> = {
     const { serial } = input;
     let verdict: VerifySerialPage['verdict'];
     try {
-      const { rows } = await ctx.db.query<{ verdict: VerifySerialPage['verdict'] }>(
+      const { rows } = await ctx.db.queryReplica<{ verdict: VerifySerialPage['verdict'] }>(
         'select public.verify_serial($1) as verdict',
         [serial],
       );
