@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test level on a fresh machine: installs what is missing (Debian's Chromium and
-# PostgreSQL), starts the local PostgreSQL if it is down, then format → lint → typecheck → build of the
-# server → unit/integration/db/component (PGlite and PostgreSQL) → build → end-to-end in Chromium.
+# Runs every test level on a fresh machine: installs what is missing (Debian's Chromium,
+# PostgreSQL and PgBouncer), starts the local PostgreSQL if it is down, then format → lint →
+# typecheck → build of the server → unit/integration/db/component (PGlite and PostgreSQL) → build →
+# end-to-end in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,12 @@ if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
   echo "Installing Debian's PostgreSQL for the database tests…"
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql) \
     >/tmp/tagledger-postgresql-install.log 2>&1 || { cat /tmp/tagledger-postgresql-install.log; exit 1; }
+fi
+
+if [ ! -x /usr/sbin/pgbouncer ]; then
+  echo "Installing Debian's PgBouncer for the connection-pooler tests…"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer) \
+    >/tmp/tagledger-pgbouncer-install.log 2>&1 || { cat /tmp/tagledger-pgbouncer-install.log; exit 1; }
 fi
 
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
