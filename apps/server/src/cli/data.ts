@@ -68,7 +68,12 @@ async function backupFromRunningServer(file: string): Promise<void> {
 async function backup(file: string): Promise<void> {
   let db: Db;
   try {
-    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, wait });
+    db = await openDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      wait,
+      pg: { poolMode: config.databasePoolMode },
+    });
   } catch (err) {
     if (err instanceof DatabaseFolderBusy) return backupFromRunningServer(file);
     throw err;
@@ -92,7 +97,12 @@ async function restore(file: string): Promise<void> {
     withoutKey,
   });
   if (!verified.signed) console.warn(`The signature of ${file} was not checked (--without-key): only its checksum.`);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, wait });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    wait,
+    pg: { poolMode: config.databasePoolMode },
+  });
   try {
     const summary = await restoreBackup(db, storedFilesOf(config), verified);
     console.log(`Restored ${file}: ${describe(summary)}`);
