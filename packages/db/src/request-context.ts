@@ -101,14 +101,22 @@ export async function withRoleWithin<T>(tx: Tx, role: DbRole, caller: DbRole, fn
   }
 }
 
-export function withRequestContext<T>(
+export async function withRequestContext<T>(
   db: Db,
   ctx: RequestContext,
   fn: (tx: Tx) => Promise<T>,
   options?: { readOnly?: boolean },
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await applyRequestContext(tx, ctx);
-    return fn(tx);
-  }, options);
+  // A user's transaction that may write keeps their reads on the primary while it runs and for a
+  // while after it ends (read-your-writes with read replicas, replicas.ts).
+  const writer = !options?.readOnly && typeof ctx.claims.sub === 'string' ? ctx.claims.sub : undefined;
+  if (writer) db.noteWriteBy(writer);
+  try {
+    return await db.transaction(async (tx) => {
+      await applyRequestContext(tx, ctx);
+      return fn(tx);
+    }, options);
+  } finally {
+    if (writer) db.noteWriteBy(writer);
+  }
 }

@@ -1,8 +1,11 @@
 // Read-your-writes with read replicas (DATABASE_READ_URL): a request that may write, made with a
 // user's token, tells the database driver before it runs and again once answered, and the
 // driver then sends that user's reads to the primary for DATABASE_READ_YOUR_WRITES_SECONDS
-// (packages/db/src/replicas.ts). Reads are GET and HEAD outside /functions/v1 (a function may
-// write whatever its method); everything else counts as a write. Without replicas this does nothing.
+// (packages/db/src/replicas.ts). The data API needs no help: each of its transactions that may
+// write marks its caller (withRequestContext), so a read-only call by POST does not. Elsewhere,
+// reads are GET and HEAD outside /functions/v1 (a function may write whatever its method, and
+// may write as the service role for the user); everything else counts as a write. Without
+// replicas this does nothing.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../shared/context.js';
 import { bearerToken } from '../shared/identify.js';
@@ -10,6 +13,7 @@ import { bearerToken } from '../shared/identify.js';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function mayWrite(req: Pick<FastifyRequest, 'method' | 'url'>): boolean {
+  if (req.url.startsWith('/rest/v1/')) return false;
   return !READ_METHODS.has(req.method) || req.url.startsWith('/functions/v1/');
 }
 

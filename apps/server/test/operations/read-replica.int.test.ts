@@ -51,7 +51,7 @@ describe.each(drivers.filter((d) => d === 'pg'))('read replicas (%s)', () => {
     });
     primary = new pg.Client({ connectionString: database.url });
     await primary.connect();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await primary?.end();
     await server?.close();
@@ -80,6 +80,10 @@ describe.each(drivers.filter((d) => d === 'pg'))('read replicas (%s)', () => {
     expect(updated.data).toEqual([{ bio: 'my own words' }]);
     // … and the writer's next reads go there too, while other users' reads stay on the standby.
     expect(await bioAsSeenBy(writerClient, writer.id)).toBe('my own words');
+    expect(await bioAsSeenBy(readerClient, reader.id)).toBeNull();
+    // A read-only call sent by POST (supabase-js's rpc) is no write: the caller stays on the standby.
+    const call = await readerClient.rpc('my_incoming_transfers');
+    expect(call.error).toBeNull();
     expect(await bioAsSeenBy(readerClient, reader.id)).toBeNull();
 
     // A session that has just begun (sign-up, sign-in) reads on the primary: its user may be new.
