@@ -107,6 +107,16 @@ describe.each(drivers.filter((d) => d === 'pg'))('the server behind PgBouncer in
     expect(list.data?.map((o) => o.name)).toEqual([name]);
   });
 
+  it('answers server functions', async () => {
+    const res = await fetch(`${server.url}/functions/v1/public-assets`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apikey: server.anonKey },
+      body: JSON.stringify({ limit: 12, offset: 0 }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { page: { items: unknown[] } }).page.items).toEqual([]);
+  });
+
   it('runs jobs of the durable queue', async () => {
     const seen: number[] = [];
     await server.ctx.jobs.define<{ n: number }>('pooled-job', async ({ n }) => void seen.push(n));
