@@ -7,6 +7,7 @@
 // schema cache listens on DATABASE_DIRECT_URL. Without the pool mode the server cannot even start:
 // PgBouncer refuses the `options` startup parameter, and named statements vanish between batches.
 import crypto from 'node:crypto';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createMigratedTestDatabase, drivers } from '@tagledger/db/testing';
@@ -127,6 +128,31 @@ describe.each(drivers.filter((d) => d === 'pg'))('the server behind PgBouncer in
     });
     for (let i = 0; i < 300 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
     expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('without a direct URL, says at start that NOTIFY pgrst is not heard, and serves all the same', async () => {
+    let log = '';
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    const second = await startTestServer({
+      env: { DATABASE_URL: bouncer.urlFor(database.url), DATABASE_POOL_MODE: 'transaction', LOG_LEVEL: 'warn' },
+      logStream,
+    });
+    try {
+      expect(log).toMatch(/DATABASE_POOL_MODE=transaction without DATABASE_DIRECT_URL/);
+      const res = await fetch(`${second.url}/functions/v1/public-assets`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: second.anonKey },
+        body: JSON.stringify({ limit: 12, offset: 0 }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      await second.close();
+    }
   });
 
   it('hears NOTIFY pgrst on the direct connection and reloads the schema cache', async () => {
