@@ -54,15 +54,22 @@ export async function openPg(connectionString: string, options: OpenPgOptions = 
   const router = new ReadRouter(pool, replicas, options.readYourWritesMs ?? 5000);
   const named = !pooled;
 
+  const reads = { primary: 0, replica: 0, fallback: 0 };
   /** Runs read on a replica when the router picks one, on the primary when it cannot answer. */
   async function routed<T>(claims: RequestContext['claims'] | undefined, read: (p: pg.Pool) => Promise<T>) {
     const target = router.pick(claims);
-    if (target === pool) return read(pool);
+    if (target === pool) {
+      reads.primary++;
+      return read(pool);
+    }
     try {
-      return await read(target);
+      const result = await read(target);
+      reads.replica++;
+      return result;
     } catch (err) {
       if (!isReplicaUnavailable(err)) throw err;
       if ((err as { code?: string }).code !== '40001') router.markDown(target);
+      reads.fallback++;
       return read(pool);
     }
   }
@@ -120,6 +127,7 @@ export async function openPg(connectionString: string, options: OpenPgOptions = 
       idle: pool.idleCount,
       waiting: pool.waitingCount,
       max,
+      reads: { ...reads },
     }),
   };
 }

@@ -48,8 +48,18 @@ export interface Db extends Queryable {
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
-  /** Connections right now, for /metrics: in use, idle, callers waiting for one, and the cap. */
-  poolStats(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Connections right now, for /metrics: in use, idle, callers waiting for one, and the cap; on
+   * PostgreSQL also the routed reads since start (readInOneRoundTrip, queryReplica) by where they
+   * were answered: the primary, a replica, or the primary after a replica failed them.
+   */
+  poolStats(): {
+    total: number;
+    idle: number;
+    waiting: number;
+    max: number;
+    reads?: { primary: number; replica: number; fallback: number };
+  };
 }
 
 /** A database error carrying PostgreSQL's SQLSTATE and fields, whatever the driver. */

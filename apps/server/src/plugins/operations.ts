@@ -84,6 +84,22 @@ async function operations(app: FastifyInstance, opts: { ctx: AppContext; readine
       this.set({ state: 'max' }, s.max);
     },
   });
+  // With read replicas (DATABASE_READ_URL): where routed reads were answered. A growing `fallback`
+  // means a replica is down or cancels reads to replay; `primary` also counts read-your-writes.
+  new Counter({
+    name: 'tagledger_db_reads_total',
+    help: 'Routed database reads (data API reads, public pages) by where they were answered: primary, replica, or fallback (the primary after a replica failed)',
+    labelNames: ['target'] as const,
+    registers: [registry],
+    collect() {
+      const r = ctx.db.poolStats().reads;
+      if (!r) return;
+      this.reset();
+      this.inc({ target: 'primary' }, r.primary);
+      this.inc({ target: 'replica' }, r.replica);
+      this.inc({ target: 'fallback' }, r.fallback);
+    },
+  });
   new Gauge({
     name: 'tagledger_mail_outbox',
     help: 'Mails in the outbox: pending (queued or waiting to be retried) and failed for good',

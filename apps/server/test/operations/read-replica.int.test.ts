@@ -47,6 +47,7 @@ describe.each(drivers.filter((d) => d === 'pg'))('read replicas (%s)', () => {
         DATABASE_URL: database.url,
         DATABASE_READ_URL: cluster.standbyUrlFor(database.url),
         DATABASE_READ_YOUR_WRITES_SECONDS: '600',
+        METRICS_TOKEN: 'replica-metrics-token',
       },
     });
     primary = new pg.Client({ connectionString: database.url });
@@ -115,5 +116,15 @@ describe.each(drivers.filter((d) => d === 'pg'))('read replicas (%s)', () => {
     expect(await bioAsSeenBy(client, user.id)).toBe('the standby never saw this');
     const where = await server.ctx.db.queryReplica<{ standby: boolean }>('select pg_is_in_recovery() as standby');
     expect(where.rows[0]!.standby).toBe(false);
+
+    // /metrics tells where reads were answered: the standby before, the primary after it failed.
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer replica-metrics-token' } })
+    ).text();
+    const count = (target: string) =>
+      Number(new RegExp(`tagledger_db_reads_total\\{target="${target}"\\} (\\d+)`).exec(metrics)?.[1] ?? 0);
+    expect(count('replica')).toBeGreaterThan(0);
+    expect(count('fallback')).toBeGreaterThan(0);
+    expect(count('primary')).toBeGreaterThan(0);
   });
 });
