@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import type { Config } from './config/index.js';
 import { openDb, type Db } from '@tagledger/db';
 import { migrate } from '@tagledger/db';
-import { loadKeys } from './shared/keys.js';
+import { loadKeysFor } from './shared/keys.js';
 import { createIdentifier } from './shared/identify.js';
 import { createSessionLiveness } from './shared/session-liveness.js';
 import { prepareDataDir } from './startup/data-dir.js';
@@ -86,12 +86,7 @@ export async function buildApp(
   // Start-up checks run cheapest first and before any migration, so a bad DATA_DIR or signing key
   // stops the server with one clear line (a StartupError) before the database is changed.
   prepareDataDir(config.dataDir);
-  const keys = await loadKeys({
-    dataDir: config.dataDir,
-    privateJwk: config.jwtPrivateKey,
-    previousPublicJwks: config.jwtPreviousPublicKeys,
-    issuer: `${config.publicUrl}/auth/v1`,
-  });
+  const keys = await loadKeysFor(config);
   const db =
     options.db ??
     (await openDb({

@@ -16,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { loadConfig, ConfigError, DATABASE_URL_FILE } from '../config/index.js';
 import { DatabaseFolderBusy, DbStartupError, openDb, type Db } from '@tagledger/db';
-import { loadKeys } from '../shared/keys.js';
+import { loadKeysFor } from '../shared/keys.js';
 import { StartupError } from '../startup/startup-error.js';
 import { storedFilesOf } from '../storage/service.js';
 import { BackupError, restoreBackup, verifyBackup, writeBackup, type BackupSummary } from '../operations/backup.js';
@@ -45,12 +45,7 @@ async function removedOnFailure<T>(file: string, write: () => Promise<T>): Promi
 }
 
 async function backupFromRunningServer(file: string): Promise<void> {
-  const keys = await loadKeys({
-    dataDir: config.dataDir,
-    privateJwk: config.jwtPrivateKey,
-    previousPublicJwks: config.jwtPreviousPublicKeys,
-    issuer: `${config.publicUrl}/auth/v1`,
-  });
+  const keys = await loadKeysFor(config);
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/operations/v1/backup`;
   const res = await fetch(url, { headers: { authorization: `Bearer ${keys.serviceRoleKey}` } });

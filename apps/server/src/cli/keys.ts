@@ -7,7 +7,7 @@
 //                  JWT_PRIVATE_KEY / JWT_PREVIOUS_PUBLIC_KEYS (README, "Key rotation")
 // Servers read the keys at start: restart every instance after rotate or retire.
 import { loadConfig } from '../config/index.js';
-import { loadKeys } from '../shared/keys.js';
+import { loadKeysFor } from '../shared/keys.js';
 import { loadLogSigner } from '../assets/transparency-log.js';
 import {
   generatePrivateJwk,
@@ -22,18 +22,15 @@ const config = loadConfig();
 const [command, arg] = process.argv.slice(2);
 
 async function printKeys(): Promise<void> {
-  const keys = await loadKeys({
-    dataDir: config.dataDir,
-    privateJwk: config.jwtPrivateKey,
-    previousPublicJwks: config.jwtPreviousPublicKeys,
-    issuer: `${config.publicUrl}/auth/v1`,
-  });
+  const keys = await loadKeysFor(config);
   console.log(`SUPABASE_URL=${config.publicUrl}`);
   console.log(`ANON_KEY=${keys.anonKey}`);
   console.log(`SERVICE_ROLE_KEY=${keys.serviceRoleKey}`);
   console.log(`JWT_KID=${keys.kid}`);
-  const previous = keys.jwks.keys.slice(1).map((k) => k.kid);
-  console.log(`JWT_PREVIOUS_KIDS=${previous.join(',')}`);
+  console.log(`JWT_PREVIOUS_KIDS=${keys.previousKids.join(',')}`);
+  // What signs access tokens when a project brought its own keys (JWT_KEYS / JWT_SECRET, decision 0159).
+  const a = keys.accessTokenKey;
+  console.log(`ACCESS_TOKEN_KEY=${a.alg} ${a.source}${a.kid && a.source !== 'signing key' ? ` ${a.kid}` : ''}`);
   // The transparency log's verifier key (docs/protocol.md, "Public keys"); GET /log/v1/keys has them all.
   console.log(`LOG_VERIFIER_KEY=${(await loadLogSigner(config)).verifierKey}`);
 }

@@ -40,6 +40,15 @@ const envSchema = z.object({
   JWT_PRIVATE_KEY: z.string().optional(),
   // Public JWKs (a JSON list or a JWKS) of earlier keys whose tokens are still accepted.
   JWT_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
+  // A project's own Supabase keys (decision 0159): GoTrue's JWT secret (HS256) and its JWK list
+  // (GOTRUE_JWT_KEYS, key_ops sign/verify); GOTRUE_-prefixed names are read too.
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (as Supabase requires)').optional(),
+  GOTRUE_JWT_SECRET: z.string().min(32, 'must be at least 32 characters (as Supabase requires)').optional(),
+  JWT_KEYS: z.string().optional(),
+  GOTRUE_JWT_KEYS: z.string().optional(),
+  // The project's anon and service-role API keys, handed out (GET /config.json, `npm run keys`) instead of new ones.
+  ANON_KEY: z.string().optional(),
+  SERVICE_ROLE_KEY: z.string().optional(),
   // How long a process may trust its last answer to "is this session alive?" (revocation delay).
   SESSION_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).max(10).default(10),
   // pretty: human-readable lines (pino-pretty); json: one JSON object a line; auto: pretty on a terminal.
@@ -151,6 +160,13 @@ export interface Config {
   jwtPrivateKey: string | undefined;
   /** Public JWKs of previous signing keys, as JSON (JWT_PREVIOUS_PUBLIC_KEYS). */
   jwtPreviousPublicKeys: string | undefined;
+  /** JWT_SECRET (or GOTRUE_JWT_SECRET): a project's HS256 shared secret. */
+  jwtSecret: string | undefined;
+  /** JWT_KEYS (or GOTRUE_JWT_KEYS): GoTrue's JWK list, as JSON. */
+  jwtKeys: string | undefined;
+  /** ANON_KEY / SERVICE_ROLE_KEY: a project's own API keys. */
+  anonKey: string | undefined;
+  serviceRoleKey: string | undefined;
   /** Seconds a process reuses a session-liveness answer (0–10; 0 asks the database every time). */
   sessionCheckCacheSeconds: number;
   logLevel: string;
@@ -330,6 +346,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appName: e.APP_NAME,
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
     jwtPreviousPublicKeys: e.JWT_PREVIOUS_PUBLIC_KEYS || undefined,
+    jwtSecret: e.JWT_SECRET || e.GOTRUE_JWT_SECRET || undefined,
+    jwtKeys: e.JWT_KEYS || e.GOTRUE_JWT_KEYS || undefined,
+    anonKey: e.ANON_KEY || undefined,
+    serviceRoleKey: e.SERVICE_ROLE_KEY || undefined,
     sessionCheckCacheSeconds: e.SESSION_CHECK_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && process.stdout.isTTY === true),

@@ -41,7 +41,7 @@ export interface SessionResponse {
 async function accessToken(ctx: AppContext, tx: Queryable, user: UserRow, session: SessionRow) {
   const iat = Math.floor(Date.now() / 1000);
   const amr = await amrClaims(tx, session.id);
-  const token = await ctx.keys.sign(
+  const token = await ctx.keys.signAccessToken(
     {
       iss: ctx.keys.issuer,
       aud: user.aud,
