@@ -15,7 +15,7 @@ export async function ensureAdminAccount(ctx: AppContext, log: FastifyBaseLogger
   if (!adminEmail || !adminPassword) return;
   const email = normalizeEmail(adminEmail);
   // The most powerful account follows the same policy as everyone else: refuse to start instead.
-  const weak = passwordWeakness(adminPassword, email);
+  const weak = passwordWeakness(adminPassword, email, Math.max(8, ctx.config.passwordMinLength));
   if (weak) throw new ConfigError(`Invalid environment:\n  ADMIN_PASSWORD: ${weak.message}`);
   const newHash = await hashPassword(adminPassword);
   const created = await ctx.db.transaction(async (tx) => {

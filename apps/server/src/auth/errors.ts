@@ -52,7 +52,8 @@ export type ErrorCode =
   | 'flow_state_already_used'
   | 'feature_disabled'
   | 'not_found'
-  | 'manual_linking_disabled';
+  | 'manual_linking_disabled'
+  | 'saml_provider_disabled';
 
 export class AuthError extends Error {
   constructor(

@@ -61,6 +61,16 @@ export function validateEmail(email: string | undefined): string {
 }
 
 /** Counts one hit against a per-IP or per-e-mail budget; over budget → 429. */
+/**
+ * GoTrue's phone check: without a leading `+` and spaces, E.164 digits (country code first, at most
+ * 15). Phone sign-ins are off here, but a malformed number is answered as GoTrue answers it first.
+ */
+export function validatePhone(phone: string | undefined): string {
+  const digits = (phone ?? '').replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9]\d{1,14}$/.test(digits)) throw errors.validation('Invalid phone number format (E.164 required)');
+  return digits;
+}
+
 export async function rateLimit(ctx: AppContext, key: string, limit: number, windowSeconds = 300): Promise<void> {
   if (!(await ctx.rateLimiter.hit(`auth:${key}`, { limit, windowSeconds }))) throw errors.rateLimited();
 }

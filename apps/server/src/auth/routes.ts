@@ -15,7 +15,7 @@ import {
 } from './errors.js';
 import { signup } from './handlers/signup.js';
 import { token } from './handlers/token.js';
-import { getUser, logout, reauthenticate, unlinkIdentity, updateCurrentUser } from './handlers/user.js';
+import { getUser, linkIdentity, logout, reauthenticate, unlinkIdentity, updateCurrentUser } from './handlers/user.js';
 import { verifyGet, verifyPost } from './handlers/verify.js';
 import { otp, recover, resend } from './handlers/recover.js';
 import { authorize, callback, health, settings, sso } from './handlers/settings.js';
@@ -103,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   app.get('/authorize', h(authorize));
   app.get('/callback', h(callback));
   app.post('/callback', h(callback));
-  app.get('/user/identities/authorize', h(authorize));
+  app.get('/user/identities/authorize', h(linkIdentity));
   app.delete('/user/identities/:identityId', h(unlinkIdentity));
 
   app.get('/user', h(getUser));

@@ -60,6 +60,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAILER_AUTOCONFIRM: z.enum(['true', 'false']).default('false'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  // GoTrue's GOTRUE_PASSWORD_MIN_LENGTH (read under both names): the shortest password accepted.
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).optional(),
+  GOTRUE_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).optional(),
   // GoTrue's GOTRUE_DISABLE_SIGNUP: no new accounts from /signup or /otp (admins can still invite).
   DISABLE_SIGNUP: z.enum(['true', 'false']).default('false'),
   // GoTrue's GOTRUE_EXTERNAL_ANONYMOUS_USERS_ENABLED: signInAnonymously() creates anonymous accounts.
@@ -178,6 +181,8 @@ export interface Config {
   backupKey: string | undefined;
   mailerAutoconfirm: boolean;
   rateLimitsEnabled: boolean;
+  /** Shortest password accepted (PASSWORD_MIN_LENGTH, default 8). */
+  passwordMinLength: number;
   /** Public sign-up refused (admin invites and admin-created users still work). */
   disableSignup: boolean;
   /** Anonymous sign-ins (POST /signup without e-mail or phone) allowed. */
@@ -357,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     backupKey: e.BACKUP_KEY || undefined,
     mailerAutoconfirm: e.MAILER_AUTOCONFIRM === 'true',
     rateLimitsEnabled: e.RATE_LIMITS === 'on',
+    passwordMinLength: e.PASSWORD_MIN_LENGTH ?? e.GOTRUE_PASSWORD_MIN_LENGTH ?? 8,
     disableSignup: e.DISABLE_SIGNUP === 'true',
     anonymousSigninsEnabled: e.ENABLE_ANONYMOUS_SIGNINS === 'true',
     restTxEnd: e.REST_TX_END,

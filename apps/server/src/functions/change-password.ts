@@ -43,7 +43,7 @@ export const changePassword: ServerFunction<'change-password'> = {
     const { rows } = await ctx.db.query<{ email: string | null }>('select email from auth.users where id = $1', [
       userId,
     ]);
-    const weak = passwordWeakness(next, rows[0]?.email);
+    const weak = passwordWeakness(next, rows[0]?.email, ctx.config.passwordMinLength);
     if (weak) {
       // The auth API's weak_password details, so one client-side mapping serves both.
       throw new FunctionError(422, weak.message, { code: 'weak_password', weak_password: { reasons: weak.reasons } });

@@ -111,7 +111,7 @@ describe.each(drivers)('auth protocol on %s', (driver) => {
     const idToken = await server.anonClient().auth.signInWithIdToken({ provider: 'google', token: 'x' });
     expect(idToken.error?.code).toBe('provider_disabled');
     const sso = await server.anonClient().auth.signInWithSSO({ domain: 'example.com' });
-    expect(sso.error?.code).toBe('sso_provider_not_found');
+    expect(sso.error?.code).toBe('saml_provider_disabled');
     const oauth = await fetch(
       `${server.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(server.url)}`,
     );

@@ -92,6 +92,7 @@ export async function getUserById(ctx: AppContext, req: FastifyRequest): Promise
  * applies the same strength policy as sign-up; only an imported password_hash cannot be judged.
  */
 async function passwordFromBody(
+  ctx: AppContext,
   body: Record<string, unknown>,
   email: string | null | undefined,
 ): Promise<string | undefined> {
@@ -104,7 +105,7 @@ async function passwordFromBody(
     return passwordHash;
   }
   if (password !== undefined) {
-    checkPasswordStrength(password, email);
+    checkPasswordStrength(password, email, ctx.config.passwordMinLength);
     return hashPassword(password);
   }
   return undefined;
@@ -136,7 +137,7 @@ export async function createUser(ctx: AppContext, req: FastifyRequest): Promise<
   const id = str(body, 'id');
   if (id !== undefined && !UUID_RE.test(id)) throw errors.validation('id must be an UUID');
   const passwordHash =
-    (await passwordFromBody(body, email)) ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
+    (await passwordFromBody(ctx, body, email)) ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
   const bannedUntil = banUntil(body);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -167,7 +168,7 @@ export async function updateUserById(ctx: AppContext, req: FastifyRequest): Prom
   const body = bodyOf(req);
   const emailRaw = str(body, 'email');
   const email = emailRaw !== undefined ? validateEmail(emailRaw) : undefined;
-  const passwordHash = await passwordFromBody(body, email ?? (await findUserById(ctx.db, id))?.email);
+  const passwordHash = await passwordFromBody(ctx, body, email ?? (await findUserById(ctx.db, id))?.email);
   const bannedUntil = banUntil(body);
   const role = roleFromBody(body);
   const userMeta = objField(body, 'user_metadata');
@@ -306,7 +307,7 @@ async function mintAccountLink(
 
 /**
  * email_change_current / email_change_new: starts the same change PUT /user does (both halves
- * when the current address is confirmed) and returns the link for the half asked for.
+ * when the current address is confirmed, or when its half is asked for) and returns that link.
  */
 async function mintEmailChangeLink(
   tx: Queryable,
@@ -321,10 +322,8 @@ async function mintEmailChangeLink(
   const taken = await findUserByEmail(tx, newEmail);
   if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   const toNew = mintEmailToken(newEmail, false);
-  const toCurrent = u.email_confirmed_at ? mintEmailToken(email, false) : undefined;
-  if (type === 'email_change_current' && !toCurrent) {
-    throw errors.validation('The current email address is not confirmed: use type email_change_new');
-  }
+  // As GoTrue: asking for the current address's link makes that half, confirmed address or not.
+  const toCurrent = u.email_confirmed_at || type === 'email_change_current' ? mintEmailToken(email, false) : undefined;
   await updateUser(
     tx,
     u.id,
@@ -359,7 +358,7 @@ export async function generateLink(ctx: AppContext, req: FastifyRequest): Promis
     queryParam(req, 'redirect_to') ?? str(body, 'redirect_to'),
     ctx.config.siteUrl,
   );
-  const password = linkType === 'signup' ? await passwordFromBody(body, email) : undefined;
+  const password = linkType === 'signup' ? await passwordFromBody(ctx, body, email) : undefined;
   const data = objField(body, 'data') ?? {};
 
   const { user, token } = await ctx.db.transaction((tx) =>

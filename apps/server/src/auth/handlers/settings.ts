@@ -56,8 +56,47 @@ export async function health(ctx: AppContext): Promise<unknown> {
   };
 }
 
+/** POST /sso (supabase-js signInWithSSO): GoTrue's answer with SAML off. */
 export async function sso(_ctx: AppContext, _req: FastifyRequest): Promise<never> {
-  throw new AuthError(404, 'sso_provider_not_found', 'No such SSO provider');
+  throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
+}
+
+/** The issuers GoTrue knows for signInWithIdToken's named providers. */
+const ID_TOKEN_ISSUERS: Record<string, string> = {
+  google: 'https://accounts.google.com',
+  apple: 'https://appleid.apple.com',
+  azure: 'https://login.microsoftonline.com/common/v2.0',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+};
+
+/**
+ * POST /token?grant_type=id_token (supabase-js signInWithIdToken). No provider is enabled here;
+ * the request is checked and refused in GoTrue's order and words.
+ */
+export function idTokenGrant(body: Record<string, unknown>): never {
+  const provider = typeof body.provider === 'string' ? body.provider : '';
+  const idToken = typeof body.id_token === 'string' ? body.id_token : '';
+  const clientId = typeof body.client_id === 'string' ? body.client_id : '';
+  const issuer = typeof body.issuer === 'string' ? body.issuer : '';
+  if (!idToken) throw new AuthError(400, 'validation_failed', 'id_token required');
+  if (!provider && (!clientId || !issuer)) {
+    throw new AuthError(400, 'validation_failed', 'provider or client_id and issuer required');
+  }
+  const known = ID_TOKEN_ISSUERS[provider];
+  if (known) throw new AuthError(400, 'provider_disabled', `Provider (issuer ${JSON.stringify(known)}) is not enabled`);
+  if (provider) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      `Custom OIDC provider ${JSON.stringify(provider.slice(0, 50))} not allowed`,
+    );
+  }
+  throw new AuthError(
+    400,
+    'provider_disabled',
+    `Provider (issuer ${JSON.stringify(issuer.slice(0, 200))}) is not enabled`,
+  );
 }
 
 /** Third-party OAuth is not offered: every provider is reported disabled in /settings. */

@@ -31,7 +31,7 @@ export async function signup(ctx: AppContext, req: FastifyRequest): Promise<unkn
   const email = validateEmail(emailRaw);
   await rateLimit(ctx, `otp:email:${email}`, 10);
   if (!password) throw errors.validation('Signup requires a valid password');
-  checkPasswordStrength(password, email);
+  checkPasswordStrength(password, email, ctx.config.passwordMinLength);
   const pkce = parsePkce(body);
   const passwordHash = await hashPassword(password);
   const autoconfirm = ctx.config.mailerAutoconfirm;

@@ -7,6 +7,7 @@ import { findUserByEmail, findUserById, normalizeEmail, updateUser } from '../mo
 import { hashPassword, verifyPassword } from '../services/password.js';
 import { passwordWeakness } from '../services/password-policy.js';
 import { consumeFlowState } from '../services/otp.js';
+import { idTokenGrant } from './settings.js';
 import { claimSignInAttempt, forgetSignInFailures } from '../services/sign-in-backoff.js';
 import { issueSession, refreshGrant, type SessionResponse } from '../services/token-service.js';
 
@@ -22,7 +23,7 @@ export async function token(ctx: AppContext, req: FastifyRequest): Promise<Sessi
     case 'pkce':
       return pkceGrant(ctx, req);
     case 'id_token':
-      throw new AuthError(422, 'provider_disabled', 'Sign in with an ID token is not enabled');
+      return idTokenGrant(bodyOf(req));
     case 'web3':
       throw new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
     default:
@@ -57,7 +58,7 @@ async function passwordGrant(ctx: AppContext, req: FastifyRequest): Promise<Sess
     return issueSession(ctx, tx, user, 'password', requestMeta(req));
   });
   // A correct password that no longer meets the policy (e.g. imported) signs in, with a warning.
-  const weak = passwordWeakness(password, user.email);
+  const weak = passwordWeakness(password, user.email, ctx.config.passwordMinLength);
   return weak ? { ...session, weak_password: weak } : session;
 }
 

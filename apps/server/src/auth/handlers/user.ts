@@ -74,7 +74,7 @@ export async function updateCurrentUser(ctx: AppContext, req: FastifyRequest): P
       );
     }
     // Judged against the address the account will have once this update is through.
-    checkPasswordStrength(password, newEmail ?? user.email);
+    checkPasswordStrength(password, newEmail ?? user.email, ctx.config.passwordMinLength);
     if (user.encrypted_password && (await verifyPassword(user.encrypted_password, password)).ok) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }
@@ -157,6 +157,10 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
 
 export async function reauthenticate(ctx: AppContext, req: FastifyRequest): Promise<unknown> {
   const { user } = await authenticate(ctx, req);
+  // GoTrue's checks, in its order: an anonymous account has neither address.
+  if (!user.email && !user.phone) {
+    throw errors.validation('Reauthentication requires the user to have an email or a phone number');
+  }
   if (!user.email || !user.email_confirmed_at) throw new AuthError(422, 'email_not_confirmed', 'Email not confirmed');
   const code = newOtpCode();
   await ctx.db.transaction(async (tx) => {
@@ -177,6 +181,12 @@ export async function reauthenticate(ctx: AppContext, req: FastifyRequest): Prom
  * here and manual linking is not offered, so the answer is GoTrue's with manual linking off.
  */
 export async function unlinkIdentity(ctx: AppContext, req: FastifyRequest): Promise<never> {
+  await authenticate(ctx, req);
+  throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+}
+
+/** GET /user/identities/authorize (supabase-js linkIdentity): the same answer, for a signed-in caller. */
+export async function linkIdentity(ctx: AppContext, req: FastifyRequest): Promise<never> {
   await authenticate(ctx, req);
   throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
 }

@@ -3,12 +3,13 @@
 // ADMIN_PASSWORD at start. Refusals use GoTrue's shape — 422 weak_password with
 // `weak_password.reasons` — which supabase-js turns into AuthWeakPasswordError.
 //
-// Reasons: `length` (under MIN_PASSWORD_LENGTH), `pwned` (on the common-password list, GoTrue's
+// Reasons: `length` (under the minimum: PASSWORD_MIN_LENGTH, default MIN_PASSWORD_LENGTH), `pwned` (on the common-password list, GoTrue's
 // reason for a known-leaked password) and `email` (built from the account's e-mail address).
 // The list is @zxcvbn-ts/language-common's ranked password dictionary (docs/decisions/0061).
 import { createRequire } from 'node:module';
 import { errors } from '../errors.js';
 
+/** The default minimum; PASSWORD_MIN_LENGTH (GoTrue's GOTRUE_PASSWORD_MIN_LENGTH) changes it. */
 export const MIN_PASSWORD_LENGTH = 8;
 /** bcrypt (still accepted for imported hashes) reads only this many bytes. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -20,8 +21,7 @@ export interface PasswordWeakness {
   reasons: WeakPasswordReason[];
 }
 
-const MESSAGES: Record<WeakPasswordReason, string> = {
-  length: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+const MESSAGES: Record<Exclude<WeakPasswordReason, 'length'>, string> = {
   pwned: 'Password is known to be weak and easy to guess, please choose a different one.',
   email: 'Password should not be based on your email address.',
 };
@@ -66,20 +66,27 @@ function isFromEmail(password: string, email: string | undefined | null): boolea
 }
 
 /** What is wrong with a password under the policy (all reasons), or undefined when it passes. */
-export function passwordWeakness(password: string, email?: string | null): PasswordWeakness | undefined {
+export function passwordWeakness(
+  password: string,
+  email?: string | null,
+  minLength = MIN_PASSWORD_LENGTH,
+): PasswordWeakness | undefined {
   const reasons: WeakPasswordReason[] = [];
-  if ([...password].length < MIN_PASSWORD_LENGTH) reasons.push('length');
+  if ([...password].length < minLength) reasons.push('length');
   if (isCommon(password)) reasons.push('pwned');
   if (isFromEmail(password, email)) reasons.push('email');
   if (!reasons.length) return undefined;
-  return { message: reasons.map((r) => MESSAGES[r]).join(' '), reasons };
+  const message = reasons
+    .map((r) => (r === 'length' ? `Password should be at least ${minLength} characters.` : MESSAGES[r]))
+    .join(' ');
+  return { message, reasons };
 }
 
 /** Throws 400 validation_failed (too long) or 422 weak_password with reasons. */
-export function checkPasswordStrength(password: string, email?: string | null): void {
+export function checkPasswordStrength(password: string, email?: string | null, minLength = MIN_PASSWORD_LENGTH): void {
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     throw errors.validation(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
   }
-  const weak = passwordWeakness(password, email);
+  const weak = passwordWeakness(password, email, minLength);
   if (weak) throw errors.weakPassword(weak.message, weak.reasons);
 }
