@@ -38,8 +38,9 @@ function parseBody(body: unknown) {
 }
 
 // The Storage API's bucket shape: no `type` (only analytics/vector bucket listings carry one), the
-// owner's id or "" for buckets made with the service key, timestamps as JavaScript dates print them.
-const BUCKET_JSON = `jsonb_build_object('id', b.id, 'name', b.name, 'owner', coalesce(b.owner_id, ''), 'public', b.public,
+// owner (the uuid column Storage reports, else owner_id) or "" for buckets made with the service key,
+// timestamps as JavaScript dates print them.
+const BUCKET_JSON = `jsonb_build_object('id', b.id, 'name', b.name, 'owner', coalesce(b.owner::text, b.owner_id, ''), 'public', b.public,
   'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types,
   'created_at', ${isoTimestampSql('b.created_at')}, 'updated_at', ${isoTimestampSql('b.updated_at')})`;
 
@@ -92,8 +93,8 @@ export async function bucketRoutes(app: FastifyInstance, { engine }: { engine: S
       'storage.bucket.create',
       (tx) =>
         tx.query(
-          `insert into storage.buckets (id, name, owner_id, public, file_size_limit, allowed_mime_types, type)
-           values ($1, $2, $3, $4, $5, $6, $7)`,
+          `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types, type)
+           values ($1, $2, $8::uuid, $3, $4, $5, $6, $7)`,
           [
             id,
             id,
@@ -102,6 +103,7 @@ export async function bucketRoutes(app: FastifyInstance, { engine }: { engine: S
             parseSizeLimit(body.file_size_limit) ?? null,
             body.allowed_mime_types ?? null,
             body.type ?? 'STANDARD',
+            sub && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub) ? sub : null,
           ],
         ),
       errors.bucketExists,

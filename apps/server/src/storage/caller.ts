@@ -15,9 +15,14 @@ export async function callerFrom(req: FastifyRequest, ctx: AppContext): Promise<
     identity = await ctx.identifier.identify(req, { apiKeyAsToken: true });
   } catch (err) {
     if (!(err instanceof IdentifyError)) throw err;
-    throw errors.accessDenied(
-      err.failure === 'invalid_role' ? 'Invalid JWT: role claim missing or unknown' : err.message,
-    );
+    // Storage verifies the empty token of a request without credentials and says so in jose's words.
+    const message =
+      err.failure === 'invalid_role'
+        ? 'Invalid JWT: role claim missing or unknown'
+        : err.failure === 'no_token'
+          ? 'Invalid Compact JWS'
+          : err.message;
+    throw errors.accessDenied(message);
   }
   const { authorization: _a, apikey: _k, cookie: _c, ...headers } = headerMap(req);
   return {

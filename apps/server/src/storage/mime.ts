@@ -50,24 +50,43 @@ const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   'video/webm': (b) => bytes(b, 0, [0x1a, 0x45, 0xdf, 0xa3]),
 };
 
-/** False when the declared type has a known signature and the first bytes do not carry it. */
+/** Raster image types whose signature the first bytes carry (undefined: none of them). */
+export function sniffImageType(head: Buffer): string | undefined {
+  for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']) {
+    if (SIGNATURES[type]!(head)) return type;
+  }
+  return undefined;
+}
+
+/**
+ * False when the declared type has a known signature and the first bytes do not carry it. An image
+ * declared as another raster image type (a JPEG uploaded as image/png, which Storage stores as
+ * declared) passes: it is still an image, which browsers decode by its bytes.
+ */
 export function matchesSignature(contentType: string, head: Buffer): boolean {
-  const check = SIGNATURES[baseMimeType(contentType)];
-  return check ? check(head) : true;
+  const type = baseMimeType(contentType);
+  const check = SIGNATURES[type];
+  if (!check || check(head)) return true;
+  return type.startsWith('image/') && sniffImageType(head) !== undefined;
 }
 
 // RFC 9110 token characters; a type made of anything else is not one the server can vouch for.
 const MIME_TYPE = /^[a-z0-9!#$%&'*+.^_`|~-]+\/[a-z0-9!#$%&'*+.^_`|~-]+$/;
 
+const CHARSET = /;\s*charset\s*=\s*"?([a-z0-9._:-]{1,40})"?\s*(;|$)/i;
+
 /**
  * The type the server checks and stores for an upload: the declared header's type/subtype,
- * lower-cased, parameters dropped; null when that is not a well-formed type. Browsers read a
- * raw header differently from us (Chromium takes `image/gif;,text/html` as text/html), so only
- * this checked value is ever stored or sent back.
+ * lower-cased, parameters dropped — except a text type's charset, kept as `;charset=<name>`
+ * (Storage keeps supabase-js's `text/plain;charset=UTF-8`); null when that is not a
+ * well-formed type. Browsers read a raw header differently from us (Chromium takes
+ * `image/gif;,text/html` as text/html), so only this rebuilt value is ever stored or sent back.
  */
 export function checkedMimeType(contentType: string): string | null {
   const type = baseMimeType(contentType);
-  return MIME_TYPE.test(type) ? type : null;
+  if (!MIME_TYPE.test(type)) return null;
+  const charset = type.startsWith('text/') ? CHARSET.exec(contentType)?.[1] : undefined;
+  return charset ? `${type};charset=${charset}` : type;
 }
 
 /** The Content-Type to serve for a stored type (rows written before types were normalised included). */

@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ObjectRow, StorageEngine } from './engine.js';
 import { errors } from './errors.js';
-import { baseMimeType } from './mime.js';
+import { baseMimeType, SNIFF_BYTES, sniffImageType } from './mime.js';
 
 /** The Storage API's limits for a requested dimension and quality. */
 export const transformOptions = z
@@ -127,16 +127,26 @@ export async function sendRendered(
   opts: { headOnly?: boolean } = {},
 ): Promise<FastifyReply> {
   const meta = row.metadata ?? {};
-  const sourceType = baseMimeType(String(meta.mimetype ?? ''));
-  if (!SOURCE_OUTPUT[sourceType])
-    throw errors.invalidRequest(`Image transformation is not supported for ${sourceType || 'this object'}`);
+  const storedType = baseMimeType(String(meta.mimetype ?? ''));
   if (Number(meta.size ?? 0) > MAX_INPUT_BYTES) throw errors.invalidRequest('The image is too large to transform');
+  // An image stored under another type (supabase-js uploads a Buffer as text/plain unless told) is
+  // transformed by its bytes, as Storage's image service does; anything else is refused.
+  let sourceType = storedType;
+  let read: Buffer | undefined;
+  if (!SOURCE_OUTPUT[sourceType]) {
+    read = await engine.readAll(row);
+    const sniffed = sniffImageType(read.subarray(0, SNIFF_BYTES));
+    if (!sniffed || !SOURCE_OUTPUT[sniffed])
+      throw errors.invalidRequest(`Image transformation is not supported for ${storedType || 'this object'}`);
+    sourceType = sniffed;
+  }
   const format = outputFormat(sourceType, req.headers.accept, options);
   const version = JSON.stringify([row.id, row.version]);
   const key = JSON.stringify([row.id, row.version, format, options]);
+  reply.header('X-Transformations', transformationsHeader(options));
   let out = cache.get(key);
   if (!out) {
-    const bytes = await engine.readAll(row);
+    const bytes = read ?? (await engine.readAll(row));
     if (undecodable.has(version)) return sendOriginal(reply, sourceType, meta, bytes, opts.headOnly);
     try {
       out = await transform(bytes, options, format);
@@ -154,6 +164,19 @@ export async function sendRendered(
   if (typeof meta.eTag === 'string') reply.header('ETag', `${meta.eTag.replace(/"$/, '')}-${format}"`);
   reply.header('Content-Length', String(out.length));
   return opts.headOnly ? reply.send() : reply.send(out);
+}
+
+/** Storage's X-Transformations header, in its image service's words and order. */
+const RESIZING: Record<TransformOptions['resize'], string> = { cover: 'fill', contain: 'fit', fill: 'force' };
+export function transformationsHeader(o: TransformOptions): string {
+  return [
+    o.height ? `height:${o.height}` : '',
+    o.width ? `width:${o.width}` : '',
+    `resizing_type:${RESIZING[o.resize]}`,
+    `quality:${o.quality}`,
+  ]
+    .filter(Boolean)
+    .join(',');
 }
 
 /** The stored bytes untransformed, typed as stored (always one of the raster types above). */

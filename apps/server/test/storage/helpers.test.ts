@@ -31,7 +31,10 @@ describe('isMimeAllowed', () => {
 describe('matchesSignature', () => {
   it.each([
     ['image/png', hex('89504e470d0a1a0a 0000000d'), true],
-    ['image/png', Buffer.from('GIF89a......'), false],
+    // Another raster image under an image type passes (Storage stores it as declared); anything else does not.
+    ['image/png', Buffer.from('GIF89a......'), true],
+    ['image/png', Buffer.from('<html><body>'), false],
+    ['image/gif', Buffer.from('%PDF-1.7\n'), false],
     ['image/jpeg', hex('ffd8ffe000104a46'), true],
     ['image/jpeg', hex('89504e47'), false],
     ['image/gif', Buffer.from('GIF87a'), true],
@@ -55,6 +58,10 @@ describe('matchesSignature', () => {
   it.each([
     ['image/gif', 'image/gif'],
     ['IMAGE/PNG; charset=x', 'image/png'],
+    // A text type keeps its charset, as Storage does; anything odd in it is dropped.
+    ['text/plain;charset=UTF-8', 'text/plain;charset=UTF-8'],
+    ['Text/HTML; charset="utf-8"', 'text/html;charset=utf-8'],
+    ['text/plain; charset=<x>', 'text/plain'],
     // Chromium reads this header as text/html; the checked type is the part before ';'.
     ['image/gif;,text/html', 'image/gif'],
     ['image/gif ,text/html', null],
