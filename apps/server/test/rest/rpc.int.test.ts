@@ -31,6 +31,19 @@ describe.each(drivers)('rest rpc on %s', (driver) => {
     expect((await alice.client.rpc('rt_whoami')).data).toBe(alice.id);
   });
 
+  it("counts a scalar or composite result as one row with count: 'exact' (plain, head, get), as PostgREST", async () => {
+    const anon = server.anonClient();
+    const plain = await anon.rpc('rt_greet', { name: 'Ada' }, { count: 'exact' });
+    expect([plain.data, plain.count, plain.status]).toEqual(['hello Ada', 1, 200]);
+    const head = await anon.rpc('rt_greet', { name: 'Ada' }, { head: true, count: 'exact' });
+    expect([head.data, head.count, head.status]).toEqual([null, 1, 200]);
+    const get = await anon.rpc('rt_greet', { name: 'Ada' }, { get: true, count: 'exact' });
+    expect([get.data, get.count, get.status]).toEqual(['hello Ada', 1, 200]);
+    const composite = await anon.rpc('rt_author_of', { post: 4 }, { count: 'exact' });
+    expect(composite.count).toBe(1);
+    expect((await anon.rpc('rt_greet', { name: 'Ada' })).count).toBeNull();
+  });
+
   it('shapes composite, SETOF and TABLE results, with filters, select, order and count on sets', async () => {
     const anon = server.anonClient();
     const composite = await anon.rpc('rt_author_of', { post: 4 });

@@ -99,6 +99,8 @@ function buildBaseResponse(ap: ActionPlan, row: ResultRow, txApplied: boolean): 
   }
   if (plan.kind === 'call') {
     if (plan.shape === 'void') return { status: 204, headers, body: undefined };
+    // One result (a scalar or a composite) is one row: PostgREST's range and, when asked, its count.
+    headers['content-range'] = `0-0/${ap.prefs.count ? 1 : '*'}`;
     headers['content-type'] = media === 'object' ? OBJECT_TYPE : JSON_TYPE;
     return { status: 200, headers, body: output.wantBody ? (row.body ?? 'null') : undefined };
   }
