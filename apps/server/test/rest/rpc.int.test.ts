@@ -42,6 +42,11 @@ describe.each(drivers)('rest rpc on %s', (driver) => {
     const composite = await anon.rpc('rt_author_of', { post: 4 }, { count: 'exact' });
     expect(composite.count).toBe(1);
     expect((await anon.rpc('rt_greet', { name: 'Ada' })).count).toBeNull();
+    // GeoJSON needs PostGIS: not offered, refused like any media type the server does not produce.
+    const geo = await fetch(`${server.url}/rest/v1/rpc/rt_greet?name=Ada`, {
+      headers: { apikey: server.anonKey, accept: 'application/geo+json' },
+    });
+    expect(geo.status).toBe(406);
   });
 
   it('shapes composite, SETOF and TABLE results, with filters, select, order and count on sets', async () => {
