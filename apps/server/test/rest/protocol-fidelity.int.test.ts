@@ -39,6 +39,11 @@ insert into public.pf_csv values
   (2, 'say "hi", ok', null, false, '{}', null, null);
 create function public.pf_names() returns setof text language sql stable as $$ select name from public.pf_csv order by id $$;
 grant execute on function public.pf_names() to anon, authenticated;
+create table public.pf_users (username text primary key, status text not null);
+create table public.pf_profiles (id bigint primary key, username text references public.pf_users);
+grant select on public.pf_users, public.pf_profiles to anon, authenticated;
+insert into public.pf_users values ('supabot', 'ONLINE'), ('kiwi', 'OFFLINE');
+insert into public.pf_profiles values (1, 'supabot'), (2, null);
 insert into public.pf_collections values (1, null, 'root'), (2, 1, 'child a'), (3, 1, 'child b'), (4, 2, 'grandchild');
 `;
 
@@ -53,6 +58,21 @@ describe.each(drivers)('rest protocol fidelity on %s', (driver) => {
   });
   afterAll(async () => {
     await server?.close();
+  });
+
+  describe('join select via a foreign-key column (postgrest-js "join select via column")', () => {
+    it('embeds the referenced row under the column name, selective and aliased', async () => {
+      const anon = server.anonClient();
+      const all = await anon.from('pf_profiles').select('username(*)').order('id').limit(1).single();
+      expect(all.error).toBeNull();
+      expect(all.data).toEqual({ username: { username: 'supabot', status: 'ONLINE' } });
+      const some = await anon.from('pf_profiles').select('username(status)').order('id').limit(1).single();
+      expect(some.data).toEqual({ username: { status: 'ONLINE' } });
+      const aliased = await anon.from('pf_profiles').select('user:username(*)').order('id').limit(1).single();
+      expect(aliased.data).toEqual({ user: { username: 'supabot', status: 'ONLINE' } });
+      const none = await anon.from('pf_profiles').select('id, username(status)').eq('id', 2).single();
+      expect(none.data).toEqual({ id: 2, username: null });
+    });
   });
 
   describe('missing=default (defaultToNull: false)', () => {
