@@ -23,6 +23,7 @@ import { functionsRoutes } from './functions/routes.js';
 import { inlineScriptHashes, webRoutes } from './plugins/web.js';
 import { installInheritance } from './inheritance/routes.js';
 import { registerPaymentJobs } from './payments/checkout-expiry.js';
+import { registerScanPartitionJobs } from './business/scan-partitions.js';
 import { transparencyLogRoutes } from './plugins/transparency-log.js';
 import { testClockRoutes } from './inheritance/test-clock.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
@@ -194,6 +195,7 @@ export async function buildApp(
   await app.register(transparencyLogRoutes, { prefix: '/log/v1', ctx });
   await installInheritance(app, ctx);
   await registerPaymentJobs(ctx, app.log);
+  await registerScanPartitionJobs(ctx);
   if (config.testClock) {
     app.log.warn('TEST_CLOCK=on: POST /test/v1/clock can move the application clock (tests only)');
     await app.register(testClockRoutes, { ctx });

@@ -576,6 +576,38 @@ export type Database = {
         };
         Relationships: [];
       };
+      business_scan_days: {
+        Row: {
+          business_id: string;
+          day: string;
+          product_id: string | null;
+          scans: number;
+          unknown_serial_scans: number;
+        };
+        Insert: {
+          business_id: string;
+          day: string;
+          product_id?: string | null;
+          scans?: number;
+          unknown_serial_scans?: number;
+        };
+        Update: {
+          business_id?: string;
+          day?: string;
+          product_id?: string | null;
+          scans?: number;
+          unknown_serial_scans?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'business_scan_days_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'business_products';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       business_unit_scans: {
         Row: {
           ambiguous: boolean;

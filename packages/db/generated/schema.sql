@@ -1355,6 +1355,62 @@ AS $function$
 $function$;
 grant execute on function private.contact_sender_key(p_email text) to service_role;
 
+CREATE OR REPLACE FUNCTION private.count_scan()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.business_id is not null then
+      insert into public.business_scan_days as d (business_id, product_id, day, scans, unknown_serial_scans)
+      values (new.business_id, new.product_id, (new.scanned_at at time zone 'UTC')::date, 1, (new.unit_id is null)::int)
+      on conflict (business_id, day, product_id) do update
+        set scans = d.scans + 1, unknown_serial_scans = d.unknown_serial_scans + excluded.unknown_serial_scans;
+    end if;
+    return new;
+  end if;
+  if old.business_id is not null then
+    update public.business_scan_days d
+       set scans = greatest(d.scans - 1, 0),
+           unknown_serial_scans = greatest(d.unknown_serial_scans - (old.unit_id is null)::int, 0)
+     where d.business_id = old.business_id and d.product_id is not distinct from old.product_id
+       and d.day = (old.scanned_at at time zone 'UTC')::date;
+  end if;
+  return old;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.create_scan_partition(p_month date)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_from timestamptz := (date_trunc('month', p_month::timestamp) at time zone 'UTC');
+  v_to timestamptz := ((date_trunc('month', p_month::timestamp) + interval '1 month') at time zone 'UTC');
+  v_name text := 'business_unit_scans_' || to_char(p_month, 'YYYY_MM');
+  v_parent regclass := 'public.business_unit_scans'::regclass;
+begin
+  if to_regclass('scan_partitions.' || v_name) is not null then
+    return false;
+  end if;
+  -- Rows of that month that fell into the default partition move into it: built apart, filled,
+  -- then attached (attaching checks that the default partition holds none of its rows any more).
+  execute format('create table scan_partitions.%I (like %s including defaults including constraints)',
+                 v_name, v_parent);
+  execute format('with moved as (delete from scan_partitions.business_unit_scans_default
+                   where scanned_at >= $1 and scanned_at < $2 returning *)
+                  insert into scan_partitions.%I select * from moved', v_name)
+    using v_from, v_to;
+  execute format('alter table %s attach partition scan_partitions.%I for values from (%L) to (%L)',
+                 v_parent, v_name, v_from, v_to);
+  return true;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.credit_purchase(p_purchase token_purchases, p_session jsonb)
  RETURNS text
  LANGUAGE plpgsql
@@ -1491,6 +1547,36 @@ AS $function$
     from public.user_profiles p where p.id = p_user_id
 $function$;
 
+CREATE OR REPLACE FUNCTION private.drop_old_scan_partitions(p_months integer, p_at timestamp with time zone DEFAULT now())
+ RETURNS SETOF text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_cutoff date := (date_trunc('month', p_at at time zone 'UTC') - make_interval(months => p_months))::date;
+  v_name text;
+begin
+  if p_months is null or p_months < 1 then
+    raise exception 'Keep at least one month of scans' using errcode = '22023';
+  end if;
+  for v_name in
+    select c.relname from pg_catalog.pg_inherits i
+      join pg_catalog.pg_class c on c.oid = i.inhrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where i.inhparent = 'public.business_unit_scans'::regclass and n.nspname = 'scan_partitions'
+       and c.relname ~ '^business_unit_scans_[0-9]{4}_[0-9]{2}$'
+       and to_date(right(c.relname, 7), 'YYYY_MM') < v_cutoff
+     order by c.relname
+  loop
+    execute format('alter table public.business_unit_scans detach partition scan_partitions.%I', v_name);
+    execute format('drop table scan_partitions.%I', v_name);
+    return next v_name;
+  end loop;
+end
+$function$;
+grant execute on function private.drop_old_scan_partitions(p_months integer, p_at timestamp with time zone) to service_role;
+
 CREATE OR REPLACE FUNCTION private.due_checkout_expiries(p_limit integer)
  RETURNS TABLE(id uuid, stripe_session_id text)
  LANGUAGE plpgsql
@@ -1530,6 +1616,21 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.ensure_scan_partitions(p_at timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_month date := (date_trunc('month', p_at at time zone 'UTC'))::date;
+begin
+  return private.create_scan_partition(v_month)::int
+       + private.create_scan_partition((v_month + interval '1 month')::date)::int;
+end
+$function$;
+grant execute on function private.ensure_scan_partitions(p_at timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION private.export_outline(p_user_id uuid)
  RETURNS jsonb
@@ -4128,6 +4229,28 @@ CREATE TRIGGER business_requests_no_anonymous BEFORE INSERT ON business_requests
 grant select on table public.business_requests to authenticated;
 grant select on table public.business_requests to service_role;
 
+create table public.business_scan_days (
+  business_id uuid not null,
+  product_id uuid,
+  day date not null,
+  scans bigint default 0 not null,
+  unknown_serial_scans bigint default 0 not null,
+  constraint business_scan_days_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint business_scan_days_product_id_fkey FOREIGN KEY (product_id) REFERENCES business_products(id) ON DELETE CASCADE,
+  constraint business_scan_days_scans_check CHECK (scans >= 0),
+  constraint business_scan_days_unknown_serial_scans_check CHECK (unknown_serial_scans >= 0)
+);
+CREATE UNIQUE INDEX business_scan_days_key ON public.business_scan_days USING btree (business_id, day, product_id) NULLS NOT DISTINCT;
+CREATE INDEX business_scan_days_product_idx ON public.business_scan_days USING btree (product_id);
+alter table public.business_scan_days enable row level security;
+create policy "Businesses read the counts of their own scans" on public.business_scan_days for select to authenticated
+  using ((business_id = auth.uid()));
+create policy "Two-factor users need an aal2 session" on public.business_scan_days as restrictive for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant select on table public.business_scan_days to authenticated;
+grant select on table public.business_scan_days to service_role;
+
 create table public.business_unit_scans (
   id bigint generated always as identity not null,
   unit_id uuid,
@@ -4141,16 +4264,16 @@ create table public.business_unit_scans (
   constraint business_unit_scans_ambiguous_has_no_business CHECK (NOT ambiguous OR unit_id IS NULL AND product_id IS NULL AND business_id IS NULL),
   constraint business_unit_scans_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint business_unit_scans_gtin_check CHECK (gtin IS NULL OR gtin ~ '^[0-9]{14}$'::text),
-  constraint business_unit_scans_pkey PRIMARY KEY (id),
+  constraint business_unit_scans_pkey PRIMARY KEY (id, scanned_at),
   constraint business_unit_scans_product_id_fkey FOREIGN KEY (product_id) REFERENCES business_products(id) ON DELETE CASCADE,
   constraint business_unit_scans_serial_check CHECK (char_length(serial) <= 64),
   constraint business_unit_scans_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES business_units(id) ON DELETE CASCADE
-);
-CREATE INDEX business_unit_scans_business_idx ON public.business_unit_scans USING btree (business_id, scanned_at);
-CREATE INDEX business_unit_scans_product_idx ON public.business_unit_scans USING btree (product_id, scanned_at);
-CREATE INDEX business_unit_scans_recent_idx ON public.business_unit_scans USING btree (scanned_at) WHERE (unit_id IS NOT NULL);
-CREATE INDEX business_unit_scans_shared_idx ON public.business_unit_scans USING btree (serial, scanned_at) WHERE ambiguous;
-CREATE INDEX business_unit_scans_unit_idx ON public.business_unit_scans USING btree (unit_id, scanned_at);
+) partition by RANGE (scanned_at);
+CREATE INDEX business_unit_scans_business_idx ON ONLY public.business_unit_scans USING btree (business_id, scanned_at);
+CREATE INDEX business_unit_scans_product_idx ON ONLY public.business_unit_scans USING btree (product_id, scanned_at);
+CREATE INDEX business_unit_scans_recent_idx ON ONLY public.business_unit_scans USING btree (scanned_at) WHERE (unit_id IS NOT NULL);
+CREATE INDEX business_unit_scans_shared_idx ON ONLY public.business_unit_scans USING btree (serial, scanned_at) WHERE ambiguous;
+CREATE INDEX business_unit_scans_unit_idx ON ONLY public.business_unit_scans USING btree (unit_id, scanned_at);
 alter table public.business_unit_scans enable row level security;
 create policy "Businesses read the scans of their own products" on public.business_unit_scans for select to authenticated
   using ((business_id = auth.uid()));
@@ -4159,6 +4282,7 @@ create policy "Moderators read every scan" on public.business_unit_scans for sel
 create policy "Two-factor users need an aal2 session" on public.business_unit_scans as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE TRIGGER business_unit_scans_count AFTER INSERT OR DELETE ON business_unit_scans FOR EACH ROW EXECUTE FUNCTION private.count_scan();
 grant select (id) on table public.business_unit_scans to authenticated;
 grant select (id) on table public.business_unit_scans to service_role;
 grant select (unit_id) on table public.business_unit_scans to authenticated;
@@ -6828,6 +6952,8 @@ AS $function$
 declare
   v_uid uuid := auth.uid();
   v_since timestamptz;
+  v_first_day date;
+  v_today date := (now() at time zone 'UTC')::date;
 begin
   perform private.require_aal_satisfied();
   -- Anyone signed in may ask; the answer only ever counts scans of the caller's own products.
@@ -6837,21 +6963,25 @@ begin
   if p_days is null or p_days < 1 or p_days > 365 then
     raise exception 'Choose 1 to 365 days' using errcode = '22023';
   end if;
-  v_since := date_trunc('day', now()) - make_interval(days => p_days - 1);
+  v_first_day := v_today - (p_days - 1);
+  v_since := v_first_day::timestamp at time zone 'UTC';
   return jsonb_build_object(
     'days', p_days,
-    'total', (select count(*) from public.business_unit_scans s where s.business_id = v_uid and s.scanned_at >= v_since),
+    'total', (select coalesce(sum(d.scans), 0) from public.business_scan_days d
+               where d.business_id = v_uid and d.day >= v_first_day),
     'daily', coalesce((
-      select jsonb_agg(jsonb_build_object('day', d.day::date, 'count', coalesce(c.n, 0)) order by d.day)
-        from generate_series(v_since, date_trunc('day', now()), interval '1 day') as d(day)
-        left join (select date_trunc('day', s.scanned_at) as day, count(*) as n from public.business_unit_scans s
-                    where s.business_id = v_uid and s.scanned_at >= v_since group by 1) c on c.day = d.day), '[]'::jsonb),
+      select jsonb_agg(jsonb_build_object('day', g.day::date, 'count', coalesce(c.n, 0)) order by g.day)
+        from generate_series(v_first_day::timestamp, v_today::timestamp, interval '1 day') as g(day)
+        left join (select d.day, sum(d.scans) as n from public.business_scan_days d
+                    where d.business_id = v_uid and d.day >= v_first_day group by d.day) c on c.day = g.day::date),
+      '[]'::jsonb),
     'products', coalesce((
       select jsonb_agg(jsonb_build_object('product_id', x.product_id, 'name', x.name, 'gtin', x.gtin, 'count', x.n)
                order by x.n desc, x.name)
-        from (select p.id as product_id, p.name, p.gtin, count(*) as n from public.business_unit_scans s
-                join public.business_products p on p.id = s.product_id
-               where s.business_id = v_uid and s.scanned_at >= v_since group by p.id) x), '[]'::jsonb),
+        from (select p.id as product_id, p.name, p.gtin, sum(d.scans) as n from public.business_scan_days d
+                join public.business_products p on p.id = d.product_id
+               where d.business_id = v_uid and d.day >= v_first_day
+               group by p.id having sum(d.scans) > 0) x), '[]'::jsonb),
     'top_units', coalesce((
       select jsonb_agg(jsonb_build_object('unit_id', x.unit_id, 'serial', x.serial, 'product', x.name,
                'status', x.status, 'count', x.n) order by x.n desc, x.serial)
@@ -7335,6 +7465,12 @@ begin
 end
 $function$;
 grant execute on function public.wallet_summary() to authenticated;
+
+-- ================================================================================================
+-- schema scan_partitions
+-- ================================================================================================
+
+create schema scan_partitions;
 
 -- ================================================================================================
 -- schema storage

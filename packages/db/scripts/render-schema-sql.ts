@@ -31,9 +31,12 @@ order by t.typname`;
 const RELATIONS_SQL = `
 select c.oid, c.relname as name, c.relkind as kind, c.relrowsecurity as rls, c.relforcerowsecurity as force_rls,
        coalesce(c.relacl::text[], '{}') as acl,
-       case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid, true) end as view_def
+       case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid, true) end as view_def,
+       case when c.relkind = 'p' then pg_get_partkeydef(c.oid) end as partition_key
 from pg_class c
 where c.relnamespace = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S') and ${NOT_FROM_EXTENSION('pg_class', 'c.oid')}
+  -- Partitions come and go with the data (one a month for the scans): the parent describes them.
+  and not c.relispartition
 order by c.relname`;
 
 const COLUMNS_SQL = `
@@ -55,7 +58,8 @@ order by c.conrelid, c.conname`;
 const INDEXES_SQL = `
 select i.indrelid as rel, ic.relname as name, pg_get_indexdef(i.indexrelid) as def
 from pg_index i join pg_class ic on ic.oid = i.indexrelid
-where ic.relnamespace = $1 and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+where ic.relnamespace = $1 and not ic.relispartition
+  and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
 order by ic.relname`;
 
 const POLICIES_SQL = `
@@ -218,7 +222,8 @@ async function renderSchema(db: Queryable, schema: Row, owner: string): Promise<
     } else {
       const body = byRel(columns, rel.oid).map((c) => `  ${columnDefinition(c)}`);
       body.push(...byRel(constraints, rel.oid).map((c) => `  constraint ${ident(str(c.name))} ${str(c.def)}`));
-      out.push(`create ${kind === 'f' ? 'foreign table' : 'table'} ${qualified} (`, body.join(',\n'), ');');
+      const partitioned = rel.partition_key ? ` partition by ${str(rel.partition_key)}` : '';
+      out.push(`create ${kind === 'f' ? 'foreign table' : 'table'} ${qualified} (`, body.join(',\n'), `)${partitioned};`);
     }
     for (const i of byRel(indexes, rel.oid)) out.push(`${str(i.def)};`);
     if (rel.rls) out.push(`alter table ${qualified} enable row level security;`);

@@ -31,6 +31,12 @@ const envSchema = z.object({
   // Mail delivery retries: first delay (doubling after each failure) and attempts before giving up.
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
+  // Months of raw label scans kept (whole calendar months before the current one); older months are
+  // dropped by the daily partition job, their daily counts stay. Unset or empty: scans are kept.
+  SCAN_RETENTION_MONTHS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(1200).optional(),
+  ),
   ADMIN_EMAIL: z.string().email().optional(),
   // The full password policy (common passwords, e-mail-derived) is applied at start by ensureAdminAccount.
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -155,6 +161,8 @@ export interface Config {
   mailFrom: string;
   /** Outbox retries: first delay in ms (doubling) and attempts before a mail is marked failed. */
   mailRetry: { baseMs: number; maxAttempts: number };
+  /** SCAN_RETENTION_MONTHS: whole months of raw scans kept before the current one; undefined: all. */
+  scanRetentionMonths: number | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   /** Full name given to the ADMIN_EMAIL account when its profile has none. */
@@ -345,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM ?? `${e.APP_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
     mailRetry: { baseMs: e.MAIL_RETRY_BASE_SECONDS * 1000, maxAttempts: e.MAIL_MAX_ATTEMPTS },
+    scanRetentionMonths: e.SCAN_RETENTION_MONTHS,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     adminName: e.ADMIN_NAME || `${e.APP_NAME} Team`,
