@@ -1362,6 +1362,9 @@ CREATE OR REPLACE FUNCTION private.count_scan()
  SET search_path TO ''
 AS $function$
 begin
+  if current_setting('tagledger.moving_scans', true) = 'on' then
+    return null;
+  end if;
   if tg_op = 'INSERT' then
     if new.business_id is not null then
       insert into public.business_scan_days as d (business_id, product_id, day, scans, unknown_serial_scans)
@@ -1401,10 +1404,13 @@ begin
   -- then attached (attaching checks that the default partition holds none of its rows any more).
   execute format('create table scan_partitions.%I (like %s including defaults including constraints)',
                  v_name, v_parent);
+  -- The move is no new scan and no deleted one: the daily counts stay as they are.
+  perform set_config('tagledger.moving_scans', 'on', true);
   execute format('with moved as (delete from scan_partitions.business_unit_scans_default
                    where scanned_at >= $1 and scanned_at < $2 returning *)
                   insert into scan_partitions.%I select * from moved', v_name)
     using v_from, v_to;
+  perform set_config('tagledger.moving_scans', 'off', true);
   execute format('alter table %s attach partition scan_partitions.%I for values from (%L) to (%L)',
                  v_parent, v_name, v_from, v_to);
   return true;

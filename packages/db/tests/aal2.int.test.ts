@@ -42,6 +42,7 @@ const GUARDED_TABLES = [
   'public.legacy_events',
   'public.asset_transfers',
   'public.business_products',
+  'public.business_scan_days',
   'public.business_units',
   'public.business_profiles',
   'public.business_unit_scans',
@@ -313,7 +314,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
                          and pg_get_expr(p.polqual, p.polrelid) like '%private.aal_satisfied()%'
                          and pg_get_expr(p.polwithcheck, p.polrelid) like '%private.aal_satisfied()%') as guarded
          from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind = 'r' and c.relrowsecurity and n.nspname in ('public', 'storage')
+        where c.relkind in ('r', 'p') and c.relrowsecurity and n.nspname in ('public', 'storage')
         order by 1`,
     );
     const guardedNow = rows

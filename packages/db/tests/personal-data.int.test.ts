@@ -63,7 +63,7 @@ async function columnsNamingUsers(db: Queryable): Promise<Map<string, { by: stri
        join pg_class c on c.oid = a.attrelid
        join pg_namespace n on n.oid = c.relnamespace
        left join user_columns u on u.rel = a.attrelid and u.col = a.attnum
-      where c.relkind = 'r' and n.nspname = any ($1) and a.attnum > 0 and not a.attisdropped
+      where c.relkind in ('r', 'p') and n.nspname = any ($1) and a.attnum > 0 and not a.attisdropped
         and not (n.nspname || '.' || c.relname = any ($5))
         and (u.rel is not null
              or (a.atttypid in ('uuid'::regtype, 'text'::regtype, 'varchar'::regtype) and a.attname ~ $2)
@@ -213,7 +213,7 @@ describe.each(drivers)('the catalogue of personal data on %s', (driver) => {
       `select n.nspname || '.' || c.relname || '.' || a.attname as name,
               private.is_secret_column(n.nspname || '.' || c.relname, a.attname) as secret
          from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind = 'r' and n.nspname = any ($1) and a.attnum > 0 and not a.attisdropped`,
+        where c.relkind in ('r', 'p') and n.nspname = any ($1) and a.attnum > 0 and not a.attisdropped`,
       [SCHEMAS],
     );
     const looksSecret = (column: string) => /secret|password|salt|hash|(^|_)token(_|$)/.test(column);

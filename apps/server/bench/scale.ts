@@ -1,0 +1,438 @@
+// npm run bench:scale — how the cost of the product's reads and writes grows with the data (issue 33).
+//
+// For each driver (BENCH_DRIVERS, default pg,pglite) and each size n (BENCH_SIZES, default
+// 10000,100000,1000000 on PostgreSQL and PGLITE_SIZES, default 10000,100000 on PGlite) it starts the
+// real server on a fresh database (startTestServer, rate limits off), seeds it inside the database
+// with set-based inserts from generate_series (no rows cross the wire; see bench/RESULTS.md for why
+// not COPY), and measures:
+//   n rows each of assets (a third public, one media row each), wallet ledger entries, business units
+//   and label scans (spread over the last 60 days, with their daily counts), n/10 users (at least
+//   1,000), a heavy user with 5,000 assets and 5,000 ledger entries, and a brand owning every unit.
+// Figures:
+//   scan-page, verify   HTTP at a fixed rate, open loop (BENCH_RATE req/s, default 200, for BENCH_DURATION s):
+//                       POST /functions/v1/scan-unit {gtin, serial} (the GS1 scan page) and
+//                       POST /functions/v1/verify-serial {serial} (/verify/{serial}), random serials
+//   the lists           the statement the API runs, under the caller's request context (role, claims,
+//                       RLS) as /rest/v1 runs it, BENCH_REPS times: first page and a deep page (90%
+//                       of the list) of the public gallery, My Assets of the heavy user, the wallet
+//                       ledger of the heavy user; the brand's scan analytics for 30 days; the
+//                       moderators' flagged-units and assets queues
+//   export, deletion    the heavy user's data export (every section, 500 rows a page, as
+//                       export-my-data reads it) and the deletion of the heavy user and of the brand
+//                       (each in a transaction rolled back)
+//   label sheet         at the largest size only: the plan and the ten 1,000-label sheets of a
+//                       10,000-unit product through POST /functions/v1/unit-labels-pdf
+// p99 of BENCH_REPS (default 30) sequential calls is their second-largest time; the HTTP figures are
+// autocannon's. The growth table flags a figure that grows faster than log n (see growthFlag).
+// Results: printed, and written to the "Scale" section of bench/RESULTS.md (other sections kept).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { withRequestContext, type Db } from '@tagledger/db';
+import { createAuthUser, verifyGs1Prefix } from '@tagledger/db/testing';
+import { startTestServer, type TestServer } from '../test/helpers/test-server.js';
+import { createTestUser } from '../test/helpers/users.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+process.env.TEST_DATABASE_URL ??= PG_URL;
+const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as ('pg' | 'pglite')[];
+const sizes = (v: string) => v.split(',').map((s) => Math.round(Number(s)));
+const PG_SIZES = sizes(process.env.BENCH_SIZES ?? '10000,100000,1000000');
+const PGLITE_SIZES = sizes(process.env.PGLITE_SIZES ?? '10000,100000');
+const REPS = Number(process.env.BENCH_REPS ?? 30);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const HEAVY = 5_000;
+/** A product of 10,000 units (the label sheet's), so 1 product per 10,000 units. */
+const UNITS_PER_PRODUCT = 10_000;
+const PREFIX = '950600013';
+
+interface Figure {
+  p50: number;
+  p99: number;
+}
+type Measures = Record<string, Figure>;
+interface Run {
+  driver: string;
+  n: number;
+  seedSeconds: number;
+  measures: Measures;
+}
+
+/** GS1 check digit of the first 13 digits of a GTIN-14. */
+function gtin14(itemRef: number): string {
+  const body = `0${PREFIX}${String(itemRef).padStart(3, '0')}`;
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+const percentile = (times: number[], p: number) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+async function timed(reps: number, fn: (i: number) => Promise<unknown>): Promise<Figure> {
+  await fn(-1); // warm: plans cached, pages in memory
+  const times: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const started = performance.now();
+    await fn(i);
+    times.push(performance.now() - started);
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+const asUser = <T>(db: Db, sub: string, fn: (q: (sql: string, p?: unknown[]) => Promise<unknown>) => Promise<T>) =>
+  withRequestContext(db, { role: 'authenticated', claims: { sub, aud: 'authenticated' } }, (tx) =>
+    fn((sql, p) => tx.query(sql, p)),
+  );
+const asAnon = <T>(db: Db, fn: (q: (sql: string, p?: unknown[]) => Promise<unknown>) => Promise<T>) =>
+  withRequestContext(db, { role: 'anon', claims: { role: 'anon' } }, (tx) => fn((sql, p) => tx.query(sql, p)));
+
+interface Seeded {
+  heavy: string;
+  brand: { id: string; token: string };
+  moderator: string;
+  products: { id: string; gtin: string }[];
+  publicAssets: number;
+}
+
+async function seed(server: TestServer, n: number): Promise<Seeded> {
+  const db = server.ctx.db;
+  const users = Math.max(1_000, Math.round(n / 10));
+  await db.query(
+    `insert into auth.users (id, email, email_confirmed_at)
+     select gen_random_uuid(), 'scale-' || g || '@example.test', now() from generate_series(1, $1) g`,
+    [users],
+  );
+  const heavy = await createAuthUser(db, { email: 'heavy@example.test' });
+  const moderator = await createAuthUser(db, { role: 'moderator' });
+  // Assets, newest first by id order; every third is public. The heavy user's 5,000 come on top.
+  await db.query(
+    `insert into public.assets (owner_id, submission_id, kind, title, privacy, serial_number, created_at)
+     select u.id, gen_random_uuid(), 'general', 'Asset ' || g, case when g % 3 = 0 then 'public' else 'private' end,
+            'SER-' || g, now() - make_interval(secs => g)
+       from generate_series(1, $1) g
+       join (select id, row_number() over (order by id) - 1 as rn from auth.users where email like 'scale-%') u
+         on u.rn = g % $2`,
+    [n, users],
+  );
+  await db.query(
+    `insert into public.assets (owner_id, submission_id, kind, title, privacy, created_at)
+     select $1, gen_random_uuid(), 'general', 'Heavy ' || g, 'private', now() - make_interval(secs => g)
+       from generate_series(1, $2) g`,
+    [heavy, HEAVY],
+  );
+  await db.query(
+    `insert into public.asset_media (asset_id, owner_id, object_name, kind, mime_type, size_bytes, sha256)
+     select a.id, a.owner_id, a.owner_id || '/' || a.id || '/photo.jpg', 'photo', 'image/jpeg', 250000,
+            encode(sha256(a.id::text::bytea), 'hex')
+       from public.assets a`,
+  );
+  await db.query(
+    `insert into public.token_transactions (user_id, amount, type, source, balance_after, created_at)
+     select u.id, 1, 'earned', 'admin_grant', 1, now() - make_interval(secs => g)
+       from generate_series(1, $1) g
+       join (select id, row_number() over (order by id) - 1 as rn from auth.users where email like 'scale-%') u
+         on u.rn = g % $2`,
+    [n, users],
+  );
+  await db.query(
+    `insert into public.token_transactions (user_id, amount, type, source, balance_after, created_at)
+     select $1, 1, 'earned', 'admin_grant', g, now() - make_interval(secs => g) from generate_series(1, $2) g`,
+    [heavy, HEAVY],
+  );
+
+  // The brand: a real signed-in user (the label sheet is asked over HTTP), a verified prefix, one
+  // product per 10,000 units, n units, n scans over 60 days.
+  const brand = await createTestUser(server, { isBusiness: true });
+  await verifyGs1Prefix(db, brand.id, PREFIX);
+  const productCount = Math.max(1, Math.ceil(n / UNITS_PER_PRODUCT));
+  const products: Seeded['products'] = [];
+  for (let i = 0; i < productCount; i++) {
+    const gtin = gtin14(i);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.business_products (business_id, name, gtin) values ($1, $2, $3) returning id`,
+      [brand.id, `Product ${i}`, gtin],
+    );
+    products.push({ id: rows[0]!.id, gtin });
+  }
+  await db.query(
+    `insert into public.business_units (business_id, product_id, serial)
+     select $1, (select p.id from public.business_products p where p.business_id = $1 and p.name = 'Product ' || ((g - 1) / $3)),
+            'U' || lpad(g::text, 8, '0')
+       from generate_series(1, $2) g`,
+    [brand.id, n, UNITS_PER_PRODUCT],
+  );
+  // Scans as record_unit_scan stores them. Triggers are off while seeding (session_replication_role):
+  // the daily counts are then filled in one grouped insert, as the migration does for existing scans.
+  await db.transaction(async (tx) => {
+    await tx.query(`set local session_replication_role = replica`);
+    await tx.query(
+      `insert into public.business_unit_scans (unit_id, product_id, business_id, serial, gtin, scanner_hash, scanned_at)
+       select u.id, u.product_id, u.business_id, u.serial, p.gtin, md5((g % 5000)::text),
+              now() - make_interval(secs => (g * 7919) % (60 * 86400))
+         from generate_series(1, $1) g
+         join public.business_units u on u.serial = 'U' || lpad((1 + (g * 104729) % $1)::text, 8, '0')
+         join public.business_products p on p.id = u.product_id`,
+      [n],
+    );
+    await tx.query(
+      `insert into public.business_scan_days (business_id, product_id, day, scans, unknown_serial_scans)
+       select business_id, product_id, (scanned_at at time zone 'UTC')::date, count(*), count(*) filter (where unit_id is null)
+         from public.business_unit_scans group by 1, 2, 3`,
+    );
+  });
+  await db.exec('analyze');
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from public.assets where privacy = 'public'`);
+  return { heavy, brand: { id: brand.id, token: brand.token }, moderator, products, publicAssets: rows[0]!.n };
+}
+
+/**
+ * Open-loop load at RATE requests a second for DURATION seconds: a request starts on schedule
+ * whether or not the earlier ones have answered (as visitors arrive), so a slow server queues them
+ * and its latency shows it. Each request's time is from its scheduled start to its answer's end.
+ */
+async function fixedRate(server: TestServer, pathName: string, body: (i: number) => string): Promise<Figure> {
+  const total = RATE * DURATION;
+  const times: number[] = [];
+  let failures = 0;
+  const one = async (i: number) => {
+    const scheduled = performance.now();
+    const res = await fetch(`${server.url}${pathName}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: server.anonKey },
+      body: body(i),
+    });
+    await res.arrayBuffer();
+    if (!res.ok) failures++;
+    times.push(performance.now() - scheduled);
+  };
+  // Warm-up: a second's worth, unmeasured.
+  await Promise.all(Array.from({ length: RATE }, (_, i) => one(-1 - i)));
+  times.length = 0;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(one(i));
+  }
+  await Promise.all(pending);
+  if (failures) throw new Error(`${pathName}: ${failures} of ${total} requests failed`);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+async function exportUser(db: Db, userId: string): Promise<number> {
+  const outline = (await db.query<{ o: { sections: { section: string; one_row: boolean }[] } }>(
+    'select private.export_outline($1::uuid) as o',
+    [userId],
+  )).rows[0]!.o;
+  let rows = 0;
+  for (const { section, one_row } of outline.sections) {
+    let after: unknown = null;
+    for (;;) {
+      const page = (
+        await db.query<{ cursor: unknown }>('select cursor, data from private.export_page($1::uuid, $2, $3::jsonb, $4)', [
+          userId,
+          section,
+          after === null ? null : JSON.stringify(after),
+          one_row ? 1 : 500,
+        ])
+      ).rows;
+      rows += page.length;
+      if (one_row || page.length < 500) break;
+      after = page[page.length - 1]!.cursor;
+    }
+  }
+  return rows;
+}
+
+async function rolledBack(db: Db, sql: string, params: unknown[]): Promise<number> {
+  let ms = 0;
+  await db
+    .transaction(async (tx) => {
+      const started = performance.now();
+      await tx.query(sql, params);
+      ms = performance.now() - started;
+      throw new Error('rollback');
+    })
+    .catch((err: Error) => {
+      if (err.message !== 'rollback') throw err;
+    });
+  return ms;
+}
+
+async function measure(server: TestServer, s: Seeded, n: number, last: boolean): Promise<Measures> {
+  const db = server.ctx.db;
+  const m: Measures = {};
+  const rnd = (i: number) => 1 + ((Math.abs(i) * 7919 + 13) % n);
+  const serial = (i: number) => 'U' + String(rnd(i)).padStart(8, '0');
+  const productOf = (i: number) => s.products[Math.floor((rnd(i) - 1) / UNITS_PER_PRODUCT)]!;
+
+  m['scan page (HTTP, fixed rate)'] = await fixedRate(server, '/functions/v1/scan-unit', (i) =>
+    JSON.stringify({ gtin: productOf(i).gtin, serial: serial(i) }),
+  );
+  m['/verify/{serial} (HTTP, fixed rate)'] = await fixedRate(server, '/functions/v1/verify-serial', (i) =>
+    JSON.stringify({ serial: `SER-${rnd(i)}` }),
+  );
+
+  const pageSize = 24;
+  const deepGallery = Math.floor((s.publicAssets * 0.9) / pageSize) * pageSize;
+  const gallery = (offset: number) =>
+    asAnon(db, (q) => q('select public.search_public_assets(null, null, null, $1, false, $2, $3)', ['created_at', pageSize, offset]));
+  m['gallery, first page'] = await timed(REPS, () => gallery(0));
+  m['gallery, page at 90%'] = await timed(REPS, () => gallery(deepGallery));
+
+  const myAssets = (offset: number) =>
+    asUser(db, s.heavy, (q) =>
+      q('select public.search_my_assets(null, null, null, null, null, $1, false, $2, $3)', ['created_at', pageSize, offset]),
+    );
+  m['My Assets (5,000), first page'] = await timed(REPS, () => myAssets(0));
+  m['My Assets (5,000), page at 90%'] = await timed(REPS, () => myAssets(4_488));
+
+  // The wallet page's statement (get-transactions.ts): newest first, 20 a page, "Load more" by range.
+  const ledger = (offset: number) =>
+    asUser(db, s.heavy, (q) =>
+      q(
+        `select id, amount, type, source, description, created_at, balance_after from public.token_transactions
+          where user_id = $1 order by created_at desc, id desc limit 20 offset $2`,
+        [s.heavy, offset],
+      ),
+    );
+  m['wallet ledger, first page'] = await timed(REPS, () => ledger(0));
+  m['wallet ledger, page at 90%'] = await timed(REPS, () => ledger(4_500));
+
+  m['brand scan analytics, 30 days'] = await timed(REPS, () =>
+    asUser(db, s.brand.id, (q) => q('select public.my_business_scan_analytics(30)')),
+  );
+  m['moderator queue, flagged units'] = await timed(REPS, () =>
+    asUser(db, s.moderator, (q) => q(`select public.moderator_queue('flagged', 20, 0)`)),
+  );
+  m['moderator queue, assets'] = await timed(REPS, () =>
+    asUser(db, s.moderator, (q) => q(`select public.moderator_queue('assets', 20, 0)`)),
+  );
+
+  const exportStarted = performance.now();
+  const exported = await exportUser(db, s.heavy);
+  const exportMs = performance.now() - exportStarted;
+  if (exported < 2 * HEAVY) throw new Error(`the heavy user's export has ${exported} rows`);
+  m['data export, heavy user (10,000 rows)'] = { p50: exportMs, p99: exportMs };
+  const deleteHeavy = await rolledBack(db, 'delete from auth.users where id = $1', [s.heavy]);
+  m['account deletion, heavy user'] = { p50: deleteHeavy, p99: deleteHeavy };
+  const deleteBrand = await rolledBack(db, 'delete from auth.users where id = $1', [s.brand.id]);
+  m['account deletion, brand (n units, n scans)'] = { p50: deleteBrand, p99: deleteBrand };
+
+  if (last) {
+    const headers = {
+      apikey: server.anonKey,
+      Authorization: `Bearer ${s.brand.token}`,
+      'content-type': 'application/json',
+    };
+    const started = performance.now();
+    const planRes = await fetch(`${server.url}/functions/v1/unit-labels-pdf`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ plan: true, productId: s.products[0]!.id }),
+    });
+    const plan = (await planRes.json()) as { batches: { fromSerial: string; toSerial: string }[] };
+    if (!planRes.ok) throw new Error(`label plan: ${JSON.stringify(plan)}`);
+    for (const batch of plan.batches) {
+      const res = await fetch(`${server.url}/functions/v1/unit-labels-pdf`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ layout: 'avery-l7160', productId: s.products[0]!.id, ...batch }),
+      });
+      if (!res.ok) throw new Error(`label sheet: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+    const ms = performance.now() - started;
+    m[`label sheets, ${Math.min(n, UNITS_PER_PRODUCT).toLocaleString('en')} units`] = { p50: ms, p99: ms };
+  }
+  return m;
+}
+
+/**
+ * Grows faster than log n: from one size to the next (10× rows) log n grows by at most ×1.33
+ * (10⁴→10⁵: log 10⁵ / log 10⁴ = 1.25); on a shared, loaded machine timings move by ±50% between
+ * runs, so a figure is flagged when it more than doubles per 10× rows and rises by more than 2 ms.
+ */
+function growthFlag(values: number[]): boolean {
+  return values.some((v, i) => i > 0 && v > 2 * values[i - 1]! && v - values[i - 1]! > 2);
+}
+
+const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(1)}`);
+
+function growthTable(runs: Run[], driver: string): string[] {
+  const mine = runs.filter((r) => r.driver === driver);
+  if (!mine.length) return [];
+  const names = [...new Set(mine.flatMap((r) => Object.keys(r.measures)))];
+  const lines = [
+    `| ${driver}: ms, p50 / p99 | ${mine.map((r) => `n = ${r.n.toLocaleString('en')}`).join(' | ')} | faster than log n? |`,
+    `|---|${mine.map(() => '---:').join('|')}|---|`,
+    `| seeding (s) | ${mine.map((r) => r.seedSeconds.toFixed(0)).join(' | ')} | |`,
+  ];
+  for (const name of names) {
+    const cells = mine.map((r) => r.measures[name]);
+    const p50s = cells.filter((c): c is Figure => !!c).map((c) => c.p50);
+    const single = cells.every((c) => !c || c.p50 === c.p99);
+    lines.push(
+      `| ${name} | ${cells.map((c) => (!c ? '–' : single ? fmt(c.p50) : `${fmt(c.p50)} / ${fmt(c.p99)}`)).join(' | ')} | ${
+        p50s.length > 1 && growthFlag(p50s) ? '**yes**' : p50s.length > 1 ? 'no' : ''
+      } |`,
+    );
+  }
+  return lines;
+}
+
+function writeResults(runs: Run[], load: { before: number[]; after: number[] }): void {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const section = [
+    '## Scale',
+    '',
+    `\`npm run bench:scale\` (apps/server/bench/scale.ts), ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}; load average ${load.before.map((l) => l.toFixed(1)).join(' ')} before, ` +
+      `${load.after.map((l) => l.toFixed(1)).join(' ')} after (the machine is shared with other work). ` +
+      `n rows each of assets, media rows, ledger entries, units and scans; n/10 users (≥ 1,000). ` +
+      `HTTP figures at ${RATE} req/s for ${DURATION} s; list figures p50 / p99 of ${REPS} calls.`,
+    '',
+    ...growthTable(runs, 'pg'),
+    '',
+    ...growthTable(runs, 'pglite'),
+    '',
+  ].join('\n');
+  console.log(section);
+  const file = path.join(ROOT, 'bench/RESULTS.md');
+  const text = fs.readFileSync(file, 'utf8');
+  const start = text.indexOf('## Scale\n');
+  let next = start >= 0 ? text.indexOf('\n## ', start + 1) : -1;
+  if (next >= 0) next += 1;
+  const updated =
+    start < 0
+      ? `${text.trimEnd()}\n\n${section}`
+      : `${text.slice(0, start)}${section}${next >= 0 ? `\n${text.slice(next)}` : ''}`;
+  fs.writeFileSync(file, updated.trimEnd() + '\n');
+}
+
+const runs: Run[] = [];
+const loadBefore = os.loadavg();
+for (const driver of DRIVERS) {
+  const list = driver === 'pg' ? PG_SIZES : PGLITE_SIZES;
+  for (const [index, n] of list.entries()) {
+    const server = await startTestServer({ driver, env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn' } });
+    try {
+      const started = performance.now();
+      const seeded = await seed(server, n);
+      const seedSeconds = (performance.now() - started) / 1000;
+      console.log(`${driver} n=${n}: seeded in ${seedSeconds.toFixed(0)} s (load ${os.loadavg()[0]!.toFixed(1)})`);
+      const measures = await measure(server, seeded, n, index === list.length - 1);
+      runs.push({ driver, n, seedSeconds, measures });
+      for (const [name, f] of Object.entries(measures)) console.log(`  ${name}: ${fmt(f.p50)} / ${fmt(f.p99)} ms`);
+    } finally {
+      await server.close();
+    }
+  }
+}
+writeResults(runs, { before: loadBefore, after: os.loadavg() });
