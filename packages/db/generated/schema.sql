@@ -1631,9 +1631,18 @@ CREATE OR REPLACE FUNCTION private.ensure_scan_partitions(p_at timestamp with ti
 AS $function$
 declare
   v_month date := (date_trunc('month', p_at at time zone 'UTC'))::date;
+  v_waiting date;
+  v_made int;
 begin
-  return private.create_scan_partition(v_month)::int
-       + private.create_scan_partition((v_month + interval '1 month')::date)::int;
+  v_made := private.create_scan_partition(v_month)::int
+          + private.create_scan_partition((v_month + interval '1 month')::date)::int;
+  for v_waiting in
+    select distinct (date_trunc('month', d.scanned_at at time zone 'UTC'))::date
+      from scan_partitions.business_unit_scans_default d
+  loop
+    v_made := v_made + private.create_scan_partition(v_waiting)::int;
+  end loop;
+  return v_made;
 end
 $function$;
 grant execute on function private.ensure_scan_partitions(p_at timestamp with time zone) to service_role;

@@ -70,15 +70,26 @@ end
 $$;
 revoke execute on function private.create_scan_partition(date) from public;
 
--- The partitions of the month of p_at and of the month after it; the job calls this daily.
+-- The partitions of the month of p_at and of the month after it, and of every month that has scans
+-- waiting in the default partition (a restored backup's or a moved database's older months, or a
+-- month the job missed); the job calls this daily. Returns how many it made.
 create or replace function private.ensure_scan_partitions(p_at timestamptz default now()) returns int
 language plpgsql security definer set search_path = ''
 as $$
 declare
   v_month date := (date_trunc('month', p_at at time zone 'UTC'))::date;
+  v_waiting date;
+  v_made int;
 begin
-  return private.create_scan_partition(v_month)::int
-       + private.create_scan_partition((v_month + interval '1 month')::date)::int;
+  v_made := private.create_scan_partition(v_month)::int
+          + private.create_scan_partition((v_month + interval '1 month')::date)::int;
+  for v_waiting in
+    select distinct (date_trunc('month', d.scanned_at at time zone 'UTC'))::date
+      from scan_partitions.business_unit_scans_default d
+  loop
+    v_made := v_made + private.create_scan_partition(v_waiting)::int;
+  end loop;
+  return v_made;
 end
 $$;
 revoke execute on function private.ensure_scan_partitions(timestamptz) from public;

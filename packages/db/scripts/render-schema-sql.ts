@@ -223,7 +223,11 @@ async function renderSchema(db: Queryable, schema: Row, owner: string): Promise<
       const body = byRel(columns, rel.oid).map((c) => `  ${columnDefinition(c)}`);
       body.push(...byRel(constraints, rel.oid).map((c) => `  constraint ${ident(str(c.name))} ${str(c.def)}`));
       const partitioned = rel.partition_key ? ` partition by ${str(rel.partition_key)}` : '';
-      out.push(`create ${kind === 'f' ? 'foreign table' : 'table'} ${qualified} (`, body.join(',\n'), `)${partitioned};`);
+      out.push(
+        `create ${kind === 'f' ? 'foreign table' : 'table'} ${qualified} (`,
+        body.join(',\n'),
+        `)${partitioned};`,
+      );
     }
     for (const i of byRel(indexes, rel.oid)) out.push(`${str(i.def)};`);
     if (rel.rls) out.push(`alter table ${qualified} enable row level security;`);
