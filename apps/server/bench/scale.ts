@@ -287,6 +287,15 @@ async function measure(server: TestServer, s: Seeded, n: number, last: boolean):
     JSON.stringify({ serial: `SER-${rnd(i)}` }),
   );
 
+  // The same two statements one at a time (closed loop): what a request costs the database when
+  // nothing queues in front of it.
+  m['scan page (SQL, one at a time)'] = await timed(REPS, (i) =>
+    db.query('select private.record_unit_scan($1, $2, $3)', [productOf(i).gtin, serial(i), `198.51.100.${i & 255}`]),
+  );
+  m['/verify/{serial} (SQL, one at a time)'] = await timed(REPS, (i) =>
+    asAnon(db, (q) => q('select public.verify_serial($1)', [`SER-${rnd(i)}`])),
+  );
+
   const pageSize = 24;
   const deepGallery = Math.floor((s.publicAssets * 0.9) / pageSize) * pageSize;
   const gallery = (offset: number) =>
@@ -442,20 +451,25 @@ function writeResults(runs: Run[], load: { before: number[]; after: number[] }):
 
 const runs: Run[] = [];
 const loadBefore = os.loadavg();
-for (const driver of DRIVERS) {
+// Sizes in increasing order, both drivers at each, so a run stopped early still has the small sizes of
+// both; the results are written after every size.
+const plan = [...new Set([...PG_SIZES, ...PGLITE_SIZES])]
+  .sort((a, b) => a - b)
+  .flatMap((n) =>
+    DRIVERS.filter((d) => (d === 'pg' ? PG_SIZES : PGLITE_SIZES).includes(n)).map((driver) => ({ driver, n })),
+  );
+for (const { driver, n } of plan) {
   const list = driver === 'pg' ? PG_SIZES : PGLITE_SIZES;
-  for (const [index, n] of list.entries()) {
-    const server = await startTestServer({ driver, env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn' } });
-    try {
-      const started = performance.now();
-      const seeded = await seed(server, n);
-      const seedSeconds = (performance.now() - started) / 1000;
-      console.log(`${driver} n=${n}: seeded in ${seedSeconds.toFixed(0)} s (load ${os.loadavg()[0]!.toFixed(1)})`);
-      const measures = await measure(server, seeded, n, index === list.length - 1);
-      runs.push({ driver, n, seedSeconds, measures });
-    } finally {
-      await server.close();
-    }
+  const server = await startTestServer({ driver, env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn' } });
+  try {
+    const started = performance.now();
+    const seeded = await seed(server, n);
+    const seedSeconds = (performance.now() - started) / 1000;
+    console.log(`${driver} n=${n}: seeded in ${seedSeconds.toFixed(0)} s (load ${os.loadavg()[0]!.toFixed(1)})`);
+    const measures = await measure(server, seeded, n, n === Math.max(...list));
+    runs.push({ driver, n, seedSeconds, measures });
+  } finally {
+    await server.close();
   }
+  writeResults(runs, { before: loadBefore, after: os.loadavg() });
 }
-writeResults(runs, { before: loadBefore, after: os.loadavg() });

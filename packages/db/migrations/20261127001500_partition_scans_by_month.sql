@@ -251,28 +251,41 @@ begin
   if current_setting('tagledger.moving_scans', true) = 'on' then
     return null;
   end if;
-  if tg_op = 'INSERT' then
-    if new.business_id is not null then
-      insert into public.business_scan_days as d (business_id, product_id, day, scans, unknown_serial_scans)
-      values (new.business_id, new.product_id, (new.scanned_at at time zone 'UTC')::date, 1, (new.unit_id is null)::int)
-      on conflict (business_id, day, product_id) do update
-        set scans = d.scans + 1, unknown_serial_scans = d.unknown_serial_scans + excluded.unknown_serial_scans;
-    end if;
-    return new;
+  if new.business_id is not null then
+    insert into public.business_scan_days as d (business_id, product_id, day, scans, unknown_serial_scans)
+    values (new.business_id, new.product_id, (new.scanned_at at time zone 'UTC')::date, 1, (new.unit_id is null)::int)
+    on conflict (business_id, day, product_id) do update
+      set scans = d.scans + 1, unknown_serial_scans = d.unknown_serial_scans + excluded.unknown_serial_scans;
   end if;
-  if old.business_id is not null then
-    update public.business_scan_days d
-       set scans = greatest(d.scans - 1, 0),
-           unknown_serial_scans = greatest(d.unknown_serial_scans - (old.unit_id is null)::int, 0)
-     where d.business_id = old.business_id and d.product_id is not distinct from old.product_id
-       and d.day = (old.scanned_at at time zone 'UTC')::date;
-  end if;
-  return old;
+  return null;
 end
 $$;
 revoke execute on function private.count_scan() from public;
-create trigger business_unit_scans_count after insert or delete on public.business_unit_scans
+create trigger business_unit_scans_count after insert on public.business_unit_scans
   for each row execute function private.count_scan();
+
+-- Deletes are taken back once a statement, grouped: deleting a unit, a product or a whole account
+-- removes many scans in one statement.
+create or replace function private.uncount_scans() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  if current_setting('tagledger.moving_scans', true) = 'on' then
+    return null;
+  end if;
+  update public.business_scan_days d
+     set scans = greatest(d.scans - g.scans, 0),
+         unknown_serial_scans = greatest(d.unknown_serial_scans - g.unknown_serial_scans, 0)
+    from (select o.business_id, o.product_id, (o.scanned_at at time zone 'UTC')::date as day,
+                 count(*) as scans, count(*) filter (where o.unit_id is null) as unknown_serial_scans
+            from gone o where o.business_id is not null group by 1, 2, 3) g
+   where d.business_id = g.business_id and d.product_id is not distinct from g.product_id and d.day = g.day;
+  return null;
+end
+$$;
+revoke execute on function private.uncount_scans() from public;
+create trigger business_unit_scans_uncount after delete on public.business_unit_scans
+  referencing old table as gone for each statement execute function private.uncount_scans();
 
 -- The brand's analytics: totals, days and products from the daily counts (UTC days); the lists of
 -- single units (top units, flagged, shared serials) still read the scans of the period.
