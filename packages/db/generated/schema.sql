@@ -1365,23 +1365,13 @@ begin
   if current_setting('tagledger.moving_scans', true) = 'on' then
     return null;
   end if;
-  if tg_op = 'INSERT' then
-    if new.business_id is not null then
-      insert into public.business_scan_days as d (business_id, product_id, day, scans, unknown_serial_scans)
-      values (new.business_id, new.product_id, (new.scanned_at at time zone 'UTC')::date, 1, (new.unit_id is null)::int)
-      on conflict (business_id, day, product_id) do update
-        set scans = d.scans + 1, unknown_serial_scans = d.unknown_serial_scans + excluded.unknown_serial_scans;
-    end if;
-    return new;
+  if new.business_id is not null then
+    insert into public.business_scan_days as d (business_id, product_id, day, scans, unknown_serial_scans)
+    values (new.business_id, new.product_id, (new.scanned_at at time zone 'UTC')::date, 1, (new.unit_id is null)::int)
+    on conflict (business_id, day, product_id) do update
+      set scans = d.scans + 1, unknown_serial_scans = d.unknown_serial_scans + excluded.unknown_serial_scans;
   end if;
-  if old.business_id is not null then
-    update public.business_scan_days d
-       set scans = greatest(d.scans - 1, 0),
-           unknown_serial_scans = greatest(d.unknown_serial_scans - (old.unit_id is null)::int, 0)
-     where d.business_id = old.business_id and d.product_id is not distinct from old.product_id
-       and d.day = (old.scanned_at at time zone 'UTC')::date;
-  end if;
-  return old;
+  return null;
 end
 $function$;
 
@@ -3629,6 +3619,27 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.uncount_scans()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if current_setting('tagledger.moving_scans', true) = 'on' then
+    return null;
+  end if;
+  update public.business_scan_days d
+     set scans = greatest(d.scans - g.scans, 0),
+         unknown_serial_scans = greatest(d.unknown_serial_scans - g.unknown_serial_scans, 0)
+    from (select o.business_id, o.product_id, (o.scanned_at at time zone 'UTC')::date as day,
+                 count(*) as scans, count(*) filter (where o.unit_id is null) as unknown_serial_scans
+            from gone o where o.business_id is not null group by 1, 2, 3) g
+   where d.business_id = g.business_id and d.product_id is not distinct from g.product_id and d.day = g.day;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.user_email(p_user uuid)
  RETURNS text
  LANGUAGE sql
@@ -4297,7 +4308,8 @@ create policy "Moderators read every scan" on public.business_unit_scans for sel
 create policy "Two-factor users need an aal2 session" on public.business_unit_scans as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
-CREATE TRIGGER business_unit_scans_count AFTER INSERT OR DELETE ON business_unit_scans FOR EACH ROW EXECUTE FUNCTION private.count_scan();
+CREATE TRIGGER business_unit_scans_count AFTER INSERT ON business_unit_scans FOR EACH ROW EXECUTE FUNCTION private.count_scan();
+CREATE TRIGGER business_unit_scans_uncount AFTER DELETE ON business_unit_scans REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.uncount_scans();
 grant select (id) on table public.business_unit_scans to authenticated;
 grant select (id) on table public.business_unit_scans to service_role;
 grant select (unit_id) on table public.business_unit_scans to authenticated;
