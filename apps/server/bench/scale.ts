@@ -176,9 +176,9 @@ async function seed(server: TestServer, n: number): Promise<Seeded> {
     await tx.query(
       `insert into public.business_unit_scans (unit_id, product_id, business_id, serial, gtin, scanner_hash, scanned_at)
        select u.id, u.product_id, u.business_id, u.serial, p.gtin, md5((g % 5000)::text),
-              now() - make_interval(secs => (g * 7919) % (60 * 86400))
+              now() - make_interval(secs => ((g::bigint * 7919) % (60 * 86400))::int)
          from generate_series(1, $1) g
-         join public.business_units u on u.serial = 'U' || lpad((1 + (g * 104729) % $1)::text, 8, '0')
+         join public.business_units u on u.serial = 'U' || lpad((1 + (g::bigint * 104729) % $1)::text, 8, '0')
          join public.business_products p on p.id = u.product_id`,
       [n],
     );
