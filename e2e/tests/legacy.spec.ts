@@ -121,7 +121,9 @@ test('an heir is invited, the switch runs out, the heir takes ownership and the 
     [6, 1],
   ] as const) {
     await advanceDays(days);
-    await lastMailTo(owner.email, { subject: new RegExp(`Are you still there\\? ${left} days left`) });
+    await lastMailTo(owner.email, {
+      subject: new RegExp(`Are you still there\\? ${left} ${left === 1 ? 'day' : 'days'} left`),
+    });
   }
   await advanceDays(2);
   await lastMailTo(owner.email, { subject: /Final notice/ });

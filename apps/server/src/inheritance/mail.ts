@@ -9,7 +9,7 @@
 // link where the recipient stops such mails (from this sender, or from everyone: mail-preferences).
 import { cleanSenderName } from '../contact/sender-name.js';
 import { escapeHtml } from '../shared/escape-html.js';
-import type { Language, Localized } from '../shared/language.js';
+import { plural, type Language, type Localized } from '../shared/language.js';
 import type { MailMessage } from '../shared/mailer.js';
 
 export interface LegacyEvent {
@@ -49,9 +49,9 @@ interface Vars {
   name: string;
   enabled: boolean;
   months: string;
-  graceDays: string;
+  graceDays: number;
   pausedUntil: string;
-  daysLeft: string;
+  daysLeft: number;
   endsAt: string;
   releaseAt: string;
   releaseAfter: string;
@@ -94,7 +94,7 @@ const TEXTS: Localized<Texts> = {
         subject: `[${v.app}] Your inactivity switch was changed`,
         lines: [
           v.enabled
-            ? `Your inactivity switch is on: after ${v.months} months without activity and a grace period of ${v.graceDays} days, your chosen assets are released to your next of kin.`
+            ? `Your inactivity switch is on: after ${v.months} months without activity and a grace period of ${plural('en', v.graceDays, { one: '# day', other: '# days' })}, your chosen assets are released to your next of kin.`
             : 'Your inactivity switch is off: nothing will be released.',
           ...(v.enabled && v.pausedUntil
             ? [`It is paused until ${v.pausedUntil}: nothing will be released before then.`]
@@ -123,9 +123,9 @@ const TEXTS: Localized<Texts> = {
         };
       },
       reminder: (v) => ({
-        subject: `[${v.app}] Are you still there? ${v.daysLeft} days left`,
+        subject: `[${v.app}] Are you still there? ${plural('en', v.daysLeft, { one: '# day left', other: '# days left' })}`,
         lines: [
-          `Your inactivity switch ends in ${v.daysLeft} day(s), on ${v.endsAt}. Then, after the grace period, your chosen assets are released to your next of kin.`,
+          `Your inactivity switch ends in ${plural('en', v.daysLeft, { one: '# day', other: '# days' })}, on ${v.endsAt}. Then, after the grace period, your chosen assets are released to your next of kin.`,
           'Sign in or open the link and press "I am still here" to start the period again.',
         ],
         label: 'I am still here',
@@ -208,7 +208,7 @@ const TEXTS: Localized<Texts> = {
         subject: `[${v.app}] Votre interrupteur d’inactivité a été modifié`,
         lines: [
           v.enabled
-            ? `Votre interrupteur d’inactivité est activé : après ${v.months} mois sans activité et un délai de grâce de ${v.graceDays} jours, les biens que vous avez choisis seront transmis à vos proches.`
+            ? `Votre interrupteur d’inactivité est activé : après ${v.months} mois sans activité et un délai de grâce de ${plural('fr', v.graceDays, { one: '# jour', other: '# jours' })}, les biens que vous avez choisis seront transmis à vos proches.`
             : 'Votre interrupteur d’inactivité est désactivé : rien ne sera transmis.',
           ...(v.enabled && v.pausedUntil
             ? [`Il est en pause jusqu’au ${v.pausedUntil} : rien ne sera transmis d’ici là.`]
@@ -234,9 +234,9 @@ const TEXTS: Localized<Texts> = {
         label: 'Ouvrir vos réglages de proches',
       }),
       reminder: (v) => ({
-        subject: `[${v.app}] Êtes-vous toujours là ? Plus que ${v.daysLeft} jours`,
+        subject: `[${v.app}] Êtes-vous toujours là ? ${plural('fr', v.daysLeft, { one: 'Plus qu’un jour', other: 'Plus que # jours' })}`,
         lines: [
-          `Votre interrupteur d’inactivité arrive à échéance dans ${v.daysLeft} jour(s), le ${v.endsAt}. Ensuite, passé le délai de grâce, les biens que vous avez choisis seront transmis à vos proches.`,
+          `Votre interrupteur d’inactivité arrive à échéance dans ${plural('fr', v.daysLeft, { one: '# jour', other: '# jours' })}, le ${v.endsAt}. Ensuite, passé le délai de grâce, les biens que vous avez choisis seront transmis à vos proches.`,
           'Connectez-vous ou ouvrez le lien et appuyez sur « Je suis toujours là » pour relancer la période.',
         ],
         label: 'Je suis toujours là',
@@ -380,9 +380,9 @@ export function legacyMail(
     name: typeof d.name === 'string' ? d.name : texts.defaultName,
     enabled: Boolean(d.enabled),
     months: String(d.period_months),
-    graceDays: String(d.grace_days),
+    graceDays: Number(d.grace_days),
     pausedUntil: d.paused_until ? day(d.paused_until, language) : '',
-    daysLeft: String(d.days_left),
+    daysLeft: Number(d.days_left),
     endsAt: day(d.ends_at, language),
     releaseAt: day(d.release_at, language),
     releaseAfter: day(d.release_after, language),

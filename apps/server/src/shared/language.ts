@@ -23,3 +23,12 @@ export async function languageOfEmail(db: Queryable, email: string): Promise<Lan
   ]);
   return asLanguage(rows[0]?.language);
 }
+
+/**
+ * A count with its noun in the language's plural form, `#` standing for the number:
+ * plural('en', 1, { one: '# day', other: '# days' }) → '1 day'; French counts 0 and 1 as singular.
+ */
+export function plural(language: Language, n: number, forms: { one: string; other: string }): string {
+  const form = new Intl.PluralRules(language).select(n) === 'one' ? forms.one : forms.other;
+  return form.replaceAll('#', String(n));
+}

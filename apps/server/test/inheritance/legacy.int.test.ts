@@ -92,7 +92,9 @@ describe.each(drivers)('legacy journey on %s', (driver) => {
       [6, 1],
     ] as const) {
       expect((await advance(server, days)).status).toBe(200);
-      expect((await sink.nextMail(ownerEmail)).subject).toBe(`[TagLedger] Are you still there? ${left} days left`);
+      expect((await sink.nextMail(ownerEmail)).subject).toBe(
+        `[TagLedger] Are you still there? ${left === 1 ? '1 day left' : `${left} days left`}`,
+      );
     }
     expect((await advance(server, 2)).status).toBe(200);
     expect((await sink.nextMail(ownerEmail)).subject).toMatch(
