@@ -91,6 +91,10 @@ const PANEL_GAP = 10;
 const MAX_DESCRIPTION_LINES = 6;
 /** The proof bundle's QR code: dense (a whole proof), so printed large. */
 const LOG_QR_SIZE = 230;
+/** The compact appendix (see AppendixLayout): lines up to 12 % closer, the proof QR code 20 % smaller. */
+const COMPACT_LEADING = 0.88;
+const COMPACT_LOG_QR_SIZE = 184;
+const MIN_LINE_HEIGHT = 1.25;
 
 const INK: Rgb = [0.1, 0.11, 0.14];
 const MUTED: Rgb = [0.4, 0.42, 0.48];
@@ -106,8 +110,12 @@ interface Fonts {
   mono: PDFFont;
 }
 
-function styles(f: Fonts) {
-  return {
+/**
+ * The styles; `leading` scales every line height (the appendix's compact layout sets lines a little
+ * closer, fonts unchanged).
+ */
+function styles(f: Fonts, leading = 1) {
+  const all = {
     brand: { font: f.bold, size: 13, color: BRAND },
     issued: { font: f.regular, size: 8.5, color: MUTED, lineHeight: (13 * 1.3) / 8.5 },
     title: { font: f.bold, size: 26, color: INK, lineHeight: 1.15 },
@@ -127,6 +135,11 @@ function styles(f: Fonts) {
     note: { font: f.italic, size: 8, color: MUTED, lineHeight: 1.35 },
     footer: { font: f.regular, size: 7.5, color: MUTED },
   } satisfies Record<string, TextStyle>;
+  if (leading === 1) return all;
+  // Never closer than 1.25: lower, a line's descenders touch the next line's capitals.
+  for (const style of Object.values(all) as TextStyle[])
+    if (style.lineHeight) style.lineHeight = Math.max(MIN_LINE_HEIGHT, style.lineHeight * leading);
+  return all;
 }
 type Styles = ReturnType<typeof styles>;
 
@@ -141,18 +154,24 @@ function drawRow(
   label: string,
   valueLines: string[],
   valueStyle: TextStyle,
-  at: { x: number; top: number; labelWidth?: number },
+  at: { x: number; top: number; labelWidth?: number; gap?: number },
 ): number {
   const labelWidth = at.labelWidth ?? LABEL_WIDTH;
   const labelBottom = drawLines(page, wrapText(label, s.label, labelWidth - 8), s.label, { x: at.x, top: at.top });
   const valueBottom = drawLines(page, valueLines, valueStyle, { x: at.x + labelWidth, top: at.top });
-  return Math.min(labelBottom, valueBottom) - ROW_GAP;
+  return Math.min(labelBottom, valueBottom) - (at.gap ?? ROW_GAP);
 }
 
-function rowHeight(s: Styles, label: string, valueLines: string[], valueStyle: TextStyle, labelWidth: number): number {
+function rowHeight(
+  s: Styles,
+  label: string,
+  valueLines: string[],
+  valueStyle: TextStyle,
+  labelWidth: number,
+  gap = ROW_GAP,
+): number {
   return (
-    Math.max(blockHeight(wrapText(label, s.label, labelWidth - 8), s.label), blockHeight(valueLines, valueStyle)) +
-    ROW_GAP
+    Math.max(blockHeight(wrapText(label, s.label, labelWidth - 8), s.label), blockHeight(valueLines, valueStyle)) + gap
   );
 }
 
@@ -420,19 +439,44 @@ function drawVerifyPanel(page: PDFPage, s: Styles, m: CertificateMessages, panel
   drawLines(page, panel.urlLines, s.url, { x: PANEL_TEXT_X, top });
 }
 
+/**
+ * How tightly the appendix is set. The normal layout first; when its last page would hold only a short
+ * tail (French runs about a tenth longer than English, enough to push a last sentence over), the
+ * compact one — lines closer, smaller gaps, a smaller proof QR code — is tried and kept if it needs
+ * a page fewer.
+ */
+interface AppendixLayout {
+  s: Styles;
+  rowGap: number;
+  qrSize: number;
+}
+
+/** A last page filled less than this (a share of the content height) is a short tail worth a retry. */
+const SHORT_TAIL = 0.4;
+
 /** Lays content down the appendix pages, starting a continued page when a block would not fit. */
 class AppendixFlow {
   page!: PDFPage;
   top = 0;
+  /** Where the content of the current page starts (below its title). */
+  pageTop = 0;
+  pages = 0;
+  private readonly s: Styles;
   constructor(
     private readonly doc: PDFDocument,
-    private readonly s: Styles,
+    private readonly layout: AppendixLayout,
     private readonly m: CertificateMessages,
     private readonly appName: string,
   ) {
+    this.s = layout.s;
     this.newPage(false);
   }
+  /** The share of the last page's content height in use. */
+  get lastPageFill(): number {
+    return (this.pageTop - this.top) / (this.pageTop - CONTENT_BOTTOM);
+  }
   private newPage(continued: boolean) {
+    this.pages += 1;
     this.page = this.doc.addPage(A4);
     const top = drawHeader(this.page, this.s, this.appName, this.m.title);
     const title = continued ? this.m.appendixContinued : this.m.appendixTitle;
@@ -441,6 +485,7 @@ class AppendixFlow {
         x: MARGIN,
         top,
       }) - 8;
+    this.pageTop = this.top;
   }
   /** Makes room for a block of this height (a block is never split across pages). */
   reserve(height: number) {
@@ -458,11 +503,12 @@ class AppendixFlow {
   }
   row(label: string, text: string, style: TextStyle) {
     const lines = wrapText(text, style, CONTENT_WIDTH - APPENDIX_LABEL_WIDTH);
-    this.reserve(rowHeight(this.s, label, lines, style, APPENDIX_LABEL_WIDTH));
+    this.reserve(rowHeight(this.s, label, lines, style, APPENDIX_LABEL_WIDTH, this.layout.rowGap));
     this.top = drawRow(this.page, this.s, label, lines, style, {
       x: MARGIN,
       top: this.top,
       labelWidth: APPENDIX_LABEL_WIDTH,
+      gap: this.layout.rowGap,
     });
   }
   /** Long machine text (a JWT) in a shaded box, broken anywhere, so it reads as one value. */
@@ -484,7 +530,7 @@ class AppendixFlow {
       borderWidth: 0.5,
     });
     drawLines(this.page, lines, this.s.signature, { x: MARGIN + pad, top: this.top - pad });
-    this.top -= height + ROW_GAP;
+    this.top -= height + this.layout.rowGap;
   }
   /** An image centred in the column, kept whole on one page. */
   image(image: PDFImage, size: number) {
@@ -508,14 +554,15 @@ class AppendixFlow {
 
 function drawAppendix(
   doc: PDFDocument,
-  s: Styles,
+  layout: AppendixLayout,
   m: CertificateMessages,
   input: CertificateInput,
   descriptionClamped: boolean,
   logQr: PDFImage | null,
-) {
+): AppendixFlow {
+  const { s } = layout;
   const { asset, proof, checkpoint } = input;
-  const flow = new AppendixFlow(doc, s, m, input.appName);
+  const flow = new AppendixFlow(doc, layout, m, input.appName);
   flow.paragraph(m.appendixLead({ appName: input.appName }), s.lead, 0, 6);
   if (descriptionClamped && asset.description) {
     flow.heading(m.fullDescription);
@@ -592,7 +639,7 @@ function drawAppendix(
     );
     flow.row(m.logFields.keys, log.keysUrl, s.url);
     if (logQr) {
-      flow.image(logQr, LOG_QR_SIZE);
+      flow.image(logQr, layout.qrSize);
       flow.paragraph(m.logQrCaption, s.caption, 0, 6);
     }
     flow.steps(m.logCheckSteps({ keysUrl: log.keysUrl }));
@@ -602,6 +649,7 @@ function drawAppendix(
   flow.steps(m.independentSteps);
   flow.top -= 6;
   flow.paragraph(m.notBlockchain, s.note);
+  return flow;
 }
 
 function drawFooters(doc: PDFDocument, s: Styles, m: CertificateMessages, input: CertificateInput) {
@@ -675,7 +723,21 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
         await QRCode.toBuffer(input.log.qrText, { type: 'png', margin: 2, width: 900, errorCorrectionLevel: 'L' }),
       )
     : null;
-  drawAppendix(doc, s, m, input, descriptionClamped, logQr);
+  const normal: AppendixLayout = { s, rowGap: ROW_GAP, qrSize: LOG_QR_SIZE };
+  const flow = drawAppendix(doc, normal, m, input, descriptionClamped, logQr);
+  if (flow.pages > 1 && flow.lastPageFill < SHORT_TAIL) {
+    // A short tail: set the appendix again, compact, and keep that if it saves the page.
+    const firstAppendixPage = doc.getPageCount() - flow.pages;
+    const removeAppendix = () => {
+      while (doc.getPageCount() > firstAppendixPage) doc.removePage(doc.getPageCount() - 1);
+    };
+    removeAppendix();
+    const compact: AppendixLayout = { s: styles(fonts, COMPACT_LEADING), rowGap: 3, qrSize: COMPACT_LOG_QR_SIZE };
+    if (drawAppendix(doc, compact, m, input, descriptionClamped, logQr).pages >= flow.pages) {
+      removeAppendix();
+      drawAppendix(doc, normal, m, input, descriptionClamped, logQr);
+    }
+  }
   drawFooters(doc, s, m, input);
   // Plain (not compressed) objects keep the Subject readable by simple tools, e.g. the browser
   // check on the verify page.

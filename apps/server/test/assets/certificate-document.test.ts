@@ -307,6 +307,30 @@ describe('the certificate with its transparency log proof', () => {
     };
   };
 
+  // Three photos and a proof of four hashes: English used to end its appendix a little above the
+  // foot of page 3, French to carry its last sentence over to a page 4.
+  it('fits a typical asset on as many pages in French as in English', { timeout: 60_000 }, async () => {
+    const l = log();
+    const input = (m: CertificateMessages) =>
+      sampleInput({
+        messages: m,
+        media: Array.from({ length: 3 }, () => ({
+          kind: 'photo',
+          mime_type: 'image/jpeg',
+          size_bytes: 2_456_789,
+          sha256: hex(32),
+        })),
+        log: { ...l, bundle: { ...l.bundle, proof: l.bundle.proof.slice(0, 4) }, cosigners: [] },
+      });
+    const [en, fr] = await Promise.all(
+      [certificateMessagesEn, certificateMessagesFr].map(async (m) => readPdfText(await buildCertificate(input(m)))),
+    );
+    expect(fr!.length).toBe(en!.length);
+    expect(fr!.at(-1)!.text).toContain(`Page ${fr!.length} sur ${fr!.length}`);
+    expect(fr!.at(-1)!.text).toContain(certificateMessagesFr.notBlockchain.slice(0, 40));
+    for (const page of [...en!, ...fr!]) expectNoOverlaps(page);
+  });
+
   it.each([
     ['en', certificateMessagesEn],
     ['fr', certificateMessagesFr],
