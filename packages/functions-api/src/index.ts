@@ -353,12 +353,26 @@ interface AddMediaRequest {
   expectedCost?: number | null;
 }
 
+/**
+ * What is wrong with one line of a units CSV. `message` is the server's English text (for API
+ * callers and logs); screens show `code` with `values` in the reader's language.
+ */
+export type ImportRowError =
+  | { line: number; message: string; code: 'too_many_columns' | 'invalid_serial' | 'invalid_status' }
+  | { line: number; message: string; code: 'duplicate_in_file'; values: { serial: string; earlierLine: number } }
+  | { line: number; message: string; code: 'serial_of_another_product'; values: { serial: string } }
+  | { line: number; message: string; code: 'line_too_long'; values: { maxChars: number } }
+  | { line: number; message: string; code: 'too_many_rows'; values: { maxRows: number } }
+  | { line: number; message: string; code: 'file_too_large'; values: { maxMiB: number } };
+
+export type ImportRowErrorCode = ImportRowError['code'];
+
 /** What a streamed units import did; errors lists the first 1,000 bad lines, errorCount all of them. */
 export interface ImportUnitsReport {
   inserted: number;
   skipped: number;
   errorCount: number;
-  errors: { line: number; message: string }[];
+  errors: ImportRowError[];
   /** Lines read, including a header and blank lines. */
   lines: number;
   /** False when reading stopped early (too many rows or bytes); the errors say where. */
@@ -464,7 +478,7 @@ export interface FunctionContracts {
   /** Adds units to one of the caller's products from a CSV (`serial[,status]` lines); idempotent on serial. */
   'import-units': Contract<
     { productId: string; csv: string },
-    { inserted: number; skipped: number; errorCount: number; errors: { line: number; message: string }[] }
+    { inserted: number; skipped: number; errorCount: number; errors: ImportRowError[] }
   >;
   /**
    * The streamed import: the CSV file itself is the body (text/csv) and productId is in the query

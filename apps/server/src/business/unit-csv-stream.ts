@@ -78,7 +78,12 @@ export async function readUnitCsvStream(
     if (pending.length > MAX_LINE_CHARS && !overlong) {
       line += 1;
       rowCount += 1;
-      onError({ line, message: `Line longer than ${MAX_LINE_CHARS} characters` });
+      onError({
+        line,
+        code: 'line_too_long',
+        values: { maxChars: MAX_LINE_CHARS },
+        message: `Line longer than ${MAX_LINE_CHARS} characters`,
+      });
       overlong = true;
       pending = '';
     } else if (overlong) pending = '';

@@ -2,6 +2,8 @@
 // (`serial` / `serial,status`), blank lines ignored. Every bad line is reported with its number and
 // what is wrong, so that the business can fix the file and import it again: the import is
 // idempotent on serial, so the lines already in are skipped on the second run.
+import type { ImportRowError } from '@tagledger/functions-api';
+
 export const MAX_IMPORT_ROWS = 100_000;
 const SERIAL = /^[A-Za-z0-9._-]{1,64}$/;
 const STATUSES = new Set(['active', 'sold', 'recalled']);
@@ -12,10 +14,8 @@ export interface UnitRow {
   status: string;
 }
 
-export interface RowError {
-  line: number;
-  message: string;
-}
+/** A bad line: its code and values (the web app words them), and the English text for API callers. */
+export type RowError = ImportRowError;
 
 function* unitCsvLines(text: string): Generator<{ line: number; cells: string[] }> {
   let line = 0;
@@ -48,12 +48,23 @@ export function unitCsvCells(raw: string): string[] {
 /** One line's unit, or what is wrong with it; `seen` remembers the serials of earlier lines. */
 export function checkUnitCells(line: number, cells: string[], seen: Map<string, number>): UnitRow | RowError {
   const [serial = '', status = 'active', ...rest] = cells;
-  if (rest.length > 0) return { line, message: 'Too many columns: expected serial and an optional status' };
+  if (rest.length > 0)
+    return { line, code: 'too_many_columns', message: 'Too many columns: expected serial and an optional status' };
   if (!SERIAL.test(serial))
-    return { line, message: 'Serial must be 1–64 letters, digits, dots, dashes or underscores' };
-  if (!STATUSES.has(status)) return { line, message: 'Status must be active, sold or recalled' };
+    return {
+      line,
+      code: 'invalid_serial',
+      message: 'Serial must be 1–64 letters, digits, dots, dashes or underscores',
+    };
+  if (!STATUSES.has(status)) return { line, code: 'invalid_status', message: 'Status must be active, sold or recalled' };
   const earlier = seen.get(serial);
-  if (earlier !== undefined) return { line, message: `Serial ${serial} is already on line ${earlier}` };
+  if (earlier !== undefined)
+    return {
+      line,
+      code: 'duplicate_in_file',
+      values: { serial, earlierLine: earlier },
+      message: `Serial ${serial} is already on line ${earlier}`,
+    };
   seen.set(serial, line);
   return { line, serial, status };
 }

@@ -79,11 +79,15 @@ export const importUnitsStream: ServerFunction<'import-units-stream'> = {
       if (outcome.stopped === 'too_many_rows')
         note({
           line: outcome.lines,
+          code: 'too_many_rows',
+          values: { maxRows: MAX_IMPORT_ROWS },
           message: `A CSV holds at most ${MAX_IMPORT_ROWS.toLocaleString('en')} units: this line and the rest were not read`,
         });
       if (outcome.stopped === 'too_large')
         note({
           line: outcome.lines,
+          code: 'file_too_large',
+          values: { maxMiB: MAX_STREAM_BYTES / 1024 / 1024 },
           message: `The file is larger than ${MAX_STREAM_BYTES / 1024 / 1024} MiB: reading stopped here`,
         });
       errors.sort((a, b) => a.line - b.line);

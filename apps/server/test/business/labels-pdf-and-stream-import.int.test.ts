@@ -206,7 +206,7 @@ describe.each(drivers)('label sheets and streamed imports on %s', (driver) => {
     const res = await streamImport(other.data!.id as string, csv, brand.token);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ inserted: 100_000, complete: false, errorCount: 1 });
-    expect(res.json.errors[0]).toMatchObject({ line: 100_001 });
+    expect(res.json.errors[0]).toMatchObject({ line: 100_001, code: 'too_many_rows', values: { maxRows: 100_000 } });
   }, 120_000);
 
   it('refuses streamed imports into someone else’s product, by visitors and with a bad product id', async () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { ScanPage } from '@tagledger/functions-api';
+import type { ImportRowError, ScanPage } from '@tagledger/functions-api';
 import { drivers, startTestServer, type TestServer, verifyGs1Prefix } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
@@ -163,7 +163,7 @@ describe.each(drivers)('unit labels and scans on %s', (driver) => {
         inserted: number;
         skipped: number;
         errorCount: number;
-        errors: { line: number; message: string }[];
+        errors: ImportRowError[];
         code?: string;
       },
     };
@@ -184,6 +184,15 @@ describe.each(drivers)('unit labels and scans on %s', (driver) => {
     expect(first.json.errors.map((e) => e.line)).toEqual([1002, 1003, 1004, 1005]);
     expect(first.json.errors[1]!.message).toBe('Serial BULK-0001 is already on line 3');
     expect(first.json.errors[3]!.message).toBe('Serial D-1 belongs to another product');
+    // Each bad line also says what is wrong as a code with its values, which the web app words in the reader's language.
+    expect(first.json.errors.map((e) => e.code)).toEqual([
+      'invalid_serial',
+      'duplicate_in_file',
+      'invalid_status',
+      'serial_of_another_product',
+    ]);
+    expect(first.json.errors[1]).toMatchObject({ values: { serial: 'BULK-0001', earlierLine: 3 } });
+    expect(first.json.errors[3]).toMatchObject({ values: { serial: 'D-1' } });
 
     const again = await importUnits({ productId: product.data!.id, csv }, brand.token);
     expect(again.json).toMatchObject({ inserted: 0, skipped: 1000, errorCount: 4 });

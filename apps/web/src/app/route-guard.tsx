@@ -43,7 +43,8 @@ export interface ReturnToState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 
-export function LoadingScreen({ text = 'Loading...', fullHeight = false }: { text?: string; fullHeight?: boolean }) {
+export function LoadingScreen({ text, fullHeight = false }: { text?: string; fullHeight?: boolean }) {
+  text ??= i18n._('Loading...');
   return (
     <div
       role="status"

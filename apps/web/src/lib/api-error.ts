@@ -40,13 +40,19 @@ const CODE_MESSAGES: Record<string, string> = {
   mail_limit: /*i18n*/ 'Too many e-mails of this kind today, from your account or to this address. Try again tomorrow.',
   asset_not_active: /*i18n*/ 'Assets reported lost or stolen cannot be transferred.',
   transfer_not_found: /*i18n*/ 'This transfer offer does not exist.',
+  // Business labels and scans (unit-labels-pdf, unit-label-qr, scan-unit).
+  invalid_gtin: /*i18n*/ 'This is not a valid barcode number (GTIN): check the digits under the barcode.',
+  invalid_range: /*i18n*/ 'The first serial comes after the last one.',
+  empty_range: /*i18n*/ 'No units in this range: check the first and last serials.',
+  too_many_labels: /*i18n*/ 'Too many labels for one file: print this range in batches.',
 };
 
 /** Said when the code has no message here and the reader does not read English. */
 const UNKNOWN_CODE = /*i18n*/ 'The request was refused. Check what you entered and try again.';
 const GENERIC = /*i18n*/ 'Something went wrong. Please try again.';
 
-function messageFor(code: string | undefined, serverMessage: string | undefined): string {
+/** The message for a refusal's code in the reader's language; the server's English text only for English readers. */
+export function messageFor(code: string | undefined, serverMessage: string | undefined): string {
   if (code && CODE_MESSAGES[code]) return i18n._(CODE_MESSAGES[code]);
   if (i18n.locale === 'en' || !i18n.locale) return serverMessage ?? GENERIC;
   return i18n._(serverMessage ? UNKNOWN_CODE : GENERIC);

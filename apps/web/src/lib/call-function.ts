@@ -3,7 +3,8 @@
 // (@tagledger/functions-api). A refusal becomes a FunctionError that keeps the server's extra
 // fields (e.g. the quote on a price change); a weak password is described in the app's words.
 import type { FunctionErrorBody, FunctionName, FunctionRequest, FunctionResponse } from '@tagledger/functions-api';
-import { AppError } from '@/lib/api-error';
+import { AppError, messageFor } from '@/lib/api-error';
+import { i18n } from '@/lib/i18n/i18n';
 import { appConfig } from '@/lib/app-config';
 import { weakPasswordMessage } from '@/lib/password-policy';
 import { supabase } from '@/lib/supabase';
@@ -27,10 +28,11 @@ function messageOf(body: Partial<FunctionErrorBody>, status: number): string {
   if (Array.isArray(reasons?.reasons)) {
     return weakPasswordMessage(reasons.reasons.filter((r): r is string => typeof r === 'string'));
   }
-  if (typeof body.error === 'string') return body.error;
+  // The server's text is English: the reader is told by the refusal's code (lib/api-error.ts).
+  if (typeof body.error === 'string') return messageFor(body.code, body.error);
   // The gateway's own refusals (no or bad token) answer {message}.
-  if (typeof body.message === 'string') return body.message;
-  return `Request failed (${status})`;
+  if (typeof body.message === 'string') return messageFor(body.code, body.message);
+  return messageFor(body.code, `Request failed (${status})`);
 }
 
 /** The raw response, for functions that answer with a file rather than JSON. */
@@ -43,7 +45,7 @@ export async function callFunctionRaw<N extends FunctionName>(name: N, body: Fun
       body: JSON.stringify(body ?? {}),
     });
   } catch {
-    throw new AppError('Could not reach the server. Check your connection and try again.');
+    throw new AppError(i18n._('Could not reach the server. Check your connection and try again.'));
   }
   if (!res.ok) {
     const payload = (await res.json().catch(() => ({}))) as Partial<FunctionErrorBody>;
@@ -82,7 +84,7 @@ export async function uploadToFunction<N extends FunctionName>(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new AppError('Could not reach the server. Check your connection and try again.'));
+    xhr.onerror = () => reject(new AppError(i18n._('Could not reach the server. Check your connection and try again.')));
     xhr.onload = () => {
       let payload: unknown = {};
       try {

@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { i18n } from '@/lib/i18n/i18n';
 
 export interface SpinnerProps {
   /** Text for screen readers and, when `showLabel`, shown beside the spinner. */
@@ -7,7 +8,8 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ label = 'Loading...', showLabel = false, className }: SpinnerProps) {
+export function Spinner({ label, showLabel = false, className }: SpinnerProps) {
+  label ??= i18n._('Loading...');
   return (
     <span role="status" className={cn('inline-flex items-center gap-2 text-slate-600', className)}>
       <span

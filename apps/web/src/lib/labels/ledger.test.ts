@@ -2,7 +2,7 @@
 // reader's language with their values kept; unknown text passes through unchanged.
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale } from '@/lib/i18n/i18n';
-import { describeTransaction } from './describe';
+import { describeTransaction } from './ledger';
 
 // Each wording exactly as packages/db/migrations writes it.
 const STORED = [

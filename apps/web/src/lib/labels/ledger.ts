@@ -1,9 +1,13 @@
+// The wallet ledger's values, as the wallet and the dashboard show them: sources (token_transactions.source)
+// by name, and descriptions by their wording.
+//
 // The ledger's descriptions are written by the database functions in English (packages/db/migrations:
 // ledger_post callers) and stay as stored — exports, search and the audit trail read them. The wallet
 // shows them in the reader's language by recognising each fixed wording and translating it with its
 // values (a title, a name, a number) put back in. A description no pattern knows is shown as stored.
 import { formatNumber } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
+import { labelOf } from './label-of';
 
 const num = (digits: string) => formatNumber(Number(digits));
 
@@ -80,3 +84,27 @@ export function describeTransaction(description: string): string {
   }
   return description;
 }
+
+/** Names of the ledger's sources (message ids, translated by sourceLabel). */
+const SOURCE_LABELS: Record<string, string> = {
+  signup: /*i18n*/ 'Signup',
+  signup_bonus: /*i18n*/ 'Signup bonus',
+  influencer_signup_bonus: /*i18n*/ 'Influencer signup bonus',
+  referral: /*i18n*/ 'Referral',
+  referral_reversal: /*i18n*/ 'Referral reversal',
+  tag_asset: /*i18n*/ 'Tag Asset',
+  admin_adjustment: /*i18n*/ 'Admin Adjustment',
+  purchase: /*i18n*/ 'Purchase',
+  purchase_refund: /*i18n*/ 'Purchase refund',
+  purchase_dispute: /*i18n*/ 'Purchase dispute',
+  purchase_dispute_won: /*i18n*/ 'Dispute won',
+  debt_settlement: /*i18n*/ 'Debt settlement',
+};
+
+/** A source's name in the reader's language; an unknown source reads "Some source" (label-of.ts). */
+export const sourceLabel = (source: string): string => labelOf(SOURCE_LABELS, source);
+
+const TYPE_LABELS: Record<string, string> = { earned: /*i18n*/ 'Earned', spent: /*i18n*/ 'Spent' };
+
+/** A movement's type (token_transactions.type) in the reader's language. */
+export const transactionTypeLabel = (type: string): string => labelOf(TYPE_LABELS, type);

@@ -30,7 +30,7 @@ export function StatsCards({ stats }: { stats: DashboardStats }) {
     {
       label: i18n._('Pending business requests'),
       value: formatCount(stats.pending_business_requests),
-      hint: i18n._('{n} banned users', { n: formatCount(stats.users_banned) }),
+      hint: i18n._('{n, plural, one {# banned user} other {# banned users}}', { n: stats.users_banned }),
     },
   ];
   return (

@@ -1,4 +1,5 @@
 // One of the caller's assets with its media, ledger history, proof and messages (RLS: owner only).
+import { i18n } from '@/lib/i18n/i18n';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
@@ -13,7 +14,7 @@ export async function fetchAsset(id: string): Promise<Asset> {
       .eq('id', id)
       .maybeSingle(),
   ) as (Asset & { media: (AssetMedia & { position: number })[] }) | null;
-  if (!row) throw new AppError('Asset not found', { status: 404 });
+  if (!row) throw new AppError(i18n._('Asset not found'), { status: 404 });
   row.media = [...(row.media ?? [])].sort((a, b) => a.position - b.position);
   return row;
 }

@@ -1,6 +1,7 @@
 // The public gallery and public detail: one function call each (server: functions/public-assets.ts)
 // answers only what owners chose to share, with the short-lived URLs of the files shown, so a page
 // fills with one request (issue 18).
+import { i18n } from '@/lib/i18n/i18n';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AppError } from '@/lib/api-error';
 import { assetKeys } from './keys';
@@ -63,7 +64,7 @@ export interface PublicAssetResult {
 export async function fetchPublicAsset(id: string): Promise<PublicAssetResult> {
   const { callFunction } = await api();
   const res = await callFunction('public-asset', { assetId: id });
-  if (!res.asset) throw new AppError('This asset is not public or does not exist.', { status: 404 });
+  if (!res.asset) throw new AppError(i18n._('This asset is not public or does not exist.'), { status: 404 });
   return { asset: res.asset, urls: res.urls };
 }
 export function usePublicAsset(id: string) {

@@ -2,6 +2,7 @@
 // events, so this is the same request it makes — POST /storage/v1/object/<bucket>/<path> with the
 // session token — sent with XMLHttpRequest). Files go to <uid>/pending/<uuid>.<ext>; the server
 // links them to an asset only when register-asset succeeds.
+import { i18n } from '@/lib/i18n/i18n';
 import { AppError } from '@/lib/api-error';
 import { appConfig } from '@/lib/app-config';
 import { supabase } from '@/lib/supabase';
@@ -20,7 +21,7 @@ export async function uploadMedia(
 ): Promise<UploadedMedia> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
-  if (!token) throw new AppError('Your session has ended. Please sign in again.');
+  if (!token) throw new AppError(i18n._('Your session has ended. Please sign in again.'));
   const name = `${userId}/pending/${crypto.randomUUID()}.${extensionFor(file)}`;
   const url = `${appConfig.supabaseUrl}/storage/v1/object/asset-media/${name.split('/').map(encodeURIComponent).join('/')}`;
   await new Promise<void>((resolve, reject) => {
@@ -49,7 +50,7 @@ export async function uploadMedia(
       reject(new AppError(message, { status: xhr.status }));
     };
     xhr.onerror = () => reject(new AppError(`Upload of ${file.name} failed. Check your connection and try again.`));
-    xhr.onabort = () => reject(new AppError('Upload cancelled'));
+    xhr.onabort = () => reject(new AppError(i18n._('Upload cancelled')));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
   });

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetKindLabel } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import type { Asset } from '../api/types';
-import { KIND_LABELS, formatMoney } from '../lib/labels';
+import { formatMoney } from '../lib/labels';
 import { VerifyQr } from './verify-qr';
 import { paths } from '@/config/paths';
 
@@ -27,7 +28,7 @@ export function AssetDetailsCard({ asset: a }: { asset: Asset }) {
       </CardHeader>
       <CardContent>
         <dl className="space-y-3">
-          <Field label={i18n._('Kind')} value={i18n._(KIND_LABELS[a.kind])} />
+          <Field label={i18n._('Kind')} value={assetKindLabel(a.kind)} />
           <Field label={i18n._('Description')} value={a.description} />
           <Field label={i18n._('Tags')} value={a.tags.join(', ')} />
           <Field label={i18n._('Serial number')} value={a.serial_number} />

@@ -3,9 +3,10 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetEventLabel } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useAssetLedger, useAssetProof } from '../api/get-asset';
-import { EVENT_LABELS, shortHash } from '../lib/labels';
+import { shortHash } from '../lib/labels';
 import { ProofPanel } from './proof-panel';
 
 export function AssetLedgerCards({ assetId }: { assetId: string }) {
@@ -38,7 +39,7 @@ export function AssetLedgerCards({ assetId }: { assetId: string }) {
             <ol className="space-y-2" aria-label={i18n._('History')}>
               {(ledger.data ?? []).map((e) => (
                 <li key={e.seq} className="flex justify-between gap-3 text-sm">
-                  <span className="font-medium text-slate-900">{i18n._(EVENT_LABELS[e.event] ?? e.event)}</span>
+                  <span className="font-medium text-slate-900">{assetEventLabel(e.event)}</span>
                   <span className="text-right text-xs text-slate-500">
                     {formatDateTime(e.created_at)} · #{e.seq} ·{' '}
                     <span className="font-mono">{shortHash(e.entry_hash)}</span>

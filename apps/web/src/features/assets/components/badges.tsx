@@ -1,15 +1,15 @@
 import { Badge } from '@/components/ui/badge';
 import type { AssetKind, AssetStatus } from '../api/types';
-import { KIND_LABELS, STATUS_LABELS } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetKindLabel, assetStatusLabel } from '@/lib/labels/assets';
 
 export function StatusBadge({ status }: { status: AssetStatus }) {
   if (status === 'active') return null;
-  return <Badge tone="danger">{i18n._(STATUS_LABELS[status])}</Badge>;
+  return <Badge tone="danger">{assetStatusLabel(status)}</Badge>;
 }
 
 export function KindBadge({ kind }: { kind: AssetKind }) {
-  return <Badge tone="info">{i18n._(KIND_LABELS[kind])}</Badge>;
+  return <Badge tone="info">{assetKindLabel(kind)}</Badge>;
 }
 
 export function PrivacyBadge({ privacy }: { privacy: 'private' | 'public' }) {

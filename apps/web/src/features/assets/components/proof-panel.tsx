@@ -1,8 +1,8 @@
 // The ledger proof of one asset: chain position, hashes, integrity, and the covering checkpoint.
 import { CheckCircle2, XCircle } from 'lucide-react';
 import type { LedgerProof } from '../api/types';
-import { EVENT_LABELS } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetEventLabel } from '@/lib/labels/assets';
 
 function Row({ label, value, mono = true }: { label: string; value: string; mono?: boolean }) {
   return (
@@ -35,7 +35,7 @@ export function ProofPanel({ proof }: { proof: LedgerProof }) {
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <Row
           label={i18n._('Chain position')}
-          value={`#${proof.seq} (${i18n._(EVENT_LABELS[proof.event] ?? proof.event)})`}
+          value={`#${proof.seq} (${assetEventLabel(proof.event)})`}
           mono={false}
         />
         <Row label={i18n._('Recorded at (UTC)')} value={proof.created_at} />

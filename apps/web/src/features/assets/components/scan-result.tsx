@@ -4,8 +4,9 @@
 // brand, verified first (decision 0140). Used by the label page and by /verify.
 import type { ReactNode } from 'react';
 import { AlertTriangle, BadgeCheck, Info, ShieldAlert } from 'lucide-react';
-import type { ScanBrand, ScanCandidate, ScanPage, ScanWarning, UnitStatus } from '@tagledger/functions-api';
+import type { ScanBrand, ScanCandidate, ScanPage, ScanWarning } from '@tagledger/functions-api';
 import { i18n } from '@/lib/i18n/i18n';
+import { unitStatusLabel } from '@/lib/labels/units';
 import { formatDate } from '@/lib/i18n/format';
 import { publicImage } from '@/lib/public-image';
 
@@ -14,12 +15,6 @@ const BRAND_MEDIA = 'business-media';
 const LOGO_PX = 32; // h-8 w-8
 const PRODUCT_PX = 96; // h-24 w-24
 
-const STATUS_LABELS: Record<UnitStatus, string> = {
-  active: /*i18n*/ 'Genuine, in circulation',
-  sold: /*i18n*/ 'Genuine, sold',
-  recalled: /*i18n*/ 'Recalled by the brand',
-  counterfeit: /*i18n*/ 'Reported counterfeit',
-};
 
 /** Each warning: what was seen, then what it means for the person holding the item. */
 const WARNING_TEXTS: Record<Exclude<ScanWarning, 'shared_serial'>, { title: string; meaning: string }> = {
@@ -100,7 +95,7 @@ function Candidates({ candidates }: { candidates: ScanCandidate[] }) {
             <p className="mt-1 text-slate-800">{c.product.name}</p>
             <p className="mt-1 text-sm text-slate-600">
               {c.product.gtin ? `${i18n._('GTIN {gtin}', { gtin: c.product.gtin })} · ` : ''}
-              {i18n._(STATUS_LABELS[c.unit.status])}
+              {unitStatusLabel(c.unit.status)}
             </p>
           </li>
         ))}
@@ -170,7 +165,7 @@ export function ScanResult({ page }: { page: ScanPage }) {
             <dt className="text-slate-500">{i18n._('Status')}</dt>
             <dd className={counterfeit ? 'font-semibold text-red-700' : 'text-slate-900'} data-testid="unit-status">
               {counterfeit ? <ShieldAlert className="mr-1 inline h-4 w-4" aria-hidden="true" /> : null}
-              {i18n._(STATUS_LABELS[page.unit.status])}
+              {unitStatusLabel(page.unit.status)}
             </dd>
           </div>
           <div>

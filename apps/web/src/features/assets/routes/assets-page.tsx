@@ -16,8 +16,9 @@ import { AssetCard } from '../components/asset-card';
 import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
-import { kindOptions, formatMoney } from '../lib/labels';
+import { formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetKindOptions } from '@/lib/labels/assets';
 import { formatDate } from '@/lib/i18n/format';
 import { useDebounced } from '@/hooks/use-debounced';
 import { paths } from '@/config/paths';
@@ -68,7 +69,7 @@ export default function AssetsPage() {
           value={filters.kind}
           onChange={(e) => set({ kind: e.target.value as AssetFilters['kind'] })}
           placeholder={i18n._('All kinds')}
-          options={kindOptions()}
+          options={assetKindOptions()}
         />
         <Select
           aria-label={i18n._('Privacy')}

@@ -12,9 +12,10 @@ import { AssetCard } from '../components/asset-card';
 import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
-import { kindOptions, formatMoney } from '../lib/labels';
+import { formatMoney } from '../lib/labels';
 import { useDebounced } from '@/hooks/use-debounced';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetKindOptions } from '@/lib/labels/assets';
 import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
@@ -57,7 +58,7 @@ export default function PublicAssetsPage() {
           aria-label={i18n._('Kind')}
           value={filters.kind}
           placeholder={i18n._('All kinds')}
-          options={kindOptions().filter((o) => o.value !== 'legacy')}
+          options={assetKindOptions().filter((o) => o.value !== 'legacy')}
           onChange={(e) => set({ kind: e.target.value as PublicFilters['kind'] })}
         />
         <MediaTypeSelect value={filters.media} onChange={(media) => set({ media })} />

@@ -15,9 +15,9 @@ import { type PendingMedia } from '../components/media-list';
 import { MediaPicker } from '../components/media-picker';
 import { acceptFiles, pendingFromStored } from '../components/pending-media';
 import { clearGuestCapture, loadGuestCapture, saveGuestCapture } from '../lib/capture-store';
-import { kindOptions } from '../lib/labels';
 import { MAX_FILES } from '../lib/media-rules';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetKindOptions } from '@/lib/labels/assets';
 import { paths } from '@/config/paths';
 
 /** The landing each kind belongs to; its slug as `from` makes the e-mail callback continue on /tag. */
@@ -160,7 +160,7 @@ export default function StartTaggingPage() {
           <Select
             id="start-kind"
             value={kind}
-            options={kindOptions()}
+            options={assetKindOptions()}
             onChange={(e) => isKind(e.target.value) && setKind(e.target.value)}
           />
 

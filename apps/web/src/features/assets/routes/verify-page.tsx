@@ -24,8 +24,8 @@ import { ContactOwnerForm } from '../components/contact-owner-form';
 import { ProofPanel } from '../components/proof-panel';
 import { checkLiveBundle } from '../lib/log-check';
 import type { LogVerdict } from '../components/log-proof-check';
-import { KIND_LABELS } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetKindLabel, assetReportedByOwner } from '@/lib/labels/assets';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 
@@ -204,7 +204,7 @@ function LogVerdictMark({ verdict }: { verdict: LogVerdict }) {
   );
 }
 
-function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }) {
+export function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }) {
   const [contact, setContact] = useState(false);
   const [logVerdict, setLogVerdict] = useState<LogVerdict>('busy');
   const checkBundle = useCallback(() => checkLiveBundle(bundle), [bundle]);
@@ -217,7 +217,7 @@ function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }
             <AlertTriangle className="h-7 w-7 shrink-0" aria-hidden="true" />
             <div>
               <p className="font-semibold">
-                {i18n._('Reported')} {m.status} {i18n._('by its owner')}
+                {assetReportedByOwner(m.status)}
               </p>
               <p className="text-sm">
                 {m.status_changed_at ? i18n._('Since {value}. ', { value: formatDate(m.status_changed_at) }) : ''}
@@ -240,7 +240,7 @@ function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: unknown }
           </div>
           <div>
             <dt className="text-xs text-slate-500">{i18n._('Kind')}</dt>
-            <dd>{KIND_LABELS[m.kind]}</dd>
+            <dd>{assetKindLabel(m.kind)}</dd>
           </div>
           {m.transferred_at ? (
             <div>

@@ -1,5 +1,6 @@
 // A short-lived signed URL for a screenshot in the private bug-screenshots bucket (admins only,
 // by the bucket's storage policy).
+import { i18n } from '@/lib/i18n/i18n';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
@@ -11,7 +12,7 @@ const URL_TTL_SECONDS = 600;
 
 export async function getScreenshotUrl(path: string): Promise<string> {
   const data = unwrap(await supabase.storage.from(SCREENSHOT_BUCKET).createSignedUrl(path, URL_TTL_SECONDS));
-  if (!data?.signedUrl) throw new AppError('The screenshot could not be loaded.');
+  if (!data?.signedUrl) throw new AppError(i18n._('The screenshot could not be loaded.'));
   return userFileUrl(data.signedUrl);
 }
 

@@ -9,6 +9,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
 import { toCsv } from '@/utils/csv';
 import { downloadFile } from '../lib/download';
+import { importRowErrorText } from '../lib/import-errors';
 
 /** Largest file accepted: the server stops reading at 16 MiB. */
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -100,14 +101,14 @@ export function CsvImport({
   );
 }
 
-function ImportReport({ report }: { report: ImportUnitsReport }) {
+export function ImportReport({ report }: { report: ImportUnitsReport }) {
   return (
     <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" role="status">
       <p>
-        {i18n._('{inserted} added, {skipped} already there, {errors} with errors.', {
+        {i18n._('{inserted} added, {skipped} already there, {errors, plural, one {# with an error} other {# with errors}}.', {
           inserted: formatNumber(report.inserted),
           skipped: formatNumber(report.skipped),
-          errors: formatNumber(report.errorCount),
+          errors: report.errorCount,
         })}
       </p>
       {!report.complete && (
@@ -126,9 +127,9 @@ function ImportReport({ report }: { report: ImportUnitsReport }) {
               </thead>
               <tbody>
                 {report.errors.map((e) => (
-                  <tr key={`${e.line}-${e.message}`} className="border-t border-slate-200">
+                  <tr key={`${e.line}-${e.code}`} className="border-t border-slate-200">
                     <td className="py-1 pr-3 font-mono">{e.line}</td>
-                    <td className="py-1">{e.message}</td>
+                    <td className="py-1">{importRowErrorText(e)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -145,7 +146,7 @@ function ImportReport({ report }: { report: ImportUnitsReport }) {
                 'import-errors.csv',
                 toCsv(
                   ['line', 'problem'],
-                  report.errors.map((e) => [e.line, e.message]),
+                  report.errors.map((e) => [e.line, importRowErrorText(e)]),
                 ),
                 'text/csv',
               )

@@ -98,8 +98,8 @@ function UnitsCard({ product }: { product: Product }) {
               try {
                 const r = await addRange.mutateAsync(values);
                 toast.success(
-                  i18n._('{inserted} units added ({first} to {last}), {skipped} already there', {
-                    inserted: formatNumber(r.inserted),
+                  i18n._('{inserted, plural, one {# unit added} other {# units added}} ({first} to {last}), {skipped} already there', {
+                    inserted: r.inserted,
                     skipped: formatNumber(r.skipped),
                     first: r.first,
                     last: r.last,
@@ -208,8 +208,12 @@ export default function ProductPage() {
       const r = await setStatus.mutateAsync(status);
       toast.success(
         status === 'recalled'
-          ? i18n._('Product recalled: {count} units now say so', { count: formatNumber(r.units_changed) })
-          : i18n._('Recall ended: {count} units are active again', { count: formatNumber(r.units_changed) }),
+          ? i18n._('Product recalled: {count, plural, one {# unit now says so} other {# units now say so}}', {
+              count: r.units_changed,
+            })
+          : i18n._('Recall ended: {count, plural, one {# unit is active again} other {# units are active again}}', {
+              count: r.units_changed,
+            }),
       );
     } catch (err) {
       toast.error(toAppError(err, i18n._('The product status could not be changed')).message);

@@ -7,6 +7,7 @@ import type { RecentTransaction } from '../api/get-recent-transactions';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { formatTmt } from '@/utils/format';
+import { describeTransaction, sourceLabel, transactionTypeLabel } from '@/lib/labels/ledger';
 
 export interface RecentActivityProps {
   transactions: RecentTransaction[] | undefined;
@@ -44,7 +45,7 @@ export function RecentActivity({ transactions, loading, error, onRetry }: Recent
             {transactions.map((t) => (
               <li key={t.id} className="flex items-center justify-between gap-4 py-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">{t.description || t.source || t.type}</p>
+                  <p className="truncate text-sm font-medium text-slate-900">{t.description ? describeTransaction(t.description) : t.source ? sourceLabel(t.source) : transactionTypeLabel(t.type)}</p>
                   <p className="text-xs text-slate-500">{formatDate(t.created_at)}</p>
                 </div>
                 <span

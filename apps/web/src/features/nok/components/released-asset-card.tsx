@@ -12,29 +12,14 @@ import { paths } from '@/config/paths';
 import { toAppError } from '@/lib/api-error';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetEventLabel, assetStatusLabel } from '@/lib/labels/assets';
 import { formatBytes } from '@/utils/format';
 import { useDownloadLegacyArchive, useDownloadLegacyCertificate, useLegacyAsset } from '../api/released-assets';
 import { archiveFilename, downloadFailure } from '../lib/released';
 import { ASSET_KINDS } from '../lib/schema';
 
-const EVENT_LABELS: Record<string, string> = {
-  register: /*i18n*/ 'Registered',
-  edit: /*i18n*/ 'Edited',
-  privacy: /*i18n*/ 'Privacy changed',
-  lost: /*i18n*/ 'Reported lost',
-  stolen: /*i18n*/ 'Reported stolen',
-  found: /*i18n*/ 'Marked found',
-  delete: /*i18n*/ 'Deleted',
-  transfer: /*i18n*/ 'Transferred to a new owner',
-};
 
-const STATUS_LABELS: Record<LegacyAsset['status'], string> = {
-  active: /*i18n*/ 'Active',
-  lost: /*i18n*/ 'Reported lost',
-  stolen: /*i18n*/ 'Reported stolen',
-};
 
-const eventLabel = (event: string) => i18n._(EVENT_LABELS[event] ?? event);
 
 /** A photo URL (by media id) resized by the storage service, for the grid. */
 function thumbnail(url: string, width: number): string {
@@ -210,7 +195,7 @@ function History({ history }: { history: LedgerEntry[] }) {
     <ol className="space-y-1" aria-label={i18n._('History')}>
       {[...history].reverse().map((e) => (
         <li key={e.seq} className="flex flex-wrap justify-between gap-x-3 text-sm">
-          <span className="font-medium text-slate-900">{eventLabel(e.event)}</span>
+          <span className="font-medium text-slate-900">{assetEventLabel(e.event)}</span>
           <span className="text-slate-600">
             {formatDateTime(e.created_at)} · #{e.seq}
           </span>
@@ -269,7 +254,7 @@ export function ReleasedAssetCard({
         </h3>
         <div className="flex flex-wrap gap-1">
           {kind ? <Badge tone="info">{i18n._(kind.label)}</Badge> : null}
-          {asset.status !== 'active' ? <Badge tone="danger">{i18n._(STATUS_LABELS[asset.status])}</Badge> : null}
+          {asset.status !== 'active' ? <Badge tone="danger">{assetStatusLabel(asset.status)}</Badge> : null}
         </div>
       </div>
       {asset.status !== 'active' ? (

@@ -25,16 +25,16 @@ export function validateSwitch(
   const grace = Number(raw.grace);
   const waiting = Number(raw.waiting);
   if (!Number.isInteger(period) || period < 3 || period > 60)
-    errors.period = 'Choose a period between 3 months and 5 years';
-  if (!Number.isInteger(grace) || grace < 1 || grace > 90) errors.grace = 'Enter a whole number of days from 1 to 90';
+    errors.period = i18n._('Choose a period between 3 months and 5 years');
+  if (!Number.isInteger(grace) || grace < 1 || grace > 90) errors.grace = i18n._('Enter a whole number of days from 1 to 90');
   if (!Number.isInteger(waiting) || waiting < 1 || waiting > 30)
-    errors.waiting = 'Enter a whole number of days from 1 to 30';
+    errors.waiting = i18n._('Enter a whole number of days from 1 to 30');
   let pausedUntil: string | null = null;
   if (raw.pausedUntil) {
     const end = new Date(`${raw.pausedUntil}T23:59:59Z`);
     const yearAhead = new Date(now.getTime() + 365 * 86_400_000);
     if (Number.isNaN(end.getTime()) || end <= now || end > yearAhead) {
-      errors.pausedUntil = 'A pause must end in the future, within a year';
+      errors.pausedUntil = i18n._('A pause must end in the future, within a year');
     } else pausedUntil = end.toISOString();
   }
   if (Object.keys(errors).length) return { errors };

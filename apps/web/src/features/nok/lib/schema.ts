@@ -1,5 +1,6 @@
 // Next-of-kin form rules; they mirror the table's checks.
 import { z } from 'zod';
+export { RELATIONSHIPS } from '@/lib/labels/nok';
 
 const emailFormat = z.email();
 
@@ -11,18 +12,6 @@ const optional = (valid: (v: string) => boolean, message: string) =>
     .refine((v) => v === '' || valid(v), message)
     .transform((v) => (v === '' ? null : v));
 
-export const RELATIONSHIPS = [
-  /*i18n*/ 'Spouse or partner',
-  /*i18n*/ 'Child',
-  /*i18n*/ 'Parent',
-  /*i18n*/ 'Sibling',
-  /*i18n*/ 'Grandchild',
-  /*i18n*/ 'Other relative',
-  /*i18n*/ 'Friend',
-  /*i18n*/ 'Executor',
-  /*i18n*/ 'Lawyer',
-  /*i18n*/ 'Other',
-];
 
 export const nokSchema = z
   .object({

@@ -1,11 +1,10 @@
 // /nok: the user's next of kin — list, add, edit, remove, one primary contact.
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Mail, Phone, Star, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Modal } from '@/components/ui/modal';
@@ -23,18 +22,13 @@ import { NokForm } from '../components/nok-form';
 import { LegacySwitchCard } from '../components/legacy-switch-card';
 import { EarlyRequests } from '../components/early-requests';
 import { LegacySteps } from '../components/legacy-steps';
+import { NokCard } from '../components/nok-card';
 import { useInviteNextOfKin } from '../api/legacy';
 import { useAssetChoices } from '../api/asset-choices';
 import { NOK_PAGE_INTRO } from '../lib/copy';
 import { ASSET_KINDS } from '../lib/schema';
 import { i18n } from '@/lib/i18n/i18n';
 
-const STATUS_LABEL: Record<NextOfKin['status'], string> = {
-  not_invited: /*i18n*/ 'Not invited',
-  invited: 'Invited',
-  accepted: 'Accepted',
-  declined: 'Declined',
-};
 
 /** Whole kinds, then single assets by title (an asset no longer the owner's is left out). */
 function receivesLabel(k: NextOfKin, titles: ReadonlyMap<string, string>): string {
@@ -98,75 +92,19 @@ function NokScreen({ userId }: { userId: string }) {
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {list.data.map((k) => (
             <li key={k.id}>
-              <Card className="h-full">
-                <CardContent className="space-y-2">
-                  <div className="flex items-start justify-between gap-2">
-                    <div>
-                      <p className="font-semibold text-slate-900">{k.full_name}</p>
-                      <p className="text-sm text-slate-600">{k.relationship}</p>
-                    </div>
-                    <Badge tone={k.status === 'accepted' ? 'success' : 'neutral'}>{STATUS_LABEL[k.status]}</Badge>
-                    {k.is_primary ? (
-                      <Badge tone="info">
-                        <Star className="mr-1 h-3 w-3" aria-hidden="true" /> {i18n._('Primary')}
-                      </Badge>
-                    ) : null}
-                  </div>
-                  {k.email ? (
-                    <p className="flex items-center gap-2 text-sm text-slate-800">
-                      <Mail className="h-4 w-4 text-slate-500" aria-hidden="true" />
-                      <a href={`mailto:${k.email}`} className="underline">
-                        {k.email}
-                      </a>
-                    </p>
-                  ) : null}
-                  {k.phone ? (
-                    <p className="flex items-center gap-2 text-sm text-slate-800">
-                      <Phone className="h-4 w-4 text-slate-500" aria-hidden="true" /> {k.phone}
-                    </p>
-                  ) : null}
-                  {k.notes ? <p className="whitespace-pre-line text-sm text-slate-700">{k.notes}</p> : null}
-                  <p className="text-sm text-slate-700">
-                    {i18n._('Receives:')} {receivesLabel(k, titles)} {i18n._('· Access:')}{' '}
-                    {k.access_level === 'inherit' ? i18n._('inherit') : i18n._('view')}
-                  </p>
-                  <div className="flex gap-2 pt-2">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => setEditing({ mode: 'edit', row: k })}
-                      aria-label={i18n._('Edit {full_name}', { full_name: k.full_name })}
-                    >
-                      {i18n._('Edit')}
-                    </Button>
-                    {k.email && k.status !== 'accepted' ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        loading={invite.isPending && invite.variables === k.id}
-                        onClick={() =>
-                          invite.mutateAsync(k.id).then(
-                            () => toast.success(i18n._('Invitation sent to {email}', { email: k.email })),
-                            (err: unknown) =>
-                              void toast.error(toAppError(err, i18n._('Could not send the invitation')).message),
-                          )
-                        }
-                        aria-label={`${k.status === 'not_invited' ? i18n._('Invite') : i18n._('Resend invitation to')} ${k.full_name}`}
-                      >
-                        {k.status === 'not_invited' ? i18n._('Invite') : i18n._('Resend')}
-                      </Button>
-                    ) : null}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => setDeleting(k)}
-                      aria-label={i18n._('Remove {full_name}', { full_name: k.full_name })}
-                    >
-                      {i18n._('Remove')}
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
+              <NokCard
+                k={k}
+                receives={receivesLabel(k, titles)}
+                inviting={invite.isPending && invite.variables === k.id}
+                onEdit={() => setEditing({ mode: 'edit', row: k })}
+                onInvite={() =>
+                  invite.mutateAsync(k.id).then(
+                    () => toast.success(i18n._('Invitation sent to {email}', { email: k.email })),
+                    (err: unknown) => void toast.error(toAppError(err, i18n._('Could not send the invitation')).message),
+                  )
+                }
+                onRemove={() => setDeleting(k)}
+              />
             </li>
           ))}
         </ul>
@@ -214,7 +152,7 @@ function NokScreen({ userId }: { userId: string }) {
               })
             : ''
         }
-        confirmLabel="Remove"
+        confirmLabel={i18n._('Remove')}
         destructive
         loading={remove.isPending}
         onConfirm={() => {

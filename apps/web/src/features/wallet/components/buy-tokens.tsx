@@ -7,6 +7,7 @@ import { formatMoney } from '@/utils/format';
 import { pricePer100, savingPercent, type TokenPackage } from '../lib/packages';
 import { formatTmt } from '@/utils/format';
 import { i18n } from '@/lib/i18n/i18n';
+import { formatNumber } from '@/lib/i18n/format';
 
 export interface BuyTokensProps {
   enabled: boolean;
@@ -52,7 +53,7 @@ export function BuyTokens({ enabled, packages, buying, error, onBuy }: BuyTokens
                       {formatMoney(pricePer100(pkg), pkg.currency)} {i18n._('per 100 TMT')}
                       {saving > 0 && (
                         <span className="ml-2 font-medium text-green-700">
-                          {i18n._('Save')} {saving}%
+                          {i18n._('Save {percent}', { percent: formatNumber(saving / 100, { style: 'percent' }) })}
                         </span>
                       )}
                     </p>

@@ -1,7 +1,7 @@
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import type { TokenTransaction } from '../api/types';
-import { describeTransaction } from '../lib/describe';
-import { formatWhen, sourceLabel } from '../lib/format';
+import { describeTransaction, sourceLabel } from '@/lib/labels/ledger';
+import { formatWhen } from '../lib/format';
 import { formatTmt } from '@/utils/format';
 
 export function TransactionRow({ tx }: { tx: TokenTransaction }) {

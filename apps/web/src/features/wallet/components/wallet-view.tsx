@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import type { TokenTransaction, TransactionFilters, WalletSummary } from '../api/types';
-import { sourceLabel } from '../lib/format';
+import { sourceLabel } from '@/lib/labels/ledger';
 import { formatTmt } from '@/utils/format';
 import { StatCard } from './stat-card';
 import { TransactionRow } from './transaction-row';
