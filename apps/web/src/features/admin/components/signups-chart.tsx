@@ -20,7 +20,7 @@ export function SignupsChart({ data }: SignupsChartProps) {
       barTestId="signup-bar"
       barClassName="fill-blue-600"
       caption={i18n._(
-        '{total, plural, one {# sign-up} other {# sign-ups}} in the last {length, plural, one {day} other {# days}}',
+        '{total, plural, one {# sign-up} other {# sign-ups}} in the last {length, plural, one {# day} other {# days}}',
         { total, length: data.length },
       )}
     />

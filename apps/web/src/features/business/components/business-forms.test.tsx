@@ -122,7 +122,7 @@ describe('CsvImport', () => {
       inserted: 2,
       skipped: 1,
       errorCount: 1,
-      errors: [{ line: 4, message: 'Status must be active, sold or recalled' }],
+      errors: [{ line: 4, code: 'invalid_status', message: 'Status must be active, sold or recalled' }],
       lines: 4,
       complete: true,
     };
@@ -136,7 +136,7 @@ describe('CsvImport', () => {
     const csv = new File(['serial\nA-1\nA-2\nA-3,broken\n'], 'units.csv', { type: 'text/csv' });
     await userEvent.upload(screen.getByLabelText('CSV file'), csv);
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('2 added, 1 already there, 1 with errors.')).toBeInTheDocument();
+    expect(await screen.findByText('2 added, 1 already there, 1 with an error.')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByRole('cell', { name: 'Status must be active, sold or recalled' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download the error report' })).toBeInTheDocument();
