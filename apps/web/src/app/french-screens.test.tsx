@@ -17,7 +17,17 @@ import type { ImportRowError, ScanPage, UnitStatus } from '@tagledger/functions-
 import { Spinner } from '@/components/ui/spinner';
 import { messageFor } from '@/lib/api-error';
 import { activateLocale } from '@/lib/i18n/i18n';
-import { ASSET_EVENT_LABELS, ASSET_KIND_LABELS, ASSET_STATUS_LABELS, assetEventLabel } from '@/lib/labels/assets';
+import { ROLE_LABELS, roleLabel } from '@/lib/labels/accounts';
+import {
+  ASSET_EVENT_LABELS,
+  ASSET_KIND_LABELS,
+  ASSET_STATUS_LABELS,
+  MEDIA_KIND_LABELS,
+  assetEventLabel,
+  assetIsReported,
+  mediaKindLabel,
+  ownerReportedAsset,
+} from '@/lib/labels/assets';
 import { describeTransaction } from '@/lib/labels/ledger';
 import { LEGACY_STEP_LABELS, NOK_STATUS_LABELS, RELATIONSHIPS } from '@/lib/labels/nok';
 import { UNIT_STATUS_LABELS } from '@/lib/labels/units';
@@ -48,7 +58,7 @@ async function catalogue(locale: string) {
   >;
 }
 
-/** Codes the database stores, from the mapping modules; "active" is also a French word. */
+/** Codes the database stores, from the mapping modules, less those that are also French words. */
 const STORED_CODES = new Set(
   [
     ...Object.keys(ASSET_KIND_LABELS),
@@ -57,11 +67,13 @@ const STORED_CODES = new Set(
     ...Object.keys(NOK_STATUS_LABELS),
     ...Object.keys(LEGACY_STEP_LABELS),
     ...Object.keys(UNIT_STATUS_LABELS),
+    ...Object.keys(MEDIA_KIND_LABELS),
+    ...Object.keys(ROLE_LABELS),
     'signup',
     'tag_asset',
     'earned',
     'spent',
-  ].filter((code) => code !== 'active'),
+  ].filter((code) => !['active', 'photo', 'document', 'admin', 'standard'].includes(code)),
 );
 
 /** Words of English sentences that French never uses. */
@@ -257,11 +269,18 @@ describe('every screen in French', { timeout: 30_000 }, () => {
         );
   });
 
-  it('asset badges and ledger events', () => {
+  it('asset badges, ledger events, flagged-asset notices, file kinds and account roles', () => {
     for (const kind of Object.keys(ASSET_KIND_LABELS) as AssetKind[]) expectFrench(<KindBadge kind={kind} />);
     for (const status of Object.keys(ASSET_STATUS_LABELS) as AssetStatus[])
       expectFrench(<StatusBadge status={status} />);
     expect(englishIn(Object.keys(ASSET_EVENT_LABELS).map(assetEventLabel))).toEqual([]);
+    expect(
+      englishIn([
+        ...Object.keys(ASSET_STATUS_LABELS).flatMap((status) => [ownerReportedAsset(status), assetIsReported(status)]),
+        ...Object.keys(MEDIA_KIND_LABELS).map(mediaKindLabel),
+        ...Object.keys(ROLE_LABELS).map(roleLabel),
+      ]),
+    ).toEqual([]);
   });
 
   it('/nok: every relationship, status and access, and every step of the legacy log', () => {

@@ -84,7 +84,8 @@ export async function uploadToFunction<N extends FunctionName>(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new AppError(i18n._('Could not reach the server. Check your connection and try again.')));
+    xhr.onerror = () =>
+      reject(new AppError(i18n._('Could not reach the server. Check your connection and try again.')));
     xhr.onload = () => {
       let payload: unknown = {};
       try {

@@ -44,3 +44,26 @@ export function assetReportedByOwner(status: string): string {
   if (status === 'stolen') return i18n._('Reported stolen by its owner');
   return i18n._('Reported by its owner: {status}', { status: assetStatusLabel(status) });
 }
+
+/** What /p/:id tells a visitor of an asset its owner flagged. */
+export function ownerReportedAsset(status: string): string {
+  if (status === 'lost') return i18n._('The owner reported this asset lost.');
+  if (status === 'stolen') return i18n._('The owner reported this asset stolen.');
+  return i18n._('The owner reported this asset: {status}.', { status: assetStatusLabel(status) });
+}
+
+/** What the owner's asset page says of their flagged asset (a date and a sentence follow). */
+export function assetIsReported(status: string): string {
+  if (status === 'lost') return i18n._('This asset is reported lost');
+  if (status === 'stolen') return i18n._('This asset is reported stolen');
+  return i18n._('This asset is reported: {status}', { status: assetStatusLabel(status) });
+}
+
+/** Kinds of an asset's files (asset_media.kind). */
+export const MEDIA_KIND_LABELS: Readonly<Record<string, string>> = {
+  photo: /*i18n*/ 'Photo',
+  video: /*i18n*/ 'Video',
+  document: /*i18n*/ 'Document',
+};
+
+export const mediaKindLabel = (kind: string) => labelOf(MEDIA_KIND_LABELS, kind);

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { USERS_PAGE_SIZE, type AdminUser, type UserFilters } from '../api/types';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
+import { roleLabel } from '@/lib/labels/accounts';
 import { intlLocale } from '@/lib/i18n/format';
 import { formatTmt } from '@/utils/format';
 
@@ -90,7 +91,7 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
                     <span className="block font-medium text-slate-900">{displayName(u, '—')}</span>
                     <span className="text-slate-600">{u.email}</span>
                   </td>
-                  <td className="py-2 pr-3 capitalize">{u.role}</td>
+                  <td className="py-2 pr-3">{roleLabel(u.role)}</td>
                   <td className="space-x-1 py-2 pr-3">
                     {u.email_confirmed_at ? (
                       <Badge tone="success">{i18n._('Confirmed')}</Badge>

@@ -2,6 +2,7 @@
 // finders' messages) and what stays (the TMT paid, the ledger's hashes).
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { i18n } from '@/lib/i18n/i18n';
+import { mediaKindLabel } from '@/lib/labels/assets';
 import type { Asset } from '../api/types';
 import { formatBytes } from '../lib/media-rules';
 
@@ -42,7 +43,11 @@ export function DeleteAssetDialog({
             </li>
             {a.media.map((m, i) => (
               <li key={m.id}>
-                {i18n._('file')} {i + 1}: {m.kind}, {formatBytes(Number(m.size_bytes))}
+                {i18n._('file {number}: {kind}, {size}', {
+                  number: i + 1,
+                  kind: mediaKindLabel(m.kind),
+                  size: formatBytes(Number(m.size_bytes)),
+                })}
               </li>
             ))}
             {messageCount > 0 && (

@@ -3,6 +3,7 @@ import { FileText, Film, X } from 'lucide-react';
 import { formatBytes } from '../lib/media-rules';
 import type { MediaKind } from '../api/types';
 import { i18n } from '@/lib/i18n/i18n';
+import { mediaKindLabel } from '@/lib/labels/assets';
 
 export interface PendingMedia {
   id: string;
@@ -45,7 +46,7 @@ export function MediaList({ items, onRemove, disabled }: Props) {
             </p>
             <p className="flex items-center gap-1 text-slate-600">
               {m.kind === 'video' && <Film className="h-3 w-3" aria-hidden="true" />}
-              {m.kind} · {formatBytes(m.file.size)}
+              {mediaKindLabel(m.kind)} · {formatBytes(m.file.size)}
               {m.durationSeconds != null && ` · ${Math.round(m.durationSeconds)} s`}
             </p>
             {m.progress > 0 && (

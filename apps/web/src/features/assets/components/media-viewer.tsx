@@ -9,6 +9,7 @@ import type { PublicMedia } from '../api/types';
 import { formatBytes } from '../lib/media-rules';
 import { gallerySources } from '../lib/thumbnails';
 import { i18n } from '@/lib/i18n/i18n';
+import { mediaKindLabel } from '@/lib/labels/assets';
 
 /**
  * urls: signed URL per media id (the owner's from storage, the public's from public-asset-media).
@@ -113,7 +114,7 @@ export function MediaViewer({
               className={`text-left ${i === index ? 'font-semibold text-slate-900' : ''}`}
               onClick={() => setIndex(i)}
             >
-              {i + 1}. {m.kind}, {formatBytes(Number(m.size_bytes))}
+              {i + 1}. {mediaKindLabel(m.kind)}, {formatBytes(Number(m.size_bytes))}
               {m.duration_seconds != null && `, ${Math.round(Number(m.duration_seconds))} s`}
             </button>
             <span className="block break-all font-mono text-[11px] text-slate-500">

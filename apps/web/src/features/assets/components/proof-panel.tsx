@@ -33,11 +33,7 @@ export function ProofPanel({ proof }: { proof: LedgerProof }) {
             : i18n._('Integrity check failed: the record differs from its ledger entry.')}
       </p>
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <Row
-          label={i18n._('Chain position')}
-          value={`#${proof.seq} (${assetEventLabel(proof.event)})`}
-          mono={false}
-        />
+        <Row label={i18n._('Chain position')} value={`#${proof.seq} (${assetEventLabel(proof.event)})`} mono={false} />
         <Row label={i18n._('Recorded at (UTC)')} value={proof.created_at} />
         <Row label={i18n._('Record hash (SHA-256)')} value={proof.record_hash} />
         <Row label={i18n._('Entry hash')} value={proof.entry_hash} />

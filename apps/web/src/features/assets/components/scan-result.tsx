@@ -15,7 +15,6 @@ const BRAND_MEDIA = 'business-media';
 const LOGO_PX = 32; // h-8 w-8
 const PRODUCT_PX = 96; // h-24 w-24
 
-
 /** Each warning: what was seen, then what it means for the person holding the item. */
 const WARNING_TEXTS: Record<Exclude<ScanWarning, 'shared_serial'>, { title: string; meaning: string }> = {
   never_issued: {

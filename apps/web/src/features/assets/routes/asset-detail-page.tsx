@@ -26,6 +26,7 @@ import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
 import { TransferOwnershipCard } from '../components/transfer-ownership-card';
 import { i18n } from '@/lib/i18n/i18n';
+import { assetIsReported } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 
@@ -154,7 +155,7 @@ export default function AssetDetailPage() {
 
       {a.status !== 'active' && (
         <p role="status" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {i18n._('This asset is reported')} {a.status}
+          {assetIsReported(a.status)}
           {a.status_changed_at ? i18n._(' since {value}', { value: formatDateTime(a.status_changed_at) }) : ''}
           {i18n._('. Anyone checking its serial number sees this warning.')}
         </p>

@@ -13,6 +13,7 @@ import { ReportButton } from '../components/report-button';
 import { reportContent } from '../api/report-content';
 import { formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
+import { ownerReportedAsset } from '@/lib/labels/assets';
 import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
@@ -77,7 +78,7 @@ export default function PublicAssetPage() {
       </div>
       {a.status !== 'active' && (
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {i18n._('The owner reported this asset')} {a.status}.
+          {ownerReportedAsset(a.status)}
         </p>
       )}
       <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-[3fr_2fr]">

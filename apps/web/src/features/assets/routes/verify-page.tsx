@@ -216,9 +216,7 @@ export function MatchCard({ match: m, bundle }: { match: VerifyMatch; bundle: un
           <div role="alert" className="flex gap-3 rounded-md bg-red-50 p-3 text-red-800" data-testid="verify-warning">
             <AlertTriangle className="h-7 w-7 shrink-0" aria-hidden="true" />
             <div>
-              <p className="font-semibold">
-                {assetReportedByOwner(m.status)}
-              </p>
+              <p className="font-semibold">{assetReportedByOwner(m.status)}</p>
               <p className="text-sm">
                 {m.status_changed_at ? i18n._('Since {value}. ', { value: formatDate(m.status_changed_at) }) : ''}
                 {i18n._('Do not buy this item. If you have found it, contact the owner below.')}

@@ -105,11 +105,14 @@ export function ImportReport({ report }: { report: ImportUnitsReport }) {
   return (
     <div className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" role="status">
       <p>
-        {i18n._('{inserted} added, {skipped} already there, {errors, plural, one {# with an error} other {# with errors}}.', {
-          inserted: formatNumber(report.inserted),
-          skipped: formatNumber(report.skipped),
-          errors: report.errorCount,
-        })}
+        {i18n._(
+          '{inserted} added, {skipped} already there, {errors, plural, one {# with an error} other {# with errors}}.',
+          {
+            inserted: formatNumber(report.inserted),
+            skipped: formatNumber(report.skipped),
+            errors: report.errorCount,
+          },
+        )}
       </p>
       {!report.complete && (
         <p className="text-amber-800">{i18n._('Reading stopped early: see the last error for where.')}</p>

@@ -71,7 +71,10 @@ export function ScanAnalyticsView({ analytics }: { analytics: ScanAnalytics }) {
         <CardContent>
           <DailyBarChart
             bars={a.daily.map((d) => ({ day: d.day, value: d.count }))}
-            label={i18n._('Scans per day: {total} in {days, plural, one {# day} other {# days}}', { total: a.total, days: a.days })}
+            label={i18n._('Scans per day: {total} in {days, plural, one {# day} other {# days}}', {
+              total: a.total,
+              days: a.days,
+            })}
             barTestId="scan-day-bar"
             barClassName="fill-blue-600"
             caption={i18n._('Scans per day')}

@@ -98,12 +98,15 @@ function UnitsCard({ product }: { product: Product }) {
               try {
                 const r = await addRange.mutateAsync(values);
                 toast.success(
-                  i18n._('{inserted, plural, one {# unit added} other {# units added}} ({first} to {last}), {skipped} already there', {
-                    inserted: r.inserted,
-                    skipped: formatNumber(r.skipped),
-                    first: r.first,
-                    last: r.last,
-                  }),
+                  i18n._(
+                    '{inserted, plural, one {# unit added} other {# units added}} ({first} to {last}), {skipped} already there',
+                    {
+                      inserted: r.inserted,
+                      skipped: formatNumber(r.skipped),
+                      first: r.first,
+                      last: r.last,
+                    },
+                  ),
                 );
               } catch (err) {
                 toast.error(toAppError(err, i18n._('The range could not be added')).message);

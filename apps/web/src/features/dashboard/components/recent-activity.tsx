@@ -45,7 +45,13 @@ export function RecentActivity({ transactions, loading, error, onRetry }: Recent
             {transactions.map((t) => (
               <li key={t.id} className="flex items-center justify-between gap-4 py-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium text-slate-900">{t.description ? describeTransaction(t.description) : t.source ? sourceLabel(t.source) : transactionTypeLabel(t.type)}</p>
+                  <p className="truncate text-sm font-medium text-slate-900">
+                    {t.description
+                      ? describeTransaction(t.description)
+                      : t.source
+                        ? sourceLabel(t.source)
+                        : transactionTypeLabel(t.type)}
+                  </p>
                   <p className="text-xs text-slate-500">{formatDate(t.created_at)}</p>
                 </div>
                 <span

@@ -7,7 +7,6 @@ import { i18n } from '@/lib/i18n/i18n';
 import { legacyStepLabel } from '@/lib/labels/nok';
 import { formatDateTime } from '@/lib/i18n/format';
 
-
 export function LegacySteps({ userId }: { userId: string }) {
   const steps = useLegacySteps(userId);
   if (steps.isPending) return null;

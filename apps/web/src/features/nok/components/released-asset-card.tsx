@@ -18,9 +18,6 @@ import { useDownloadLegacyArchive, useDownloadLegacyCertificate, useLegacyAsset 
 import { archiveFilename, downloadFailure } from '../lib/released';
 import { ASSET_KINDS } from '../lib/schema';
 
-
-
-
 /** A photo URL (by media id) resized by the storage service, for the grid. */
 function thumbnail(url: string, width: number): string {
   const u = new URL(url, window.location.origin);

@@ -26,7 +26,8 @@ export function validateSwitch(
   const waiting = Number(raw.waiting);
   if (!Number.isInteger(period) || period < 3 || period > 60)
     errors.period = i18n._('Choose a period between 3 months and 5 years');
-  if (!Number.isInteger(grace) || grace < 1 || grace > 90) errors.grace = i18n._('Enter a whole number of days from 1 to 90');
+  if (!Number.isInteger(grace) || grace < 1 || grace > 90)
+    errors.grace = i18n._('Enter a whole number of days from 1 to 90');
   if (!Number.isInteger(waiting) || waiting < 1 || waiting > 30)
     errors.waiting = i18n._('Enter a whole number of days from 1 to 30');
   let pausedUntil: string | null = null;

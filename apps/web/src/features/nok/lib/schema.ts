@@ -12,7 +12,6 @@ const optional = (valid: (v: string) => boolean, message: string) =>
     .refine((v) => v === '' || valid(v), message)
     .transform((v) => (v === '' ? null : v));
 
-
 export const nokSchema = z
   .object({
     full_name: z

@@ -29,7 +29,6 @@ import { NOK_PAGE_INTRO } from '../lib/copy';
 import { ASSET_KINDS } from '../lib/schema';
 import { i18n } from '@/lib/i18n/i18n';
 
-
 /** Whole kinds, then single assets by title (an asset no longer the owner's is left out). */
 function receivesLabel(k: NextOfKin, titles: ReadonlyMap<string, string>): string {
   const kinds = ASSET_KINDS.filter((a) => k.receives_kinds.includes(a.value)).map((a) => i18n._(a.label));
@@ -100,7 +99,8 @@ function NokScreen({ userId }: { userId: string }) {
                 onInvite={() =>
                   invite.mutateAsync(k.id).then(
                     () => toast.success(i18n._('Invitation sent to {email}', { email: k.email })),
-                    (err: unknown) => void toast.error(toAppError(err, i18n._('Could not send the invitation')).message),
+                    (err: unknown) =>
+                      void toast.error(toAppError(err, i18n._('Could not send the invitation')).message),
                   )
                 }
                 onRemove={() => setDeleting(k)}
