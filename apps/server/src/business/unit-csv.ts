@@ -56,7 +56,8 @@ export function checkUnitCells(line: number, cells: string[], seen: Map<string, 
       code: 'invalid_serial',
       message: 'Serial must be 1–64 letters, digits, dots, dashes or underscores',
     };
-  if (!STATUSES.has(status)) return { line, code: 'invalid_status', message: 'Status must be active, sold or recalled' };
+  if (!STATUSES.has(status))
+    return { line, code: 'invalid_status', message: 'Status must be active, sold or recalled' };
   const earlier = seen.get(serial);
   if (earlier !== undefined)
     return {

@@ -43,7 +43,8 @@ export async function insertBatch(
   for (const r of rows) {
     if (r.inserted) inserted += 1;
     else if (r.same_product) skipped += 1;
-    else errors.push({
+    else
+      errors.push({
         line: lineOf.get(r.serial)!,
         code: 'serial_of_another_product',
         values: { serial: r.serial },
