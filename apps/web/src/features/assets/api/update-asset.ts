@@ -1,5 +1,6 @@
 // Edits, privacy changes and lost/stolen/found reports: a plain update limited by column grants
 // and RLS to the owner's editable fields; the database records each change in the ledger.
+import { i18n } from '@/lib/i18n/i18n';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
@@ -21,7 +22,7 @@ export async function updateAsset(id: string, patch: AssetPatch): Promise<void> 
     purchase_price: toNumeric(patch.purchase_price),
   };
   const rows = unwrap(await supabase.from('assets').update(row).eq('id', id).select('id'));
-  if (!rows || rows.length === 0) throw new Error('Asset not found');
+  if (!rows || rows.length === 0) throw new Error(i18n._('Asset not found'));
 }
 
 export function useUpdateAsset(id: string) {
