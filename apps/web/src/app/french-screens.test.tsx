@@ -4,10 +4,8 @@
 // the text they show — text nodes and the aria-label, title, placeholder and alt a screen reader or
 // a hover shows — must hold no English: no message of the catalogue whose French differs, no code
 // stored in the database (the enum values of lib/labels), no common English word. The catalogue
-// test (lib/i18n/catalogues.test.ts) finds literals in the source; this one finds what only shows
+// test (scripts/i18n/catalogues.test.ts) finds literals in the source; this one finds what only shows
 // at run time: a stored value put on screen as it is, a server's English text, a plural built by hand.
-import fs from 'node:fs';
-import path from 'node:path';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
@@ -46,13 +44,17 @@ import type { NextOfKin } from '@/features/nok/api/next-of-kin';
 import { validateSwitch } from '@/features/nok/lib/legacy-switch';
 import { BuyTokens } from '@/features/wallet/components/buy-tokens';
 import { TransactionRow } from '@/features/wallet/components/transaction-row';
+// The catalogues as files (Vite's ?raw), not as the compiled messages the app loads: the test reads
+// each message's source and translation.
+import enPo from '../locales/en.po?raw';
+import frPo from '../locales/fr.po?raw';
 
-const src = path.resolve(import.meta.dirname, '..');
 const po = formatter({ lineNumbers: false, origins: false });
+const PO_FILES: Record<string, string> = { en: enPo, fr: frPo };
 
 async function catalogue(locale: string) {
-  const file = path.join(src, 'locales', `${locale}.po`);
-  return (await po.parse(fs.readFileSync(file, 'utf8'), { locale, sourceLocale: 'en', filename: file })) as Record<
+  const file = `src/locales/${locale}.po`;
+  return (await po.parse(PO_FILES[locale]!, { locale, sourceLocale: 'en', filename: file })) as Record<
     string,
     { translation?: string; obsolete?: boolean }
   >;
