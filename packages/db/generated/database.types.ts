@@ -281,6 +281,10 @@ export type Database = {
           id: string;
           kind: string;
           location: string | null;
+          location_accuracy_m: number | null;
+          location_latitude: number | null;
+          location_longitude: number | null;
+          location_on_certificate: boolean;
           make: string | null;
           model: string | null;
           owner_id: string;
@@ -314,6 +318,10 @@ export type Database = {
           id?: string;
           kind: string;
           location?: string | null;
+          location_accuracy_m?: number | null;
+          location_latitude?: number | null;
+          location_longitude?: number | null;
+          location_on_certificate?: boolean;
           make?: string | null;
           model?: string | null;
           owner_id: string;
@@ -347,6 +355,10 @@ export type Database = {
           id?: string;
           kind?: string;
           location?: string | null;
+          location_accuracy_m?: number | null;
+          location_latitude?: number | null;
+          location_longitude?: number | null;
+          location_on_certificate?: boolean;
           make?: string | null;
           model?: string | null;
           owner_id?: string;
@@ -1089,38 +1101,73 @@ export type Database = {
           },
         ];
       };
+      news_article_versions: {
+        Row: {
+          article_id: string;
+          content: string;
+          created_at: string;
+          image_alt: string | null;
+          language: string;
+          status: string;
+          title: string;
+          updated_at: string;
+        };
+        Insert: {
+          article_id: string;
+          content: string;
+          created_at?: string;
+          image_alt?: string | null;
+          language: string;
+          status?: string;
+          title: string;
+          updated_at?: string;
+        };
+        Update: {
+          article_id?: string;
+          content?: string;
+          created_at?: string;
+          image_alt?: string | null;
+          language?: string;
+          status?: string;
+          title?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'news_article_versions_article_id_fkey';
+            columns: ['article_id'];
+            isOneToOne: false;
+            referencedRelation: 'news_articles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       news_articles: {
         Row: {
           author_id: string | null;
-          content: string;
           created_at: string;
           id: string;
           image_url: string | null;
           is_published: boolean;
           news_category: string;
-          title: string;
           updated_at: string;
         };
         Insert: {
           author_id?: string | null;
-          content: string;
           created_at?: string;
           id?: string;
           image_url?: string | null;
           is_published?: boolean;
           news_category?: string;
-          title: string;
           updated_at?: string;
         };
         Update: {
           author_id?: string | null;
-          content?: string;
           created_at?: string;
           id?: string;
           image_url?: string | null;
           is_published?: boolean;
           news_category?: string;
-          title?: string;
           updated_at?: string;
         };
         Relationships: [
@@ -1846,6 +1893,10 @@ export type Database = {
       request_business_account: {
         Args: { p_note?: string | null };
         Returns: Database['public']['Tables']['business_requests']['Row'];
+      };
+      save_news_article: {
+        Args: { p_id: string | null; p_category: string | null; p_image_url: string | null; p_versions: Json | null };
+        Returns: string;
       };
       search_my_assets: {
         Args: {

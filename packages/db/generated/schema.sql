@@ -2805,6 +2805,9 @@ AS $function$
     'estimated_value', case when a.share_value then a.estimated_value end,
     'currency', case when a.share_value then a.currency end,
     'location', case when a.share_location then a.location end,
+    'location_coordinates', case when a.share_location and a.location_latitude is not null then
+      jsonb_build_object('latitude', a.location_latitude, 'longitude', a.location_longitude,
+                         'accuracy_m', a.location_accuracy_m) end,
     'media', coalesce((select jsonb_agg(jsonb_build_object('id', m.id, 'kind', m.kind,
         'mime_type', m.mime_type, 'size_bytes', m.size_bytes, 'sha256', m.sha256, 'duration_seconds', m.duration_seconds)
         order by m.position) from public.asset_media m where m.asset_id = a.id), '[]'::jsonb)
@@ -3549,6 +3552,27 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.sync_article_published()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_article uuid := case when tg_op = 'DELETE' then old.article_id else new.article_id end;
+  v_published boolean;
+begin
+  v_published := exists (select 1 from public.news_article_versions v
+                          where v.article_id = v_article and v.status = 'published');
+  update public.news_articles set is_published = v_published
+   where id = v_article and is_published is distinct from v_published;
+  if tg_op = 'UPDATE' and old.article_id is distinct from new.article_id then
+    raise exception 'a version stays with its article' using errcode = '42501';
+  end if;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.sync_auth_user_email()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3946,6 +3970,10 @@ create table public.assets (
   quantity integer,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  location_latitude double precision,
+  location_longitude double precision,
+  location_accuracy_m double precision,
+  location_on_certificate boolean default false not null,
   constraint assets_asset_url_check CHECK (asset_url IS NULL OR char_length(asset_url) <= 1000 AND asset_url ~* '^(https?|ipfs|ar)://'::text),
   constraint assets_chain_check CHECK (chain IS NULL OR char_length(chain) <= 50),
   constraint assets_content_hash_check CHECK (content_hash IS NULL OR char_length(content_hash) <= 200),
@@ -3956,7 +3984,11 @@ create table public.assets (
   constraint assets_heir_instructions_check CHECK (heir_instructions IS NULL OR char_length(heir_instructions) <= 10000),
   constraint assets_kind_check CHECK (kind = ANY (ARRAY['general'::text, 'digital'::text, 'legacy'::text, 'business'::text])),
   constraint assets_legacy_is_private CHECK (kind <> 'legacy'::text OR privacy = 'private'::text),
+  constraint assets_location_accuracy_m_check CHECK (location_accuracy_m IS NULL OR location_accuracy_m >= 0::double precision AND location_accuracy_m <= 100000::double precision),
   constraint assets_location_check CHECK (location IS NULL OR char_length(location) <= 300),
+  constraint assets_location_coordinates_together CHECK ((location_latitude IS NULL) = (location_longitude IS NULL) AND (location_latitude IS NOT NULL OR location_accuracy_m IS NULL)),
+  constraint assets_location_latitude_check CHECK (location_latitude IS NULL OR location_latitude >= '-90'::integer::double precision AND location_latitude <= 90::double precision),
+  constraint assets_location_longitude_check CHECK (location_longitude IS NULL OR location_longitude >= '-180'::integer::double precision AND location_longitude <= 180::double precision),
   constraint assets_make_check CHECK (make IS NULL OR char_length(make) <= 100),
   constraint assets_model_check CHECK (model IS NULL OR char_length(model) <= 100),
   constraint assets_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES auth.users(id) ON DELETE CASCADE,
@@ -4014,6 +4046,10 @@ grant update (token_id) on table public.assets to authenticated;
 grant update (heir_instructions) on table public.assets to authenticated;
 grant update (sku) on table public.assets to authenticated;
 grant update (quantity) on table public.assets to authenticated;
+grant update (location_latitude) on table public.assets to authenticated;
+grant update (location_longitude) on table public.assets to authenticated;
+grant update (location_accuracy_m) on table public.assets to authenticated;
+grant update (location_on_certificate) on table public.assets to authenticated;
 
 create table public.bug_reports (
   id uuid default gen_random_uuid() not null,
@@ -4677,10 +4713,48 @@ grant select (status) on table public.moderation_reports to authenticated;
 grant select (decided_at) on table public.moderation_reports to authenticated;
 grant select (created_at) on table public.moderation_reports to authenticated;
 
-create table public.news_articles (
-  id uuid default gen_random_uuid() not null,
+create table public.news_article_versions (
+  article_id uuid not null,
+  language text not null,
   title text not null,
   content text not null,
+  image_alt text,
+  status text default 'draft'::text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint news_article_versions_article_id_fkey FOREIGN KEY (article_id) REFERENCES news_articles(id) ON DELETE CASCADE,
+  constraint news_article_versions_content_check CHECK (char_length(btrim(content)) >= 1 AND char_length(btrim(content)) <= 100000),
+  constraint news_article_versions_image_alt_check CHECK (image_alt IS NULL OR char_length(btrim(image_alt)) >= 1 AND char_length(btrim(image_alt)) <= 300),
+  constraint news_article_versions_language_check CHECK (language = ANY (ARRAY['en'::text, 'fr'::text])),
+  constraint news_article_versions_pkey PRIMARY KEY (article_id, language),
+  constraint news_article_versions_status_check CHECK (status = ANY (ARRAY['draft'::text, 'published'::text])),
+  constraint news_article_versions_title_check CHECK (char_length(btrim(title)) >= 1 AND char_length(btrim(title)) <= 300)
+);
+alter table public.news_article_versions enable row level security;
+create policy "Admins can create versions" on public.news_article_versions for insert to authenticated
+  with check (private.is_admin());
+create policy "Admins can delete versions" on public.news_article_versions for delete to authenticated
+  using (private.is_admin());
+create policy "Admins can read all versions" on public.news_article_versions for select to authenticated
+  using (private.is_admin());
+create policy "Admins can update versions" on public.news_article_versions for update to authenticated
+  using (private.is_admin())
+  with check (private.is_admin());
+create policy "Signed-in users can read published versions" on public.news_article_versions for select to authenticated
+  using ((status = 'published'::text));
+CREATE TRIGGER news_article_versions_sync_published AFTER INSERT OR DELETE OR UPDATE ON news_article_versions FOR EACH ROW EXECUTE FUNCTION private.sync_article_published();
+CREATE TRIGGER news_article_versions_touch BEFORE UPDATE ON news_article_versions FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+grant delete, insert, select, update on table public.news_article_versions to service_role;
+grant delete, select on table public.news_article_versions to authenticated;
+grant insert (article_id) on table public.news_article_versions to authenticated;
+grant insert (language) on table public.news_article_versions to authenticated;
+grant insert, update (title) on table public.news_article_versions to authenticated;
+grant insert, update (content) on table public.news_article_versions to authenticated;
+grant insert, update (image_alt) on table public.news_article_versions to authenticated;
+grant insert, update (status) on table public.news_article_versions to authenticated;
+
+create table public.news_articles (
+  id uuid default gen_random_uuid() not null,
   news_category text default 'General'::text not null,
   image_url text,
   is_published boolean default false not null,
@@ -4688,11 +4762,9 @@ create table public.news_articles (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   constraint news_articles_author_id_fkey FOREIGN KEY (author_id) REFERENCES article_authors(id) ON DELETE SET NULL,
-  constraint news_articles_content_check CHECK (char_length(btrim(content)) >= 1 AND char_length(btrim(content)) <= 100000),
   constraint news_articles_image_url_check CHECK (image_url IS NULL OR image_url ~* '^https?://[^\s]+$'::text AND char_length(image_url) <= 2000),
   constraint news_articles_news_category_check CHECK (char_length(btrim(news_category)) >= 1 AND char_length(btrim(news_category)) <= 60),
-  constraint news_articles_pkey PRIMARY KEY (id),
-  constraint news_articles_title_check CHECK (char_length(btrim(title)) >= 1 AND char_length(btrim(title)) <= 300)
+  constraint news_articles_pkey PRIMARY KEY (id)
 );
 CREATE INDEX news_articles_author_idx ON public.news_articles USING btree (author_id);
 CREATE INDEX news_articles_created_idx ON public.news_articles USING btree (created_at DESC, id DESC);
@@ -4714,11 +4786,8 @@ CREATE TRIGGER news_articles_ensure_author BEFORE INSERT OR UPDATE OF author_id 
 CREATE TRIGGER news_articles_touch BEFORE UPDATE ON news_articles FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 grant delete, insert, select, update on table public.news_articles to service_role;
 grant delete, select on table public.news_articles to authenticated;
-grant insert, update (title) on table public.news_articles to authenticated;
-grant insert, update (content) on table public.news_articles to authenticated;
 grant insert, update (news_category) on table public.news_articles to authenticated;
 grant insert, update (image_url) on table public.news_articles to authenticated;
-grant insert, update (is_published) on table public.news_articles to authenticated;
 grant insert (author_id) on table public.news_articles to authenticated;
 
 create table public.next_of_kin (
@@ -7264,6 +7333,55 @@ begin
 end
 $function$;
 grant execute on function public.request_business_account(p_note text) to authenticated;
+
+CREATE OR REPLACE FUNCTION public.save_news_article(p_id uuid, p_category text, p_image_url text, p_versions jsonb)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid;
+  v_lang text;
+  v jsonb;
+begin
+  if not private.is_admin() then
+    raise exception 'Only admins can write news articles' using errcode = '42501';
+  end if;
+  if p_versions is null or jsonb_typeof(p_versions) <> 'object'
+     or exists (select 1 from jsonb_object_keys(p_versions) k where k not in ('en', 'fr'))
+     or not exists (select 1 from jsonb_each(p_versions) e where jsonb_typeof(e.value) = 'object') then
+    raise exception 'An article needs an English or a French version' using errcode = '22023';
+  end if;
+  if p_id is null then
+    insert into public.news_articles (news_category, image_url)
+    values (coalesce(nullif(btrim(p_category), ''), 'General'), nullif(btrim(p_image_url), ''))
+    returning id into v_id;
+  else
+    update public.news_articles
+       set news_category = coalesce(nullif(btrim(p_category), ''), 'General'), image_url = nullif(btrim(p_image_url), '')
+     where id = p_id
+    returning id into v_id;
+    if v_id is null then
+      raise exception 'Article not found' using errcode = 'P0002';
+    end if;
+  end if;
+  foreach v_lang in array array['en', 'fr'] loop
+    v := p_versions -> v_lang;
+    if v is null or jsonb_typeof(v) <> 'object' then
+      delete from public.news_article_versions where article_id = v_id and language = v_lang;
+    else
+      insert into public.news_article_versions (article_id, language, title, content, image_alt, status)
+      values (v_id, v_lang, btrim(v ->> 'title'), btrim(v ->> 'content'), nullif(btrim(v ->> 'image_alt'), ''),
+              coalesce(v ->> 'status', 'draft'))
+      on conflict (article_id, language) do update
+        set title = excluded.title, content = excluded.content, image_alt = excluded.image_alt, status = excluded.status;
+    end if;
+  end loop;
+  return v_id;
+end
+$function$;
+grant execute on function public.save_news_article(p_id uuid, p_category text, p_image_url text, p_versions jsonb) to authenticated;
+grant execute on function public.save_news_article(p_id uuid, p_category text, p_image_url text, p_versions jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION public.search_my_assets(p_query text DEFAULT NULL::text, p_kind text DEFAULT NULL::text, p_privacy text DEFAULT NULL::text, p_media text DEFAULT NULL::text, p_status text DEFAULT NULL::text, p_sort text DEFAULT 'created_at'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 24, p_offset integer DEFAULT 0)
  RETURNS jsonb

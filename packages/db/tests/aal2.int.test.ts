@@ -65,6 +65,7 @@ const STAFF_ONLY_TABLES: readonly string[] = [
  */
 const PUBLIC_TABLES = [
   'public.news_articles',
+  'public.news_article_versions',
   'public.article_authors',
   'public.token_settings',
   'public.referral_settings',
@@ -453,9 +454,13 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
   });
 
   it('keeps public things readable at aal1', async () => {
-    await t.db.query(
-      `insert into public.news_articles (title, content, news_category, is_published, author_id) values ('Launch', 'We launched.', 'Company News', true, $1)`,
+    const article = await t.db.query<{ id: string }>(
+      `insert into public.news_articles (news_category, author_id) values ('Company News', $1) returning id`,
       [admin],
+    );
+    await t.db.query(
+      `insert into public.news_article_versions (article_id, language, title, content, status) values ($1, 'en', 'Launch', 'We launched.', 'published')`,
+      [article.rows[0]!.id],
     );
     const publicView = await asUserAt(t, guarded, 'aal1', async (tx) => ({
       news: (await tx.query('select 1 from public.news_articles where is_published')).rowCount,

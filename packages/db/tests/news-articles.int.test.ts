@@ -9,24 +9,42 @@ import {
   openTestDb,
   type TestDb,
 } from '@tagledger/db/testing';
+import type { Db } from '@tagledger/db';
 
-describe.each(drivers)('news_articles RLS on %s', (driver) => {
+type Status = 'draft' | 'published';
+
+/** An article with versions, written as the database owner (fixtures outlive asUser's rollback). */
+async function seedArticle(
+  db: Db,
+  authorId: string,
+  category: string,
+  versions: Partial<Record<'en' | 'fr', { title: string; status: Status }>>,
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.news_articles (news_category, author_id) values ($1, $2) returning id`,
+    [category, authorId],
+  );
+  const id = rows[0]!.id;
+  for (const [language, v] of Object.entries(versions)) {
+    await db.query(
+      `insert into public.news_article_versions (article_id, language, title, content, status)
+       values ($1, $2, $3, 'Body text', $4)`,
+      [id, language, v.title, v.status],
+    );
+  }
+  return id;
+}
+
+const saveSql = `select public.save_news_article($1, $2, $3, $4::jsonb) as id`;
+
+describe.each(drivers)('news_articles and their versions: RLS on %s', (driver) => {
   let t: TestDb;
   let standard: string;
   let moderator: string;
   let admin: string;
   let published: string;
   let draft: string;
-
-  const insertAs = (userId: string, title: string, isPublished: boolean, category = 'General') =>
-    asUser(t.db, userId, async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into public.news_articles (title, content, news_category, is_published, author_id)
-         values ($1, 'Body text', $3, $2, $4) returning id`,
-        [title, isPublished, category, userId],
-      );
-      return rows[0]!.id;
-    });
+  let bilingual: string;
 
   beforeAll(async () => {
     t = await openTestDb(driver);
@@ -37,59 +55,73 @@ describe.each(drivers)('news_articles RLS on %s', (driver) => {
       email: 'editor@example.test',
       metadata: { full_name: 'Eve Editor' },
     });
-    // Fixtures are written as the owner (asUser rolls its transaction back).
-    published = (
-      await t.db.query<{ id: string }>(
-        `insert into public.news_articles (title, content, news_category, is_published, author_id)
-         values ('Launch', 'We launched.', 'Company News', true, $1) returning id`,
-        [admin],
-      )
-    ).rows[0]!.id;
-    draft = (
-      await t.db.query<{ id: string }>(
-        `insert into public.news_articles (title, content, news_category, is_published, author_id)
-         values ('Secret draft', 'Not yet.', 'Product Updates', false, $1) returning id`,
-        [admin],
-      )
-    ).rows[0]!.id;
+    published = await seedArticle(t.db, admin, 'Company News', { en: { title: 'Launch', status: 'published' } });
+    draft = await seedArticle(t.db, admin, 'Product Updates', { en: { title: 'Secret draft', status: 'draft' } });
+    // Published in French only; its English translation is still a draft.
+    bilingual = await seedArticle(t.db, admin, 'Announcements', {
+      en: { title: 'English draft', status: 'draft' },
+      fr: { title: 'Lancement', status: 'published' },
+    });
   });
   afterAll(() => t?.close());
 
+  const readerCases = [
+    ['standard', () => standard],
+    ['moderator', () => moderator],
+  ] as const;
+
   describe('select', () => {
     it('denies anonymous callers', async () => {
-      await expectSqlState(
-        asAnon(t.db, (tx) => tx.query('select id from public.news_articles')),
-        '42501',
-      );
-      await expectSqlState(
-        asAnon(t.db, (tx) => tx.query('select id from public.article_authors')),
-        '42501',
-      );
-      await expectSqlState(
-        asAnon(t.db, (tx) => tx.query('select public.published_news_categories()')),
-        '42501',
-      );
+      for (const sql of [
+        'select id from public.news_articles',
+        'select title from public.news_article_versions',
+        'select id from public.article_authors',
+        'select public.published_news_categories()',
+      ]) {
+        await expectSqlState(
+          asAnon(t.db, (tx) => tx.query(sql)),
+          '42501',
+        );
+      }
     });
 
-    it.each([
-      ['standard', () => standard],
-      ['moderator', () => moderator],
-    ])('shows a %s user only published articles', async (_name, who) => {
-      const rows = await asUser(
-        t.db,
-        who(),
-        async (tx) => (await tx.query<{ id: string }>('select id from public.news_articles')).rows,
+    it('keeps is_published true exactly while an article has a published version', async () => {
+      const { rows } = await t.db.query<{ id: string; is_published: boolean }>(
+        'select id, is_published from public.news_articles where id = any($1)',
+        [[published, draft, bilingual]],
       );
-      expect(rows.map((r) => r.id)).toEqual([published]);
+      expect(Object.fromEntries(rows.map((r) => [r.id, r.is_published]))).toEqual({
+        [published]: true,
+        [draft]: false,
+        [bilingual]: true,
+      });
+    });
+
+    it.each(readerCases)('shows a %s user only published articles and published versions', async (_name, who) => {
+      const seen = await asUser(t.db, who(), async (tx) => ({
+        articles: (await tx.query<{ id: string }>('select id from public.news_articles')).rows.map((r) => r.id),
+        versions: (
+          await tx.query<{ title: string; language: string }>(
+            'select title, language from public.news_article_versions order by title',
+          )
+        ).rows,
+      }));
+      expect(seen.articles.sort()).toEqual([published, bilingual].sort());
+      expect(seen.versions).toEqual([
+        { title: 'Lancement', language: 'fr' },
+        { title: 'Launch', language: 'en' },
+      ]);
     });
 
     it('shows admins drafts too', async () => {
-      const rows = await asUser(
-        t.db,
-        admin,
-        async (tx) => (await tx.query<{ id: string }>('select id from public.news_articles order by title')).rows,
-      );
-      expect(rows.map((r) => r.id)).toEqual([published, draft]);
+      const seen = await asUser(t.db, admin, async (tx) => ({
+        articles: (await tx.query<{ id: string }>('select id from public.news_articles')).rowCount,
+        versions: (
+          await tx.query<{ title: string }>('select title from public.news_article_versions order by title')
+        ).rows.map((r) => r.title),
+      }));
+      expect(seen.articles).toBe(3);
+      expect(seen.versions).toEqual(['English draft', 'Lancement', 'Launch', 'Secret draft']);
     });
 
     it('gives readers the author name of published articles without opening the profile', async () => {
@@ -106,9 +138,7 @@ describe.each(drivers)('news_articles RLS on %s', (driver) => {
 
     it('hides authors who have only drafts from readers', async () => {
       const otherAdmin = await createAuthUser(t.db, { role: 'admin', metadata: { full_name: 'Drafty' } });
-      await t.db.query(`insert into public.news_articles (title, content, author_id) values ('d', 'd', $1)`, [
-        otherAdmin,
-      ]);
+      await seedArticle(t.db, otherAdmin, 'General', { fr: { title: 'Brouillon', status: 'draft' } });
       const authors = await asUser(
         t.db,
         standard,
@@ -134,116 +164,187 @@ describe.each(drivers)('news_articles RLS on %s', (driver) => {
     });
 
     it('lists the distinct categories of published articles, sorted', async () => {
-      await t.db.query(
-        `insert into public.news_articles (title, content, news_category, is_published, author_id)
-         values ('x', 'x', 'Announcements', true, $1), ('y', 'y', 'Announcements', true, $1), ('z', 'z', 'Zeta', false, $1)`,
-        [admin],
-      );
+      const zeta = await seedArticle(t.db, admin, 'Zeta', { en: { title: 'z', status: 'draft' } });
       const rows = await asUser(
         t.db,
         standard,
         async (tx) => (await tx.query<{ c: string }>('select c from public.published_news_categories() as c')).rows,
       );
       expect(rows.map((r) => r.c)).toEqual(['Announcements', 'Company News']);
-      await t.db.query(`delete from public.news_articles where title in ('x', 'y', 'z')`);
+      await t.db.query(`delete from public.news_articles where id = $1`, [zeta]);
     });
   });
 
-  describe('insert', () => {
+  describe('save_news_article', () => {
+    const versions = (en: unknown, fr: unknown) => JSON.stringify({ en, fr });
+
     it('denies anonymous callers', async () => {
       await expectSqlState(
-        asAnon(t.db, (tx) => tx.query(`insert into public.news_articles (title, content) values ('a', 'b')`)),
+        asAnon(t.db, (tx) => tx.query(saveSql, [null, 'General', null, versions(null, null)])),
         '42501',
       );
     });
 
-    it.each([
-      ['standard', () => standard],
-      ['moderator', () => moderator],
-    ])('denies a %s user', async (_name, who) => {
-      await expectSqlState(insertAs(who(), 'Mine', true), '42501');
+    it.each(readerCases)('denies a %s user', async (_name, who) => {
+      await expectSqlState(
+        asUser(t.db, who(), (tx) =>
+          tx.query(saveSql, [null, 'General', null, versions({ title: 'a', content: 'b', status: 'published' }, null)]),
+        ),
+        '42501',
+      );
+      await expectSqlState(
+        asUser(t.db, who(), (tx) =>
+          tx.query(
+            `insert into public.news_article_versions (article_id, language, title, content) values ($1, 'fr', 'a', 'b')`,
+            [published],
+          ),
+        ),
+        '42501',
+      );
     });
 
-    it('lets an admin create an article as themselves, defaulting to a General draft', async () => {
-      const row = await asUser(
-        t.db,
-        admin,
-        async (tx) =>
-          (
-            await tx.query<{ news_category: string; is_published: boolean; author_id: string }>(
-              `insert into public.news_articles (title, content) values ('Hello', 'World') returning news_category, is_published, author_id`,
+    it('lets an admin create an article with both versions, as its author', async () => {
+      const row = await asUser(t.db, admin, async (tx) => {
+        const id = (
+          await tx.query<{ id: string }>(saveSql, [
+            null,
+            '',
+            null,
+            versions(
+              { title: ' Hello ', content: 'World', image_alt: 'A bike', status: 'draft' },
+              { title: 'Bonjour', content: 'Monde', status: 'published' },
+            ),
+          ])
+        ).rows[0]!.id;
+        const article = (
+          await tx.query<{ news_category: string; is_published: boolean; author_id: string }>(
+            'select news_category, is_published, author_id from public.news_articles where id = $1',
+            [id],
+          )
+        ).rows[0];
+        const vs = (
+          await tx.query(
+            'select language, title, image_alt, status from public.news_article_versions where article_id = $1 order by language',
+            [id],
+          )
+        ).rows;
+        return { article, vs };
+      });
+      expect(row.article).toEqual({ news_category: 'General', is_published: true, author_id: admin });
+      expect(row.vs).toEqual([
+        { language: 'en', title: 'Hello', image_alt: 'A bike', status: 'draft' },
+        { language: 'fr', title: 'Bonjour', image_alt: null, status: 'published' },
+      ]);
+    });
+
+    it('removes a version given as null and unpublishes the article with its last published version', async () => {
+      const row = await asUser(t.db, admin, async (tx) => {
+        await tx.query(saveSql, [
+          bilingual,
+          'Announcements',
+          null,
+          versions({ title: 'English draft', content: 'Body', status: 'draft' }, null),
+        ]);
+        return {
+          isPublished: (
+            await tx.query<{ p: boolean }>('select is_published as p from public.news_articles where id = $1', [
+              bilingual,
+            ])
+          ).rows[0]!.p,
+          languages: (
+            await tx.query<{ language: string }>(
+              'select language from public.news_article_versions where article_id = $1',
+              [bilingual],
             )
-          ).rows[0],
+          ).rows.map((r) => r.language),
+        };
+      });
+      expect(row).toEqual({ isPublished: false, languages: ['en'] });
+    });
+
+    it.each([
+      ['no version', JSON.stringify({ en: null, fr: null }), '22023'],
+      ['another language', JSON.stringify({ de: { title: 'a', content: 'b' } }), '22023'],
+      ['a blank title', JSON.stringify({ en: { title: '  ', content: 'b' } }), '23514'],
+      ['a title over 300 characters', JSON.stringify({ fr: { title: 'x'.repeat(301), content: 'b' } }), '23514'],
+      [
+        'an image description over 300 characters',
+        JSON.stringify({ fr: { title: 'a', content: 'b', image_alt: 'x'.repeat(301) } }),
+        '23514',
+      ],
+      ['an unknown status', JSON.stringify({ en: { title: 'a', content: 'b', status: 'live' } }), '23514'],
+    ])('rejects %s', async (_name, json, state) => {
+      await expectSqlState(
+        asUser(t.db, admin, (tx) => tx.query(saveSql, [null, 'General', null, json])),
+        state,
       );
-      expect(row).toEqual({ news_category: 'General', is_published: false, author_id: admin });
+    });
+
+    it('rejects a javascript image URL', async () => {
+      await expectSqlState(
+        asUser(t.db, admin, (tx) =>
+          tx.query(saveSql, [null, 'General', 'javascript:alert(1)', versions({ title: 'a', content: 'b' }, null)]),
+        ),
+        '23514',
+      );
     });
 
     it('does not let an admin publish in the name of someone else', async () => {
       await expectSqlState(
         asUser(t.db, admin, (tx) =>
-          tx.query(`insert into public.news_articles (title, content, author_id) values ('a', 'b', $1)`, [standard]),
+          tx.query(`insert into public.news_articles (news_category, author_id) values ('General', $1)`, [standard]),
         ),
         '42501',
       );
     });
 
-    it.each([
-      ['blank title', `'  '`, `'b'`, 'null'],
-      ['blank content', `'a'`, `''`, 'null'],
-      ['javascript image URL', `'a'`, `'b'`, `'javascript:alert(1)'`],
-    ])('rejects a %s', async (_name, title, content, image) => {
+    it('does not let anyone write is_published directly', async () => {
       await expectSqlState(
         asUser(t.db, admin, (tx) =>
-          tx.query(
-            `insert into public.news_articles (title, content, image_url) values (${title}, ${content}, ${image})`,
-          ),
+          tx.query(`update public.news_articles set is_published = true where id = $1`, [draft]),
         ),
-        '23514',
+        '42501',
       );
     });
   });
 
-  describe('update', () => {
+  describe('update versions', () => {
     it('denies anonymous callers', async () => {
       await expectSqlState(
-        asAnon(t.db, (tx) => tx.query(`update public.news_articles set title = 'x' where id = $1`, [published])),
+        asAnon(t.db, (tx) =>
+          tx.query(`update public.news_article_versions set title = 'x' where article_id = $1`, [published]),
+        ),
         '42501',
       );
     });
 
-    it.each([
-      ['standard', () => standard],
-      ['moderator', () => moderator],
-    ])('changes nothing for a %s user', async (_name, who) => {
+    it.each(readerCases)('changes nothing for a %s user', async (_name, who) => {
       const count = await asUser(
         t.db,
         who(),
         async (tx) =>
-          (await tx.query(`update public.news_articles set is_published = false where id = $1`, [published])).rowCount,
+          (
+            await tx.query(`update public.news_article_versions set status = 'draft' where article_id = $1`, [
+              published,
+            ])
+          ).rowCount,
       );
       expect(count).toBe(0);
-      const draftCount = await asUser(
-        t.db,
-        who(),
-        async (tx) =>
-          (await tx.query(`update public.news_articles set is_published = true where id = $1`, [draft])).rowCount,
-      );
-      expect(draftCount).toBe(0);
     });
 
-    it('lets an admin edit, publish and unpublish', async () => {
+    it('lets an admin publish one language and the article follows', async () => {
       const row = await asUser(t.db, admin, async (tx) => {
-        await tx.query(`update public.news_articles set is_published = true, title = 'Draft no more' where id = $1`, [
-          draft,
-        ]);
+        await tx.query(
+          `update public.news_article_versions set status = 'published', title = 'Draft no more' where article_id = $1`,
+          [draft],
+        );
         return (
-          await tx.query<{ title: string; is_published: boolean }>(
-            'select title, is_published from public.news_articles where id = $1',
-            [draft],
-          )
+          await tx.query<{ is_published: boolean }>('select is_published from public.news_articles where id = $1', [
+            draft,
+          ])
         ).rows[0];
       });
-      expect(row).toEqual({ title: 'Draft no more', is_published: true });
+      expect(row).toEqual({ is_published: true });
     });
 
     it('does not let anyone re-assign the author through the API', async () => {
@@ -262,32 +363,39 @@ describe.each(drivers)('news_articles RLS on %s', (driver) => {
         asAnon(t.db, (tx) => tx.query('delete from public.news_articles where id = $1', [published])),
         '42501',
       );
+      await expectSqlState(
+        asAnon(t.db, (tx) => tx.query('delete from public.news_article_versions where article_id = $1', [published])),
+        '42501',
+      );
     });
 
-    it.each([
-      ['standard', () => standard],
-      ['moderator', () => moderator],
-    ])('deletes nothing for a %s user', async (_name, who) => {
-      const count = await asUser(
-        t.db,
-        who(),
-        async (tx) => (await tx.query('delete from public.news_articles where id = $1', [published])).rowCount,
-      );
-      expect(count).toBe(0);
+    it.each(readerCases)('deletes nothing for a %s user', async (_name, who) => {
+      const count = await asUser(t.db, who(), async (tx) => ({
+        articles: (await tx.query('delete from public.news_articles where id = $1', [published])).rowCount,
+        versions: (await tx.query('delete from public.news_article_versions where article_id = $1', [published]))
+          .rowCount,
+      }));
+      expect(count).toEqual({ articles: 0, versions: 0 });
     });
 
-    it('lets an admin delete', async () => {
-      const count = await asUser(
-        t.db,
-        admin,
-        async (tx) => (await tx.query('delete from public.news_articles where id = $1', [published])).rowCount,
-      );
-      expect(count).toBe(1);
+    it('lets an admin delete an article with its versions', async () => {
+      const left = await asUser(t.db, admin, async (tx) => {
+        const n = (await tx.query('delete from public.news_articles where id = $1', [published])).rowCount;
+        const versions = (
+          await tx.query('select 1 from public.news_article_versions where article_id = $1', [published])
+        ).rowCount;
+        return { n, versions };
+      });
+      expect(left).toEqual({ n: 1, versions: 0 });
     });
 
     it('lets the service role do everything', async () => {
-      const n = await asService(t.db, async (tx) => (await tx.query('select id from public.news_articles')).rowCount);
-      expect(n).toBeGreaterThanOrEqual(2);
+      const n = await asService(t.db, async (tx) => ({
+        articles: (await tx.query('select id from public.news_articles')).rowCount,
+        versions: (await tx.query('select title from public.news_article_versions')).rowCount,
+      }));
+      expect(n.articles).toBeGreaterThanOrEqual(3);
+      expect(n.versions).toBeGreaterThanOrEqual(4);
     });
   });
 });
