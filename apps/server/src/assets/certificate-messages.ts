@@ -24,11 +24,14 @@ export interface CertificateMessages {
     serialNumber: string;
     makeModel: string;
     estimatedValue: string;
+    place: string;
     registered: string;
     status: string;
     assetId: string;
     description: string;
   };
+  /** Coordinates of the place, with the accuracy radius in metres when known. */
+  coordinates: (p: { latitude: string; longitude: string; accuracy: string | null }) => string;
   descriptionContinued: string;
   photoCaption: string;
   noPhoto: string;
@@ -148,11 +151,14 @@ export const certificateMessagesEn: CertificateMessages = {
     serialNumber: 'Serial number',
     makeModel: 'Make and model',
     estimatedValue: 'Estimated value',
+    place: 'Kept at',
     registered: 'Registered',
     status: 'Status',
     assetId: 'Asset ID',
     description: 'Description',
   },
+  coordinates: ({ latitude, longitude, accuracy }) =>
+    accuracy === null ? `${latitude}, ${longitude}` : `${latitude}, ${longitude} (within ${accuracy} m)`,
   descriptionContinued: 'Full description in the appendix.',
   photoCaption: 'Photo on record',
   noPhoto: 'No photo on record',
@@ -302,11 +308,14 @@ export const certificateMessagesFr: CertificateMessages = {
     serialNumber: 'Numéro de série',
     makeModel: 'Marque et modèle',
     estimatedValue: 'Valeur estimée',
+    place: 'Conservé à',
     registered: 'Enregistré le',
     status: 'Statut',
     assetId: 'Identifiant du bien',
     description: 'Description',
   },
+  coordinates: ({ latitude, longitude, accuracy }) =>
+    accuracy === null ? `${latitude}, ${longitude}` : `${latitude}, ${longitude} (à ${accuracy} m près)`,
   descriptionContinued: 'Description complète en annexe.',
   photoCaption: 'Photo enregistrée',
   noPhoto: 'Aucune photo enregistrée',

@@ -31,7 +31,12 @@ function publicCheckUrl(siteUrl: string, asset: { id: string; serial_number: str
 export async function loadCertificateAsset(ctx: AppContext, assetId: string): Promise<CertificateAsset | undefined> {
   const { rows } = await ctx.db.query<CertificateAsset>(
     `select id, owner_id, kind, title, description, serial_number, make, model, status, privacy,
-            private.ledger_time(created_at) as created_at, estimated_value::text as estimated_value, currency
+            private.ledger_time(created_at) as created_at, estimated_value::text as estimated_value, currency,
+            -- Where it is kept, only when the owner chose to print it (decision 0156).
+            case when location_on_certificate and (location is not null or location_latitude is not null) then
+              jsonb_build_object('text', location, 'latitude', location_latitude,
+                                 'longitude', location_longitude, 'accuracy_m', location_accuracy_m)
+            end as place
      from public.assets where id = $1`,
     [assetId],
   );

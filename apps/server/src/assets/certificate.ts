@@ -41,6 +41,13 @@ export interface CertificateInput {
     created_at: string;
     estimated_value: string | null;
     currency: string;
+    /** Where it is kept, only when the owner chose to print it; absent or null prints nothing. */
+    place?: {
+      text: string | null;
+      latitude: number | null;
+      longitude: number | null;
+      accuracy_m: number | null;
+    } | null;
   };
   media: { kind: string; mime_type: string; size_bytes: number; sha256: string }[];
   proof: LedgerEntry & {
@@ -350,6 +357,19 @@ function drawCertificatePage(
   if (makeModel) rows.push([m.fields.makeModel, value(makeModel), s.value]);
   if (asset.estimated_value)
     rows.push([m.fields.estimatedValue, value(formatAmount(asset.estimated_value, asset.currency, m)), s.value]);
+  if (asset.place) {
+    const { text, latitude, longitude, accuracy_m } = asset.place;
+    const coordinates =
+      latitude !== null && longitude !== null
+        ? m.coordinates({
+            latitude: latitude.toFixed(5),
+            longitude: longitude.toFixed(5),
+            accuracy: accuracy_m === null ? null : String(Math.round(accuracy_m)),
+          })
+        : null;
+    const place = [text, coordinates].filter(Boolean).join(' · ');
+    if (place) rows.push([m.fields.place, value(place), s.value]);
+  }
   rows.push([m.fields.registered, value(formatDateTime(asset.created_at, m)), s.value]);
   const statusStyle = asset.status === 'active' ? s.value : s.valueWarn;
   rows.push([m.fields.status, value(m.statuses[asset.status] ?? asset.status, statusStyle), statusStyle]);

@@ -58,6 +58,21 @@ export const assetFieldsSchema = z.object({
   privacy: z.enum(['private', 'public']).default('private'),
   share_value: z.boolean().default(false),
   share_location: z.boolean().default(false),
+  // Where it is kept, from the browser when the owner asked (decision 0156): all three or none.
+  location_latitude: z
+    .number()
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90')
+    .nullable()
+    .default(null),
+  location_longitude: z
+    .number()
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180')
+    .nullable()
+    .default(null),
+  location_accuracy_m: z.number().min(0).max(100_000, 'Accuracy must be at most 100 km').nullable().default(null),
+  location_on_certificate: z.boolean().default(false),
   serial_number: optionalText(100),
   make: optionalText(100),
   model: optionalText(100),
@@ -167,6 +182,10 @@ export const registerAsset: ServerFunction<'register-asset'> = {
     const { submissionId, asset, media, expectedCost, quoteOnly } = parsed.data;
     if (new Set(media).size !== media.length)
       throw new FunctionError(400, 'The same file is listed twice', { code: 'invalid' });
+    if ((asset.location_latitude === null) !== (asset.location_longitude === null))
+      throw new FunctionError(400, 'asset: latitude and longitude go together', { code: 'invalid' });
+    if (asset.location_latitude === null && asset.location_accuracy_m !== null)
+      throw new FunctionError(400, 'asset: an accuracy needs coordinates', { code: 'invalid' });
     if (asset.kind === 'legacy' && asset.privacy === 'public') {
       throw new FunctionError(400, 'Will and legacy assets are always private', { code: 'invalid' });
     }
@@ -198,7 +217,25 @@ export const registerAsset: ServerFunction<'register-asset'> = {
             'select private.register_asset($1, $2, $3, $4, $5) as r',
             [userId, submissionId, JSON.stringify(asset), JSON.stringify(items), expectedCost ?? null],
           );
-          return rows[0]!.r;
+          const registered = rows[0]!.r;
+          // The place's coordinates and the certificate choice are not part of the ledger record
+          // (private.asset_record): written in the same transaction, once, by the first call.
+          if (!registered.replayed && (asset.location_latitude !== null || asset.location_on_certificate)) {
+            await tx.query(
+              `update public.assets set location_latitude = $2, location_longitude = $3, location_accuracy_m = $4,
+                      location_on_certificate = $5
+                where id = $1 and owner_id = $6`,
+              [
+                registered.asset_id,
+                asset.location_latitude,
+                asset.location_longitude,
+                asset.location_accuracy_m,
+                asset.location_on_certificate,
+                userId,
+              ],
+            );
+          }
+          return registered;
         },
       );
       // Sign a checkpoint now and then (throttled); a failure here must not fail the registration.

@@ -308,7 +308,7 @@ describe.each(drivers)('everything held about a person on %s', (driver) => {
     await q(`insert into public.article_authors (id, full_name) values ($1, 'Mia Mine') on conflict (id) do nothing`, [
       id,
     ]);
-    await q(`insert into public.news_articles (title, content, author_id) values ('Launch', 'We launched.', $1)`, [id]);
+    await q(`insert into public.news_articles (news_category, author_id) values ('Launch', $1)`, [id]);
   }
 
   beforeAll(async () => {

@@ -28,9 +28,13 @@ describe.each(drivers)('article author e-mails in SQL on %s', (driver) => {
       email: 'author-editor@example.test',
       metadata: { full_name: 'Ada Author' },
     });
-    await t.db.query(
-      `insert into public.news_articles (title, content, is_published, author_id) values ('Out now', 'Body', true, $1)`,
+    const { rows } = await t.db.query<{ id: string }>(
+      `insert into public.news_articles (news_category, author_id) values ('Out now', $1) returning id`,
       [admin],
+    );
+    await t.db.query(
+      `insert into public.news_article_versions (article_id, language, title, content, status) values ($1, 'en', 'Out now', 'Body', 'published')`,
+      [rows[0]!.id],
     );
   });
   afterAll(() => t?.close());
@@ -101,7 +105,7 @@ describe.each(drivers)('article author e-mails through the data API on %s', (dri
   let server: TestServer;
   let admin: TestUser;
   let reader: TestUser;
-  const EMBED = 'title, author:article_authors(full_name, profile:user_profiles(email))';
+  const EMBED = 'title:news_category, author:article_authors(full_name, profile:user_profiles(email))';
 
   beforeAll(async () => {
     server = await startTestServer({ driver });
@@ -111,18 +115,26 @@ describe.each(drivers)('article author e-mails through the data API on %s', (dri
       metadata: { full_name: 'Ada Author' },
     });
     reader = await createTestUser(server, { email: `reader-${driver}@example.test` });
-    await server.ctx.db.query(
-      `insert into public.news_articles (title, content, is_published, author_id) values ('Out now', 'Body', true, $1)`,
+    const { rows } = await server.ctx.db.query<{ id: string }>(
+      `insert into public.news_articles (news_category, author_id) values ('Out now', $1) returning id`,
       [admin.id],
+    );
+    await server.ctx.db.query(
+      `insert into public.news_article_versions (article_id, language, title, content, status) values ($1, 'en', 'Out now', 'Body', 'published')`,
+      [rows[0]!.id],
     );
   }, 180_000);
   afterAll(() => server?.close());
 
   it('embeds the name for a reader and refuses to embed an e-mail column', async () => {
-    const named = await reader.client.from('news_articles').select('title, author:article_authors(full_name)');
+    const named = await reader.client
+      .from('news_articles')
+      .select('title:news_category, author:article_authors(full_name)');
     expect(named.error).toBeNull();
     expect(named.data).toEqual([{ title: 'Out now', author: { full_name: 'Ada Author' } }]);
-    const asked = await reader.client.from('news_articles').select('title, author:article_authors(full_name, email)');
+    const asked = await reader.client
+      .from('news_articles')
+      .select('title:news_category, author:article_authors(full_name, email)');
     expect(asked.error).not.toBeNull();
     expect(asked.data).toBeNull();
   });

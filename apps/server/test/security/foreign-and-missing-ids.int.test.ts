@@ -294,9 +294,13 @@ describe.each(drivers)('foreign, missing and garbage ids on %s', (driver) => {
       `insert into public.moderation_reports (target_kind, asset_id, reason, reporter_hash) values ('asset', $1, 'other', $2)`,
       [world.publicAsset, 'f'.repeat(64)],
     );
-    await q(
-      `insert into public.news_articles (title, content, author_id, is_published) values ('Hello', 'World', $1, true)`,
+    const article = await q(
+      `insert into public.news_articles (news_category, author_id) values ('Hello', $1) returning id`,
       [admin.id],
+    );
+    await q(
+      `insert into public.news_article_versions (article_id, language, title, content, status) values ($1, 'en', 'Hello', 'World', 'published')`,
+      [article.rows[0]!.id],
     );
 
     // Every table with a uuid id, read from the catalogue: a new table's ids join the pool.

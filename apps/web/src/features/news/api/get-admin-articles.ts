@@ -15,7 +15,8 @@ export async function getAdminArticles(page: number): Promise<NewsArticle[]> {
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + ADMIN_PAGE_SIZE - 1);
-  return unwrap(result);
+  // language and status are checked by the database (en|fr, draft|published).
+  return unwrap(result) as NewsArticle[];
 }
 
 export const adminArticlesQueryOptions = () =>

@@ -13,7 +13,8 @@ export async function getPublishedArticles(category: string | null, page: number
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + NEWS_PAGE_SIZE - 1);
-  return unwrap(result);
+  // language and status are checked by the database (en|fr, draft|published).
+  return unwrap(result) as NewsArticle[];
 }
 
 export const publishedArticlesQueryOptions = (category: string | null) =>

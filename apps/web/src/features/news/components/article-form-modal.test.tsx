@@ -71,12 +71,67 @@ describe('ArticleFormModal', () => {
     await userEvent.click(within(dialog).getByRole('switch'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
     expect(props.onSubmit).toHaveBeenCalledWith({
-      title: 'Hello',
-      content: 'World',
       news_category: 'Zebra',
       image_url: null,
-      is_published: true,
+      versions: {
+        en: { title: 'Hello', content: 'World', image_alt: null, status: 'published' },
+        fr: null,
+      },
     });
+  });
+
+  it('writes a French version beside the English one, each with its own status and image description', async () => {
+    const props = renderForm();
+    const dialog = await screen.findByRole('dialog');
+    const en = within(within(dialog).getByTestId('version-en'));
+    fireEvent.change(en.getByLabelText(/Title/), { target: { value: 'Launch' } });
+    fireEvent.change(en.getByLabelText(/Content/), { target: { value: 'We launched.' } });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Write a French version' }));
+    const fr = within(within(dialog).getByTestId('version-fr'));
+    fireEvent.change(fr.getByLabelText(/Title/), { target: { value: 'Lancement' } });
+    fireEvent.change(fr.getByLabelText(/Content/), { target: { value: 'Nous avons lancé.' } });
+    fireEvent.change(fr.getByLabelText(/Image description/), { target: { value: 'Un vélo rouge' } });
+    await userEvent.click(fr.getByRole('switch'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    expect(props.onSubmit).toHaveBeenCalledWith({
+      news_category: 'General',
+      image_url: null,
+      versions: {
+        en: { title: 'Launch', content: 'We launched.', image_alt: null, status: 'draft' },
+        fr: { title: 'Lancement', content: 'Nous avons lancé.', image_alt: 'Un vélo rouge', status: 'published' },
+      },
+    });
+  });
+
+  it('asks for at least one language, and says which field of which language is wrong', async () => {
+    const props = renderForm();
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Write an English version' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    expect(await screen.findByText('Write the article in English, in French or in both')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Write a French version' }));
+    const fr = within(within(dialog).getByTestId('version-fr'));
+    fireEvent.change(fr.getByLabelText(/Content/), { target: { value: 'Corps' } });
+    fireEvent.change(fr.getByLabelText(/Image description/), { target: { value: 'x'.repeat(301) } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Article' }));
+    expect(fr.getByLabelText(/Title/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fr.getByText('Enter a title')).toBeInTheDocument();
+    expect(fr.getByText('The image description must be at most 300 characters')).toBeInTheDocument();
+    expect(props.onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('edits an article that exists only in French: the English section starts unwritten', async () => {
+    renderForm({
+      article: makeArticle({
+        versions: [{ language: 'fr', title: 'Bonjour', content: 'Texte', image_alt: 'Alt', status: 'published' }],
+      }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Article' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Write an English version' })).not.toBeChecked();
+    const fr = within(within(dialog).getByTestId('version-fr'));
+    expect(fr.getByLabelText(/Title/)).toHaveValue('Bonjour');
+    expect(fr.getByLabelText(/Image description/)).toHaveValue('Alt');
+    expect(fr.getByRole('switch')).toBeChecked();
   });
 
   it('edits: prefilled, titled Edit Article, preview renders paragraphs as text', async () => {

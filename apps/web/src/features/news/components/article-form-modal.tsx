@@ -1,5 +1,7 @@
-// The article form (SPEC §2 Article form modal, §5): title, content with a text preview,
-// category, optional image URL with a preview that hides when the image fails, published toggle.
+// The article form (SPEC §2 Article form modal, §5): the shared fields — category, optional image
+// URL with a preview that hides when the image fails — and one section per language (decision
+// 0155): English and French, each written or not, with its title, content (with a text preview),
+// image description and its own Published toggle. At least one language is written.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -7,8 +9,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
-import type { ArticleInput, NewsArticle } from '../api/types';
-import { DEFAULT_CATEGORY, isHttpUrl, paragraphs } from '../lib/format';
+import { NEWS_LANGUAGES, type ArticleInput, type NewsArticle, type NewsLanguage } from '../api/types';
+import { categoryLabel, DEFAULT_CATEGORY, isHttpUrl, paragraphs } from '../lib/format';
 import { i18n } from '@/lib/i18n/i18n';
 
 export interface ArticleFormModalProps {
@@ -21,61 +23,118 @@ export interface ArticleFormModalProps {
   onSubmit(input: ArticleInput): void;
 }
 
-interface FormState {
+export const MAX_TITLE = 300;
+export const MAX_IMAGE_ALT = 300;
+export const MAX_CONTENT = 100000;
+
+interface VersionState {
+  written: boolean;
   title: string;
   content: string;
-  category: string;
-  imageUrl: string;
+  imageAlt: string;
   published: boolean;
 }
 
-const fromArticle = (a: NewsArticle | null): FormState => ({
-  title: a?.title ?? '',
-  content: a?.content ?? '',
-  category: a?.news_category ?? DEFAULT_CATEGORY,
-  imageUrl: a?.image_url ?? '',
-  published: a?.is_published ?? false,
-});
+interface FormState {
+  category: string;
+  imageUrl: string;
+  versions: Record<NewsLanguage, VersionState>;
+}
+
+type VersionErrors = Partial<Record<'title' | 'content' | 'imageAlt', string>>;
+
+const fromArticle = (a: NewsArticle | null): FormState => {
+  const version = (language: NewsLanguage): VersionState => {
+    const v = a?.versions.find((x) => x.language === language);
+    return {
+      // A new article starts with its English version.
+      written: v ? true : !a && language === 'en',
+      title: v?.title ?? '',
+      content: v?.content ?? '',
+      imageAlt: v?.image_alt ?? '',
+      published: v?.status === 'published',
+    };
+  };
+  return {
+    category: a?.news_category ?? DEFAULT_CATEGORY,
+    imageUrl: a?.image_url ?? '',
+    versions: { en: version('en'), fr: version('fr') },
+  };
+};
+
+const sectionTitle = (language: NewsLanguage) =>
+  language === 'fr' ? i18n._('French version') : i18n._('English version');
+
+function checkVersion(v: VersionState): VersionErrors {
+  const e: VersionErrors = {};
+  const title = v.title.trim();
+  if (!title) e.title = i18n._('Enter a title');
+  else if (Array.from(title).length > MAX_TITLE) e.title = i18n._('The title must be at most 300 characters');
+  const content = v.content.trim();
+  if (!content) e.content = i18n._('Enter the content');
+  else if (content.length > MAX_CONTENT) e.content = i18n._('The content must be at most 100,000 characters');
+  if (Array.from(v.imageAlt.trim()).length > MAX_IMAGE_ALT)
+    e.imageAlt = i18n._('The image description must be at most 300 characters');
+  return e;
+}
 
 export function ArticleFormModal({ open, article, categories, saving, onClose, onSubmit }: ArticleFormModalProps) {
   const [form, setForm] = useState<FormState>(() => fromArticle(article));
-  const [preview, setPreview] = useState(false);
+  const [preview, setPreview] = useState<Record<NewsLanguage, boolean>>({ en: false, fr: false });
   const [imageFailed, setImageFailed] = useState(false);
   const [urlError, setUrlError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<Partial<Record<NewsLanguage, VersionErrors>>>({});
   const formId = useId();
 
   // A fresh form each time the modal opens (or switches article).
   useEffect(() => {
     if (open) {
       setForm(fromArticle(article));
-      setPreview(false);
+      setPreview({ en: false, fr: false });
       setUrlError(undefined);
+      setErrors({});
     }
   }, [open, article]);
   useEffect(() => setImageFailed(false), [form.imageUrl]);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setVersion = (language: NewsLanguage, patch: Partial<VersionState>) =>
+    setForm((f) => ({ ...f, versions: { ...f.versions, [language]: { ...f.versions[language], ...patch } } }));
   const imageUrl = form.imageUrl.trim();
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const title = form.title.trim();
-    const content = form.content.trim();
-    if (!title || !content) {
+    const written = NEWS_LANGUAGES.filter((l) => form.versions[l].written);
+    if (written.length === 0) {
+      toast.error(i18n._('Write the article in English, in French or in both'));
+      return;
+    }
+    const found: Partial<Record<NewsLanguage, VersionErrors>> = {};
+    for (const l of written) {
+      const e = checkVersion(form.versions[l]);
+      if (Object.keys(e).length) found[l] = e;
+    }
+    setErrors(found);
+    const invalidUrl = imageUrl && !isHttpUrl(imageUrl);
+    setUrlError(invalidUrl ? i18n._('Please enter a valid image URL starting with http:// or https://') : undefined);
+    if (Object.keys(found).length) {
       toast.error(i18n._('Title and content are required'));
       return;
     }
-    if (imageUrl && !isHttpUrl(imageUrl)) {
-      setUrlError(i18n._('Please enter a valid image URL starting with http:// or https://'));
-      return;
-    }
-    setUrlError(undefined);
+    if (invalidUrl) return;
+    const version = (l: NewsLanguage) => {
+      const v = form.versions[l];
+      if (!v.written) return null;
+      return {
+        title: v.title.trim(),
+        content: v.content.trim(),
+        image_alt: v.imageAlt.trim() || null,
+        status: v.published ? ('published' as const) : ('draft' as const),
+      };
+    };
     onSubmit({
-      title,
-      content,
       news_category: form.category || DEFAULT_CATEGORY,
       image_url: imageUrl || null,
-      is_published: form.published,
+      versions: { en: version('en'), fr: version('fr') },
     });
   }
 
@@ -97,47 +156,117 @@ export function ArticleFormModal({ open, article, categories, saving, onClose, o
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <FormField label={i18n._('Title')} required>
-          <Input value={form.title} onChange={(e) => set('title', e.target.value)} maxLength={300} />
-        </FormField>
-
-        <div className="space-y-1">
-          <div className="flex items-center justify-between">
-            <label htmlFor={`${formId}-content`} className="block text-sm font-medium text-slate-800">
-              {i18n._('Content')}
-              <span aria-hidden="true" className="ml-0.5 text-red-600">
-                *
-              </span>
-            </label>
-            <Button variant="ghost" size="sm" onClick={() => setPreview((p) => !p)}>
-              {preview ? i18n._('Edit') : i18n._('Preview')}
-            </Button>
-          </div>
-          {preview ? (
-            <div
-              data-testid="content-preview"
-              className="min-h-48 space-y-3 rounded-md border border-slate-200 p-3 text-slate-800"
+        {NEWS_LANGUAGES.map((language) => {
+          const v = form.versions[language];
+          const e = errors[language] ?? {};
+          const contentId = `${formId}-${language}-content`;
+          return (
+            <fieldset
+              key={language}
+              lang={language}
+              className="space-y-4 rounded-md border border-slate-200 p-3"
+              data-testid={`version-${language}`}
             >
-              {paragraphs(form.content).map((p, i) => (
-                <p key={i}>{p}</p>
-              ))}
-            </div>
-          ) : (
-            <Textarea
-              id={`${formId}-content`}
-              rows={12}
-              value={form.content}
-              onChange={(e) => set('content', e.target.value)}
-              maxLength={100000}
-            />
-          )}
-        </div>
+              <legend className="px-1 text-sm font-semibold text-slate-900">{sectionTitle(language)}</legend>
+              <label className="flex items-center gap-3 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={v.written}
+                  onChange={(ev) => setVersion(language, { written: ev.target.checked })}
+                  className="h-4 w-4"
+                />
+                {language === 'fr' ? i18n._('Write a French version') : i18n._('Write an English version')}
+              </label>
+              {v.written && (
+                <>
+                  <FormField label={i18n._('Title')} required error={e.title}>
+                    <Input
+                      value={v.title}
+                      onChange={(ev) => setVersion(language, { title: ev.target.value })}
+                      maxLength={MAX_TITLE}
+                    />
+                  </FormField>
+
+                  <div className="space-y-1">
+                    <div className="flex items-center justify-between">
+                      <label htmlFor={contentId} className="block text-sm font-medium text-slate-800">
+                        {i18n._('Content')}
+                        <span aria-hidden="true" className="ml-0.5 text-red-600">
+                          *
+                        </span>
+                      </label>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setPreview((p) => ({ ...p, [language]: !p[language] }))}
+                      >
+                        {preview[language] ? i18n._('Edit') : i18n._('Preview')}
+                      </Button>
+                    </div>
+                    {preview[language] ? (
+                      <div
+                        data-testid="content-preview"
+                        className="min-h-48 space-y-3 rounded-md border border-slate-200 p-3 text-slate-800"
+                      >
+                        {paragraphs(v.content).map((p, i) => (
+                          <p key={i}>{p}</p>
+                        ))}
+                      </div>
+                    ) : (
+                      <Textarea
+                        id={contentId}
+                        rows={12}
+                        value={v.content}
+                        onChange={(ev) => setVersion(language, { content: ev.target.value })}
+                        maxLength={MAX_CONTENT}
+                        aria-invalid={e.content ? true : undefined}
+                        aria-describedby={e.content ? `${contentId}-error` : undefined}
+                      />
+                    )}
+                    {e.content && (
+                      <p id={`${contentId}-error`} role="alert" className="text-sm text-red-600">
+                        {e.content}
+                      </p>
+                    )}
+                  </div>
+
+                  <FormField label={i18n._('Image description (optional)')} error={e.imageAlt}>
+                    <Input
+                      value={v.imageAlt}
+                      onChange={(ev) => setVersion(language, { imageAlt: ev.target.value })}
+                      maxLength={MAX_IMAGE_ALT}
+                    />
+                  </FormField>
+
+                  <div className="space-y-1">
+                    <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        aria-checked={v.published}
+                        checked={v.published}
+                        onChange={(ev) => setVersion(language, { published: ev.target.checked })}
+                        className="h-4 w-4"
+                      />
+                      {i18n._('Published')}
+                    </label>
+                    <p className="text-xs text-slate-500">
+                      {v.published
+                        ? i18n._('This article will be visible to all users')
+                        : i18n._('This article will be saved as a draft')}
+                    </p>
+                  </div>
+                </>
+              )}
+            </fieldset>
+          );
+        })}
 
         <FormField label={i18n._('Category')} required>
           <Select
             value={form.category}
-            onChange={(e) => set('category', e.target.value)}
-            options={categories.map((c) => ({ value: c, label: c }))}
+            onChange={(e) => setForm((f) => ({ ...f, category: e.target.value }))}
+            options={categories.map((c) => ({ value: c, label: categoryLabel(c) }))}
           />
         </FormField>
 
@@ -145,7 +274,7 @@ export function ArticleFormModal({ open, article, categories, saving, onClose, o
           <Input
             type="url"
             value={form.imageUrl}
-            onChange={(e) => set('imageUrl', e.target.value)}
+            onChange={(e) => setForm((f) => ({ ...f, imageUrl: e.target.value }))}
             placeholder={i18n._('https://example.com/image.jpg')}
           />
         </FormField>
@@ -158,25 +287,6 @@ export function ArticleFormModal({ open, article, categories, saving, onClose, o
             className="max-h-48 rounded-md object-cover"
           />
         )}
-
-        <div className="space-y-1">
-          <label className="flex items-center gap-3 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-checked={form.published}
-              checked={form.published}
-              onChange={(e) => set('published', e.target.checked)}
-              className="h-4 w-4"
-            />
-            {i18n._('Published')}
-          </label>
-          <p className="text-xs text-slate-500">
-            {form.published
-              ? i18n._('This article will be visible to all users')
-              : i18n._('This article will be saved as a draft')}
-          </p>
-        </div>
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { cn } from '@/lib/cn';
 import { i18n } from '@/lib/i18n/i18n';
+import { categoryLabel } from '../lib/format';
 
 interface CategoryFilterProps {
   categories: string[];
@@ -29,7 +30,7 @@ export function CategoryFilter({ categories, selected, onSelect }: CategoryFilte
   return (
     <div role="group" aria-label={i18n._('Filter by category')} className="flex flex-wrap gap-2">
       {item('All', null)}
-      {categories.map((c) => item(c, c))}
+      {categories.map((c) => item(categoryLabel(c), c))}
     </div>
   );
 }

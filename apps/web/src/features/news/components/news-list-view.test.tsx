@@ -1,7 +1,9 @@
 import { configure, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { excerpt, paragraphs } from '../lib/format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '@/lib/i18n/i18n';
+import { excerpt, paragraphs, readerVersion } from '../lib/format';
+import type { NewsVersion } from '../api/types';
 import { makeArticle } from '../test/fixtures';
 import { NewsListView, type NewsListViewProps } from './news-list-view';
 
@@ -105,6 +107,68 @@ describe('NewsListView', () => {
     const props = renderView({ articles: [makeArticle()], hasMore: true });
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(props.onLoadMore).toHaveBeenCalled();
+  });
+});
+
+describe('NewsListView in two languages', () => {
+  const fr: NewsVersion = {
+    language: 'fr',
+    title: 'Lancement',
+    content: 'Nous avons lancé.',
+    image_alt: 'Un vélo rouge',
+    status: 'published',
+  };
+  const en: NewsVersion = {
+    language: 'en',
+    title: 'Launch',
+    content: 'We launched.',
+    image_alt: null,
+    status: 'published',
+  };
+  afterEach(() => activateLocale('en'));
+
+  it('gives a French reader the French version, the translated category and the image description', async () => {
+    await activateLocale('fr');
+    renderView({
+      articles: [
+        makeArticle({ news_category: 'Announcements', image_url: 'https://img.test/a.png', versions: [en, fr] }),
+      ],
+    });
+    const card = screen.getByRole('article');
+    expect(card).toHaveAttribute('lang', 'fr');
+    expect(within(card).getByText('Lancement')).toBeInTheDocument();
+    expect(within(card).queryByText('Launch')).not.toBeInTheDocument();
+    expect(within(card).getByText('Annonces')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Un vélo rouge' })).toBeInTheDocument();
+    expect(within(card).queryByTestId('untranslated-note')).not.toBeInTheDocument();
+  });
+
+  it('gives a French reader an English-only article with a "not yet translated" note, in French', async () => {
+    await activateLocale('fr');
+    renderView({ articles: [makeArticle({ versions: [en] })] });
+    const card = screen.getByRole('article');
+    expect(card).toHaveAttribute('lang', 'en');
+    expect(within(card).getByText('Launch')).toBeInTheDocument();
+    expect(within(card).getByTestId('untranslated-note')).toHaveTextContent('Pas encore traduit : affiché en anglais.');
+  });
+
+  it('gives an English reader a French-only article with the note in English, also in the full article', async () => {
+    renderView({ articles: [makeArticle({ versions: [fr] })] });
+    expect(within(screen.getByRole('article')).getByTestId('untranslated-note')).toHaveTextContent(
+      'Not yet translated: shown in French.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Read More: Lancement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lancement' });
+    expect(within(dialog).getByTestId('untranslated-note')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('article-body')).toHaveTextContent('Nous avons lancé.');
+  });
+
+  it('never shows a draft version, whoever reads (admins load drafts too)', () => {
+    expect(readerVersion({ versions: [{ ...fr, status: 'draft' }, en] }, 'fr')).toEqual({
+      version: en,
+      untranslated: true,
+    });
+    expect(readerVersion({ versions: [{ ...fr, status: 'draft' }] }, 'fr')).toBeNull();
   });
 });
 

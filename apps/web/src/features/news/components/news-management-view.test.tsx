@@ -76,6 +76,23 @@ describe('NewsManagementView', () => {
     expect(within(draft!).getByText(`${'b'.repeat(200)}...`)).toBeInTheDocument();
   });
 
+  it('shows each language with its status', () => {
+    renderView({
+      articles: [
+        makeArticle({
+          versions: [
+            { language: 'en', title: 'Launch', content: 'c', image_alt: null, status: 'draft' },
+            { language: 'fr', title: 'Lancement', content: 'c', image_alt: null, status: 'published' },
+          ],
+        }),
+      ],
+    });
+    const languages = screen.getByTestId('article-languages');
+    expect(within(languages).getByText('English: draft')).toBeInTheDocument();
+    expect(within(languages).getByText('French: published')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Launch' })).toBeInTheDocument();
+  });
+
   it('wires the row actions', () => {
     const article = makeArticle({ title: 'Row', is_published: false });
     const { props } = renderView({ articles: [article] });

@@ -1,14 +1,47 @@
 import { formatDate } from '@/lib/i18n/format';
+import { i18n } from '@/lib/i18n/i18n';
+import type { NewsArticle, NewsLanguage, NewsVersion } from '../api/types';
 // Pure helpers for how articles are shown (SPEC §2 News page / News management, §9).
 
+// Stored in English (the category is the key readers filter by); shown in the reader's language.
 export const DEFAULT_CATEGORIES = [
-  'Company News',
-  'Product Updates',
-  'Industry News',
-  'Announcements',
-  'Technical Updates',
-  'General',
+  /*i18n*/ 'Company News',
+  /*i18n*/ 'Product Updates',
+  /*i18n*/ 'Industry News',
+  /*i18n*/ 'Announcements',
+  /*i18n*/ 'Technical Updates',
+  /*i18n*/ 'General',
 ] as const;
+
+/** A category as the reader sees it: the default ones translated, others as the admin wrote them. */
+export function categoryLabel(category: string): string {
+  return (DEFAULT_CATEGORIES as readonly string[]).includes(category) ? i18n._(category) : category;
+}
+
+/** The language of the interface, as a news language (anything else reads English first). */
+export function readerLanguage(locale: string = i18n.locale): NewsLanguage {
+  return locale.startsWith('fr') ? 'fr' : 'en';
+}
+
+/**
+ * The version a reader gets: the published one in their language, else the other published one
+ * (then `untranslated` is true and the screen says so). Null when neither is published.
+ */
+export function readerVersion(
+  article: Pick<NewsArticle, 'versions'>,
+  language: NewsLanguage = readerLanguage(),
+): { version: NewsVersion; untranslated: boolean } | null {
+  const published = article.versions.filter((v) => v.status === 'published');
+  const own = published.find((v) => v.language === language);
+  if (own) return { version: own, untranslated: false };
+  const other = published[0];
+  return other ? { version: other, untranslated: true } : null;
+}
+
+/** The version an admin's list shows: the interface language's, else the other one. */
+export function adminVersion(article: Pick<NewsArticle, 'versions'>, language = readerLanguage()): NewsVersion | null {
+  return article.versions.find((v) => v.language === language) ?? article.versions[0] ?? null;
+}
 export const DEFAULT_CATEGORY = 'General';
 
 export const CARD_EXCERPT_LENGTH = 150;

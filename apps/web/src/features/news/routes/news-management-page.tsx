@@ -46,7 +46,7 @@ export default function NewsManagementPage() {
   const submit = (input: ArticleInput) => {
     const editing = form.article;
     save.mutate(
-      { ...(editing ? { id: editing.id } : {}), input, authorId: user.id },
+      { ...(editing ? { id: editing.id } : {}), input },
       {
         onSuccess: () => {
           toast.success(editing ? i18n._('Article updated successfully') : i18n._('Article created successfully'));
@@ -61,9 +61,11 @@ export default function NewsManagementPage() {
     setPublished.mutate(
       { id: a.id, isPublished: !a.is_published },
       {
-        onSuccess: (row) =>
+        onSuccess: (status) =>
           toast.success(
-            row.is_published ? i18n._('Article published successfully') : i18n._('Article unpublished successfully'),
+            status === 'published'
+              ? i18n._('Article published successfully')
+              : i18n._('Article unpublished successfully'),
           ),
         onError: () => toast.error(i18n._('Failed to update article status')),
       },
