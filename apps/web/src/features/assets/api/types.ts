@@ -33,6 +33,10 @@ export interface AssetFields {
   estimated_value: string | number | null;
   currency: string;
   location: string | null;
+  location_latitude: number | null;
+  location_longitude: number | null;
+  location_accuracy_m: number | null;
+  location_on_certificate: boolean;
   privacy: AssetPrivacy;
   share_value: boolean;
   share_location: boolean;

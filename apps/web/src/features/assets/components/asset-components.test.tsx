@@ -1,8 +1,8 @@
 // The asset form's rules, the payload it sends, the cost summary and the proof panel.
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kindOf, rejectReason } from '../lib/media-rules';
 import { EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormValues } from '../lib/asset-form';
 import { AssetFields } from './asset-fields';
@@ -129,5 +129,79 @@ describe('ProofPanel', () => {
     expect(screen.getByTestId('proof-integrity')).toHaveTextContent('the record differs from its ledger entry');
     rerender(<ProofPanel proof={{ ...proof, entry_valid: false }} />);
     expect(screen.getByTestId('proof-integrity')).toHaveTextContent('does not recompute');
+  });
+});
+
+describe('where the asset is kept', { timeout: 20_000 }, () => {
+  type Success = (p: { coords: { latitude: number; longitude: number; accuracy: number } }) => void;
+  type Failure = (e: { code: number }) => void;
+  let calls: { ok: Success; fail: Failure }[] = [];
+  const original = Object.getOwnPropertyDescriptor(navigator, 'geolocation');
+  beforeEach(() => {
+    calls = [];
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: (ok: Success, fail: Failure) => calls.push({ ok, fail }) },
+    });
+  });
+  afterEach(() => {
+    if (original) Object.defineProperty(navigator, 'geolocation', original);
+    else delete (navigator as { geolocation?: unknown }).geolocation;
+  });
+
+  it('asks the browser for the position only when the button is pressed, then sends it', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={{ title: 'Bike' }} />);
+    expect(calls).toHaveLength(0);
+    expect(JSON.parse(screen.getByTestId('payload').textContent!)).toMatchObject({
+      location_latitude: null,
+      location_on_certificate: false,
+    });
+    screen.getByRole('button', { name: 'Use my current position' }).focus();
+    await user.keyboard('{Enter}');
+    expect(calls).toHaveLength(1);
+    act(() => calls[0]!.ok({ coords: { latitude: 4.0511, longitude: 9.7679, accuracy: 18.4 } }));
+    expect(screen.getByTestId('asset-position')).toHaveTextContent('Position: 4.05110, 9.76790 (within 18 m)');
+    await user.click(screen.getByRole('checkbox', { name: 'Print the place on the certificate' }));
+    expect(JSON.parse(screen.getByTestId('payload').textContent!)).toMatchObject({
+      location_latitude: 4.0511,
+      location_longitude: 9.7679,
+      location_accuracy_m: 18.4,
+      location_on_certificate: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove the position' }));
+    expect(JSON.parse(screen.getByTestId('payload').textContent!)).toMatchObject({
+      location_latitude: null,
+      location_longitude: null,
+      location_accuracy_m: null,
+    });
+  });
+
+  it('says so when the browser refuses to share its position', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={{ title: 'Bike' }} />);
+    await user.click(screen.getByRole('button', { name: 'Use my current position' }));
+    act(() => calls[0]!.fail({ code: 1 }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Your browser did not share its position');
+    expect(JSON.parse(screen.getByTestId('payload').textContent!)).toMatchObject({ location_latitude: null });
+  });
+
+  it('checks the place length and the coordinate ranges', () => {
+    const base = { ...EMPTY_ASSET_FORM, title: 'Bike' };
+    expect(validateAssetForm({ ...base, location: 'x'.repeat(301) })).toEqual({
+      location: 'The place must be at most 300 characters',
+    });
+    expect(validateAssetForm({ ...base, location_latitude: 91, location_longitude: 0 })).toEqual({
+      location_latitude: 'The latitude must be between -90 and 90',
+    });
+    expect(validateAssetForm({ ...base, location_latitude: 0, location_longitude: -181 })).toEqual({
+      location_latitude: 'The longitude must be between -180 and 180',
+    });
+    expect(validateAssetForm({ ...base, location_latitude: 0, location_longitude: null })).toHaveProperty(
+      'location_latitude',
+    );
+    expect(
+      validateAssetForm({ ...base, location: 'Garage', location_latitude: -33.9, location_longitude: 18.4 }),
+    ).toEqual({});
   });
 });

@@ -7,6 +7,7 @@ import { assetKindLabel } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import type { Asset } from '../api/types';
 import { formatMoney } from '../lib/labels';
+import { formatPosition } from './asset-place-fields';
 import { VerifyQr } from './verify-qr';
 import { paths } from '@/config/paths';
 
@@ -46,6 +47,24 @@ export function AssetDetailsCard({ asset: a }: { asset: Asset }) {
           <Field label={i18n._('Quantity')} value={a.quantity != null ? String(a.quantity) : null} />
           <Field label={i18n._('Estimated value')} value={formatMoney(a.estimated_value, a.currency)} />
           <Field label={i18n._('Location')} value={a.location} />
+          <Field
+            label={i18n._('Position')}
+            value={
+              a.location_latitude !== null && a.location_longitude !== null
+                ? formatPosition(a.location_latitude, a.location_longitude, a.location_accuracy_m)
+                : null
+            }
+          />
+          <Field
+            label={i18n._('Place on the certificate')}
+            value={
+              a.location || a.location_latitude !== null
+                ? a.location_on_certificate
+                  ? i18n._('Printed')
+                  : i18n._('Not printed')
+                : null
+            }
+          />
           <Field
             label={i18n._('Shown publicly')}
             value={

@@ -7,6 +7,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { AssetFormErrors, AssetFormValues } from '../lib/asset-form';
 import { KindSpecificFields } from './asset-kind-fields';
+import { PlaceFields } from './asset-place-fields';
 import { PrivacyFields } from './asset-privacy-fields';
 import { i18n } from '@/lib/i18n/i18n';
 
@@ -126,14 +127,7 @@ export function AssetFields({ values: v, errors, onChange, kindLocked }: Props) 
           />
         </FormField>
       </div>
-      <FormField label={i18n._('Location')} error={errors.location}>
-        <Input
-          value={v.location}
-          onChange={set('location')}
-          maxLength={300}
-          placeholder={i18n._('e.g. Home, London')}
-        />
-      </FormField>
+      <PlaceFields values={v} errors={errors} onChange={onChange} />
 
       <PrivacyFields values={v} error={errors.privacy} onChange={onChange} />
     </div>

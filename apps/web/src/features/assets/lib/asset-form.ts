@@ -11,6 +11,12 @@ export interface AssetFormValues {
   estimated_value: string;
   currency: string;
   location: string;
+  /** Where it is kept, from the browser when the owner asked (never automatically). */
+  location_latitude: number | null;
+  location_longitude: number | null;
+  location_accuracy_m: number | null;
+  /** The owner's choice to print the place on the certificate. */
+  location_on_certificate: boolean;
   privacy: 'private' | 'public';
   share_value: boolean;
   share_location: boolean;
@@ -37,6 +43,10 @@ export const EMPTY_ASSET_FORM: AssetFormValues = {
   estimated_value: '',
   currency: 'GBP',
   location: '',
+  location_latitude: null,
+  location_longitude: null,
+  location_accuracy_m: null,
+  location_on_certificate: false,
   privacy: 'private',
   share_value: false,
   share_location: false,
@@ -71,6 +81,16 @@ export function validateAssetForm(v: AssetFormValues): AssetFormErrors {
   if (v.asset_url && !/^(https?|ipfs|ar):\/\//i.test(v.asset_url.trim()))
     e.asset_url = i18n._('The URL must start with https://, ipfs:// or ar://');
   if (v.quantity && !/^\d{1,9}$/.test(v.quantity.trim())) e.quantity = i18n._('Enter a whole number');
+  if (Array.from(v.location.trim()).length > 300) e.location = i18n._('The place must be at most 300 characters');
+  const lat = v.location_latitude;
+  const lng = v.location_longitude;
+  if ((lat === null) !== (lng === null)) e.location_latitude = i18n._('The position needs a latitude and a longitude');
+  else if (lat !== null && (!Number.isFinite(lat) || lat < -90 || lat > 90))
+    e.location_latitude = i18n._('The latitude must be between -90 and 90');
+  else if (lng !== null && (!Number.isFinite(lng) || lng < -180 || lng > 180))
+    e.location_latitude = i18n._('The longitude must be between -180 and 180');
+  else if (v.location_accuracy_m !== null && (v.location_accuracy_m < 0 || v.location_accuracy_m > 100_000))
+    e.location_latitude = i18n._('The position is too imprecise (over 100 km): try again outdoors');
   if (v.kind === 'legacy' && v.privacy === 'public') e.privacy = i18n._('Will and legacy assets are always private');
   return e;
 }
@@ -87,6 +107,10 @@ export function toAssetPayload(v: AssetFormValues) {
     estimated_value: text(v.estimated_value),
     currency: v.currency.trim().toUpperCase() || 'GBP',
     location: text(v.location),
+    location_latitude: v.location_latitude,
+    location_longitude: v.location_latitude === null ? null : v.location_longitude,
+    location_accuracy_m: v.location_latitude === null ? null : v.location_accuracy_m,
+    location_on_certificate: v.location_on_certificate,
     privacy: v.kind === 'legacy' ? 'private' : v.privacy,
     share_value: v.share_value,
     share_location: v.share_location,
@@ -116,6 +140,10 @@ export function toFormValues(a: Asset): AssetFormValues {
     estimated_value: s(a.estimated_value),
     currency: a.currency,
     location: s(a.location),
+    location_latitude: a.location_latitude,
+    location_longitude: a.location_longitude,
+    location_accuracy_m: a.location_accuracy_m,
+    location_on_certificate: a.location_on_certificate,
     privacy: a.privacy,
     share_value: a.share_value,
     share_location: a.share_location,
