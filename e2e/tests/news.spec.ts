@@ -130,25 +130,40 @@ test('a reader loads further pages of a category while scrolling', async ({ brow
   const run = Date.now().toString(36);
   const category = `Scroll ${run}`;
   const author = await createUser({ role: 'admin', fullName: 'Paging Author' });
-  // 15 published articles (page size 12), one minute apart, written as the service role.
-  const rows = Array.from({ length: 15 }, (_, i) => ({
-    title: `Paged ${run} #${String(i + 1).padStart(2, '0')}`,
-    content: `Body ${i + 1}`,
+  // 15 published articles (page size 12), one minute apart, written as the service role: each
+  // article, then its English version.
+  const headers = {
+    apikey: e2eEnv.serviceKey,
+    authorization: `Bearer ${e2eEnv.serviceKey}`,
+    'content-type': 'application/json',
+    prefer: 'return=representation',
+  };
+  const articles = Array.from({ length: 15 }, (_, i) => ({
     news_category: category,
-    is_published: true,
     author_id: author.id,
     created_at: new Date(Date.now() - (15 - i) * 60_000).toISOString(),
   }));
-  const res = await fetch(`${e2eEnv.baseURL}/rest/v1/news_articles`, {
+  const res = await fetch(`${e2eEnv.baseURL}/rest/v1/news_articles?select=id`, {
     method: 'POST',
-    headers: {
-      apikey: e2eEnv.serviceKey,
-      authorization: `Bearer ${e2eEnv.serviceKey}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(rows),
+    headers,
+    body: JSON.stringify(articles),
   });
   expect(res.status).toBe(201);
+  const ids = ((await res.json()) as { id: string }[]).map((r) => r.id);
+  const versions = await fetch(`${e2eEnv.baseURL}/rest/v1/news_article_versions`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(
+      ids.map((id, i) => ({
+        article_id: id,
+        language: 'en',
+        title: `Paged ${run} #${String(i + 1).padStart(2, '0')}`,
+        content: `Body ${i + 1}`,
+        status: 'published',
+      })),
+    ),
+  });
+  expect(versions.status).toBe(201);
 
   const page = await signedInPage(browser, 'standard');
   await page.goto('/news');
