@@ -24,7 +24,8 @@ async function credit(userId: string, amount: number): Promise<void> {
 }
 
 test('an owner records where a bike is kept and it stays private', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Many screens and two browsers on a shared machine: more than the default minute.
+  test.setTimeout(300_000);
   const owner = await createUser({ fullName: 'Bike Keeper' });
   await credit(owner.id, 200);
   const serial = `PLACE-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
@@ -62,13 +63,16 @@ test('an owner records where a bike is kept and it stays private', async ({ brow
   // A visitor sees the public page and the serial check, without the place.
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`/public-assets/${assetId}`);
-  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible({ timeout: 30_000 });
   await visitor.goto(`/verify/${serial}`);
-  await expect(visitor.getByTestId('verify-status')).toHaveText('Registered, not reported lost or stolen');
+  // Generous waits: the check runs on a shared, busy machine.
+  await expect(visitor.getByTestId('verify-status')).toHaveText('Registered, not reported lost or stolen', {
+    timeout: 30_000,
+  });
   await expect(visitor.getByText(title)).toBeVisible();
   for (const url of [`/public-assets/${assetId}`, `/verify/${serial}`]) {
     await visitor.goto(url);
-    await expect(visitor.getByText(title).first()).toBeVisible();
+    await expect(visitor.getByText(title).first()).toBeVisible({ timeout: 30_000 });
     const text = await visitor.locator('body').innerText();
     expect(text, url).not.toContain('Njo-Njo');
     expect(text, url).not.toContain('4.05');
