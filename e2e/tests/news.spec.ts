@@ -32,6 +32,8 @@ async function createArticle(page: Page, a: { title: string; content: string; ca
 }
 
 test('an admin manages articles and a user sees exactly the published ones', async ({ browser }) => {
+  // Two signed-in browsers and a dozen steps: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const today = new Date();
   const admin = await signedInPage(browser, 'admin', 'Nora Newsdesk');
