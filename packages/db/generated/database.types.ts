@@ -1325,6 +1325,7 @@ export type Database = {
           id: string;
           name: string;
           price_minor: number;
+          prices: Json;
           sort_order: number;
           tokens: number;
           updated_at: string;
@@ -1336,6 +1337,7 @@ export type Database = {
           id?: string;
           name: string;
           price_minor: number;
+          prices?: Json;
           sort_order?: number;
           tokens: number;
           updated_at?: string;
@@ -1347,6 +1349,7 @@ export type Database = {
           id?: string;
           name?: string;
           price_minor?: number;
+          prices?: Json;
           sort_order?: number;
           tokens?: number;
           updated_at?: string;
@@ -1368,6 +1371,11 @@ export type Database = {
           package_id: string | null;
           package_name: string;
           paid_at: string | null;
+          payer_phone: string | null;
+          provider: string;
+          provider_dispute_id: string | null;
+          provider_payment_id: string | null;
+          provider_reference: string | null;
           reference: string;
           refunded_at: string | null;
           status: string;
@@ -1395,6 +1403,11 @@ export type Database = {
           package_id?: string | null;
           package_name: string;
           paid_at?: string | null;
+          payer_phone?: string | null;
+          provider?: string;
+          provider_dispute_id?: string | null;
+          provider_payment_id?: string | null;
+          provider_reference?: string | null;
           reference?: string;
           refunded_at?: string | null;
           status?: string;
@@ -1422,6 +1435,11 @@ export type Database = {
           package_id?: string | null;
           package_name?: string;
           paid_at?: string | null;
+          payer_phone?: string | null;
+          provider?: string;
+          provider_dispute_id?: string | null;
+          provider_payment_id?: string | null;
+          provider_reference?: string | null;
           reference?: string;
           refunded_at?: string | null;
           status?: string;
@@ -1736,6 +1754,10 @@ export type Database = {
       };
       admin_set_business: { Args: { p_user_id: string | null; p_is_business: boolean | null }; Returns: Json };
       admin_set_role: { Args: { p_user_id: string | null; p_role: string | null }; Returns: Json };
+      admin_set_token_package_prices: {
+        Args: { p_id: string | null; p_prices: Json | null };
+        Returns: Database['public']['Tables']['token_packages']['Row'];
+      };
       admin_update_reward_settings: {
         Args: {
           p_signup_bonus: number | null;

@@ -384,6 +384,20 @@ alter table private.mail_outbox enable row level security;
 
 create sequence private.mail_outbox_id_seq;
 
+create table private.payment_events (
+  provider text not null,
+  event_key text not null,
+  purchase_id uuid,
+  outcome text not null,
+  received_at timestamp with time zone default now() not null,
+  constraint payment_events_event_key_check CHECK (char_length(event_key) >= 1 AND char_length(event_key) <= 300),
+  constraint payment_events_pkey PRIMARY KEY (provider, event_key),
+  constraint payment_events_provider_check CHECK (provider = ANY (ARRAY['paystack'::text, 'mtn_momo'::text])),
+  constraint payment_events_purchase_id_fkey FOREIGN KEY (purchase_id) REFERENCES token_purchases(id) ON DELETE SET NULL
+);
+CREATE INDEX payment_events_purchase_idx ON private.payment_events USING btree (purchase_id);
+alter table private.payment_events enable row level security;
+
 create table private.personal_data (
   table_name text not null,
   column_name text not null,
@@ -632,6 +646,123 @@ begin
   return v_entry;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.apply_provider_payment(p_provider text, p_reference text, p_status text, p_amount_minor bigint, p_currency text, p_payment_id text, p_event_key text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_purchase public.token_purchases;
+  v_outcome text;
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the server can apply payments' using errcode = '42501';
+  end if;
+  if p_status is null or p_status not in ('successful', 'failed') then
+    raise exception 'A payment is applied as successful or failed' using errcode = '22023';
+  end if;
+  select * into v_purchase from public.token_purchases p
+   where p.provider = p_provider and p.provider_reference = p_reference for update;
+  if not private.record_payment_event(p_provider, p_event_key) then
+    return jsonb_build_object('outcome', 'duplicate', 'purchase_id', v_purchase.id);
+  end if;
+  if v_purchase.id is null then
+    v_outcome := 'rejected_unknown_purchase';
+  elsif p_status = 'successful' then
+    if p_amount_minor is distinct from v_purchase.amount_minor or lower(coalesce(p_currency, '')) <> v_purchase.currency then
+      v_outcome := 'rejected_amount_mismatch';
+    else
+      v_outcome := private.credit_purchase(v_purchase, '{}'::jsonb);
+      if v_outcome = 'credited' then
+        update public.token_purchases set provider_payment_id = left(p_payment_id, 255) where id = v_purchase.id;
+      end if;
+    end if;
+  elsif v_purchase.status = 'pending' then
+    update public.token_purchases set status = 'failed', updated_at = now() where id = v_purchase.id;
+    v_outcome := 'failed';
+  else
+    v_outcome := 'ignored_status_' || v_purchase.status;
+  end if;
+  update private.payment_events set outcome = v_outcome, purchase_id = v_purchase.id
+   where provider = p_provider and event_key = p_event_key;
+  return jsonb_build_object('outcome', v_outcome, 'purchase_id', v_purchase.id);
+end
+$function$;
+grant execute on function private.apply_provider_payment(p_provider text, p_reference text, p_status text, p_amount_minor bigint, p_currency text, p_payment_id text, p_event_key text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.apply_provider_reversal(p_provider text, p_reference text, p_kind text, p_amount_minor bigint, p_currency text, p_dispute_id text, p_event_key text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_purchase public.token_purchases;
+  v_outcome text;
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the server can apply reversals' using errcode = '42501';
+  end if;
+  if p_kind is null or p_kind not in ('refund', 'dispute_open', 'dispute_won', 'dispute_lost') then
+    raise exception 'Unknown reversal' using errcode = '22023';
+  end if;
+  if p_amount_minor is not null and p_amount_minor < 0 then
+    raise exception 'The amount must not be negative' using errcode = '22023';
+  end if;
+  select * into v_purchase from public.token_purchases p
+   where p.provider = p_provider and p.provider_reference = p_reference for update;
+  if not private.record_payment_event(p_provider, p_event_key) then
+    return jsonb_build_object('outcome', 'duplicate', 'purchase_id', v_purchase.id);
+  end if;
+  if v_purchase.id is null then
+    v_outcome := 'ignored_unknown_payment';
+  elsif v_purchase.paid_at is null then
+    v_outcome := 'ignored_unpaid';
+  elsif lower(coalesce(p_currency, '')) <> v_purchase.currency then
+    v_outcome := 'rejected_amount_mismatch';
+  elsif p_kind = 'refund' then
+    if coalesce(p_amount_minor, 0) <= 0 then
+      v_outcome := 'rejected_amount_mismatch';
+    else
+      update public.token_purchases
+         set amount_refunded_minor = least(amount_minor, amount_refunded_minor + p_amount_minor),
+             refunded_at = coalesce(refunded_at, now()), updated_at = now()
+       where id = v_purchase.id;
+      perform private.settle_purchase_reversals(v_purchase.id, 'purchase_refund', p_provider || ':' || p_event_key);
+      v_outcome := 'refunded';
+    end if;
+  elsif p_dispute_id is null then
+    raise exception 'A dispute needs its id' using errcode = '22023';
+  elsif p_kind = 'dispute_open' and v_purchase.provider_dispute_id = p_dispute_id
+        and v_purchase.dispute_status in ('won', 'lost') then
+    v_outcome := 'ignored_dispute_closed';
+  else
+    update public.token_purchases
+       set amount_disputed_minor = case when provider_dispute_id = p_dispute_id
+             then greatest(amount_disputed_minor, least(amount_minor, coalesce(nullif(p_amount_minor, 0), amount_minor)))
+             else least(amount_minor, coalesce(nullif(p_amount_minor, 0), amount_minor)) end,
+           dispute_opened_at = case when provider_dispute_id = p_dispute_id
+             then coalesce(dispute_opened_at, private.app_now()) else private.app_now() end,
+           provider_dispute_id = p_dispute_id,
+           dispute_status = case p_kind when 'dispute_open' then 'open' when 'dispute_lost' then 'lost' else 'won' end,
+           updated_at = now()
+     where id = v_purchase.id;
+    perform private.settle_purchase_reversals(v_purchase.id,
+      case when p_kind in ('dispute_open', 'dispute_lost') then 'purchase_dispute' else 'purchase_dispute_won' end,
+      p_provider || ':' || p_event_key);
+    v_outcome := case p_kind when 'dispute_open' then 'disputed' when 'dispute_lost' then 'dispute_lost' else 'dispute_won' end;
+  end if;
+  if v_outcome in ('refunded', 'dispute_lost') then
+    perform private.on_purchase_reversed(v_purchase);
+  end if;
+  update private.payment_events set outcome = v_outcome, purchase_id = v_purchase.id
+   where provider = p_provider and event_key = p_event_key;
+  return jsonb_build_object('outcome', v_outcome, 'purchase_id', v_purchase.id);
+end
+$function$;
+grant execute on function private.apply_provider_reversal(p_provider text, p_reference text, p_kind text, p_amount_minor bigint, p_currency text, p_dispute_id text, p_event_key text) to service_role;
 
 CREATE OR REPLACE FUNCTION private.apply_referral(p_new_user_id uuid, p_referral_code text DEFAULT ''::text, p_source text DEFAULT 'email_verification'::text)
  RETURNS json
@@ -1148,6 +1279,26 @@ begin
 end
 $function$;
 grant execute on function private.attach_checkout_session(p_purchase_id uuid, p_session_id text, p_expires_at timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION private.attach_provider_reference(p_purchase_id uuid, p_reference text, p_expires_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the server can attach references' using errcode = '42501';
+  end if;
+  update public.token_purchases
+     set provider_reference = p_reference, checkout_expires_at = p_expires_at, updated_at = now()
+   where id = p_purchase_id and provider <> 'stripe' and provider_reference is null and status = 'pending';
+  if not found then
+    raise exception 'Purchase not found or already has a reference' using errcode = 'P0002';
+  end if;
+end
+$function$;
+grant execute on function private.attach_provider_reference(p_purchase_id uuid, p_reference text, p_expires_at timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION private.audit(p_action text, p_target uuid, p_details jsonb)
  RETURNS void
@@ -2719,6 +2870,42 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.open_provider_purchase(p_user_id uuid, p_package_id uuid, p_provider text, p_currency text, p_payer_phone text DEFAULT NULL::text)
+ RETURNS token_purchases
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_package public.token_packages;
+  v_price bigint;
+  v_row public.token_purchases;
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the server can open purchases' using errcode = '42501';
+  end if;
+  if p_provider is null or p_provider not in ('paystack', 'mtn_momo') then
+    raise exception 'Unknown payment provider' using errcode = '22023';
+  end if;
+  if not exists (select 1 from auth.users u where u.id = p_user_id) then
+    raise exception 'User not found' using errcode = 'P0002';
+  end if;
+  select * into v_package from public.token_packages p where p.id = p_package_id and p.active;
+  if not found then
+    raise exception 'This package is not available' using errcode = 'P0002';
+  end if;
+  v_price := private.package_price(v_package, coalesce(p_currency, ''));
+  if v_price is null then
+    raise exception 'This package has no price in %', upper(coalesce(p_currency, '')) using errcode = 'P0002';
+  end if;
+  insert into public.token_purchases (user_id, package_id, package_name, tokens, amount_minor, currency, provider, payer_phone)
+  values (p_user_id, v_package.id, v_package.name, v_package.tokens, v_price, lower(p_currency), p_provider, p_payer_phone)
+  returning * into v_row;
+  return v_row;
+end
+$function$;
+grant execute on function private.open_provider_purchase(p_user_id uuid, p_package_id uuid, p_provider text, p_currency text, p_payer_phone text) to service_role;
+
 CREATE OR REPLACE FUNCTION private.open_token_purchase(p_user_id uuid, p_package_id uuid)
  RETURNS token_purchases
  LANGUAGE plpgsql
@@ -2747,6 +2934,16 @@ end
 $function$;
 grant execute on function private.open_token_purchase(p_user_id uuid, p_package_id uuid) to service_role;
 
+CREATE OR REPLACE FUNCTION private.package_price(p_package token_packages, p_currency text)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when lower(p_currency) = p_package.currency then p_package.price_minor
+              else (p_package.prices ->> lower(p_currency))::bigint end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.paths_in_folder(p_paths text[], p_owner uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2758,6 +2955,26 @@ AS $function$
 $function$;
 grant execute on function private.paths_in_folder(p_paths text[], p_owner uuid) to authenticated;
 grant execute on function private.paths_in_folder(p_paths text[], p_owner uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION private.pending_mobile_money(p_limit integer)
+ RETURNS TABLE(id uuid, provider_reference text, expired boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.role() is distinct from 'service_role' then
+    raise exception 'Only the server can read pending payments' using errcode = '42501';
+  end if;
+  return query
+    select p.id, p.provider_reference, coalesce(p.checkout_expires_at < private.app_now(), false)
+      from public.token_purchases p
+     where p.status = 'pending' and p.provider = 'mtn_momo' and p.provider_reference is not null
+     order by p.created_at
+     limit greatest(1, least(coalesce(p_limit, 100), 500));
+end
+$function$;
+grant execute on function private.pending_mobile_money(p_limit integer) to service_role;
 
 CREATE OR REPLACE FUNCTION private.personal_data_match(p_rel regclass, p_column text, p_kind text)
  RETURNS text
@@ -2869,6 +3086,19 @@ begin
      where p.id = (new.details ->> 'product_id')::uuid;
   end if;
   return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_payment_event(p_provider text, p_event_key text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.payment_events (provider, event_key, outcome) values (p_provider, p_event_key, 'received')
+  on conflict do nothing;
+  return found;
 end
 $function$;
 
@@ -3697,6 +3927,21 @@ AS $function$
   ), 'en')
 $function$;
 grant execute on function private.user_language_by_email(p_email text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.valid_package_prices(p_prices jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_typeof(p_prices) = 'object'
+     and not exists (
+       select 1 from jsonb_each(p_prices) e
+        where e.key !~ '^[a-z]{3}$'
+           or jsonb_typeof(e.value) <> 'number'
+           or (e.value #>> '{}') !~ '^[0-9]{1,12}$'
+           or (e.value #>> '{}')::bigint < 1)
+$function$;
 
 CREATE OR REPLACE FUNCTION private.wants_email(p_user_id uuid, p_kind text)
  RETURNS boolean
@@ -4933,10 +5178,12 @@ create table public.token_packages (
   sort_order integer default 0 not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  prices jsonb default '{}'::jsonb not null,
   constraint token_packages_currency_check CHECK (currency ~ '^[a-z]{3}$'::text),
   constraint token_packages_name_check CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 80),
   constraint token_packages_pkey PRIMARY KEY (id),
   constraint token_packages_price_minor_check CHECK (price_minor >= 50 AND price_minor <= 10000000),
+  constraint token_packages_prices_valid CHECK (private.valid_package_prices(prices)),
   constraint token_packages_tokens_check CHECK (tokens >= 1 AND tokens <= 10000000)
 );
 alter table public.token_packages enable row level security;
@@ -4974,6 +5221,11 @@ create table public.token_purchases (
   dispute_opened_at timestamp with time zone,
   checkout_expires_at timestamp with time zone,
   debt_settled bigint default 0 not null,
+  provider text default 'stripe'::text not null,
+  provider_reference text,
+  provider_payment_id text,
+  provider_dispute_id text,
+  payer_phone text,
   constraint token_purchases_amount_disputed_minor_check CHECK (amount_disputed_minor >= 0),
   constraint token_purchases_amount_minor_check CHECK (amount_minor > 0),
   constraint token_purchases_amount_refunded_minor_check CHECK (amount_refunded_minor >= 0),
@@ -4981,7 +5233,12 @@ create table public.token_purchases (
   constraint token_purchases_debt_settled_check CHECK (debt_settled >= 0),
   constraint token_purchases_dispute_status_check CHECK (dispute_status = ANY (ARRAY['open'::text, 'won'::text, 'lost'::text])),
   constraint token_purchases_package_id_fkey FOREIGN KEY (package_id) REFERENCES token_packages(id) ON DELETE SET NULL,
+  constraint token_purchases_payer_phone_e164 CHECK (payer_phone ~ '^\+[1-9][0-9]{6,14}$'::text),
   constraint token_purchases_pkey PRIMARY KEY (id),
+  constraint token_purchases_provider_dispute_id_length CHECK (char_length(provider_dispute_id) >= 1 AND char_length(provider_dispute_id) <= 255),
+  constraint token_purchases_provider_known CHECK (provider = ANY (ARRAY['stripe'::text, 'paystack'::text, 'mtn_momo'::text])),
+  constraint token_purchases_provider_payment_id_length CHECK (char_length(provider_payment_id) >= 1 AND char_length(provider_payment_id) <= 255),
+  constraint token_purchases_provider_reference_length CHECK (char_length(provider_reference) >= 1 AND char_length(provider_reference) <= 100),
   constraint token_purchases_reference_key UNIQUE (reference),
   constraint token_purchases_reversed_is_both_shares CHECK (tokens_reversed = (tokens_refunded + tokens_disputed) AND tokens_reversed <= tokens),
   constraint token_purchases_status_check CHECK (status = ANY (ARRAY['pending'::text, 'paid'::text, 'failed'::text, 'expired'::text, 'cancelled'::text, 'refunded'::text, 'disputed'::text])),
@@ -4997,6 +5254,7 @@ create table public.token_purchases (
 CREATE INDEX token_purchases_package_idx ON public.token_purchases USING btree (package_id);
 CREATE INDEX token_purchases_paid_at_idx ON public.token_purchases USING btree (paid_at) WHERE (paid_at IS NOT NULL);
 CREATE INDEX token_purchases_pending_idx ON public.token_purchases USING btree (created_at) WHERE (status = 'pending'::text);
+CREATE UNIQUE INDEX token_purchases_provider_reference_idx ON public.token_purchases USING btree (provider, provider_reference) WHERE (provider_reference IS NOT NULL);
 CREATE INDEX token_purchases_user_created_idx ON public.token_purchases USING btree (user_id, created_at DESC);
 alter table public.token_purchases enable row level security;
 create policy "Admins can read every purchase" on public.token_purchases for select to authenticated, service_role
@@ -5786,6 +6044,37 @@ end
 $function$;
 grant execute on function public.admin_set_role(p_user_id uuid, p_role text) to authenticated;
 grant execute on function public.admin_set_role(p_user_id uuid, p_role text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_set_token_package_prices(p_id uuid, p_prices jsonb)
+ RETURNS token_packages
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before public.token_packages;
+  v_row public.token_packages;
+begin
+  perform private.require_admin();
+  if p_prices is null or not private.valid_package_prices(p_prices) then
+    raise exception 'Prices are an object of three-letter currency codes and whole amounts in minor units'
+      using errcode = '22023';
+  end if;
+  select * into v_before from public.token_packages p where p.id = p_id for update;
+  if not found then
+    raise exception 'Package not found' using errcode = 'P0002';
+  end if;
+  update public.token_packages
+     set prices = p_prices - v_before.currency, updated_at = now()
+   where id = p_id
+   returning * into v_row;
+  perform private.audit('save_token_package_prices', null,
+    jsonb_build_object('package_id', v_row.id, 'before', v_before.prices, 'after', v_row.prices));
+  return v_row;
+end
+$function$;
+grant execute on function public.admin_set_token_package_prices(p_id uuid, p_prices jsonb) to authenticated;
+grant execute on function public.admin_set_token_package_prices(p_id uuid, p_prices jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_update_reward_settings(p_signup_bonus bigint, p_influencer_signup_bonus bigint, p_level_rewards bigint[], p_default_referrer_email text, p_use_first_admin boolean, p_reward_default_referrals boolean)
  RETURNS json
