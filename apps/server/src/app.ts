@@ -24,6 +24,7 @@ import { inlineScriptHashes, webRoutes } from './plugins/web.js';
 import { installInheritance } from './inheritance/routes.js';
 import { registerPaymentJobs } from './payments/checkout-expiry.js';
 import { registerScanPartitionJobs } from './business/scan-partitions.js';
+import { registerMobileMoneyJobs } from './payments/mobile-money-status.js';
 import { transparencyLogRoutes } from './plugins/transparency-log.js';
 import { testClockRoutes } from './inheritance/test-clock.js';
 import { ensureAdminAccount } from './auth/bootstrap-admin.js';
@@ -196,6 +197,7 @@ export async function buildApp(
   await installInheritance(app, ctx);
   await registerPaymentJobs(ctx, app.log);
   await registerScanPartitionJobs(ctx);
+  await registerMobileMoneyJobs(ctx, app.log);
   if (config.testClock) {
     app.log.warn('TEST_CLOCK=on: POST /test/v1/clock can move the application clock (tests only)');
     await app.register(testClockRoutes, { ctx });

@@ -155,7 +155,14 @@ $$;
 revoke execute on function private.open_provider_purchase(uuid, uuid, text, text, text) from public;
 grant execute on function private.open_provider_purchase(uuid, uuid, text, text, text) to service_role;
 
--- Records the provider's reference for a pending purchase (once), and until when it can be paid.
+-- How long a payer has to approve a mobile-money request on their phone.
+create or replace function private.mobile_money_lifetime() returns interval
+language sql immutable set search_path = ''
+as $$ select interval '5 minutes' $$;
+revoke execute on function private.mobile_money_lifetime() from public;
+
+-- Records the provider's reference for a pending purchase (once), and until when it can be paid:
+-- p_expires_at as the provider said, else five minutes of the application clock for mobile money.
 create or replace function private.attach_provider_reference(
   p_purchase_id uuid, p_reference text, p_expires_at timestamptz default null
 ) returns void
@@ -166,7 +173,10 @@ begin
     raise exception 'Only the server can attach references' using errcode = '42501';
   end if;
   update public.token_purchases
-     set provider_reference = p_reference, checkout_expires_at = p_expires_at, updated_at = now()
+     set provider_reference = p_reference,
+         checkout_expires_at = coalesce(p_expires_at,
+           case when provider = 'mtn_momo' then private.app_now() + private.mobile_money_lifetime() end),
+         updated_at = now()
    where id = p_purchase_id and provider <> 'stripe' and provider_reference is null and status = 'pending';
   if not found then
     raise exception 'Purchase not found or already has a reference' using errcode = 'P0002';

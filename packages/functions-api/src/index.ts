@@ -21,6 +21,15 @@ export type AssetStatus = 'active' | 'lost' | 'stolen';
 /** public.asset_media.kind. */
 export type MediaKind = 'photo' | 'video' | 'document';
 
+/** Who takes a purchase's money (public.token_purchases.provider). */
+export type PaymentProviderName = 'stripe' | 'paystack' | 'mtn_momo';
+
+/** A payment provider this server offers, as /config.json lists it: 'package' = each package's own currency. */
+export interface OfferedProvider {
+  name: PaymentProviderName;
+  currencies: string[] | 'package';
+}
+
 /** A token purchase's status (public.token_purchases.status). */
 export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded' | 'disputed';
 
@@ -573,6 +582,19 @@ export interface FunctionContracts {
   >;
   /** Called by Stripe with a signed event, never by the app. */
   'stripe-webhook': Contract<unknown, { received: boolean; outcome: string }>;
+  /**
+   * Opens a purchase of a package through a provider in a currency (the price is the package's in
+   * that currency, read by the server) and starts its payment: url is the provider's hosted page,
+   * or null when the payer approves on their phone (MTN MoMo; phone in E.164 form). Decision 0154.
+   */
+  'create-payment': Contract<
+    { packageId: string; provider: PaymentProviderName; currency: string; phone?: string },
+    { purchaseId: string; reference: string; url: string | null; status: 'pending' }
+  >;
+  'paystack-webhook': Contract<unknown, { received: boolean; outcome: string }>;
+  'mtn-momo-callback': Contract<unknown, { received: boolean; outcome: string }>;
+  /** Asks the provider to refund a paid purchase (admins only); tokens follow its refund notification. */
+  'refund-purchase': Contract<{ purchaseId: string }, { requested: boolean }>;
 }
 
 export type FunctionName = keyof FunctionContracts;

@@ -117,6 +117,19 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  // Paystack (NGN, GHS, ZAR, KES, XOF; decision 0154). Without a secret key Paystack is not offered.
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_API_BASE: z.string().url().default('https://api.paystack.co'),
+  // MTN Mobile Money Collection (XAF; EUR in the sandbox). Offered when the key, user and API key are set.
+  MTN_MOMO_SUBSCRIPTION_KEY: z.string().optional(),
+  MTN_MOMO_API_USER: z.string().optional(),
+  MTN_MOMO_API_KEY: z.string().optional(),
+  MTN_MOMO_TARGET_ENVIRONMENT: z.string().trim().min(1).default('sandbox'),
+  MTN_MOMO_API_BASE: z.string().url().default('https://sandbox.momodeveloper.mtn.com'),
+  MTN_MOMO_CALLBACK_HOST: z
+    .string()
+    .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be an origin such as https://pay.example.com')
+    .optional(),
   // VAT included in package prices, in percent; shown as a line on receipts when set.
   RECEIPT_VAT_PERCENT: z.coerce.number().min(0).max(100).optional(),
   // How often each job worker polls the queue for new jobs, in seconds (pg-boss's minimum is 0.5).
@@ -212,6 +225,18 @@ export interface Config {
   /** Stripe: secret API key (purchases are off without it), webhook signing secret, and an
    * optional API origin for a local Stripe-compatible server (tests, stripe-mock). */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBase: string | undefined };
+  /** Paystack: secret key (signs webhooks and authorises API calls; unset: not offered) and API origin. */
+  paystack: { secretKey: string | undefined; apiBase: string };
+  /** MTN MoMo Collection: product subscription key, API user and key (unset: not offered), target
+   * environment (sandbox, mtncameroon, …), API origin, and the origin MTN calls back. */
+  mtnMomo: {
+    subscriptionKey: string | undefined;
+    apiUser: string | undefined;
+    apiKey: string | undefined;
+    targetEnvironment: string;
+    apiBase: string;
+    callbackHost: string;
+  };
   /** VAT rate included in prices, in percent, for the receipt line; undefined prints none. */
   receiptVatPercent: number | undefined;
   /** Seconds between a job worker's polls of the durable queue (JOBS_POLL_SECONDS). */
@@ -412,6 +437,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretKey: e.STRIPE_SECRET_KEY || undefined,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
       apiBase: e.STRIPE_API_BASE || undefined,
+    },
+    paystack: { secretKey: e.PAYSTACK_SECRET_KEY || undefined, apiBase: e.PAYSTACK_API_BASE.replace(/\/+$/, '') },
+    mtnMomo: {
+      subscriptionKey: e.MTN_MOMO_SUBSCRIPTION_KEY || undefined,
+      apiUser: e.MTN_MOMO_API_USER || undefined,
+      apiKey: e.MTN_MOMO_API_KEY || undefined,
+      targetEnvironment: e.MTN_MOMO_TARGET_ENVIRONMENT,
+      apiBase: e.MTN_MOMO_API_BASE.replace(/\/+$/, ''),
+      callbackHost: (e.MTN_MOMO_CALLBACK_HOST ?? siteUrl).replace(/\/+$/, ''),
     },
     receiptVatPercent: e.RECEIPT_VAT_PERCENT,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,

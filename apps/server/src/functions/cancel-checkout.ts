@@ -9,7 +9,10 @@ import { z } from 'zod';
 import type { PurchaseStatus } from '@tagledger/functions-api';
 import { withRequestContext } from '@tagledger/db';
 import { purchasesEnabled } from '../config/index.js';
-import { ProviderUnavailable } from '../payments/checkout-provider.js';
+import { applyReport } from '../payments/apply-report.js';
+import { ProviderUnavailable, type CheckoutProvider } from '../payments/checkout-provider.js';
+import { paymentProvider } from '../payments/provider.js';
+import type { AppContext } from '../shared/context.js';
 import { stripeCheckout } from '../payments/stripe-checkout.js';
 import { FunctionError } from './errors.js';
 import type { ServerFunction } from './types.js';
@@ -30,10 +33,6 @@ export const cancelCheckout: ServerFunction<'cancel-checkout'> = {
       throw new FunctionError(401, 'Sign in to manage your purchases', { code: 'not_signed_in' });
     }
     const userId = principal.userId;
-    const provider = stripeCheckout(ctx.config);
-    if (!provider || !purchasesEnabled(ctx.config)) {
-      throw new FunctionError(503, 'Token purchases are not enabled on this server', { code: 'purchases_disabled' });
-    }
     const parsed = bodySchema.safeParse(req.body);
     if (!parsed.success) {
       throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });
@@ -47,8 +46,14 @@ export const cancelCheckout: ServerFunction<'cancel-checkout'> = {
       service,
       async (tx) =>
         (
-          await tx.query<{ status: PurchaseStatus; stripe_session_id: string | null }>(
-            'select status, stripe_session_id from public.token_purchases where id = $1 and user_id = $2',
+          await tx.query<{
+            status: PurchaseStatus;
+            stripe_session_id: string | null;
+            provider: 'stripe' | 'paystack' | 'mtn_momo';
+            provider_reference: string | null;
+          }>(
+            `select status, stripe_session_id, provider, provider_reference
+               from public.token_purchases where id = $1 and user_id = $2`,
             [purchaseId, userId],
           )
         ).rows[0],
@@ -57,20 +62,40 @@ export const cancelCheckout: ServerFunction<'cancel-checkout'> = {
     if (!purchase) throw new FunctionError(404, 'Purchase not found', { code: 'purchase_not_found' });
     if (purchase.status !== 'pending' && purchase.status !== 'expired') return { status: purchase.status };
 
-    if (purchase.stripe_session_id && purchase.status === 'pending') {
-      try {
-        let state = await provider.checkoutState(purchase.stripe_session_id);
-        if (state === 'open') state = await provider.expireCheckout(purchase.stripe_session_id);
-        // Paid (or a delayed payment under way): the provider's notification decides, not this page.
-        if (state !== 'expired') return { status: 'pending' };
-      } catch (err) {
-        if (!(err instanceof ProviderUnavailable)) throw err;
-        req.log.warn({ err: err.cause ?? err, purchase: purchaseId }, 'checkout state unavailable');
-        throw new FunctionError(502, 'The payment provider could not be reached. Please try again.', {
-          code: 'provider_unavailable',
+    if (purchase.provider !== 'stripe') {
+      // Paystack and MTN MoMo (decision 0154): the provider's own report decides, as for Stripe.
+      const other = paymentProvider(ctx.config, purchase.provider);
+      if (!other) {
+        throw new FunctionError(503, 'This payment method is not enabled on this server', {
+          code: 'purchases_disabled',
         });
       }
+      if (purchase.provider_reference && purchase.status === 'pending') {
+        let report;
+        try {
+          report = await other.report(purchase.provider_reference);
+        } catch (err) {
+          if (!(err instanceof ProviderUnavailable)) throw err;
+          throw new FunctionError(502, 'The payment provider could not be reached. Please try again.', {
+            code: 'provider_unavailable',
+          });
+        }
+        // Still payable (a request the payer may yet approve on their phone): it stays pending.
+        if (report.state === 'pending') return { status: 'pending' };
+        if (report.state !== 'expired') {
+          await applyReport(ctx, req.log, purchase.provider, purchase.provider_reference, report);
+          return { status: await statusOf(ctx, purchaseId) };
+        }
+      }
+    } else {
+      const stripe = stripeCheckout(ctx.config);
+      if (!stripe || !purchasesEnabled(ctx.config)) {
+        throw new FunctionError(503, 'Token purchases are not enabled on this server', { code: 'purchases_disabled' });
+      }
+      const closed = await endStripeCheckout(stripe, purchase, purchaseId, req.log);
+      if (closed) return closed;
     }
+
     const status = await withRequestContext(
       ctx.db,
       service,
@@ -85,3 +110,40 @@ export const cancelCheckout: ServerFunction<'cancel-checkout'> = {
     return { status };
   },
 };
+
+async function statusOf(ctx: AppContext, purchaseId: string): Promise<PurchaseStatus> {
+  return withRequestContext(
+    ctx.db,
+    service,
+    async (tx) =>
+      (
+        await tx.query<{ status: PurchaseStatus }>('select status from public.token_purchases where id = $1', [
+          purchaseId,
+        ])
+      ).rows[0]!.status,
+  );
+}
+
+/** Ends a Stripe checkout that is still open; answers the status to report when the purchase stays as it is. */
+async function endStripeCheckout(
+  provider: CheckoutProvider,
+  purchase: { status: PurchaseStatus; stripe_session_id: string | null },
+  purchaseId: string,
+  log: { warn(obj: object, msg: string): void },
+): Promise<{ status: PurchaseStatus } | undefined> {
+  if (purchase.stripe_session_id && purchase.status === 'pending') {
+    try {
+      let state = await provider.checkoutState(purchase.stripe_session_id);
+      if (state === 'open') state = await provider.expireCheckout(purchase.stripe_session_id);
+      // Paid (or a delayed payment under way): the provider's notification decides, not this page.
+      if (state !== 'expired') return { status: 'pending' };
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailable)) throw err;
+      log.warn({ err: err.cause ?? err, purchase: purchaseId }, 'checkout state unavailable');
+      throw new FunctionError(502, 'The payment provider could not be reached. Please try again.', {
+        code: 'provider_unavailable',
+      });
+    }
+  }
+  return undefined;
+}

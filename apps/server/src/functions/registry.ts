@@ -25,6 +25,10 @@ import { adminDecideBusinessRequest } from './admin-decide-business-request.js';
 import { createCheckoutSession } from './create-checkout-session.js';
 import { cancelCheckout } from './cancel-checkout.js';
 import { stripeWebhook } from './stripe-webhook.js';
+import { createPayment } from './create-payment.js';
+import { paystackWebhook } from './paystack-webhook.js';
+import { mtnMomoCallback } from './mtn-momo-callback.js';
+import { refundPurchase } from './refund-purchase.js';
 import { legacyAsset } from './legacy-asset.js';
 import { legacyArchive } from './legacy-archive.js';
 
@@ -55,6 +59,10 @@ export const serverFunctions: ServerFunction[] = [
   createCheckoutSession,
   cancelCheckout,
   stripeWebhook,
+  createPayment,
+  paystackWebhook,
+  mtnMomoCallback,
+  refundPurchase,
   legacyAsset,
   legacyArchive,
 ];

@@ -1,7 +1,9 @@
 // The public client configuration (GET /config.json and the copy inlined into index.html): what
-// the browser may know about this server. No secrets: purchasesEnabled only says whether Stripe
-// is configured, vatPercent is printed on receipts.
+// the browser may know about this server. No secrets: purchasesEnabled says whether any payment
+// provider is configured, paymentProviders which ones and in what currencies, vatPercent is printed on receipts.
+import type { OfferedProvider } from '@tagledger/functions-api';
 import { purchasesEnabled, type Config } from '../config/index.js';
+import { paymentProviders } from '../payments/provider.js';
 
 export function publicClientConfig(config: Config, anonKey: string) {
   return {
@@ -9,7 +11,12 @@ export function publicClientConfig(config: Config, anonKey: string) {
     storageUrl: config.storagePublicUrl,
     anonKey,
     appName: config.appName,
-    purchasesEnabled: purchasesEnabled(config),
+    purchasesEnabled: purchasesEnabled(config) || paymentProviders(config).length > 0,
+    /** The providers the wallet offers, with the currencies each takes (decision 0154). */
+    paymentProviders: paymentProviders(config).map((p): OfferedProvider => ({
+      name: p.name,
+      currencies: p.currencies === 'package' ? 'package' : [...p.currencies],
+    })),
     vatPercent: config.receiptVatPercent ?? null,
   };
 }

@@ -1,0 +1,159 @@
+// POST /functions/v1/create-payment {packageId, provider, currency, phone?} → {purchaseId,
+// reference, url, status}. Opens a pending purchase with the package's price in the chosen
+// currency, read from the database (never from the request), and starts its payment at the
+// chosen provider (payments/provider.ts): a hosted page to redirect to (Stripe, Paystack), or a
+// request the payer approves on their phone (MTN MoMo; url null, and the status is then polled
+// through the job queue). Nothing is credited here: only a confirmation the server has verified
+// with the provider credits (stripe-webhook, paystack-webhook, mtn-momo-callback and the polling
+// job). Decision 0154.
+import { z } from 'zod';
+import { withRequestContext } from '@tagledger/db';
+import { CHECKOUT_LIFETIME_SECONDS } from '../payments/checkout-provider.js';
+import { pollMobileMoneyLater } from '../payments/mobile-money-status.js';
+import { paymentProvider, type StartedPayment } from '../payments/provider.js';
+import { FunctionError } from './errors.js';
+import type { ServerFunction } from './types.js';
+
+const bodySchema = z
+  .object({
+    packageId: z.string().uuid('packageId must be a package id'),
+    provider: z.enum(['stripe', 'paystack', 'mtn_momo']),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'currency must be a three-letter code')
+      .transform((c) => c.toLowerCase()),
+    phone: z
+      .string()
+      .transform((p) => p.replace(/[\s().-]/g, ''))
+      .pipe(
+        z.string().regex(/^\+[1-9][0-9]{6,14}$/, 'phone must be an international number such as +237 6 71 23 45 67'),
+      )
+      .optional(),
+  })
+  .strict();
+
+/** Opening payments costs a provider call each; a person needs few (shared with create-checkout-session). */
+const PAYMENTS_PER_HOUR = { limit: 30, windowSeconds: 3600 };
+
+const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
+
+interface PurchaseRow {
+  id: string;
+  user_id: string;
+  package_name: string;
+  tokens: string;
+  amount_minor: string;
+  currency: string;
+  reference: string;
+}
+
+export const createPayment: ServerFunction<'create-payment'> = {
+  name: 'create-payment',
+  verifyJwt: true,
+  bodyLimit: 4 * 1024,
+  async handler({ ctx, principal, req }) {
+    if (principal.role !== 'authenticated' || !principal.userId) {
+      throw new FunctionError(401, 'Sign in to buy tokens', { code: 'not_signed_in' });
+    }
+    const parsed = bodySchema.safeParse(req.body);
+    if (!parsed.success) {
+      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });
+    }
+    const { packageId, currency, phone } = parsed.data;
+    const provider = paymentProvider(ctx.config, parsed.data.provider);
+    if (!provider) {
+      throw new FunctionError(503, 'This payment method is not enabled on this server', { code: 'purchases_disabled' });
+    }
+    if (provider.currencies !== 'package' && !provider.currencies.includes(currency)) {
+      throw new FunctionError(400, `This payment method does not take ${currency.toUpperCase()}`, {
+        code: 'currency_not_supported',
+      });
+    }
+    if (provider.name === 'mtn_momo' && !phone) {
+      throw new FunctionError(400, 'A mobile-money payment needs the payer’s number', { code: 'phone_required' });
+    }
+    const email =
+      typeof principal.claims.email === 'string' && principal.claims.email ? principal.claims.email : undefined;
+    if (!(await ctx.rateLimiter.hit(`checkout:${principal.userId}`, PAYMENTS_PER_HOUR))) {
+      throw new FunctionError(429, 'Too many checkout attempts. Please try again later.', { code: 'rate_limited' });
+    }
+
+    let purchase: PurchaseRow;
+    try {
+      purchase = await withRequestContext(ctx.db, service, async (tx) => {
+        if (provider.name === 'stripe') {
+          const row = (
+            await tx.query<PurchaseRow>('select * from private.open_token_purchase($1, $2)', [
+              principal.userId,
+              packageId,
+            ])
+          ).rows[0]!;
+          // Stripe charges each package in its own currency.
+          if (row.currency !== currency) {
+            throw new FunctionError(400, `This package is sold by card in ${row.currency.toUpperCase()}`, {
+              code: 'currency_not_supported',
+            });
+          }
+          return row;
+        }
+        return (
+          await tx.query<PurchaseRow>('select * from private.open_provider_purchase($1, $2, $3, $4, $5)', [
+            principal.userId,
+            packageId,
+            provider.name,
+            currency,
+            provider.name === 'mtn_momo' ? phone : null,
+          ])
+        ).rows[0]!;
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'P0002') {
+        throw new FunctionError(404, 'This package is not available in this currency', { code: 'package_not_found' });
+      }
+      throw err;
+    }
+
+    const returnUrl = `${ctx.config.siteUrl}/wallet?purchase=${purchase.id}`;
+    let started: StartedPayment;
+    try {
+      started = await provider.start(
+        {
+          id: purchase.id,
+          user_id: purchase.user_id,
+          package_name: purchase.package_name,
+          tokens: Number(purchase.tokens),
+          amount_minor: Number(purchase.amount_minor),
+          currency: purchase.currency,
+        },
+        {
+          returnUrl: `${returnUrl}&checkout=success`,
+          cancelUrl: `${returnUrl}&checkout=cancelled`,
+          customerEmail: email,
+          payerPhone: phone,
+          lifetimeSeconds: CHECKOUT_LIFETIME_SECONDS,
+        },
+      );
+    } catch (err) {
+      // The purchase stays pending without a reference; the expiry job closes it (decision 0141).
+      req.log.warn({ err, purchase: purchase.id, provider: provider.name }, 'payment start failed');
+      throw new FunctionError(502, 'The payment provider could not be reached. Please try again.', {
+        code: 'provider_unavailable',
+      });
+    }
+    await withRequestContext(ctx.db, service, (tx) =>
+      provider.name === 'stripe'
+        ? tx.query('select private.attach_checkout_session($1, $2, $3)', [
+            purchase.id,
+            started.reference,
+            started.expiresAt,
+          ])
+        : tx.query('select private.attach_provider_reference($1, $2, $3)', [
+            purchase.id,
+            started.reference,
+            started.expiresAt,
+          ]),
+    );
+    if (provider.name === 'mtn_momo') await pollMobileMoneyLater(ctx, purchase.id);
+    return { purchaseId: purchase.id, reference: purchase.reference, url: started.redirectUrl, status: 'pending' };
+  },
+};
