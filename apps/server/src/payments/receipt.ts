@@ -1,6 +1,7 @@
 // The receipt for a paid purchase: the same text in the e-mail and (from the same fields) in
 // the wallet. Amount, tokens, date, reference, and the VAT included when RECEIPT_VAT_PERCENT is set.
 // Written in the buyer's language (shared/language.ts), with amounts and dates formatted for it.
+import { minorDigits } from './money.js';
 import type { AppContext } from '../shared/context.js';
 import { languageOfUser, type Language, type Localized } from '../shared/language.js';
 
@@ -18,9 +19,10 @@ export interface ReceiptPurchase {
 
 const INTL_LOCALE: Localized<string> = { en: 'en-GB', fr: 'fr-FR' };
 
+/** An amount in the currency's minor unit (pence; whole francs for XAF and XOF) as a price. */
 export function formatMoney(minor: number, currency: string, language: Language = 'en'): string {
   return new Intl.NumberFormat(INTL_LOCALE[language], { style: 'currency', currency: currency.toUpperCase() }).format(
-    minor / 100,
+    minor / 10 ** minorDigits(currency),
   );
 }
 
