@@ -6,6 +6,8 @@
 // purchase are rate-limited, and only pending purchases cost an MTN call.
 import { z } from 'zod';
 import { withRequestContext } from '@tagledger/db';
+import { applyReport } from '../payments/apply-report.js';
+import { ProviderUnavailable } from '../payments/checkout-provider.js';
 import { checkMobileMoney } from '../payments/mobile-money-status.js';
 import { mtnMomo } from '../payments/mtn-momo.js';
 import { FunctionError } from './errors.js';
@@ -38,22 +40,34 @@ export const mtnMomoCallback: ServerFunction<'mtn-momo-callback'> = {
     if (!parsed.success)
       throw new FunctionError(400, 'The callback is not a request-to-pay', { code: 'invalid_event' });
     const { externalId, referenceId } = parsed.data;
-    const purchaseId = await withRequestContext(
+    const purchase = await withRequestContext(
       ctx.db,
       service,
       async (tx) =>
         (
-          await tx.query<{ id: string }>(
-            `select p.id from public.token_purchases p
+          await tx.query<{ id: string; status: string; provider_reference: string | null }>(
+            `select p.id, p.status, p.provider_reference from public.token_purchases p
               where p.provider = 'mtn_momo'
                 and (p.id = $1::uuid or p.provider_reference = $2)`,
             [externalId && uuid.test(externalId) ? externalId : null, referenceId ?? null],
           )
-        ).rows[0]?.id,
+        ).rows[0],
     );
-    if (!purchaseId) return { received: true, outcome: 'ignored_unknown_payment' };
+    const purchaseId = purchase?.id;
+    if (!purchase || !purchaseId) return { received: true, outcome: 'ignored_unknown_payment' };
     if (!(await ctx.rateLimiter.hit(`momo-callback:${purchaseId}`, CALLBACKS_PER_HOUR))) {
       throw new FunctionError(429, 'Too many callbacks for this payment', { code: 'rate_limited' });
+    }
+    if ((purchase.status === 'expired' || purchase.status === 'cancelled') && purchase.provider_reference) {
+      // Approved after the five minutes: money MTN confirms is credited all the same (decision 0141).
+      const provider = mtnMomo(ctx.config)!;
+      const report = await provider.report(purchase.provider_reference).catch((err: unknown) => {
+        if (err instanceof ProviderUnavailable) return { state: 'pending' as const };
+        throw err;
+      });
+      if (report.state !== 'successful') return { received: true, outcome: 'ignored_not_pending' };
+      const applied = await applyReport(ctx, req.log, 'mtn_momo', purchase.provider_reference, report);
+      return { received: true, outcome: applied.outcome };
     }
     const run = await checkMobileMoney(ctx, req.log, { purchaseId });
     const outcome = run.credited
