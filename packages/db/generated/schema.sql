@@ -1291,7 +1291,10 @@ begin
     raise exception 'Only the server can attach references' using errcode = '42501';
   end if;
   update public.token_purchases
-     set provider_reference = p_reference, checkout_expires_at = p_expires_at, updated_at = now()
+     set provider_reference = p_reference,
+         checkout_expires_at = coalesce(p_expires_at,
+           case when provider = 'mtn_momo' then private.app_now() + private.mobile_money_lifetime() end),
+         updated_at = now()
    where id = p_purchase_id and provider <> 'stripe' and provider_reference is null and status = 'pending';
   if not found then
     raise exception 'Purchase not found or already has a reference' using errcode = 'P0002';
@@ -2681,6 +2684,13 @@ AS $function$
       || pg_catalog.left(pg_catalog.split_part(p_email, '@', 2), 1) || '•••'
       || coalesce(pg_catalog.substring(pg_catalog.split_part(p_email, '@', 2), '\.[^.]+$'), '')
 $function$;
+
+CREATE OR REPLACE FUNCTION private.mobile_money_lifetime()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '5 minutes' $function$;
 
 CREATE OR REPLACE FUNCTION private.my_email()
  RETURNS text
