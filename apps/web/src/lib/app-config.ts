@@ -1,14 +1,18 @@
 // Public runtime configuration. The server inlines it into index.html as
-// <script id="app-config" type="application/json">{supabaseUrl, storageUrl, anonKey, appName, purchasesEnabled, vatPercent}</script>;
+// <script id="app-config" type="application/json">{supabaseUrl, storageUrl, anonKey, appName, purchasesEnabled, paymentProviders, vatPercent}</script>;
 // under `vite dev` nothing is inlined, so main.tsx awaits loadAppConfig() which fetches /config.json.
+import type { OfferedProvider } from '@tagledger/functions-api';
+
 export interface AppConfig {
   supabaseUrl: string;
   /** Origin of user-file URLs (the server's STORAGE_PUBLIC_URL); the API origin when none is set. */
   storageUrl: string;
   anonKey: string;
   appName: string;
-  /** Whether the server can sell tokens (Stripe configured). */
+  /** Whether the server can sell tokens (a payment provider configured). */
   purchasesEnabled: boolean;
+  /** The payment providers configured, with the currencies each takes (decision 0154). */
+  paymentProviders: OfferedProvider[];
   /** VAT included in prices, in percent, for receipts; null when none is configured. */
   vatPercent: number | null;
 }
@@ -39,6 +43,7 @@ export const appConfig: AppConfig = {
   anonKey: inlined?.anonKey ?? '',
   appName: inlined?.appName ?? DEFAULT_APP_NAME,
   purchasesEnabled: inlined?.purchasesEnabled ?? false,
+  paymentProviders: inlined?.paymentProviders ?? [],
   vatPercent: inlined?.vatPercent ?? null,
 };
 
@@ -54,6 +59,7 @@ export async function loadAppConfig(): Promise<AppConfig> {
   appConfig.anonKey = body.anonKey ?? '';
   appConfig.appName = body.appName ?? DEFAULT_APP_NAME;
   appConfig.purchasesEnabled = body.purchasesEnabled ?? false;
+  appConfig.paymentProviders = body.paymentProviders ?? [];
   appConfig.vatPercent = body.vatPercent ?? null;
   return appConfig;
 }

@@ -2,10 +2,21 @@
 import { formatNumber, intlLocale } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
 
-/** An amount in minor units (pence) as a price, e.g. formatMoney(1250, 'gbp') → '£12.50' (French: '12,50 £'). */
+/** Decimals of a currency's minor unit: 2 for GBP or NGN, 0 for XAF and XOF (which have none). */
+export function minorDigits(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
+      .maximumFractionDigits ?? 2
+  );
+}
+
+/**
+ * An amount in the currency's minor unit (pence; whole francs for XAF) as a price, e.g.
+ * formatMoney(1250, 'gbp') → '£12.50' (French: '12,50 £'), formatMoney(750, 'xaf') → 'FCFA 750'.
+ */
 export function formatMoney(minor: number, currency: string): string {
   return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: currency.toUpperCase() }).format(
-    minor / 100,
+    minor / 10 ** minorDigits(currency),
   );
 }
 

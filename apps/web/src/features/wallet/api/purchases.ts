@@ -2,7 +2,7 @@
 // the buyer left. Reading a purchase never changes it: only the server's verified Stripe webhook
 // credits tokens, and only the server (after asking Stripe) cancels a purchase.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PurchaseStatus } from '@tagledger/functions-api';
+import type { FunctionRequest, FunctionResponse, PurchaseStatus } from '@tagledger/functions-api';
 import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
@@ -24,12 +24,16 @@ export interface TokenPurchase {
   tokens_reversed: number;
   /** Tokens of this purchase that paid a debt when it was credited. */
   debt_settled: number;
+  /** Who takes the money: stripe, paystack or mtn_momo. */
+  provider: string;
+  /** The number a mobile-money request went to (E.164). */
+  payer_phone: string | null;
   paid_at: string | null;
   created_at: string;
 }
 
 const PURCHASE_COLUMNS =
-  'id, package_name, tokens, amount_minor, currency, status, reference, amount_refunded_minor, tokens_reversed, debt_settled, paid_at, created_at';
+  'id, package_name, tokens, amount_minor, currency, status, reference, amount_refunded_minor, tokens_reversed, debt_settled, provider, payer_phone, paid_at, created_at';
 export const PURCHASES_SHOWN = 20;
 
 function toPurchase(row: Omit<TokenPurchase, 'status'> & { status: string }): TokenPurchase {
@@ -51,12 +55,17 @@ export function useTokenPackages() {
       const rows = unwrap(
         await supabase
           .from('token_packages')
-          .select('id, name, tokens, price_minor, currency')
+          .select('id, name, tokens, price_minor, currency, prices')
           .eq('active', true)
           .order('sort_order')
           .order('tokens'),
       );
-      return (rows ?? []).map((r) => ({ ...r, tokens: Number(r.tokens), price_minor: Number(r.price_minor) }));
+      return (rows ?? []).map((r) => ({
+        ...r,
+        tokens: Number(r.tokens),
+        price_minor: Number(r.price_minor),
+        prices: (r.prices ?? {}) as Record<string, number>,
+      }));
     },
     staleTime: 60_000,
   });
@@ -89,9 +98,12 @@ export function usePurchases(pollWhilePending: boolean) {
   });
 }
 
-/** Opens a Checkout Session for a package; the answer's url is Stripe's payment page. */
-export function startCheckout(packageId: string): Promise<{ url: string; purchaseId: string }> {
-  return callFunction('create-checkout-session', { packageId });
+/**
+ * Opens a purchase of a package with a provider in a currency (the server reads the price): url is
+ * the provider's payment page, or null when the payer approves on their phone (MTN MoMo).
+ */
+export function startPayment(request: FunctionRequest<'create-payment'>): Promise<FunctionResponse<'create-payment'>> {
+  return callFunction('create-payment', request);
 }
 
 /**

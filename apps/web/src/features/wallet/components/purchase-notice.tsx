@@ -2,16 +2,17 @@
 // pending until the webhook has credited the purchase, then the tokens added, what of them paid a
 // debt, and the new balance. After a cancel, the server first confirms it with the provider
 // (cancel-checkout): "cancelling" meanwhile, "cancelled" once it is, a retry if it could not ask.
+// A mobile-money request (?checkout=phone) waits for the payer to approve it on their phone.
 import type { PurchaseStatus, TokenPurchase } from '../api/purchases';
 import { Button } from '@/components/ui/button';
-import { formatTmt } from '@/utils/format';
+import { formatMoney, formatTmt } from '@/utils/format';
 import { i18n } from '@/lib/i18n/i18n';
 
 /** The server confirming a cancel with the provider: under way, or failed with a message. */
 export type CancelState = { state: 'working' } | { state: 'failed'; message: string; onRetry(): void };
 
 export interface PurchaseNoticeProps {
-  checkout: 'success' | 'cancelled';
+  checkout: 'success' | 'cancelled' | 'phone';
   purchase: TokenPurchase | undefined;
   balance: number | undefined;
   cancel?: CancelState | undefined;
@@ -54,6 +55,28 @@ export function PurchaseNotice({ checkout, purchase, balance, cancel }: Purchase
     return (
       <div role="status" className={`${box} border-slate-200 bg-slate-50 text-slate-800`}>
         {i18n._('Cancelling your checkout…')}
+      </div>
+    );
+  }
+  if (checkout === 'phone' && purchase && status === 'pending') {
+    return (
+      <div role="status" className={`${box} border-amber-200 bg-amber-50 text-amber-900`}>
+        {purchase.payer_phone
+          ? i18n._(
+              'Approve the payment of {amount} on your phone ({phone}). Your tokens are added as soon as MTN confirms it; this page updates by itself.',
+              { amount: formatMoney(purchase.amount_minor, purchase.currency), phone: purchase.payer_phone },
+            )
+          : i18n._(
+              'Approve the payment of {amount} on your phone. Your tokens are added as soon as MTN confirms it; this page updates by itself.',
+              { amount: formatMoney(purchase.amount_minor, purchase.currency) },
+            )}
+      </div>
+    );
+  }
+  if (checkout === 'phone' && status === 'expired') {
+    return (
+      <div role="alert" className={`${box} border-red-200 bg-red-50 text-red-800`}>
+        {i18n._('The request was not approved within 5 minutes. Nothing was charged; you can try again.')}
       </div>
     );
   }

@@ -25,6 +25,8 @@ const purchase = (over: Partial<TokenPurchase> = {}): TokenPurchase => ({
   amount_refunded_minor: 0,
   tokens_reversed: 0,
   debt_settled: 0,
+  provider: 'stripe',
+  payer_phone: null,
   paid_at: '2026-11-23T10:00:00Z',
   created_at: '2026-11-23T09:59:00Z',
   ...over,
@@ -164,5 +166,70 @@ describe('Purchase notice after checkout', () => {
       <PurchaseNotice checkout="success" purchase={purchase({ status: 'expired', paid_at: null })} balance={50} />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The checkout expired. Nothing was added to your wallet.');
+  });
+});
+
+describe('paying with Paystack or MTN Mobile Money (decision 0154)', () => {
+  const priced: TokenPackage[] = packages.map((p) => ({
+    ...p,
+    prices: { ngn: p.price_minor * 2000, xaf: p.price_minor * 7.5 },
+  }));
+
+  it('shows the packages in the chosen currency and asks a mobile-money payer for their number', () => {
+    const onOptionChange = vi.fn();
+    const onPhoneChange = vi.fn();
+    const options = [
+      { provider: 'paystack' as const, currency: 'ngn' },
+      { provider: 'mtn_momo' as const, currency: 'xaf' },
+    ];
+    const { rerender } = render(
+      <BuyTokens
+        enabled
+        packages={priced}
+        options={options}
+        option={options[0]}
+        onOptionChange={onOptionChange}
+        buying={null}
+        error={null}
+        onBuy={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /Buy 500 TMT for NGN\s?9,000\.00/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your MTN Mobile Money number')).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Pay with' }), { target: { value: 'mtn_momo:xaf' } });
+    expect(onOptionChange).toHaveBeenCalledWith(options[1]);
+    rerender(
+      <BuyTokens
+        enabled
+        packages={priced}
+        options={options}
+        option={options[1]}
+        onPhoneChange={onPhoneChange}
+        buying={null}
+        error={null}
+        onBuy={vi.fn()}
+      />,
+    );
+    // Francs CFA have no minor unit: 3 375 XAF, not 33.75.
+    expect(screen.getByRole('button', { name: /Buy 500 TMT for (FCFA|XAF)\s?3,375$/ })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/Your MTN Mobile Money number/), { target: { value: '+237671234567' } });
+    expect(onPhoneChange).toHaveBeenCalledWith('+237671234567');
+  });
+
+  it('tells a mobile-money payer to approve on their phone, and when the request expired', () => {
+    const pending = purchase({
+      status: 'pending',
+      paid_at: null,
+      provider: 'mtn_momo',
+      payer_phone: '+237671234567',
+      amount_minor: 3400,
+      currency: 'xaf',
+    });
+    const { rerender } = render(<PurchaseNotice checkout="phone" purchase={pending} balance={50} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /Approve the payment of (FCFA|XAF)\s?3,400 on your phone \(\+237671234567\)/,
+    );
+    rerender(<PurchaseNotice checkout="phone" purchase={{ ...pending, status: 'expired' }} balance={50} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('not approved within 5 minutes');
   });
 });

@@ -1,11 +1,108 @@
 // Price arithmetic for the package cards: price per 100 TMT and the saving against the dearest
-// package per token. Amounts are in minor units (pence); the table holds the only prices.
+// package per token; and the ways to pay this server offers (decision 0154): each configured
+// provider in each currency it takes, the default picked by the buyer's earlier choice, else their
+// country. Amounts are in each currency's minor unit; the table holds the only prices.
+import type { OfferedProvider, PaymentProviderName } from '@tagledger/functions-api';
+
 export interface TokenPackage {
   id: string;
   name: string;
   tokens: number;
   price_minor: number;
   currency: string;
+  /** Prices in other currencies, by lower-case code, in minor units. */
+  prices?: Record<string, number>;
+}
+
+/** One way to pay: a provider in a currency. */
+export interface PaymentOption {
+  provider: PaymentProviderName;
+  currency: string;
+}
+
+/** The package priced in a currency (its own price, or its price in prices), or undefined. */
+export function inCurrency(pkg: TokenPackage, currency: string): TokenPackage | undefined {
+  if (pkg.currency === currency) return pkg;
+  const price = pkg.prices?.[currency];
+  return typeof price === 'number' && price > 0 ? { ...pkg, price_minor: price, currency } : undefined;
+}
+
+/** Every provider in every currency some package has a price in. */
+export function paymentOptions(providers: OfferedProvider[], packages: TokenPackage[]): PaymentOption[] {
+  const options: PaymentOption[] = [];
+  for (const p of providers) {
+    const currencies = p.currencies === 'package' ? [...new Set(packages.map((pkg) => pkg.currency))] : p.currencies;
+    for (const currency of currencies) {
+      if (packages.some((pkg) => inCurrency(pkg, currency))) options.push({ provider: p.name, currency });
+    }
+  }
+  return options;
+}
+
+/** The currency of each country where a provider beside Stripe takes payments. */
+const COUNTRY_CURRENCY: Record<string, string> = {
+  NG: 'ngn',
+  GH: 'ghs',
+  ZA: 'zar',
+  KE: 'kes',
+  CI: 'xof',
+  SN: 'xof',
+  BJ: 'xof',
+  TG: 'xof',
+  ML: 'xof',
+  BF: 'xof',
+  NE: 'xof',
+  GW: 'xof',
+  CM: 'xaf',
+  CG: 'xaf',
+  GA: 'xaf',
+  TD: 'xaf',
+  CF: 'xaf',
+  GQ: 'xaf',
+};
+
+/** A country (ISO 3166 code or a name such as "Cameroon") as a two-letter code, when known. */
+function countryCode(country: string | null | undefined): string | undefined {
+  if (!country) return undefined;
+  const text = country.trim();
+  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
+  const names: Record<string, string> = {
+    nigeria: 'NG',
+    ghana: 'GH',
+    'south africa': 'ZA',
+    'afrique du sud': 'ZA',
+    kenya: 'KE',
+    cameroon: 'CM',
+    cameroun: 'CM',
+    senegal: 'SN',
+    sénégal: 'SN',
+    "côte d'ivoire": 'CI',
+    'ivory coast': 'CI',
+    gabon: 'GA',
+    congo: 'CG',
+    chad: 'TD',
+    tchad: 'TD',
+  };
+  return names[text.toLowerCase()];
+}
+
+/**
+ * The option shown first: the buyer's earlier choice when it is still offered, else one in their
+ * country's currency (profile country, else the browser's region), else the first.
+ */
+export function defaultOption(
+  options: PaymentOption[],
+  hints: {
+    chosen?: PaymentOption | null | undefined;
+    country?: string | null | undefined;
+    locale?: string | undefined;
+  },
+): PaymentOption | undefined {
+  const chosen = hints.chosen;
+  if (chosen && options.some((o) => o.provider === chosen.provider && o.currency === chosen.currency)) return chosen;
+  const region = countryCode(hints.country) ?? hints.locale?.split('-')[1]?.toUpperCase();
+  const currency = region ? COUNTRY_CURRENCY[region] : undefined;
+  return options.find((o) => o.currency === currency) ?? options[0];
 }
 
 /** Price of 100 TMT in this package, in minor units (not rounded). */

@@ -2,14 +2,16 @@
 // filters, CSV export, and the SPEC §8 failure state (balance 0, no transactions, retry); buying
 // tokens, the purchase history, and the purchase status after returning from checkout.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { toAppError } from '@/lib/api-error';
 import { appConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
-import { cancelCheckout, startCheckout, usePurchases, useTokenPackages } from '../api/purchases';
+import { cancelCheckout, startPayment, usePurchases, useTokenPackages } from '../api/purchases';
 import { BuyTokens } from '../components/buy-tokens';
+import { defaultOption, paymentOptions, type PaymentOption } from '../lib/packages';
+import { useMyCountry } from '../api/my-country';
 import { PurchaseHistory } from '../components/purchase-history';
 import { PurchaseNotice, type CancelState } from '../components/purchase-notice';
 import { fetchAllTransactions, transactionsToCsv } from '../api/export-transactions';
@@ -22,6 +24,18 @@ import { i18n } from '@/lib/i18n/i18n';
 import { useDebounced } from '@/hooks/use-debounced';
 
 const NO_FILTERS: TransactionFilters = { search: '', type: '', source: '' };
+
+/** Where the buyer's last way to pay is remembered (this browser only). */
+const CHOICE_KEY = 'tagledger.payment-option';
+
+function readChoice(): PaymentOption | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(CHOICE_KEY) ?? 'null') as PaymentOption | null;
+    return value && typeof value.provider === 'string' && typeof value.currency === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 function download(filename: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -45,12 +59,24 @@ export default function WalletPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const returnedPurchase = params.get('purchase');
+  const checkoutParam = params.get('checkout');
   const checkout =
-    params.get('checkout') === 'cancelled' ? 'cancelled' : params.get('checkout') === 'success' ? 'success' : null;
+    checkoutParam === 'cancelled' || checkoutParam === 'success' || checkoutParam === 'phone' ? checkoutParam : null;
+  const navigate = useNavigate();
   const packages = useTokenPackages();
   const purchases = usePurchases(Boolean(returnedPurchase));
   const [buying, setBuying] = useState<string | null>(null);
   const [buyError, setBuyError] = useState<string | null>(null);
+  // The ways to pay this server offers; the buyer's last choice, else their country, picks the first.
+  const options = packages.data ? paymentOptions(appConfig.paymentProviders, packages.data) : [];
+  const country = useMyCountry();
+  const [chosen, setChosen] = useState<PaymentOption | null>(() => readChoice());
+  const option = defaultOption(options, {
+    chosen,
+    country: country.data,
+    locale: typeof navigator === 'undefined' ? undefined : navigator.language,
+  });
+  const [phone, setPhone] = useState('');
   const returned = purchases.data?.find((p) => p.id === returnedPurchase);
   const returnedStatus = returned?.status;
 
@@ -94,12 +120,34 @@ export default function WalletPage() {
     if (location.hash === '#buy-tokens' && packages.data) document.getElementById('buy-tokens')?.scrollIntoView?.();
   }, [location.hash, packages.data]);
 
+  function choose(next: PaymentOption) {
+    setChosen(next);
+    try {
+      localStorage.setItem(CHOICE_KEY, JSON.stringify(next));
+    } catch {
+      // Private browsing: the choice lasts for this page only.
+    }
+  }
+
   async function buy(packageId: string) {
+    if (!option) return;
     setBuying(packageId);
     setBuyError(null);
     try {
-      const { url } = await startCheckout(packageId);
-      window.location.assign(url);
+      const { url, purchaseId } = await startPayment({
+        packageId,
+        provider: option.provider,
+        currency: option.currency,
+        ...(option.provider === 'mtn_momo' ? { phone } : {}),
+      });
+      if (url) {
+        window.location.assign(url);
+        return;
+      }
+      // Mobile money: the payer approves on their phone; the wallet follows the purchase meanwhile.
+      setBuying(null);
+      await invalidate();
+      void navigate(`?purchase=${purchaseId}&checkout=phone`);
     } catch (err) {
       setBuyError(toAppError(err, i18n._('Could not open the checkout. Please try again.')).message);
       setBuying(null);
@@ -165,6 +213,11 @@ export default function WalletPage() {
             <BuyTokens
               enabled={appConfig.purchasesEnabled}
               packages={packages.data}
+              options={options}
+              option={option}
+              onOptionChange={choose}
+              phone={phone}
+              onPhoneChange={setPhone}
               buying={buying}
               error={buyError}
               onBuy={(id) => void buy(id)}
