@@ -1,4 +1,5 @@
-// Admin side of buying tokens: packages (rpc admin_save_token_package), the tagging prices that
+// Admin side of buying tokens: packages (rpc admin_save_token_package) and their prices in other
+// currencies (rpc admin_set_token_package_prices), the tagging prices that
 // quote_asset_cost reads (rpc admin_update_tagging_prices) and revenue (rpc admin_revenue_stats).
 // Every rpc checks the admin role again in SQL and audits changes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,8 @@ export interface AdminTokenPackage {
   tokens: number;
   price_minor: number;
   currency: string;
+  /** Prices in other currencies, minor units by lower-case code (Paystack, MTN MoMo). */
+  prices?: Record<string, number>;
   active: boolean;
   sort_order: number;
 }
@@ -50,11 +53,16 @@ export function useAdminTokenPackages() {
         unwrap(
           await supabase
             .from('token_packages')
-            .select('id, name, tokens, price_minor, currency, active, sort_order')
+            .select('id, name, tokens, price_minor, currency, prices, active, sort_order')
             .order('sort_order')
             .order('tokens'),
         ) ?? []
-      ).map((r) => ({ ...r, tokens: Number(r.tokens), price_minor: Number(r.price_minor) })),
+      ).map((r) => ({
+        ...r,
+        tokens: Number(r.tokens),
+        price_minor: Number(r.price_minor),
+        prices: (r.prices ?? {}) as Record<string, number>,
+      })),
   });
 }
 
@@ -73,6 +81,16 @@ export function useSaveTokenPackage() {
           p_sort_order: p.sort_order,
         }),
       ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Replaces a package's prices in other currencies (rpc admin_set_token_package_prices; decision 0154). */
+export function useSaveTokenPackagePrices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, prices }: { id: string; prices: Record<string, number> }) =>
+      unwrap(await supabase.rpc('admin_set_token_package_prices', { p_id: id, p_prices: prices })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

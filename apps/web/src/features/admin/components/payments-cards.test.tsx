@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminTokenPackage, RevenueStats, TaggingPrices } from '../api/payments';
 import { RevenueCard } from './revenue-card';
 import { TaggingPricesCard } from './tagging-prices-card';
-import { parsePrice, TokenPackagesCard } from './token-packages-card';
+import { formatPrices, parsePrice, parsePrices, TokenPackagesCard } from './token-packages-card';
 
 const packages: AdminTokenPackage[] = [
   { id: 'a', name: 'Starter', tokens: 100, price_minor: 100, currency: 'gbp', active: true, sort_order: 1 },
@@ -37,6 +37,35 @@ describe('RevenueCard', () => {
 });
 
 describe('TokenPackagesCard', () => {
+  it('reads and writes prices in other currencies in each currency’s own unit', () => {
+    expect(parsePrices('NGN 9000.00, xaf 3400; GHS 67')).toEqual({ ngn: 900000, xaf: 3400, ghs: 6700 });
+    expect(parsePrices('')).toEqual({});
+    expect(parsePrices('XAF 3400.50')).toBeNull();
+    expect(parsePrices('naira 9000')).toBeNull();
+    expect(formatPrices({ ngn: 900000, xaf: 3400 })).toBe('NGN 9000.00, XAF 3400');
+  });
+
+  it('saves a package’s prices in other currencies', async () => {
+    const onSavePrices = vi.fn().mockResolvedValue({});
+    render(
+      <TokenPackagesCard
+        packages={[{ ...packages[1]!, prices: { ngn: 900000 } }]}
+        onSave={vi.fn()}
+        onSavePrices={onSavePrices}
+      />,
+    );
+    const form = screen.getByRole('form', { name: 'Prices of Standard in other currencies' });
+    const input = within(form).getByLabelText('Prices in other currencies');
+    expect(input).toHaveValue('NGN 9000.00');
+    fireEvent.change(input, { target: { value: 'NGN 9000.00, XAF 3400.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save prices' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('currency code and an amount');
+    expect(onSavePrices).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: 'NGN 9000.00, XAF 3400' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save prices' }));
+    await waitFor(() => expect(onSavePrices).toHaveBeenCalledWith(packages[1]!.id, { ngn: 900000, xaf: 3400 }));
+  });
+
   it('parses prices with at most two decimals', () => {
     expect(parsePrice('4.5')).toBe(450);
     expect(parsePrice('39.99')).toBe(3999);

@@ -1,4 +1,5 @@
-// Token packages for admins: edit name, tokens, price and whether it is on sale; add new ones.
+// Token packages for admins: edit name, tokens, price and whether it is on sale; add new ones; and
+// each package's prices in the currencies Paystack and MTN MoMo take ("NGN 9000.00, XAF 3400").
 // Packages are never deleted (purchases point at them): deactivating takes one off sale. A save is
 // confirmed by a toast: the row is rebuilt from the refreshed packages right after, which would
 // take a message shown inside it away at once.
@@ -10,6 +11,98 @@ import { Input } from '@/components/ui/input';
 import { toAppError } from '@/lib/api-error';
 import type { AdminTokenPackage, PackageDraft } from '../api/payments';
 import { i18n } from '@/lib/i18n/i18n';
+import { minorDigits } from '@/utils/format';
+
+/** {ngn: 900000, xaf: 3400} → "NGN 9000.00, XAF 3400". */
+export function formatPrices(prices: Record<string, number> | undefined): string {
+  return Object.entries(prices ?? {})
+    .map(([currency, minor]) => {
+      const digits = minorDigits(currency);
+      return `${currency.toUpperCase()} ${(minor / 10 ** digits).toFixed(digits)}`;
+    })
+    .join(', ');
+}
+
+/** "NGN 9000, XAF 3400" → {ngn: 900000, xaf: 3400}; null when a part is not a code and an amount of that currency. */
+export function parsePrices(text: string): Record<string, number> | null {
+  const prices: Record<string, number> = {};
+  for (const part of text
+    .split(/[,;\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^([A-Za-z]{3})\s*(\d{1,9})(?:[.,](\d+))?$/.exec(part);
+    if (!m) return null;
+    const currency = m[1]!.toLowerCase();
+    let digits: number;
+    try {
+      digits = minorDigits(currency);
+    } catch {
+      return null;
+    }
+    const fraction = m[3] ?? '';
+    if (fraction.length > digits) return null;
+    const minor = Number(m[2]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+    if (minor < 1) return null;
+    prices[currency] = minor;
+  }
+  return prices;
+}
+
+function PricesRow({
+  pkg,
+  onSavePrices,
+}: {
+  pkg: AdminTokenPackage;
+  onSavePrices(id: string, prices: Record<string, number>): Promise<unknown>;
+}) {
+  const [text, setText] = useState(formatPrices(pkg.prices));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const prices = parsePrices(text);
+    if (!prices) {
+      setError(i18n._('Write each price as a currency code and an amount, separated by commas: NGN 9000.00, XAF 3400'));
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await onSavePrices(pkg.id, prices);
+      toast.success(i18n._('Prices of {name} saved', { name: pkg.name }));
+    } catch (err) {
+      setError(toAppError(err).message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={i18n._('Prices of {name} in other currencies', { name: pkg.name })}
+      className="grid grid-cols-2 items-end gap-2 sm:grid-cols-6"
+      noValidate
+    >
+      <Input
+        aria-label={i18n._('Prices in other currencies')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="NGN 9000.00, XAF 3400"
+        className="col-span-2 sm:col-span-5"
+      />
+      <Button type="submit" size="sm" variant="outline" loading={saving}>
+        {i18n._('Save prices')}
+      </Button>
+      {error && (
+        <p role="alert" className="col-span-full text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
 
 /** "4.50" → 450; null when it is not an amount with at most two decimals. */
 export function parsePrice(text: string): number | null {
@@ -98,9 +191,12 @@ function PackageRow({
 export function TokenPackagesCard({
   packages,
   onSave,
+  onSavePrices,
 }: {
   packages: AdminTokenPackage[];
   onSave(p: PackageDraft): Promise<unknown>;
+  /** Saves a package's prices in other currencies; without it they are not shown. */
+  onSavePrices?(id: string, prices: Record<string, number>): Promise<unknown>;
 }) {
   const nextOrder = Math.max(0, ...packages.map((p) => p.sort_order)) + 1;
   return (
@@ -110,12 +206,17 @@ export function TokenPackagesCard({
       </CardHeader>
       <CardContent className="space-y-3">
         {packages.map((p) => (
-          <PackageRow
-            key={`${p.id}:${p.price_minor}:${p.active}:${p.name}:${p.tokens}`}
-            pkg={p}
-            onSave={onSave}
-            label={i18n._('Package {name}', { name: p.name })}
-          />
+          <div key={p.id} className="space-y-2">
+            <PackageRow
+              key={`${p.id}:${p.price_minor}:${p.active}:${p.name}:${p.tokens}`}
+              pkg={p}
+              onSave={onSave}
+              label={i18n._('Package {name}', { name: p.name })}
+            />
+            {onSavePrices && (
+              <PricesRow key={`${p.id}:${formatPrices(p.prices)}`} pkg={p} onSavePrices={onSavePrices} />
+            )}
+          </div>
         ))}
         <PackageRow
           key={`new:${packages.length}`}

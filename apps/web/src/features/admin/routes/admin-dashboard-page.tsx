@@ -17,6 +17,7 @@ import {
   useAdminTokenPackages,
   useRevenueStats,
   useSaveTokenPackage,
+  useSaveTokenPackagePrices,
   useTaggingPrices,
   useUpdateTaggingPrices,
 } from '../api/payments';
@@ -53,6 +54,7 @@ export default function AdminDashboardPage() {
   const revenue = useRevenueStats();
   const tokenPackages = useAdminTokenPackages();
   const savePackage = useSaveTokenPackage();
+  const savePackagePrices = useSaveTokenPackagePrices();
   const taggingPrices = useTaggingPrices();
   const saveTaggingPrices = useUpdateTaggingPrices();
   const [managedId, setManagedId] = useState<string | null>(null);
@@ -129,7 +131,11 @@ export default function AdminDashboardPage() {
           <>
             {revenue.data && <RevenueCard stats={revenue.data} />}
             {tokenPackages.data && (
-              <TokenPackagesCard packages={tokenPackages.data} onSave={(p) => savePackage.mutateAsync(p)} />
+              <TokenPackagesCard
+                packages={tokenPackages.data}
+                onSave={(p) => savePackage.mutateAsync(p)}
+                onSavePrices={(id, prices) => savePackagePrices.mutateAsync({ id, prices })}
+              />
             )}
             {taggingPrices.data && (
               <TaggingPricesCard
