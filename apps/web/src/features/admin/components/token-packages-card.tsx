@@ -89,7 +89,7 @@ function PricesRow({
         aria-label={i18n._('Prices in other currencies')}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="NGN 9000.00, XAF 3400"
+        placeholder={i18n._('NGN 9000.00, XAF 3400')}
         className="col-span-2 sm:col-span-5"
       />
       <Button type="submit" size="sm" variant="outline" loading={saving}>
