@@ -1,5 +1,5 @@
 // A small typed client for MTN Mobile Money's Collection API (decision 0154: MTN publishes no
-// maintained Node.js SDK): an access token from /collection/token/ (API user and key, basic auth),
+// Node.js SDK): an access token from /collection/token/ (API user and key, basic auth),
 // cached until shortly before it lapses; request-to-pay; and the request's status. Every call
 // carries the product's subscription key and the target environment. Answers are checked against
 // the fields we read before they are used.

@@ -1,7 +1,7 @@
 // A small typed client for the three Paystack calls the server makes (initialize, verify, refund)
-// and the check of its webhook signature, over fetch (decision 0154: Paystack publishes no
-// maintained Node.js SDK of its own). Every answer is checked against the fields we read before it
-// is used; amounts are Paystack's: hundredths of the major unit, in every currency.
+// and the check of its webhook signature, over fetch (decision 0154 says why not Paystack's SDK).
+// Every answer is checked against the fields we read before it is used; amounts are Paystack's:
+// hundredths of the major unit, in every currency.
 import crypto from 'node:crypto';
 import { z } from 'zod';
 
