@@ -481,3 +481,28 @@ export function quietAwsSdkNodeNotice(env: NodeJS.ProcessEnv = process.env): voi
 export function purchasesEnabled(config: Config): boolean {
   return Boolean(config.stripe.secretKey && config.stripe.webhookSecret);
 }
+
+/** The currencies Paystack takes (decision 0154), lower-case. */
+export const PAYSTACK_CURRENCIES = ['ngn', 'ghs', 'zar', 'kes', 'xof'] as const;
+
+/** XAF (MTN Cameroon, Congo); MTN's sandbox takes only EUR. */
+export function mtnMomoCurrencies(targetEnvironment: string): string[] {
+  return targetEnvironment === 'sandbox' ? ['eur'] : ['xaf'];
+}
+
+/**
+ * The payment providers these settings configure, in the order the wallet offers them, with the
+ * currencies each takes ('package': each package's own, Stripe).
+ */
+export function configuredPaymentProviders(
+  config: Config,
+): { name: 'stripe' | 'paystack' | 'mtn_momo'; currencies: string[] | 'package' }[] {
+  const m = config.mtnMomo;
+  return [
+    ...(purchasesEnabled(config) ? [{ name: 'stripe' as const, currencies: 'package' as const }] : []),
+    ...(config.paystack.secretKey ? [{ name: 'paystack' as const, currencies: [...PAYSTACK_CURRENCIES] }] : []),
+    ...(m.subscriptionKey && m.apiUser && m.apiKey
+      ? [{ name: 'mtn_momo' as const, currencies: mtnMomoCurrencies(m.targetEnvironment) }]
+      : []),
+  ];
+}

@@ -4,16 +4,11 @@
 // read by the server — the callback MTN sends only prompts that read (functions/mtn-momo-callback.ts),
 // and the polling job (mobile-money-status.ts) reads it until it is final.
 import crypto from 'node:crypto';
-import type { Config } from '../config/index.js';
+import { mtnMomoCurrencies, type Config } from '../config/index.js';
 import { ProviderUnavailable, type OpenPurchase } from './checkout-provider.js';
 import { minorDigits } from './money.js';
 import { MtnMomoClient, type RequestToPayStatus } from './mtn-momo-client.js';
 import type { PaymentProvider, PaymentReport, StartOptions, StartedPayment } from './provider.js';
-
-/** XAF (MTN Cameroon, Congo); MTN's sandbox takes only EUR. */
-export function mtnMomoCurrencies(targetEnvironment: string): string[] {
-  return targetEnvironment === 'sandbox' ? ['eur'] : ['xaf'];
-}
 
 /** Minor units as the decimal text MTN expects (750 XAF → "750", 540 EUR cents → "5.40"). */
 export function momoAmount(amountMinor: number, currency: string): string {

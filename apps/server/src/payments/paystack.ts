@@ -2,13 +2,11 @@
 // the purchase's amount and currency and the purchase id as its reference, the buyer sent to its
 // authorization_url; its report is Paystack's verify call, read by the server. The webhook
 // (functions/paystack-webhook.ts) credits only what this verify call confirms.
-import type { Config } from '../config/index.js';
+import { PAYSTACK_CURRENCIES, type Config } from '../config/index.js';
 import { ProviderUnavailable, type OpenPurchase } from './checkout-provider.js';
 import { fromHundredths, toHundredths } from './money.js';
 import { PaystackClient } from './paystack-client.js';
 import type { PaymentProvider, PaymentReport, StartOptions, StartedPayment } from './provider.js';
-
-export const PAYSTACK_CURRENCIES = ['ngn', 'ghs', 'zar', 'kes', 'xof'] as const;
 
 const clients = new WeakMap<Config['paystack'], PaystackClient>();
 

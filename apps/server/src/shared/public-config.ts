@@ -2,8 +2,7 @@
 // the browser may know about this server. No secrets: purchasesEnabled says whether any payment
 // provider is configured, paymentProviders which ones and in what currencies, vatPercent is printed on receipts.
 import type { OfferedProvider } from '@tagledger/functions-api';
-import { purchasesEnabled, type Config } from '../config/index.js';
-import { paymentProviders } from '../payments/provider.js';
+import { configuredPaymentProviders, purchasesEnabled, type Config } from '../config/index.js';
 
 export function publicClientConfig(config: Config, anonKey: string) {
   return {
@@ -11,12 +10,9 @@ export function publicClientConfig(config: Config, anonKey: string) {
     storageUrl: config.storagePublicUrl,
     anonKey,
     appName: config.appName,
-    purchasesEnabled: purchasesEnabled(config) || paymentProviders(config).length > 0,
+    purchasesEnabled: purchasesEnabled(config) || configuredPaymentProviders(config).length > 0,
     /** The providers the wallet offers, with the currencies each takes (decision 0154). */
-    paymentProviders: paymentProviders(config).map((p): OfferedProvider => ({
-      name: p.name,
-      currencies: p.currencies === 'package' ? 'package' : [...p.currencies],
-    })),
+    paymentProviders: configuredPaymentProviders(config) satisfies OfferedProvider[],
     vatPercent: config.receiptVatPercent ?? null,
   };
 }
