@@ -12,6 +12,8 @@ import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '@tagledger/test-kit/fake-stripe';
+import { startFakePaystack, type FakePaystack } from '@tagledger/test-kit/fake-paystack';
+import { startFakeMtnMomo, type FakeMtnMomo } from '@tagledger/test-kit/fake-mtn-momo';
 import { serverFunctions } from '../../src/functions/registry.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
@@ -178,6 +180,8 @@ const NAMES_A_THING = /(id|token|item|code|key|serial)s?$/i;
 describe.each(drivers)('foreign, missing and garbage ids on %s', (driver) => {
   let server: TestServer;
   let stripe: FakeStripe;
+  let paystack: FakePaystack;
+  let momo: FakeMtnMomo;
   const log = logCollector();
   let alice: TestUser; // owns everything below
   let bob: TestUser; // a stranger, and a business of his own
@@ -198,9 +202,11 @@ describe.each(drivers)('foreign, missing and garbage ids on %s', (driver) => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
+    paystack = await startFakePaystack();
+    momo = await startFakeMtnMomo();
     server = await startTestServer({
       driver,
-      env: { RATE_LIMITS: 'off', ...stripe.serverEnv() },
+      env: { RATE_LIMITS: 'off', ...stripe.serverEnv(), ...paystack.serverEnv(), ...momo.serverEnv() },
       logStream: log.stream,
     });
     alice = await createTestUser(server, { isBusiness: true });
@@ -333,6 +339,8 @@ describe.each(drivers)('foreign, missing and garbage ids on %s', (driver) => {
   afterAll(async () => {
     await server?.close();
     await stripe?.close();
+    await paystack?.close();
+    await momo?.close();
   });
 
   async function rpc(caller: TestUser | undefined, name: string, args: Record<string, unknown>) {
