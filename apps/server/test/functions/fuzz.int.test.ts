@@ -11,6 +11,8 @@ import { serverFunctions } from '../../src/functions/registry.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 import { startFakeStripe, type FakeStripe } from '@tagledger/test-kit/fake-stripe';
+import { startFakePaystack, type FakePaystack } from '@tagledger/test-kit/fake-paystack';
+import { startFakeMtnMomo, type FakeMtnMomo } from '@tagledger/test-kit/fake-mtn-momo';
 import { STARTUP_TIMEOUT } from '../helpers/auth-test.js';
 
 const NAMES = serverFunctions.map((f) => f.name);
@@ -242,12 +244,20 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
   let admin: TestUser;
   let callers: Record<string, string | undefined>;
   let stripe: FakeStripe;
+  let paystack: FakePaystack;
+  let momo: FakeMtnMomo;
 
   beforeAll(async () => {
-    // Purchases are switched on (against the local Stripe-compatible server), so the checkout and
-    // webhook functions run their real input handling instead of answering "not enabled".
+    // Purchases are switched on (against the local Stripe, Paystack and MTN MoMo fakes), so the
+    // checkout, payment and webhook functions run their real input handling instead of answering
+    // "not enabled".
     stripe = await startFakeStripe();
-    server = await startTestServer({ driver, env: { RATE_LIMITS: 'off', ...stripe.serverEnv() } });
+    paystack = await startFakePaystack();
+    momo = await startFakeMtnMomo();
+    server = await startTestServer({
+      driver,
+      env: { RATE_LIMITS: 'off', ...stripe.serverEnv(), ...paystack.serverEnv(), ...momo.serverEnv() },
+    });
     bob = await createTestUser(server);
     admin = await createTestUser(server, { role: 'admin' });
     const foreignKey = await jose.generateKeyPair('ES256');
@@ -277,6 +287,8 @@ describe.each(drivers)('functions fuzzing on %s', (driver) => {
   afterAll(async () => {
     await server?.close();
     await stripe?.close();
+    await paystack?.close();
+    await momo?.close();
   });
 
   it('answers random and malformed requests to every function without 5xx or leaks', async () => {

@@ -61,15 +61,10 @@ export function PurchaseNotice({ checkout, purchase, balance, cancel }: Purchase
   if (checkout === 'phone' && purchase && status === 'pending') {
     return (
       <div role="status" className={`${box} border-amber-200 bg-amber-50 text-amber-900`}>
-        {purchase.payer_phone
-          ? i18n._(
-              'Approve the payment of {amount} on your phone ({phone}). Your tokens are added as soon as MTN confirms it; this page updates by itself.',
-              { amount: formatMoney(purchase.amount_minor, purchase.currency), phone: purchase.payer_phone },
-            )
-          : i18n._(
-              'Approve the payment of {amount} on your phone. Your tokens are added as soon as MTN confirms it; this page updates by itself.',
-              { amount: formatMoney(purchase.amount_minor, purchase.currency) },
-            )}
+        {i18n._(
+          'Approve the payment of {amount} on your phone ({phone}). Your tokens are added as soon as MTN confirms it; this page updates by itself.',
+          { amount: formatMoney(purchase.amount_minor, purchase.currency), phone: purchase.payer_phone ?? '' },
+        )}
       </div>
     );
   }

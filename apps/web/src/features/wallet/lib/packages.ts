@@ -45,45 +45,25 @@ const COUNTRY_CURRENCY: Record<string, string> = {
   GH: 'ghs',
   ZA: 'zar',
   KE: 'kes',
-  CI: 'xof',
-  SN: 'xof',
-  BJ: 'xof',
-  TG: 'xof',
-  ML: 'xof',
-  BF: 'xof',
-  NE: 'xof',
-  GW: 'xof',
-  CM: 'xaf',
-  CG: 'xaf',
-  GA: 'xaf',
-  TD: 'xaf',
-  CF: 'xaf',
-  GQ: 'xaf',
+  ...Object.fromEntries('CI SN BJ TG ML BF NE GW'.split(' ').map((c) => [c, 'xof'])),
+  ...Object.fromEntries('CM CG GA TD CF GQ'.split(' ').map((c) => [c, 'xaf'])),
+};
+
+/** Country names people write in their profile, for the countries above that are not guessed from the browser. */
+const COUNTRY_NAMES: Record<string, string> = {
+  nigeria: 'NG',
+  ghana: 'GH',
+  kenya: 'KE',
+  cameroon: 'CM',
+  cameroun: 'CM',
+  senegal: 'SN',
+  sénégal: 'SN',
 };
 
 /** A country (ISO 3166 code or a name such as "Cameroon") as a two-letter code, when known. */
 function countryCode(country: string | null | undefined): string | undefined {
-  if (!country) return undefined;
-  const text = country.trim();
-  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
-  const names: Record<string, string> = {
-    nigeria: 'NG',
-    ghana: 'GH',
-    'south africa': 'ZA',
-    'afrique du sud': 'ZA',
-    kenya: 'KE',
-    cameroon: 'CM',
-    cameroun: 'CM',
-    senegal: 'SN',
-    sénégal: 'SN',
-    "côte d'ivoire": 'CI',
-    'ivory coast': 'CI',
-    gabon: 'GA',
-    congo: 'CG',
-    chad: 'TD',
-    tchad: 'TD',
-  };
-  return names[text.toLowerCase()];
+  const text = country?.trim() ?? '';
+  return /^[A-Za-z]{2}$/.test(text) ? text.toUpperCase() : COUNTRY_NAMES[text.toLowerCase()];
 }
 
 /**
