@@ -105,9 +105,9 @@ export const publicRoutes: ScreenRoute[] = [
   screen('/contact/confirm', page('features/assets/routes/contact-confirm-page')),
   // Links in mails to people who may have no account yet: each shows what it is about, signed in or
   // not, and sends a signed-out visitor to sign in or up and back.
-  screen('/nok/accept', page('features/nok/routes/accept-invite-page')),
+  screen('/nok/accept', page('features/inheritance/routes/accept-invite-page')),
   screen('/transfers/:id', page('features/assets/routes/transfer-offer-page')),
-  screen('/mail-preferences', page('features/nok/routes/mail-preferences-page')),
+  screen('/mail-preferences', page('features/inheritance/routes/mail-preferences-page')),
 ];
 
 /** Signed in, any role. /news is listed as public in SPEC §2 but wrapped in the guard, so it needs sign-in. */
@@ -120,8 +120,8 @@ export const signedInRoutes: ScreenRoute[] = [
   screen('/wallet', page('features/wallet/routes/wallet-page')),
   screen('/profile', page('features/account/routes/profile-page')),
   screen('/settings', page('features/account/routes/settings-page')),
-  screen('/nok', page('features/nok/routes/nok-page')),
-  screen('/legacy', page('features/nok/routes/legacy-page')),
+  screen('/nok', page('features/inheritance/routes/nok-page')),
+  screen('/legacy', page('features/inheritance/routes/legacy-page')),
   screen('/referrals', page('features/referrals/routes/referrals-page')),
   screen('/contact/block', page('features/assets/routes/contact-block-page')),
   screen('/contact/report', page('features/assets/routes/contact-report-page')),

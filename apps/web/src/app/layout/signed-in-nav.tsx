@@ -5,7 +5,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { adoptAccountLocale, chooseLocale } from '@/features/account/api/language';
-import { useNamedMe } from '@/features/nok/api/legacy';
+import { useNamedMe } from '@/features/inheritance/api/legacy';
 import { useAuth, type UserProfile } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';

@@ -7,7 +7,7 @@ import { PageMeta } from '@/components/page-meta';
 import { Card, CardContent } from '@/components/ui/card';
 import { useRecentTransactions } from '@/features/dashboard/api/get-recent-transactions';
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
-import { LegacyShortcut } from '@/features/nok/components/legacy-shortcut';
+import { LegacyShortcut } from '@/features/inheritance/components/legacy-shortcut';
 import { useWallet } from '@/lib/wallet';
 import { useAuth } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';

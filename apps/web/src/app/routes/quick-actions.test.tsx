@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NOK_PAGE_INTRO, NOK_SHORT_DESCRIPTION } from '@/features/nok/lib/copy';
+import { NOK_PAGE_INTRO, NOK_SHORT_DESCRIPTION } from '@/features/inheritance/lib/copy';
 import { QuickActions } from './quick-actions';
 
 describe('QuickActions', () => {

@@ -2,7 +2,7 @@
 // one comes from the nok feature, which owns that promise).
 import { FileCheck2, Newspaper, Search, Tag, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { NOK_SHORT_DESCRIPTION } from '@/features/nok/lib/copy';
+import { NOK_SHORT_DESCRIPTION } from '@/features/inheritance/lib/copy';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
 
