@@ -153,6 +153,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
   process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
   process.env.E2E_SERVER_LOG = logFile;
+  // The build's lists (prerendered/routes.json: the app's route table), which specs read (fixtures/routes.ts).
+  process.env.E2E_WEB_BUILD = webDist;
   // The local Stripe-compatible server's API (tests/buy-tokens.spec.ts issues a refund as the dashboard would).
   process.env.E2E_STRIPE_API_BASE = stripe.apiBase;
   process.env.E2E_STRIPE_SECRET_KEY = stripe.secretKey;

@@ -3,19 +3,16 @@
 // used the moment the page shows — is what they find once it has, on every prerendered route, in English
 // and in French. The app's chunk (or a catalogue) is held back so that "before" is certain rather than a
 // race; typing goes on while it starts. No timings.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { createUser, expect, test, type TestUser } from '../fixtures/index.ts';
+import { builtRoutes } from '../fixtures/routes.ts';
 
-/** Every prerendered route (the web app's list), a frame with a value for its parameter. */
-const ROUTES = (
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/web/prerender.json'), 'utf8')) as {
-    routes: string[];
-  }
-).routes.map((route) =>
-  route.replace(':serialNumber', 'ABC-123').replace(':id', '00000000-0000-4000-8000-000000000000'),
-);
+/** Every prerendered route (the route table, as the build lists it), a frame with a value for its parameter. */
+const ROUTES = builtRoutes()
+  .routes.filter((route) => route.prerender)
+  .map(({ path: route }) =>
+    route.replace(':serialNumber', 'ABC-123').replace(':id', '00000000-0000-4000-8000-000000000000'),
+  );
 
 /** A reader of each language, as the browser tells the server (Accept-Language) and the page. */
 const READERS = [

@@ -4,64 +4,22 @@
 // click does), so the run stays short while every screen is rendered with real data.
 import type { Page } from '@playwright/test';
 import { createUser, e2eEnv, expect, signIn, test, type CreateUserOptions } from '../fixtures/index.ts';
+import { layoutScreens } from '../fixtures/routes.ts';
 
-const PUBLIC = [
-  '/',
-  '/auth',
-  '/login',
-  '/signup',
-  '/business-auth',
-  '/check-email',
-  '/unauthorized',
-  '/launch',
-  '/dao',
-  '/general-tagging',
-  '/nft-tagging',
-  '/mywill-tagging',
-  '/business-tagging',
-  '/influencer-signup',
-  '/auth/callback',
-  '/forgot-password',
-  '/reset-password',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/cookie-policy',
-  '/gdpr-compliance',
-  '/data-processing-agreement',
-  '/support',
-  '/faq',
-  '/about-us',
-  '/careers',
-  '/documentation',
-  '/public-assets',
-  '/verify/NO-SUCH-SERIAL-1',
-  '/01/09506000134352/21/NO-SUCH-UNIT-1',
-];
-const SIGNED_IN = [
-  '/dashboard',
-  '/tag',
-  '/assets',
-  '/wallet',
-  '/profile',
-  '/settings',
-  '/nok',
-  '/nok/accept?token=not-a-real-token',
-  '/legacy',
-  '/referrals',
-  '/news',
-  '/influencer-referrals',
-];
-const BUSINESS = [
-  '/business-dashboard',
-  '/business/products',
-  '/business/products/new',
-  '/business/analytics',
-  '/business/profile',
-];
-const ADMIN = ['/admin-influencer-dashboard', '/bug-reports', '/admin', '/news-management'];
-const MODERATION = ['/moderator'];
-/** Public pages a signed-in user also sees (with the signed-in header); auth screens redirect them away. */
-const PUBLIC_SIGNED_IN = ['/', '/general-tagging', '/faq', '/public-assets', '/unauthorized', '/business-upgrade'];
+// The screens come from the route table of the build under test (fixtures/routes.ts): every route
+// without a parameter, and those with one at the address their row names.
+const screens = () => {
+  const lists = layoutScreens();
+  return {
+    PUBLIC: lists.public,
+    SIGNED_IN: lists.signedIn,
+    BUSINESS: lists.business,
+    ADMIN: lists.admin,
+    MODERATION: lists.moderation,
+    /** Public pages a signed-in user also sees (with the signed-in header); auth screens redirect them away. */
+    PUBLIC_SIGNED_IN: lists.publicSignedIn,
+  };
+};
 
 const WIDTHS = [360, 1280] as const;
 const STRONG_PASSWORD = 'Tl-layout-lantern-73!';
@@ -210,9 +168,9 @@ async function navigate(page: Page, path: string) {
   }, path);
 }
 
-const APP_SCREENS = new Set([...SIGNED_IN, ...BUSINESS, ...ADMIN, ...MODERATION]);
-
 async function visitAll(page: Page, paths: string[], signedInAs?: CreateUserOptions) {
+  const { SIGNED_IN, BUSINESS, ADMIN, MODERATION } = screens();
+  const APP_SCREENS = new Set([...SIGNED_IN, ...BUSINESS, ...ADMIN, ...MODERATION]);
   const problems: Problem[] = [];
   let current = '(start)';
   watchConsole(page, () => current, problems);
@@ -243,24 +201,29 @@ test.describe('every screen fits, shows its images and logs no error', () => {
   test.describe.configure({ timeout: 240_000 });
 
   test('signed out', async ({ page }) => {
+    const { PUBLIC } = screens();
     await visitAll(page, [...PUBLIC, '/news', '/wallet']);
   });
 
   test('standard user (restricted screens send them elsewhere)', async ({ page }) => {
+    const { SIGNED_IN, PUBLIC_SIGNED_IN, BUSINESS, ADMIN, MODERATION } = screens();
     await visitAll(page, [...SIGNED_IN, ...PUBLIC_SIGNED_IN, ...BUSINESS, ...ADMIN, ...MODERATION], {
       fullName: 'Layout Standard',
     });
   });
 
   test('business user', async ({ page }) => {
+    const { BUSINESS } = screens();
     await visitAll(page, ['/dashboard', ...BUSINESS], { isBusiness: true, fullName: 'Layout Business' });
   });
 
   test('moderator', async ({ page }) => {
+    const { MODERATION } = screens();
     await visitAll(page, ['/dashboard', ...MODERATION], { role: 'moderator', fullName: 'Layout Moderator' });
   });
 
   test('admin', async ({ page }) => {
+    const { SIGNED_IN, ADMIN, MODERATION, BUSINESS } = screens();
     await visitAll(page, [...SIGNED_IN, ...ADMIN, ...MODERATION, ...BUSINESS], {
       role: 'admin',
       fullName: 'Layout Admin',

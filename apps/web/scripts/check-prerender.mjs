@@ -1,19 +1,26 @@
 #!/usr/bin/env node
-// Checks the build's prerendered pages (issue 18): every route of prerender.json has its HTML in
+// Checks the build's prerendered pages (issue 18): every prerendered route of the route table
+// (src/config/routes.ts, which the build lists in dist/prerendered/routes.json) has its HTML in
 // dist/prerendered, in English and in French (dist/prerendered/fr, decision 0143), with <html lang> and
 // #root's data-prerendered in that language (a French page that is not the English one), its own
 // <title> (not index.html's), its description, its messages preloaded in its language, and its main
 // heading (an <h1> with text) inside #root, so it paints without JavaScript (a frame, served for any
 // value of its parameters, may leave the heading to its data but has a body); and that sitemap.json
-// lists the pages without parameters less prerender.json's notInSitemap, and that routes.json (the
-// paths the server does not redirect to /) holds every prerendered route. Runs after the build in
+// lists the prerendered pages without parameters less the unlisted ones, and that routes.json's patterns
+// (the paths the server does not redirect to /) hold every route. Runs after the build in
 // scripts/test-all.sh; exits 1 listing what is wrong.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
-const { routes, notInSitemap } = JSON.parse(fs.readFileSync(path.join(root, 'prerender.json'), 'utf8'));
+const routesFile = path.join(dist, 'prerendered', 'routes.json');
+if (!fs.existsSync(routesFile)) {
+  console.error(`no ${path.relative(root, routesFile)}: the build did not list the app's routes`);
+  process.exit(1);
+}
+const routeList = JSON.parse(fs.readFileSync(routesFile, 'utf8'));
+const routes = routeList.routes.filter((r) => r.prerender).map((r) => r.path);
 const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const titleOf = (html) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() ?? '';
 const text = (html) => html.replace(/<[^>]+>/g, '').trim();
@@ -61,14 +68,14 @@ for (const locale of LANGUAGES)
 // The sitemap (served as /sitemap.xml) lists prerendered pages only, each once, and all but the excluded.
 const sitemapFile = path.join(dist, 'prerendered', 'sitemap.json');
 const sitemap = fs.existsSync(sitemapFile) ? JSON.parse(fs.readFileSync(sitemapFile, 'utf8')).paths : [];
-const expected = routes.filter((r) => !r.includes('/:') && !notInSitemap.includes(r));
+const expected = routeList.routes.filter((r) => r.prerender === 'sitemap' && !r.path.includes('/:')).map((r) => r.path);
+if (!expected.length) problems.push('no page for the sitemap');
 if (JSON.stringify(sitemap) !== JSON.stringify(expected))
   problems.push(`sitemap.json lists ${JSON.stringify(sitemap)}, not ${JSON.stringify(expected)}`);
 else console.log(`ok  sitemap.json: ${sitemap.length} pages`);
 // The server redirects every path that matches none of routes.json's patterns to /.
-const routesFile = path.join(dist, 'prerendered', 'routes.json');
-const patterns = fs.existsSync(routesFile) ? JSON.parse(fs.readFileSync(routesFile, 'utf8')).patterns : [];
-const unlisted = routes.filter((r) => !patterns.includes(r));
+const patterns = routeList.patterns;
+const unlisted = routeList.routes.map((r) => r.path).filter((r) => !patterns.includes(r));
 if (unlisted.length) problems.push(`routes.json lacks ${unlisted.join(', ')}`);
 else console.log(`ok  routes.json: ${patterns.length} route patterns`);
 if (problems.length) {

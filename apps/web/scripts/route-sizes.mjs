@@ -4,7 +4,9 @@
 // modulepreloads (dist/index.html), the route's screen chunk with its static imports (through
 // dist/.vite/manifest.json), the query wrapper for screens that use it, the signed-in header (with
 // supabase-js) for signed-in screens, and the route's English
-// message pieces — compared with the route's budget. A page that hydrates on demand needs only the
+// message pieces — compared with the route's budget. Which screen a route shows, whether it uses the query
+// wrapper and whether it is signed in come from the route table (src/config/routes.ts), as the build lists
+// it in dist/prerendered/routes.json; budgets.json holds only the sizes. A page that hydrates on demand needs only the
 // entry (its `kb`); the rest, loaded on the first interaction, is checked against its `interactionKb`. The budgets are data in apps/web/budgets.json,
 // so raising one is a visible change in review. Runs after the build in scripts/test-all.sh; exits 1
 // when a route is over its budget or a listed screen is missing from the build.
@@ -18,6 +20,9 @@ const dist = path.join(root, 'dist');
 const budgets = JSON.parse(fs.readFileSync(path.join(root, 'budgets.json'), 'utf8'));
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const table = new Map(
+  JSON.parse(fs.readFileSync(path.join(dist, 'prerendered', 'routes.json'), 'utf8')).routes.map((r) => [r.path, r]),
+);
 
 const sizes = new Map();
 const gz = (file) => {
@@ -68,9 +73,11 @@ const sum = (files) => kb([...files].reduce((n, f) => n + gz(f), 0));
 // with it supabase-js, the query cache and the wallet's balance.
 const signedInHeader = 'src/app/layout/signed-in-nav.tsx';
 
-for (const [route, { screen, kb: budget, interactionKb, withQueryClient, signedIn }] of Object.entries(
-  budgets.routes,
-)) {
+for (const [route, { kb: budget, interactionKb }] of Object.entries(budgets.routes)) {
+  const row = table.get(route);
+  if (!row) throw new Error(`budgets.json: ${route} is not a route of src/config/routes.ts`);
+  const { screen, queryClient: withQueryClient } = row;
+  const signedIn = row.access !== 'public';
   const files = initialFor(route);
   closure(`src/${screen}.tsx`, files);
   if (withQueryClient) closure(queryBoundary, files);

@@ -1,6 +1,6 @@
 // Vite plugin: after the browser build, renders the public pages to HTML (issue 18) so they paint
 // before any JavaScript runs; main.tsx then hydrates them. It builds src/prerender.tsx for Node into
-// a temporary folder, renders each path of PRERENDERED in each language (a first visit, signed out) and
+// a temporary folder, renders each prerendered route of the route table (src/config/routes.ts) in each language (a first visit, signed out) and
 // writes dist/prerendered/<path>.html (English) and dist/prerendered/<language>/<path>.html (the
 // others): dist/index.html with the page in #root, <html lang>, the page's own title and description,
 // and the preloads of its messages in that language. The server (apps/server/src/plugins/web.ts)
@@ -10,22 +10,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { bootFiles, hydratesOnDemand, onDemandPage, withoutAppPreloads } from './on-demand.ts';
-
-const prerenderConfig = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../prerender.json'), 'utf8')) as {
-  routes: string[];
-  notInSitemap: string[];
-};
-
-/** Public pages that render the same for every signed-out visitor (prerender.json). */
-export const PRERENDERED: string[] = prerenderConfig.routes;
-
-/**
- * The pages search engines are pointed at (dist/prerendered/sitemap.json, served as /sitemap.xml):
- * the prerendered pages without a parameter, less prerender.json's notInSitemap.
- */
-export const SITEMAP_PATHS: string[] = PRERENDERED.filter(
-  (route) => !route.includes(':') && !prerenderConfig.notInSitemap.includes(route),
-);
 
 /**
  * The path rendered for a route: itself, or for a frame (a route with parameters, served for any
@@ -71,28 +55,29 @@ export function prerenderPages(opts: { root: string }): Plugin {
       }
       try {
         const entry = fs.readdirSync(ssrOut).find((f) => /^prerender\.m?js$/.test(f))!;
-        const { renderRoute, routePatterns, PRERENDER_APP_NAME, LOCALES } = (await import(
-          pathToFileURL(path.join(ssrOut, entry)).href
-        )) as {
-          renderRoute: (
-            url: string,
-            locale: string,
-          ) => Promise<{
-            html: string;
-            screen: string;
-            title: string | null;
-            description: string | null;
-            noscript: string;
-          }>;
-          routePatterns: () => string[];
-          PRERENDER_APP_NAME: string;
-          LOCALES: readonly string[];
-        };
+        const { renderRoute, buildRouteList, prerenderedPaths, sitemapPaths, PRERENDER_APP_NAME, LOCALES } =
+          (await import(pathToFileURL(path.join(ssrOut, entry)).href)) as {
+            renderRoute: (
+              url: string,
+              locale: string,
+            ) => Promise<{
+              html: string;
+              screen: string;
+              title: string | null;
+              description: string | null;
+              noscript: string;
+            }>;
+            buildRouteList: () => object;
+            prerenderedPaths: () => string[];
+            sitemapPaths: () => string[];
+            PRERENDER_APP_NAME: string;
+            LOCALES: readonly string[];
+          };
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         fs.mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
         const boot = bootFiles(outDir);
         for (const locale of LOCALES)
-          for (const route of PRERENDERED) {
+          for (const route of prerenderedPaths()) {
             const page = await renderRoute(frameUrl(route), locale);
             let html = template
               .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
@@ -123,14 +108,17 @@ export function prerenderPages(opts: { root: string }): Plugin {
             fs.mkdirSync(path.dirname(file), { recursive: true });
             fs.writeFileSync(file, html);
           }
-        // Every path the app answers; the server redirects others to / (apps/server/src/plugins/app-paths.ts).
+        // Every path the app answers, which the server redirects others to / by
+        // (apps/server/src/plugins/app-paths.ts), with each screen's facts for the checks that run
+        // against the build (route-sizes.mjs, check-prerender.mjs, e2e/tests/layout.spec.ts).
         fs.writeFileSync(
           path.join(outDir, 'prerendered', 'routes.json'),
-          `${JSON.stringify({ patterns: routePatterns() }, null, 2)}\n`,
+          `${JSON.stringify(buildRouteList(), null, 2)}\n`,
         );
+        // The pages search engines are pointed at (served as /sitemap.xml by apps/server/src/plugins/crawler-files.ts).
         fs.writeFileSync(
           path.join(outDir, 'prerendered', 'sitemap.json'),
-          `${JSON.stringify({ paths: SITEMAP_PATHS }, null, 2)}\n`,
+          `${JSON.stringify({ paths: sitemapPaths() }, null, 2)}\n`,
         );
       } finally {
         fs.rmSync(ssrOut, { recursive: true, force: true });

@@ -16,8 +16,9 @@ import { appConfig } from '@/lib/app-config';
 import { activateLocale, i18n, loadScreenMessages } from '@/lib/i18n/i18n';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 
-// The app's route patterns, which the build lists for the server (scripts/vite-prerender.ts).
-export { routePatterns } from '@/app/router';
+// The route table's lists, which the build writes beside the pages (scripts/vite-prerender.ts).
+export { buildRouteList } from '@/config/route-list';
+export { prerenderedPaths, sitemapPaths } from '@/config/routes';
 
 /** Every page is rendered in each language (English is the default: dist/prerendered/<page>.html). */
 export { LOCALES };

@@ -2,7 +2,7 @@
 // lists full URLs, and robots.txt names the sitemap by one), which only the server knows (SITE_URL),
 // so they are written here rather than shipped with the web build. The pages a sitemap lists come
 // from the build: apps/web/scripts/vite-prerender.ts writes prerendered/sitemap.json, the public
-// pages of apps/web/prerender.json that are not frames and not the other doors to the sign-in form.
+// pages of the route table (apps/web/src/config/routes.ts) prerendered and listed for the sitemap.
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../shared/escape-html.js';
 import { readBuildList } from './build-lists.js';

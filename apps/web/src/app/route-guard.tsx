@@ -67,7 +67,7 @@ export function RouteGuard(props: GuardRequirement) {
   if (decision.kind === 'loading') return <LoadingScreen text={decision.text} />;
   if (decision.kind === 'redirect') {
     const state: ReturnToState | undefined =
-      decision.to === '/auth'
+      decision.to === paths.auth
         ? { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
         : undefined;
     return <Navigate to={decision.to} replace state={state} />;

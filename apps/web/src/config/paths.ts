@@ -1,92 +1,41 @@
 // The app's routes, named: every link and navigation builds its address here (paths.asset(id),
-// paths.verify(serial)), so a renamed route is one edit and a typo is a type error. The patterns
-// the router matches stand beside the builders that fill them (routePatterns).
+// paths.verify(serial)), so a renamed route is one edit and a typo is a type error. Each address is
+// filled from its row of the route table (config/routes.ts); app/route-table.test.ts checks that every one
+// leads to a screen of it.
 
 import { digitalLinkPath } from '@tagledger/functions-api';
+import { fill, routes } from './routes';
 
-/** Route patterns with parameters, as the router declares them. */
-export const routePatterns = {
-  publicAsset: '/public-assets/:id',
-  asset: '/assets/:id',
-  transferOffer: '/transfers/:id',
-  verify: '/verify/:serialNumber',
-  /** GS1 Digital Link: /01/{gtin} with its qualifiers (decision 0140). */
-  unitScan: '/01/*',
-} as const;
+/** The routes without a parameter, by name: paths.faq is '/faq'. */
+type Fixed = {
+  readonly [
+    K in keyof typeof routes as (typeof routes)[K]['path'] extends `${string}:${string}` | `${string}*` ? never : K
+  ]: (typeof routes)[K]['path'];
+};
+
+const fixed = Object.fromEntries(
+  Object.entries(routes)
+    .filter(([, r]) => !/[:*]/.test(r.path))
+    .map(([name, r]) => [name, r.path]),
+) as Fixed;
 
 export const paths = {
-  home: '/',
-  // Signing in and up
-  auth: '/auth',
-  login: '/login',
-  signup: '/signup',
-  businessAuth: '/business-auth',
-  influencerSignup: '/influencer-signup',
-  authCallback: '/auth/callback',
-  checkEmail: '/check-email',
+  ...fixed,
   /** The "check your e-mail" screen for an address (and whatever else the query carries). */
   checkEmailWith: (query: URLSearchParams | Record<string, string>) =>
-    `/check-email?${new URLSearchParams(query).toString()}`,
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  unauthorized: '/unauthorized',
-  // Public pages
-  businessUpgrade: '/business-upgrade',
-  launch: '/launch',
-  dao: '/dao',
-  generalTagging: '/general-tagging',
-  nftTagging: '/nft-tagging',
-  mywillTagging: '/mywill-tagging',
-  businessTagging: '/business-tagging',
-  privacyPolicy: '/privacy-policy',
-  termsOfService: '/terms-of-service',
-  cookiePolicy: '/cookie-policy',
-  gdprCompliance: '/gdpr-compliance',
-  dataProcessingAgreement: '/data-processing-agreement',
-  support: '/support',
-  faq: '/faq',
-  aboutUs: '/about-us',
-  careers: '/careers',
-  documentation: '/documentation',
-  publicAssets: '/public-assets',
-  publicAsset: (id: string) => `/public-assets/${id}`,
-  verify: (serial: string) => `/verify/${encodeURIComponent(serial)}`,
+    `${routes.checkEmail.path}?${new URLSearchParams(query).toString()}`,
+  publicAsset: (id: string) => fill(routes.publicAsset.path, { id }),
+  verify: (serialNumber: string) => fill(routes.verify.path, { serialNumber }),
   /** A unit's GS1 Digital Link scan page, as printed on its label: /01/{14-digit GTIN}/21/{serial}. */
   unitScan: (gtin: string, serial: string) => digitalLinkPath(gtin, serial),
-  startTagging: '/start-tagging',
-  contactConfirm: '/contact/confirm',
   /** A transfer offer's page, the link in its mail. */
-  transferOffer: (id: string) => `/transfers/${encodeURIComponent(id)}`,
-  mailPreferences: '/mail-preferences',
-  // Signed in
-  dashboard: '/dashboard',
-  news: '/news',
-  tag: '/tag',
+  transferOffer: (id: string) => fill(routes.transferOffer.path, { id }),
   /** The tagging screen with a kind chosen. */
-  tagKind: (kind: string) => `/tag?kind=${encodeURIComponent(kind)}`,
-  assets: '/assets',
-  asset: (id: string) => `/assets/${id}`,
-  wallet: '/wallet',
-  walletBuyTokens: '/wallet#buy-tokens',
-  profile: '/profile',
-  settings: '/settings',
-  nok: '/nok',
-  nokAccept: '/nok/accept',
-  legacy: '/legacy',
-  referrals: '/referrals',
-  contactBlock: (messageId: string) => `/contact/block?message=${encodeURIComponent(messageId)}`,
-  contactReport: (messageId: string) => `/contact/report?message=${encodeURIComponent(messageId)}`,
-  // By role
-  businessDashboard: '/business-dashboard',
-  businessProfile: '/business/profile',
-  businessProducts: '/business/products',
-  businessProductNew: '/business/products/new',
-  businessProduct: (id: string) => `/business/products/${id}`,
-  businessProductEdit: (id: string) => `/business/products/${id}/edit`,
-  businessAnalytics: '/business/analytics',
-  adminDashboard: '/admin-influencer-dashboard',
-  bugReports: '/bug-reports',
-  newsManagement: '/news-management',
-  admin: '/admin',
-  moderator: '/moderator',
+  tagKind: (kind: string) => `${routes.tag.path}?kind=${encodeURIComponent(kind)}`,
+  asset: (id: string) => fill(routes.asset.path, { id }),
+  walletBuyTokens: `${routes.wallet.path}#buy-tokens`,
+  contactBlock: (messageId: string) => `${routes.contactBlock.path}?message=${encodeURIComponent(messageId)}`,
+  contactReport: (messageId: string) => `${routes.contactReport.path}?message=${encodeURIComponent(messageId)}`,
+  businessProduct: (id: string) => fill(routes.businessProduct.path, { id }),
+  businessProductEdit: (id: string) => fill(routes.businessProductEdit.path, { id }),
 } as const;

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import { Link } from 'react-router';
 import { supportEmail } from '@/features/marketing/components/product-name';
 import { appConfig } from '@/lib/app-config';
@@ -9,31 +10,31 @@ const groups: Array<{ title: string; links: Array<[string, string]> }> = [
   {
     title: /*i18n*/ 'Use cases',
     links: [
-      ['/general-tagging', /*i18n*/ 'General Tagging'],
-      ['/nft-tagging', /*i18n*/ 'NFT Tagging'],
-      ['/mywill-tagging', /*i18n*/ 'MyWill Tagging'],
-      ['/business-tagging', /*i18n*/ 'Business Tagging'],
-      ['/public-assets', /*i18n*/ 'Public Assets'],
+      [paths.generalTagging, /*i18n*/ 'General Tagging'],
+      [paths.nftTagging, /*i18n*/ 'NFT Tagging'],
+      [paths.mywillTagging, /*i18n*/ 'MyWill Tagging'],
+      [paths.businessTagging, /*i18n*/ 'Business Tagging'],
+      [paths.publicAssets, /*i18n*/ 'Public Assets'],
     ],
   },
   {
     title: /*i18n*/ 'Legal',
     links: [
-      ['/privacy-policy', /*i18n*/ 'Privacy Policy'],
-      ['/terms-of-service', /*i18n*/ 'Terms of Service'],
-      ['/gdpr-compliance', /*i18n*/ 'GDPR Compliance'],
-      ['/cookie-policy', /*i18n*/ 'Cookie Policy'],
-      ['/data-processing-agreement', /*i18n*/ 'Data Processing Agreement'],
+      [paths.privacyPolicy, /*i18n*/ 'Privacy Policy'],
+      [paths.termsOfService, /*i18n*/ 'Terms of Service'],
+      [paths.gdprCompliance, /*i18n*/ 'GDPR Compliance'],
+      [paths.cookiePolicy, /*i18n*/ 'Cookie Policy'],
+      [paths.dataProcessingAgreement, /*i18n*/ 'Data Processing Agreement'],
     ],
   },
   {
     title: /*i18n*/ 'Company',
     links: [
-      ['/documentation', /*i18n*/ 'Documentation'],
-      ['/faq', /*i18n*/ 'FAQ'],
-      ['/about-us', /*i18n*/ 'About Us'],
-      ['/dao', /*i18n*/ 'DAO'],
-      ['/careers', /*i18n*/ 'Careers'],
+      [paths.documentation, /*i18n*/ 'Documentation'],
+      [paths.faq, /*i18n*/ 'FAQ'],
+      [paths.aboutUs, /*i18n*/ 'About Us'],
+      [paths.dao, /*i18n*/ 'DAO'],
+      [paths.careers, /*i18n*/ 'Careers'],
     ],
   },
 ];

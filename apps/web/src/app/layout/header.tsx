@@ -57,7 +57,7 @@ export function SignedOutNav({ guess = false }: { guess?: boolean }) {
           to={item.to}
           className={cn(
             'rounded-md px-3 py-2 text-sm font-medium',
-            item.to === '/auth' ? 'bg-blue-600 text-white hover:bg-blue-700' : 'text-slate-700 hover:bg-slate-100',
+            item.to === paths.auth ? 'bg-blue-600 text-white hover:bg-blue-700' : 'text-slate-700 hover:bg-slate-100',
           )}
         >
           {i18n._(item.label)}

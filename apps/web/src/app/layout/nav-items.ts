@@ -48,9 +48,9 @@ export function navItemsFor(profile: UserProfile | null, context: NavContext = {
 
 /** Admin pages the desktop header folds into one "Admin" dropdown (same items, labels and paths as the table). */
 export const adminGroupPaths: ReadonlySet<string> = new Set([
-  '/admin-influencer-dashboard',
-  '/bug-reports',
-  '/news-management',
+  paths.adminDashboard,
+  paths.bugReports,
+  paths.newsManagement,
 ]);
 
 /**

@@ -51,7 +51,7 @@ export default function AssetDetailPage() {
       <AssetUnavailable
         title={i18n._('Asset not found')}
         error={asset.error}
-        backTo="/assets"
+        backTo={paths.assets}
         backLabel={i18n._('Back to My Assets')}
       />
     );

@@ -40,7 +40,7 @@ export default function PublicAssetPage() {
       <AssetUnavailable
         title={i18n._('Asset not available')}
         error={asset.error}
-        backTo="/public-assets"
+        backTo={paths.publicAssets}
         backLabel={i18n._('Public Assets')}
       />
     );

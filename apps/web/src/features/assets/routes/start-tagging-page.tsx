@@ -36,7 +36,7 @@ function isKind(v: unknown): v is AssetKind {
 export function startTaggingSignUpHref(kind: AssetKind, from: string | null, ref: string | null): string {
   const params = new URLSearchParams({ from: from?.includes('tagging') ? from : KIND_SLUGS[kind] });
   if (ref) params.set('ref', ref);
-  return `/signup?${params.toString()}`;
+  return `${paths.signup}?${params.toString()}`;
 }
 
 export default function StartTaggingPage() {

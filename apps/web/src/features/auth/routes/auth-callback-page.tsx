@@ -57,13 +57,13 @@ export default function AuthCallbackPage() {
           console.warn('Email verification failed:', outcome.message);
           setFailed(true);
           setStatus(CALLBACK_TEXTS.sessionError);
-          later(ERROR_DELAY_MS, '/auth');
+          later(ERROR_DELAY_MS, paths.auth);
           return;
         }
         if (outcome.kind === 'no-user') {
           setFailed(true);
           setStatus(CALLBACK_TEXTS.noUser);
-          later(SUCCESS_DELAY_MS, '/auth');
+          later(SUCCESS_DELAY_MS, paths.auth);
           return;
         }
         setStatus(ref ? CALLBACK_TEXTS.processingReferral : CALLBACK_TEXTS.assigningDefault);
@@ -84,7 +84,7 @@ export default function AuthCallbackPage() {
         console.error('Email verification crashed:', err);
         setFailed(true);
         setStatus(CALLBACK_TEXTS.unexpected);
-        later(ERROR_DELAY_MS, '/auth');
+        later(ERROR_DELAY_MS, paths.auth);
       }
     })();
     // Timers keep running on purpose if StrictMode re-mounts: the redirect must still happen.

@@ -47,7 +47,7 @@ export function headingFor(variant: Variant, mode: Mode): { title: string; subti
 
 export function variantFor(pathname: string): Variant {
   switch (pathname) {
-    case '/business-auth':
+    case paths.businessAuth:
       return {
         source: 'business',
         initialMode: 'signup',
@@ -56,14 +56,14 @@ export function variantFor(pathname: string): Variant {
           'Create your account and we will review your request for business features (inventory tagging, team dashboard). You can use all personal features right away.',
         ),
       };
-    case '/influencer-signup':
+    case paths.influencerSignup:
       return {
         source: 'influencer',
         initialMode: 'signup',
         title: i18n._('Join as an influencer'),
         subtitle: i18n._('Create your account to get your referral link and earn TMT when the people you invite join.'),
       };
-    case '/signup':
+    case paths.signup:
       return { source: 'standard', initialMode: 'signup', title: i18n._('Create your account'), subtitle: '' };
     default:
       return { source: 'standard', initialMode: 'signin', title: i18n._('Create your account'), subtitle: '' };

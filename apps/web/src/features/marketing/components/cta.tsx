@@ -1,6 +1,7 @@
 // Calls to action shared by the landings. Sign-up links carry `from` (the landing's slug) so the
 // e-mail confirmation callback sends the new user straight to /tag, and keep a referral code that
 // arrived in ?ref so the right person is credited.
+import { paths } from '@/config/paths';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { signUpHref } from '@/lib/signup-context';
@@ -12,12 +13,12 @@ import { i18n } from '@/lib/i18n/i18n';
  * along to its sign-up link. Signed-in users go straight to /tag.
  */
 export function tagHref(signedIn: boolean, from: string | undefined, ref: string | null): string {
-  if (signedIn) return '/tag';
+  if (signedIn) return paths.tag;
   const qs = new URLSearchParams();
   if (from) qs.set('from', from);
   if (ref) qs.set('ref', ref);
   const query = qs.toString();
-  return query ? `/start-tagging?${query}` : '/start-tagging';
+  return query ? `${paths.startTagging}?${query}` : paths.startTagging;
 }
 
 const primary =

@@ -1,15 +1,17 @@
 // The five destinations a referral link can point at (landing pages and the influencer sign-up).
+import { paths } from '@/config/paths';
+
 export interface ReferralDestination {
   path: string;
   label: string;
 }
 
 export const REFERRAL_DESTINATIONS: ReferralDestination[] = [
-  { path: '/general-tagging', label: /*i18n*/ 'General tagging (recommended)' },
-  { path: '/nft-tagging', label: /*i18n*/ 'Digital assets & NFT' },
-  { path: '/mywill-tagging', label: /*i18n*/ 'MyWill & legacy' },
-  { path: '/business-tagging', label: /*i18n*/ 'Business & inventory' },
-  { path: '/influencer-signup', label: /*i18n*/ 'Influencer sign-up' },
+  { path: paths.generalTagging, label: /*i18n*/ 'General tagging (recommended)' },
+  { path: paths.nftTagging, label: /*i18n*/ 'Digital assets & NFT' },
+  { path: paths.mywillTagging, label: /*i18n*/ 'MyWill & legacy' },
+  { path: paths.businessTagging, label: /*i18n*/ 'Business & inventory' },
+  { path: paths.influencerSignup, label: /*i18n*/ 'Influencer sign-up' },
 ];
 
 export function buildReferralLink(origin: string, path: string, code: string): string {
