@@ -12,6 +12,7 @@ import { isDbRole, type DbRole } from '@tagledger/db';
 import { JwtError, type JwtClaims, type Keys } from './keys.js';
 import type { SessionLiveness } from './session-liveness.js';
 import { cachingKeys } from './verify-cache.js';
+import { isUuid } from './uuid.js';
 
 export interface Identity {
   role: DbRole;
@@ -66,7 +67,6 @@ export interface Identifier {
   identifyToken(token: string, opts?: { fresh?: boolean }): Promise<Identity>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AAL = new Set(['aal1', 'aal2', 'aal3']);
 
 const SESSION_FAILURES = {
@@ -118,9 +118,9 @@ export function createIdentifier(keys: Keys, liveness: SessionLiveness): Identif
 
     const sub = claims.sub;
     if (typeof sub !== 'string' || !sub) throw new IdentifyError('missing_sub', 'invalid claim: missing sub claim');
-    if (!UUID.test(sub)) throw new IdentifyError('invalid_sub', 'invalid claim: sub claim must be a UUID');
+    if (!isUuid(sub)) throw new IdentifyError('invalid_sub', 'invalid claim: sub claim must be a UUID');
     const sessionId =
-      typeof claims.session_id === 'string' && UUID.test(claims.session_id) ? claims.session_id : undefined;
+      typeof claims.session_id === 'string' && isUuid(claims.session_id) ? claims.session_id : undefined;
     const verdict = sessionId ? await liveness.check(sub, sessionId, opts) : 'session_not_found';
     if (verdict !== 'alive') throw new IdentifyError(verdict, SESSION_FAILURES[verdict]);
     return { role, claims, userId: sub, sessionId, aal, token };

@@ -16,6 +16,7 @@ import { errors, fromDbError, StorageError } from './errors.js';
 import { Inspector } from './ingest.js';
 import { baseMimeType, checkedMimeType, isMimeAllowed } from './mime.js';
 import { isoTimestampSql } from './timestamps.js';
+import { isUuid } from '../shared/uuid.js';
 
 export interface Caller {
   role: DbRole;
@@ -67,7 +68,6 @@ export interface UploadInput {
     Promise<{ cacheControl?: string | undefined; userMetadata?: Record<string, unknown> | undefined }> | undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Supabase Storage's key alphabet, plus Unicode letters and digits (names like "café.png").
 const KEY_CHARS = /^[\p{L}\p{N}\p{M}_/!\-.*'() &$@=;:+,?]+$/u;
 const BUCKET_CHARS = /^[A-Za-z0-9_!\-.*'() &$@=;:+,?]+$/;
@@ -96,7 +96,7 @@ class DryRun extends Error {}
 function ownerOf(caller: Caller, explicit?: string): { owner: string | null; ownerId: string | null } {
   const sub = explicit ?? (typeof caller.claims.sub === 'string' ? caller.claims.sub : undefined);
   if (!sub) return { owner: null, ownerId: null };
-  return { owner: UUID.test(sub) ? sub : null, ownerId: sub };
+  return { owner: isUuid(sub) ? sub : null, ownerId: sub };
 }
 
 export class StorageEngine {
@@ -382,7 +382,7 @@ export class StorageEngine {
 
   async deleteBytes(versions: (string | null | undefined)[]): Promise<void> {
     for (const v of versions) {
-      if (!v || !UUID.test(v)) continue;
+      if (!v || !isUuid(v)) continue;
       // Best effort: the row is already gone, and one stuck file must not block the others.
       await this.backend.delete(blobKey(v)).catch(() => undefined);
     }

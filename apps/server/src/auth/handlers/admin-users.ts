@@ -27,12 +27,11 @@ import { mergeMetadata } from '../services/user-service.js';
 import { mintEmailToken, verifyActionLink } from '../services/otp.js';
 import { resolveRedirect } from '../services/redirect.js';
 import { sendInvite } from '../services/mail.js';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../shared/uuid.js';
 
 function userIdParam(req: FastifyRequest, key = 'id'): string {
   const id = (req.params as Record<string, string>)[key] ?? '';
-  if (!UUID_RE.test(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
+  if (!isUuid(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID');
   return id.toLowerCase();
 }
 
@@ -135,7 +134,7 @@ export async function createUser(ctx: AppContext, req: FastifyRequest): Promise<
   if (!emailRaw) throw errors.validation('Unable to validate request: email or phone is required');
   const email = validateEmail(emailRaw);
   const id = str(body, 'id');
-  if (id !== undefined && !UUID_RE.test(id)) throw errors.validation('id must be an UUID');
+  if (id !== undefined && !isUuid(id)) throw errors.validation('id must be an UUID');
   const passwordHash =
     (await passwordFromBody(ctx, body, email)) ?? (await hashPassword(crypto.randomBytes(32).toString('base64url')));
   const bannedUntil = banUntil(body);
@@ -266,7 +265,7 @@ export async function deleteUserFactor(ctx: AppContext, req: FastifyRequest): Pr
   await requireAdmin(ctx, req);
   const id = userIdParam(req);
   const factorId = (req.params as Record<string, string>).factorId ?? '';
-  if (!UUID_RE.test(factorId)) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+  if (!isUuid(factorId)) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
   const factor = (await listFactors(ctx.db, id)).find((f) => f.id === factorId.toLowerCase());
   if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
   await ctx.db.query('delete from auth.mfa_factors where id = $1', [factor.id]);

@@ -9,10 +9,10 @@ import { findUserById } from '../models/users.js';
 import { addAmrClaim, findSession, insertRefreshToken, revokeSessionTokens } from '../models/sessions.js';
 import { newTotpSecret, verifyTotp } from '../services/totp.js';
 import { sessionResponse } from '../services/token-service.js';
+import { isUuid } from '../../shared/uuid.js';
 
 const MAX_FACTORS = 10;
 const CHALLENGE_SECONDS = 300;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function authenticatedUser(ctx: AppContext, req: FastifyRequest): Promise<Authenticated> {
   const auth = await authenticate(ctx, req);
@@ -31,7 +31,7 @@ interface FactorRow {
 
 async function loadFactor(ctx: AppContext, req: FastifyRequest, userId: string): Promise<FactorRow> {
   const id = (req.params as Record<string, string>).factorId ?? '';
-  const { rows } = UUID_RE.test(id)
+  const { rows } = isUuid(id)
     ? await ctx.db.query<FactorRow>(
         `select id, user_id, status, factor_type, secret, friendly_name from auth.mfa_factors where id = $1 and user_id = $2`,
         [id.toLowerCase(), userId],
@@ -116,7 +116,7 @@ export async function verifyFactor(ctx: AppContext, req: FastifyRequest): Promis
   const body = bodyOf(req);
   const challengeId = str(body, 'challenge_id') ?? '';
   const code = str(body, 'code') ?? '';
-  if (!UUID_RE.test(challengeId)) throw new AuthError(404, 'mfa_factor_not_found', 'Challenge not found');
+  if (!isUuid(challengeId)) throw new AuthError(404, 'mfa_factor_not_found', 'Challenge not found');
 
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: string; expired: boolean; verified_at: Date | null }>(
