@@ -1,4 +1,5 @@
 // The users table: search (e-mail, name, referral code), role and confirmation filters, pages.
+import { DataTable } from '@/components/ui/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -56,78 +57,65 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
           ]}
         />
       </div>
-      {/* relative: the header's sr-only "Actions" label is absolutely positioned; without a
-          positioned scroller it escapes the scroll box and widens the whole page on phones. */}
-      <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[720px] text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {i18n._('User')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {i18n._('Role')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {i18n._('Status')}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {i18n._('Code')}
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right">
-                {i18n._('Balance')}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{i18n._('Actions')}</span>
-              </th>
+      <DataTable
+        tableClassName="min-w-[720px]"
+        headClassName="border-b border-slate-200 text-slate-600"
+        columns={[
+          { label: i18n._('User'), className: 'py-2 pr-3' },
+          { label: i18n._('Role'), className: 'py-2 pr-3' },
+          { label: i18n._('Status'), className: 'py-2 pr-3' },
+          { label: i18n._('Code'), className: 'py-2 pr-3' },
+          { label: i18n._('Balance'), className: 'py-2 pr-3 text-right' },
+          { label: i18n._('Actions'), className: 'py-2', hidden: true },
+        ]}
+        after={
+          <>
+            {loading && (
+              <div className="flex justify-center py-4">
+                <Spinner label={i18n._('Loading users...')} />
+              </div>
+            )}
+            {!loading && rows.length === 0 && (
+              <p className="py-6 text-center text-sm text-slate-600">{i18n._('No users match.')}</p>
+            )}
+          </>
+        }
+      >
+        {rows.map((u) => {
+          const banned = u.banned_until !== null && new Date(u.banned_until) > new Date();
+          return (
+            <tr key={u.id} data-testid="user-row">
+              <td className="py-2 pr-3">
+                <span className="block font-medium text-slate-900">{displayName(u, '—')}</span>
+                <span className="text-slate-600">{u.email}</span>
+              </td>
+              <td className="py-2 pr-3">{roleLabel(u.role)}</td>
+              <td className="space-x-1 py-2 pr-3">
+                {u.email_confirmed_at ? (
+                  <Badge tone="success">{i18n._('Confirmed')}</Badge>
+                ) : (
+                  <Badge tone="warning">{i18n._('Unconfirmed')}</Badge>
+                )}
+                {u.is_business_user && <Badge tone="info">{i18n._('Business')}</Badge>}
+                {u.pending_business_request && <Badge tone="warning">{i18n._('Business request')}</Badge>}
+                {banned && <Badge tone="danger">{i18n._('Banned')}</Badge>}
+              </td>
+              <td className="py-2 pr-3 font-mono">{u.referral_code}</td>
+              <td className="py-2 pr-3 text-right">{formatTmt(u.balance)}</td>
+              <td className="py-2 text-right">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onManage(u)}
+                  aria-label={i18n._('Manage {value}', { value: u.email ?? u.id })}
+                >
+                  {i18n._('Manage')}
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((u) => {
-              const banned = u.banned_until !== null && new Date(u.banned_until) > new Date();
-              return (
-                <tr key={u.id} data-testid="user-row">
-                  <td className="py-2 pr-3">
-                    <span className="block font-medium text-slate-900">{displayName(u, '—')}</span>
-                    <span className="text-slate-600">{u.email}</span>
-                  </td>
-                  <td className="py-2 pr-3">{roleLabel(u.role)}</td>
-                  <td className="space-x-1 py-2 pr-3">
-                    {u.email_confirmed_at ? (
-                      <Badge tone="success">{i18n._('Confirmed')}</Badge>
-                    ) : (
-                      <Badge tone="warning">{i18n._('Unconfirmed')}</Badge>
-                    )}
-                    {u.is_business_user && <Badge tone="info">{i18n._('Business')}</Badge>}
-                    {u.pending_business_request && <Badge tone="warning">{i18n._('Business request')}</Badge>}
-                    {banned && <Badge tone="danger">{i18n._('Banned')}</Badge>}
-                  </td>
-                  <td className="py-2 pr-3 font-mono">{u.referral_code}</td>
-                  <td className="py-2 pr-3 text-right">{formatTmt(u.balance)}</td>
-                  <td className="py-2 text-right">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => onManage(u)}
-                      aria-label={i18n._('Manage {value}', { value: u.email ?? u.id })}
-                    >
-                      {i18n._('Manage')}
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        {loading && (
-          <div className="flex justify-center py-4">
-            <Spinner label={i18n._('Loading users...')} />
-          </div>
-        )}
-        {!loading && rows.length === 0 && (
-          <p className="py-6 text-center text-sm text-slate-600">{i18n._('No users match.')}</p>
-        )}
-      </div>
+          );
+        })}
+      </DataTable>
       <div className="flex items-center justify-between text-sm text-slate-600">
         <span>
           {total.toLocaleString(intlLocale())} {i18n._('users · page')} {filters.page + 1} {i18n._('of')} {pages}

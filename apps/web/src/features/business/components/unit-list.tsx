@@ -1,6 +1,7 @@
 // A product's units on its page: a search by the start of the serial, a keyset pager (Previous /
 // Next, so the 22nd page costs what the first does), and per unit its status, its label page and
 // its QR code as an SVG or PNG file. Presentational: the page passes the data and the actions.
+import { DataTable } from '@/components/ui/data-table';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UnitStatus } from '@tagledger/functions-api';
@@ -114,46 +115,41 @@ export function UnitList(props: UnitListProps) {
           {i18n._('No serial starts with “{search}”.', { search })}
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto" aria-busy={props.loading || undefined}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{i18n._('Units')}</caption>
-            <thead className="text-xs uppercase text-slate-500">
-              <tr>
-                <th className="py-1 pr-3">
-                  <span className="sr-only">{i18n._('Select')}</span>
-                </th>
-                <th className="py-1 pr-3">{i18n._('Serial')}</th>
-                <th className="py-1 pr-3">{i18n._('Status')}</th>
-                <th className="py-1 pr-3">{i18n._('QR code')}</th>
-                <th className="py-1">{i18n._('Label page')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {units!.map((u) => (
-                <tr key={u.id} data-testid="unit-row">
-                  <td className="py-1 pr-3">
-                    <input
-                      type="checkbox"
-                      checked={props.selected.has(u.id)}
-                      onChange={() => props.onToggle(u.id)}
-                      aria-label={i18n._('Select {serial}', { serial: u.serial })}
-                    />
-                  </td>
-                  <td className="whitespace-nowrap py-1 pr-3 font-mono">{u.serial}</td>
-                  <td className="py-1 pr-3">{props.statusControl(u)}</td>
-                  <td className="py-1 pr-3">
-                    <QrButtons unit={u} onDownload={props.onDownloadQr} />
-                  </td>
-                  <td className="py-1">
-                    <Link to={props.labelPath(u.serial)} className="whitespace-nowrap text-blue-700 hover:underline">
-                      {props.labelPath(u.serial)}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-3"
+          busy={props.loading}
+          caption={i18n._('Units')}
+          columns={[
+            { label: i18n._('Select'), className: 'py-1 pr-3', hidden: true },
+            { label: i18n._('Serial'), className: 'py-1 pr-3' },
+            { label: i18n._('Status'), className: 'py-1 pr-3' },
+            { label: i18n._('QR code'), className: 'py-1 pr-3' },
+            { label: i18n._('Label page'), className: 'py-1' },
+          ]}
+        >
+          {units!.map((u) => (
+            <tr key={u.id} data-testid="unit-row">
+              <td className="py-1 pr-3">
+                <input
+                  type="checkbox"
+                  checked={props.selected.has(u.id)}
+                  onChange={() => props.onToggle(u.id)}
+                  aria-label={i18n._('Select {serial}', { serial: u.serial })}
+                />
+              </td>
+              <td className="whitespace-nowrap py-1 pr-3 font-mono">{u.serial}</td>
+              <td className="py-1 pr-3">{props.statusControl(u)}</td>
+              <td className="py-1 pr-3">
+                <QrButtons unit={u} onDownload={props.onDownloadQr} />
+              </td>
+              <td className="py-1">
+                <Link to={props.labelPath(u.serial)} className="whitespace-nowrap text-blue-700 hover:underline">
+                  {props.labelPath(u.serial)}
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {(page > 1 || hasMore) && (
         <nav className="mt-4 flex items-center justify-center gap-3" aria-label={i18n._('Unit pages')}>

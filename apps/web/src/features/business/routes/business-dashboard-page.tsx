@@ -1,6 +1,7 @@
 // /business-dashboard — the business's overview, from its catalogue: products, units by status and
 // label scans in figures, the newest products with their unit counts, and the next step (the first
 // product, then its units). Older business-kind assets are only pointed to: they live under My Assets.
+import { DataTable } from '@/components/ui/data-table';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -69,40 +70,36 @@ function RecentProducts({ o }: { o: BusinessOverview }) {
             {i18n._('All products')}
           </Link>
         </div>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{i18n._('Newest products')}</caption>
-            <thead className="text-xs uppercase text-slate-500">
-              <tr>
-                <th className="py-1 pr-3">{i18n._('Product')}</th>
-                <th className="py-1 pr-3">{i18n._('Units')}</th>
-                <th className="py-1 pr-3">{i18n._('Status')}</th>
-                <th className="py-1">{i18n._('Added')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {o.recent_products.map((p) => (
-                <tr key={p.id}>
-                  <td className="py-2 pr-3">
-                    <Link to={paths.businessProduct(p.id)} className="font-medium text-blue-700 hover:underline">
-                      {p.name}
-                    </Link>
-                    <span className="block font-mono text-xs text-slate-500">{p.gtin ?? p.sku}</span>
-                  </td>
-                  <td className="py-2 pr-3">{formatNumber(p.units)}</td>
-                  <td className="py-2 pr-3">
-                    {p.status === 'recalled' ? (
-                      <Badge tone="danger">{i18n._('Recalled')}</Badge>
-                    ) : (
-                      <Badge tone="success">{i18n._('Active')}</Badge>
-                    )}
-                  </td>
-                  <td className="whitespace-nowrap py-2">{formatDate(p.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-3"
+          caption={i18n._('Newest products')}
+          columns={[
+            { label: i18n._('Product'), className: 'py-1 pr-3' },
+            { label: i18n._('Units'), className: 'py-1 pr-3' },
+            { label: i18n._('Status'), className: 'py-1 pr-3' },
+            { label: i18n._('Added'), className: 'py-1' },
+          ]}
+        >
+          {o.recent_products.map((p) => (
+            <tr key={p.id}>
+              <td className="py-2 pr-3">
+                <Link to={paths.businessProduct(p.id)} className="font-medium text-blue-700 hover:underline">
+                  {p.name}
+                </Link>
+                <span className="block font-mono text-xs text-slate-500">{p.gtin ?? p.sku}</span>
+              </td>
+              <td className="py-2 pr-3">{formatNumber(p.units)}</td>
+              <td className="py-2 pr-3">
+                {p.status === 'recalled' ? (
+                  <Badge tone="danger">{i18n._('Recalled')}</Badge>
+                ) : (
+                  <Badge tone="success">{i18n._('Active')}</Badge>
+                )}
+              </td>
+              <td className="whitespace-nowrap py-2">{formatDate(p.created_at)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 // /business/products — the business's product lines, paged (20 a page, every product reachable).
+import { DataTable } from '@/components/ui/data-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
@@ -48,44 +49,42 @@ export default function ProductsPage() {
             }
           />
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{i18n._('Products')}</caption>
-              <thead className="bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-4 py-2">{i18n._('Product')}</th>
-                  <th className="px-4 py-2">{i18n._('GTIN')}</th>
-                  <th className="px-4 py-2">{i18n._('SKU')}</th>
-                  <th className="px-4 py-2">{i18n._('Status')}</th>
-                  <th className="px-4 py-2">{i18n._('Added')}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {products.data!.items.map((p) => (
-                  <tr key={p.id}>
-                    <td className="px-4 py-2">
-                      <Link to={paths.businessProduct(p.id)} className="font-medium text-blue-700 hover:underline">
-                        {p.name}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-2">
-                      <span className="font-mono">{p.gtin ?? p.released_gtin ?? '—'}</span>{' '}
-                      {prefixes.data && <GtinBadge product={p} prefixes={prefixes.data} />}
-                    </td>
-                    <td className="px-4 py-2">{p.sku ?? '—'}</td>
-                    <td className="px-4 py-2">
-                      {p.status === 'recalled' ? (
-                        <Badge tone="danger">{i18n._('Recalled')}</Badge>
-                      ) : (
-                        <Badge tone="success">{i18n._('Active')}</Badge>
-                      )}
-                    </td>
-                    <td className="px-4 py-2">{formatDate(p.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="rounded-lg border border-slate-200 bg-white"
+            caption={i18n._('Products')}
+            headClassName="bg-slate-50 text-xs uppercase text-slate-500"
+            bodyClassName="divide-y divide-slate-200"
+            columns={[
+              { label: i18n._('Product'), className: 'px-4 py-2' },
+              { label: i18n._('GTIN'), className: 'px-4 py-2' },
+              { label: i18n._('SKU'), className: 'px-4 py-2' },
+              { label: i18n._('Status'), className: 'px-4 py-2' },
+              { label: i18n._('Added'), className: 'px-4 py-2' },
+            ]}
+          >
+            {products.data!.items.map((p) => (
+              <tr key={p.id}>
+                <td className="px-4 py-2">
+                  <Link to={paths.businessProduct(p.id)} className="font-medium text-blue-700 hover:underline">
+                    {p.name}
+                  </Link>
+                </td>
+                <td className="px-4 py-2">
+                  <span className="font-mono">{p.gtin ?? p.released_gtin ?? '—'}</span>{' '}
+                  {prefixes.data && <GtinBadge product={p} prefixes={prefixes.data} />}
+                </td>
+                <td className="px-4 py-2">{p.sku ?? '—'}</td>
+                <td className="px-4 py-2">
+                  {p.status === 'recalled' ? (
+                    <Badge tone="danger">{i18n._('Recalled')}</Badge>
+                  ) : (
+                    <Badge tone="success">{i18n._('Active')}</Badge>
+                  )}
+                </td>
+                <td className="px-4 py-2">{formatDate(p.created_at)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </div>
       {total > PRODUCT_PAGE_SIZE && (

@@ -1,5 +1,6 @@
 // /referrals body, presentational: the link card, per-level performance, the people referred
 // (display names only) and the reward history.
+import { DataTable } from '@/components/ui/data-table';
 import { Gift, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -98,53 +99,43 @@ export function ReferralsView(props: ReferralsViewProps) {
               <CardTitle>{i18n._('Performance by level')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <table className="w-full text-left text-sm">
-                <thead className="text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2">
-                      {i18n._('Level')}
+              <DataTable
+                headClassName="text-slate-600"
+                columns={[
+                  { label: i18n._('Level'), className: 'py-2' },
+                  { label: i18n._('Reward per customer'), className: 'py-2' },
+                  { label: i18n._('People'), className: 'py-2' },
+                  { label: i18n._('Pending'), className: 'py-2 text-right' },
+                  { label: i18n._('Earned'), className: 'py-2 text-right' },
+                ]}
+                foot={
+                  stats.length > 0 && (
+                    <tfoot>
+                      <tr className="border-t border-slate-200 font-semibold">
+                        <th scope="row" className="py-2">
+                          {i18n._('Total')}
+                        </th>
+                        <td className="py-2">{formatTmt(maxPerSignup)}</td>
+                        <td className="py-2">{network}</td>
+                        <td className="py-2 text-right">{formatTmt(pending)}</td>
+                        <td className="py-2 text-right">{formatTmt(earned)}</td>
+                      </tr>
+                    </tfoot>
+                  )
+                }
+              >
+                {stats.map((s) => (
+                  <tr key={s.level} data-testid={`level-${s.level}`}>
+                    <th scope="row" className="py-2 font-medium">
+                      {i18n._('Level')} {s.level}
                     </th>
-                    <th scope="col" className="py-2">
-                      {i18n._('Reward per customer')}
-                    </th>
-                    <th scope="col" className="py-2">
-                      {i18n._('People')}
-                    </th>
-                    <th scope="col" className="py-2 text-right">
-                      {i18n._('Pending')}
-                    </th>
-                    <th scope="col" className="py-2 text-right">
-                      {i18n._('Earned')}
-                    </th>
+                    <td className="py-2">{formatTmt(s.reward)}</td>
+                    <td className="py-2">{s.referred_count}</td>
+                    <td className="py-2 text-right">{formatTmt(s.tokens_pending)}</td>
+                    <td className="py-2 text-right">{formatTmt(s.tokens_earned)}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {stats.map((s) => (
-                    <tr key={s.level} data-testid={`level-${s.level}`}>
-                      <th scope="row" className="py-2 font-medium">
-                        {i18n._('Level')} {s.level}
-                      </th>
-                      <td className="py-2">{formatTmt(s.reward)}</td>
-                      <td className="py-2">{s.referred_count}</td>
-                      <td className="py-2 text-right">{formatTmt(s.tokens_pending)}</td>
-                      <td className="py-2 text-right">{formatTmt(s.tokens_earned)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                {stats.length > 0 && (
-                  <tfoot>
-                    <tr className="border-t border-slate-200 font-semibold">
-                      <th scope="row" className="py-2">
-                        {i18n._('Total')}
-                      </th>
-                      <td className="py-2">{formatTmt(maxPerSignup)}</td>
-                      <td className="py-2">{network}</td>
-                      <td className="py-2 text-right">{formatTmt(pending)}</td>
-                      <td className="py-2 text-right">{formatTmt(earned)}</td>
-                    </tr>
-                  </tfoot>
-                )}
-              </table>
+                ))}
+              </DataTable>
             </CardContent>
           </Card>
 
