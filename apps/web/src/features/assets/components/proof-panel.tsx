@@ -1,5 +1,5 @@
 // The ledger proof of one asset: chain position, hashes, integrity, and the covering checkpoint.
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { IntegrityVerdict } from '@/components/integrity-verdict';
 import type { LedgerProof } from '../api/types';
 import { i18n } from '@/lib/i18n/i18n';
 import { assetEventLabel } from '@/lib/labels/assets';
@@ -14,24 +14,9 @@ function Row({ label, value, mono = true }: { label: string; value: string; mono
 }
 
 export function ProofPanel({ proof }: { proof: LedgerProof }) {
-  const ok = proof.entry_valid && proof.record_matches;
   return (
     <div className="space-y-3">
-      <p
-        className={`flex items-center gap-2 text-sm font-medium ${ok ? 'text-green-700' : 'text-red-700'}`}
-        data-testid="proof-integrity"
-      >
-        {ok ? (
-          <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
-        ) : (
-          <XCircle className="h-5 w-5" aria-hidden="true" />
-        )}
-        {ok
-          ? i18n._('Integrity verified: the ledger entry recomputes and matches the record.')
-          : !proof.entry_valid
-            ? i18n._('Integrity check failed: the ledger entry does not recompute.')
-            : i18n._('Integrity check failed: the record differs from its ledger entry.')}
-      </p>
+      <IntegrityVerdict proof={proof} className="items-center" data-testid="proof-integrity" />
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <Row label={i18n._('Chain position')} value={`#${proof.seq} (${assetEventLabel(proof.event)})`} mono={false} />
         <Row label={i18n._('Recorded at (UTC)')} value={proof.created_at} />

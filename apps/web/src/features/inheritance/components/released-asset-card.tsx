@@ -1,7 +1,7 @@
 // One asset left to the signed-in heir, as /legacy shows it: what the owner recorded (their
 // instructions first), its photos, videos and documents, its history in the ledger and its proof,
 // the certificate in the heir's language and the asset as a zip.
-import { AlertTriangle, CheckCircle2, Download, FileArchive, FileText, XCircle } from 'lucide-react';
+import { AlertTriangle, Download, FileArchive, FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { AssetFile, AssetProof, LedgerEntry, LegacyAsset } from '@tagledger/functions-api';
@@ -13,6 +13,7 @@ import { toAppError } from '@/lib/api-error';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
 import { assetEventLabel, assetStatusLabel } from '@/lib/labels/assets';
+import { IntegrityVerdict } from '@/components/integrity-verdict';
 import { formatBytes } from '@/utils/format';
 import { useDownloadLegacyArchive, useDownloadLegacyCertificate, useLegacyAsset } from '../api/released-assets';
 import { archiveFilename, downloadFailure } from '../lib/released';
@@ -147,21 +148,9 @@ function Details({ asset }: { asset: LegacyAsset }) {
 }
 
 function Proof({ proof }: { proof: AssetProof }) {
-  const ok = proof.entry_valid && proof.record_matches;
   return (
     <div className="space-y-2">
-      <p className={`flex items-start gap-2 text-sm font-medium ${ok ? 'text-green-700' : 'text-red-700'}`}>
-        {ok ? (
-          <CheckCircle2 className="h-5 w-5 shrink-0" aria-hidden="true" />
-        ) : (
-          <XCircle className="h-5 w-5 shrink-0" aria-hidden="true" />
-        )}
-        {ok
-          ? i18n._('Integrity verified: the ledger entry recomputes and matches the record.')
-          : !proof.entry_valid
-            ? i18n._('Integrity check failed: the ledger entry does not recompute.')
-            : i18n._('Integrity check failed: the record differs from its ledger entry.')}
-      </p>
+      <IntegrityVerdict proof={proof} className="items-start" iconClassName="shrink-0" />
       <p className="text-sm text-slate-700">
         {proof.checkpoint
           ? i18n._('Entry #{seq} is covered by checkpoint #{checkpoint}, signed on {date}.', {
