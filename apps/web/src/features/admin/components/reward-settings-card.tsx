@@ -1,12 +1,11 @@
 // Sign-up bonuses, referral rewards per level and the default referrer, edited by admins. A save
 // is confirmed by a toast, since the card is rebuilt from the refreshed settings right after.
+import { useSave } from '@/hooks/use-save';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { toAppError } from '@/lib/api-error';
 import type { RewardSettings } from '../api/reward-settings';
 import { i18n } from '@/lib/i18n/i18n';
 import { intlLocale } from '@/lib/i18n/format';
@@ -26,8 +25,7 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
   const [email, setEmail] = useState(settings.default_referrer_email ?? '');
   const [firstAdmin, setFirstAdmin] = useState(settings.use_first_admin);
   const [rewardDefault, setRewardDefault] = useState(settings.reward_default_referrals);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, save } = useSave();
 
   const invalid = ![signup, influencer, ...levels].every(isAmount);
 
@@ -37,23 +35,18 @@ export function RewardSettingsCard({ settings, onSave }: RewardSettingsCardProps
       setError(i18n._('Amounts must be whole numbers from 0 to {value}', { value: MAX.toLocaleString(intlLocale()) }));
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave({
-        signup_bonus: Number(signup),
-        influencer_signup_bonus: Number(influencer),
-        level_rewards: levels.map(Number),
-        default_referrer_email: email.trim() || null,
-        use_first_admin: firstAdmin,
-        reward_default_referrals: rewardDefault,
-      });
-      toast.success(i18n._('Reward settings saved'));
-    } catch (err) {
-      setError(toAppError(err).message);
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      () =>
+        onSave({
+          signup_bonus: Number(signup),
+          influencer_signup_bonus: Number(influencer),
+          level_rewards: levels.map(Number),
+          default_referrer_email: email.trim() || null,
+          use_first_admin: firstAdmin,
+          reward_default_referrals: rewardDefault,
+        }),
+      i18n._('Reward settings saved'),
+    );
   }
 
   return (

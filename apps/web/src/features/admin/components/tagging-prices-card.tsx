@@ -1,13 +1,12 @@
 // The tagging prices (TMT) that quote_asset_cost and the registration charge read: base fee,
 // photos, documents and the video tiers. Each changed price gets its own audit entry. A save is
 // confirmed by a toast, since the card is rebuilt from the refreshed prices right after.
+import { useSave } from '@/hooks/use-save';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { toAppError } from '@/lib/api-error';
 import type { TaggingPrices, TaggingPricesUpdate } from '../api/payments';
 import { i18n } from '@/lib/i18n/i18n';
 
@@ -33,8 +32,7 @@ export function TaggingPricesCard({
     Object.fromEntries(PRICE_ITEMS.map(([k]) => [k, String(prices.items[k] ?? 0)])),
   );
   const [video, setVideo] = useState(() => prices.video.map((v) => String(v.amount)));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, save } = useSave();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -42,19 +40,14 @@ export function TaggingPricesCard({
       setError(i18n._('Prices must be whole numbers from 0 to 100,000 TMT'));
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave({
-        ...Object.fromEntries(Object.entries(items).map(([k, v]) => [k, Number(v)])),
-        video: prices.video.map((tier, i) => ({ max_seconds: tier.max_seconds, amount: Number(video[i]) })),
-      });
-      toast.success(i18n._('Tagging prices saved'));
-    } catch (err) {
-      setError(toAppError(err).message);
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      () =>
+        onSave({
+          ...Object.fromEntries(Object.entries(items).map(([k, v]) => [k, Number(v)])),
+          video: prices.video.map((tier, i) => ({ max_seconds: tier.max_seconds, amount: Number(video[i]) })),
+        }),
+      i18n._('Tagging prices saved'),
+    );
   }
 
   return (
