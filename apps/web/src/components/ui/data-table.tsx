@@ -13,7 +13,10 @@ export interface DataColumn {
 }
 
 export interface DataTableProps {
-  columns: DataColumn[];
+  /** Each column's heading: its text, or its text with classes of its own. */
+  columns: Array<string | DataColumn>;
+  /** The classes of a heading that names none of its own. */
+  headCellClassName?: string;
   /** Rows (<tr>) of the body. */
   children: ReactNode;
   /** The table's name for screen readers. */
@@ -40,11 +43,14 @@ export function DataTable(props: DataTableProps) {
         {props.caption && <caption className="sr-only">{props.caption}</caption>}
         <thead className={props.headClassName ?? 'text-xs uppercase text-slate-500'}>
           <tr>
-            {props.columns.map((column, i) => (
-              <th key={i} scope="col" className={column.className}>
-                {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
-              </th>
-            ))}
+            {props.columns.map((heading, i) => {
+              const column = typeof heading === 'string' ? { label: heading } : heading;
+              return (
+                <th key={i} scope="col" className={column.className ?? props.headCellClassName}>
+                  {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody className={props.bodyClassName ?? 'divide-y divide-slate-100'}>{props.children}</tbody>

@@ -60,11 +60,12 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
       <DataTable
         tableClassName="min-w-[720px]"
         headClassName="border-b border-slate-200 text-slate-600"
+        headCellClassName="py-2 pr-3"
         columns={[
-          { label: i18n._('User'), className: 'py-2 pr-3' },
-          { label: i18n._('Role'), className: 'py-2 pr-3' },
-          { label: i18n._('Status'), className: 'py-2 pr-3' },
-          { label: i18n._('Code'), className: 'py-2 pr-3' },
+          i18n._('User'),
+          i18n._('Role'),
+          i18n._('Status'),
+          i18n._('Code'),
           { label: i18n._('Balance'), className: 'py-2 pr-3 text-right' },
           { label: i18n._('Actions'), className: 'py-2', hidden: true },
         ]}

@@ -119,11 +119,12 @@ export function UnitList(props: UnitListProps) {
           className="mt-3"
           busy={props.loading}
           caption={i18n._('Units')}
+          headCellClassName="py-1 pr-3"
           columns={[
             { label: i18n._('Select'), className: 'py-1 pr-3', hidden: true },
-            { label: i18n._('Serial'), className: 'py-1 pr-3' },
-            { label: i18n._('Status'), className: 'py-1 pr-3' },
-            { label: i18n._('QR code'), className: 'py-1 pr-3' },
+            i18n._('Serial'),
+            i18n._('Status'),
+            i18n._('QR code'),
             { label: i18n._('Label page'), className: 'py-1' },
           ]}
         >

@@ -73,10 +73,11 @@ function RecentProducts({ o }: { o: BusinessOverview }) {
         <DataTable
           className="mt-3"
           caption={i18n._('Newest products')}
+          headCellClassName="py-1 pr-3"
           columns={[
-            { label: i18n._('Product'), className: 'py-1 pr-3' },
-            { label: i18n._('Units'), className: 'py-1 pr-3' },
-            { label: i18n._('Status'), className: 'py-1 pr-3' },
+            i18n._('Product'),
+            i18n._('Units'),
+            i18n._('Status'),
             { label: i18n._('Added'), className: 'py-1' },
           ]}
         >

@@ -54,13 +54,8 @@ export default function ProductsPage() {
             caption={i18n._('Products')}
             headClassName="bg-slate-50 text-xs uppercase text-slate-500"
             bodyClassName="divide-y divide-slate-200"
-            columns={[
-              { label: i18n._('Product'), className: 'px-4 py-2' },
-              { label: i18n._('GTIN'), className: 'px-4 py-2' },
-              { label: i18n._('SKU'), className: 'px-4 py-2' },
-              { label: i18n._('Status'), className: 'px-4 py-2' },
-              { label: i18n._('Added'), className: 'px-4 py-2' },
-            ]}
+            headCellClassName="px-4 py-2"
+            columns={[i18n._('Product'), i18n._('GTIN'), i18n._('SKU'), i18n._('Status'), i18n._('Added')]}
           >
             {products.data!.items.map((p) => (
               <tr key={p.id}>

@@ -101,10 +101,11 @@ export function ReferralsView(props: ReferralsViewProps) {
             <CardContent>
               <DataTable
                 headClassName="text-slate-600"
+                headCellClassName="py-2"
                 columns={[
-                  { label: i18n._('Level'), className: 'py-2' },
-                  { label: i18n._('Reward per customer'), className: 'py-2' },
-                  { label: i18n._('People'), className: 'py-2' },
+                  i18n._('Level'),
+                  i18n._('Reward per customer'),
+                  i18n._('People'),
                   { label: i18n._('Pending'), className: 'py-2 text-right' },
                   { label: i18n._('Earned'), className: 'py-2 text-right' },
                 ]}
