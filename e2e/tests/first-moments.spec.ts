@@ -5,11 +5,15 @@
 // race; typing goes on while it starts. No timings.
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { createUser, expect, test, type TestUser } from '../fixtures/index.ts';
-import { builtRoutes } from '../fixtures/routes.ts';
+import { builtRoutes, hasBuild } from '../fixtures/routes.ts';
 
-/** Every prerendered route (the route table, as the build lists it), a frame with a value for its parameter. */
-const ROUTES = builtRoutes()
-  .routes.filter((route) => route.prerender)
+/**
+ * Every prerendered route (the route table, as the build lists it), a frame with a value for its
+ * parameter. Global-setup runs before the specs are loaded, so the build is known here (except when
+ * only listing the tests: fixtures/routes.ts).
+ */
+const ROUTES = (hasBuild() ? builtRoutes().routes : [])
+  .filter((route) => route.prerender)
   .map(({ path: route }) =>
     route.replace(':serialNumber', 'ABC-123').replace(':id', '00000000-0000-4000-8000-000000000000'),
   );
