@@ -38,10 +38,10 @@ import UnitScanPage from '@/features/assets/routes/unit-scan-page';
 import { ImportReport } from '@/features/business/components/csv-import';
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
 import type { RecentTransaction } from '@/features/dashboard/api/get-recent-transactions';
-import { LegacyStepList } from '@/features/nok/components/legacy-steps';
-import { NokCard } from '@/features/nok/components/nok-card';
-import type { NextOfKin } from '@/features/nok/api/next-of-kin';
-import { validateSwitch } from '@/features/nok/lib/legacy-switch';
+import { LegacyStepList } from '@/features/inheritance/components/legacy-steps';
+import { NokCard } from '@/features/inheritance/components/nok-card';
+import type { NextOfKin } from '@/features/inheritance/api/next-of-kin';
+import { validateSwitch } from '@/features/inheritance/lib/legacy-switch';
 import { BuyTokens } from '@/features/wallet/components/buy-tokens';
 import { TransactionRow } from '@/features/wallet/components/transaction-row';
 // The catalogues as files (Vite's ?raw), not as the compiled messages the app loads: the test reads
