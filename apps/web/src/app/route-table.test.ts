@@ -2,8 +2,6 @@
 // derives from it drifts: a link helper that leads nowhere, a screen module that does not exist, a
 // budget for a route that is gone, a route the layout test can neither visit nor says why, or a route
 // literal written outside the table.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   adminRoutes,
@@ -29,9 +27,19 @@ import {
   routes,
   sitemapPaths,
 } from '@/config/routes';
+import budgetsFile from '../../budgets.json';
 
-const src = path.resolve(import.meta.dirname, '..');
-const web = path.resolve(src, '..');
+// Every source file but tests, as text (Vite's ?raw: nothing in src imports a Node module), keyed by
+// its path under src.
+const SOURCES = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/**/*.d.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+  ).map(([file, text]) => [file.replace(/^\/src\//, ''), text]),
+);
 const hasParameter = (p: string) => /[:*]/.test(p);
 
 describe('the router', () => {
@@ -107,9 +115,7 @@ describe('the lists derived for the build', () => {
   });
 
   it('budgets only routes of the table (route-sizes.mjs takes their screens from it)', () => {
-    const budgets = JSON.parse(fs.readFileSync(path.join(web, 'budgets.json'), 'utf8')) as {
-      routes: Record<string, Record<string, unknown>>;
-    };
+    const budgets = budgetsFile as { routes: Record<string, Record<string, unknown>> };
     for (const [route, budget] of Object.entries(budgets.routes)) {
       expect(
         appRoutes.map((r) => r.path),
@@ -133,15 +139,6 @@ describe('the lists derived for the build', () => {
     }
   });
 });
-
-/** Every source file but tests and the table itself. */
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 describe('no route written outside the table', () => {
   // A route's path in quotes, alone or followed by a query, a fragment or more path; texts shown to
@@ -170,14 +167,14 @@ describe('no route written outside the table', () => {
 
   it('has none in the source: links use paths.*', () => {
     const found: string[] = [];
-    for (const file of sourceFiles(src)) {
-      if (bootFiles.has(path.relative(src, file)) || tableFiles.has(path.relative(src, file))) continue;
-      const text = fs
-        .readFileSync(file, 'utf8')
+    expect(Object.keys(SOURCES)).toContain('app/router.tsx');
+    for (const [file, source] of Object.entries(SOURCES)) {
+      if (bootFiles.has(file) || tableFiles.has(file)) continue;
+      const text = source
         // Comments name routes in prose.
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
-      for (const m of text.matchAll(literal)) if (isRoute(m[2]!)) found.push(`${path.relative(src, file)}: ${m[2]}`);
+      for (const m of text.matchAll(literal)) if (isRoute(m[2]!)) found.push(`${file}: ${m[2]}`);
     }
     expect(found).toEqual([]);
   });
