@@ -25,6 +25,11 @@ async function watchShifts(page: Page) {
         sources?: Array<{ node?: Node | null }>;
       }>) {
         if (entry.hadRecentInput || entry.value === 0) continue;
+        // On a phone the header's balance pill grows from its first guess to the balance (a 360 px
+        // header has no room to reserve): that moves only the pill itself, and is all it may move.
+        const inBalance = (n?: Node | null) =>
+          Boolean((n instanceof Element ? n : n?.parentElement)?.closest('[data-testid="header-balance"]'));
+        if (entry.sources?.length && entry.sources.every((s) => inBalance(s.node))) continue;
         const node = entry.sources?.[0]?.node;
         const what = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node);
         w.__shifts.push(`${entry.value.toFixed(4)} ${what}`);

@@ -4,7 +4,7 @@
 // click does), so the run stays short while every screen is rendered with real data.
 import type { Page } from '@playwright/test';
 import { createUser, e2eEnv, expect, signIn, test, type CreateUserOptions } from '../fixtures/index.ts';
-import { layoutScreens } from '../fixtures/routes.ts';
+import { layoutScreens, notFoundScreens } from '../fixtures/routes.ts';
 
 // The screens come from the route table of the build under test (fixtures/routes.ts): every route
 // without a parameter, and those with one at the address their row names.
@@ -32,8 +32,12 @@ interface Problem {
 
 /** Collects console errors and uncaught exceptions for the page, tagged with the screen on show. */
 function watchConsole(page: Page, current: () => string, problems: Problem[]) {
+  const notFound = notFoundScreens();
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push({ path: current(), width: 0, what: `console error: ${msg.text()}` });
+    if (msg.type() !== 'error') return;
+    // A screen visited at an address that names nothing gets its 404, which the browser logs.
+    if (notFound.has(current()) && /status of 404/.test(msg.text())) return;
+    problems.push({ path: current(), width: 0, what: `console error: ${msg.text()}` });
   });
   page.on('pageerror', (err) => problems.push({ path: current(), width: 0, what: `uncaught: ${err.message}` }));
 }

@@ -10,7 +10,11 @@ import { appRoutes, redirects, routePatterns, routes, type AppRoute, type RouteN
  * parameter, `signedIn` visits a public screen signed in instead, `alsoSignedIn` signed in too, and
  * `skip` says why it is not visited.
  */
-export type LayoutVisit = { url?: string; signedIn?: true; alsoSignedIn?: true } | { skip: string };
+/**
+ * How the layout test visits a route. `notFound`: the address names nothing on purpose and the server
+ * answers its data request with 404 (which the browser logs); the screen must still say so properly.
+ */
+export type LayoutVisit = { url?: string; signedIn?: true; alsoSignedIn?: true; notFound?: true } | { skip: string };
 
 const needsAnAsset = { skip: 'needs an asset of the visitor; e2e/tests/assets.spec.ts opens one' };
 const needsAProduct = { skip: 'needs a product; e2e/tests/business.spec.ts opens one' };
@@ -29,7 +33,7 @@ export const layoutVisits: { readonly [K in RouteName]?: LayoutVisit } = {
   unitScan: { url: '/01/09506000134352/21/NO-SUCH-UNIT-1' },
   startTagging: { skip: 'the guest capture; e2e/tests/guest-capture.spec.ts walks through it' },
   contactConfirm: relayLink,
-  nokAccept: { url: '/nok/accept?token=not-a-real-token', signedIn: true },
+  nokAccept: { url: '/nok/accept?token=not-a-real-token', signedIn: true, notFound: true },
   transferOffer: { skip: "a transfer offer's mail link; e2e/tests/legacy.spec.ts follows one" },
   mailPreferences: { skip: "a mail's link, whose token only the mail has; e2e/tests/legacy.spec.ts follows one" },
   asset: needsAnAsset,

@@ -53,9 +53,10 @@ export function SignedInHeaderView({
       <DesktopNav items={items} />
       <Link
         to={paths.wallet}
-        // At least as wide as a four-digit balance, figures of one width, set from its left edge: the header does not move when
-        // the balance comes in place of the first guess (CLS, issue 29).
-        className={`min-w-[6.5rem] shrink-0 rounded-full py-1 text-sm font-semibold whitespace-nowrap tabular-nums ${
+        // From a tablet up, at least as wide as a four-digit balance, figures of one width, set from its left
+        // edge: the header does not move when the balance comes in place of the first guess (CLS, issue 29).
+        // A phone's header has no room to spare (360 px): there the pill grows with the balance.
+        className={`shrink-0 rounded-full sm:min-w-[6.5rem] py-1 text-sm font-semibold whitespace-nowrap tabular-nums ${
           owed
             ? 'bg-red-100 px-2 text-red-900 hover:bg-red-200 sm:px-3'
             : 'bg-amber-100 px-3 text-amber-900 hover:bg-amber-200'
