@@ -66,7 +66,7 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
 
   // The receipt is shown in the page: Chromium's PDF viewer runs in the frame (storage answers may
   // be framed by the app, and stay sandboxed), instead of "refused to connect".
-  await page.getByRole('button', { name: /^2\. document/ }).click();
+  await page.getByRole('button', { name: /^2\. document/i }).click();
   await expect(page.locator('iframe[title="Document 2"]')).toBeVisible();
   await expect
     .poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai')))

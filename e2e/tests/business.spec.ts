@@ -139,7 +139,7 @@ test('a business is approved, imports 1,000 units, prints labels; a scanned unit
   });
   await biz.getByRole('button', { name: 'Import', exact: true }).click();
   const report = biz.getByRole('status').filter({ hasText: 'already there' });
-  await expect(report).toContainText('1,000 added, 1 already there, 1 with errors.', { timeout: 60_000 });
+  await expect(report).toContainText('1,000 added, 1 already there, 1 with an error.', { timeout: 60_000 });
   await expect(biz.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
   await expect(report.getByRole('cell', { name: '2', exact: true })).toBeVisible();
   await expect(biz.getByRole('heading', { name: 'Units (1,005)' })).toBeVisible();
