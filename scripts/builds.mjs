@@ -16,6 +16,11 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 const SKIP = new Set(['node_modules', 'dist', '.servers', 'coverage']);
 const STAMP = '.build-stamp';
 
+// Set by `--after-typecheck`: `npm run typecheck` has just checked these same sources with the same
+// compiler options (each package's tsconfig.json covers its build config's files), so the build only
+// emits (tsc --noCheck) instead of checking every file a second time. npm test does this.
+let afterTypecheck = false;
+
 /** tsc with a project's build config into `outDir`. */
 const compile = (project) => (outDir) =>
   run(process.execPath, [
@@ -24,6 +29,7 @@ const compile = (project) => (outDir) =>
     path.join(ROOT, project),
     '--outDir',
     outDir,
+    ...(afterTypecheck ? ['--noCheck'] : []),
   ]);
 
 // Built in this order: the server's compiled code imports the compiled code of the database
@@ -186,9 +192,12 @@ export function ensureBuilt(name, log = console.log) {
 }
 
 // `node scripts/builds.mjs [functions-api|db|server|web …]` (npm run build, and before start and the data
-// commands): build whatever is missing or stale — all, or the ones named.
+// commands): build whatever is missing or stale — all, or the ones named. `--after-typecheck` (npm test,
+// right after `npm run typecheck` passed) emits the TypeScript without checking its types again.
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  const asked = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  afterTypecheck = args.includes('--after-typecheck');
+  const asked = args.filter((arg) => arg !== '--after-typecheck');
   try {
     for (const name of asked.length ? asked : Object.keys(targets)) {
       if (!targets[name]) throw new Error(`unknown build target ${name} (${Object.keys(targets).join(', ')})`);

@@ -43,25 +43,57 @@ if ! psql "$TEST_DATABASE_URL" -Atqc 'select 1' >/dev/null 2>&1; then
     || su postgres -c "createdb test"
 fi
 
-echo "== references (every path and decision named in docs and comments exists)"
-node scripts/check-references.mjs
-echo "== format (Prettier)"
-npm run format:check
-echo "== lint (ESLint: rules, import boundaries, no cycles)"
-npm run lint
-echo "== typecheck"
+# Each phase prints its wall time when it ends, and the whole run its total, so a slow phase shows
+# in any run's log (bench/RESULTS.md, "npm test duration (issue 30.8)").
+RUN_STARTED=$SECONDS
+PHASE_NAME=""
+PHASE_STARTED=$SECONDS
+phase() {
+  phase_end
+  PHASE_NAME="$1"
+  PHASE_STARTED=$SECONDS
+  echo "== $1"
+}
+phase_end() {
+  if [ -n "$PHASE_NAME" ]; then echo "   ($PHASE_NAME: $((SECONDS - PHASE_STARTED)) s)"; fi
+  PHASE_NAME=""
+}
+
+# The reference check, Prettier and ESLint each run on one core and read files only: they run side
+# by side (two cores), each printing its output when it has finished, and any failure fails the run.
+phase "references, format (Prettier) and lint (ESLint: rules, import boundaries, no cycles), side by side"
+side_logs="$(mktemp -d)"
+node scripts/check-references.mjs >"$side_logs/references" 2>&1 &
+references_pid=$!
+npm run --silent format:check >"$side_logs/format" 2>&1 &
+format_pid=$!
+npm run --silent lint >"$side_logs/lint" 2>&1 &
+lint_pid=$!
+side_failed=0
+for check in references:$references_pid format:$format_pid lint:$lint_pid; do
+  name="${check%%:*}"
+  if wait "${check##*:}"; then status=passed; else status=FAILED; side_failed=1; fi
+  echo "-- $name: $status"
+  cat "$side_logs/$name"
+done
+rm -rf "$side_logs"
+[ "$side_failed" = 0 ] || exit 1
+phase "typecheck"
 npm run typecheck
 # The server's code is built before the tests: the server tests that start the real process run the
 # compiled server when its build is current (apps/server/test/helpers/server-process.ts), which starts
 # seconds faster. The web app is built after them, as before (some server tests expect no web bundle).
-echo "== build (server)"
-node scripts/builds.mjs functions-api verify db server
-echo "== server, database and web tests"
+# The typecheck above has checked these sources: the build only emits them (--after-typecheck).
+phase "build (server)"
+node scripts/builds.mjs --after-typecheck functions-api verify db server
+phase "server, database and web tests"
 npm run test:unit
-echo "== build"
+phase "build"
 npm run build
-echo "== web budgets (JavaScript per public route, apps/web/budgets.json) and prerendered pages"
+phase "web budgets (JavaScript per public route, apps/web/budgets.json) and prerendered pages"
 node apps/web/scripts/route-sizes.mjs
 node apps/web/scripts/check-prerender.mjs
-echo "== end-to-end (Chromium)"
+phase "end-to-end (Chromium)"
 npm run test:e2e
+phase_end
+echo "== all levels passed in $((SECONDS - RUN_STARTED)) s"
