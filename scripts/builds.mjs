@@ -18,7 +18,7 @@ const STAMP = '.build-stamp';
 
 // Set by `--after-typecheck`: `npm run typecheck` has just checked these same sources with the same
 // compiler options (each package's tsconfig.json covers its build config's files), so the build only
-// emits (tsc --noCheck) instead of checking every file a second time. npm test does this.
+// emits (tsc --noCheck) instead of checking every file a second time. npm test does this (decision 0163).
 let afterTypecheck = false;
 
 /** tsc with a project's build config into `outDir`. */

@@ -44,7 +44,7 @@ if ! psql "$TEST_DATABASE_URL" -Atqc 'select 1' >/dev/null 2>&1; then
 fi
 
 # Each phase prints its wall time when it ends, and the whole run its total, so a slow phase shows
-# in any run's log (bench/RESULTS.md, "npm test duration (issue 30.8)").
+# in any run's log (decision 0163; bench/RESULTS.md, "npm test duration (issue 30.8)").
 RUN_STARTED=$SECONDS
 PHASE_NAME=""
 PHASE_STARTED=$SECONDS
