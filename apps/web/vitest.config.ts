@@ -20,8 +20,5 @@ export default defineConfig({
     // of the ~70 files (194 s → 45 s for the suite on this machine). src/test/setup.ts puts back
     // after each test what a test may change: the DOM, storage, the language, timers and globals.
     isolate: false,
-    // Vitest's default is one worker fewer than the cores: one worker on this 2-core machine, and one
-    // core idle for the whole suite (decision 0163).
-    maxWorkers: 2,
   },
 });
