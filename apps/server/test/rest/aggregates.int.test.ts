@@ -113,5 +113,22 @@ describe.each(drivers)('aggregates on %s', (driver) => {
       expect(fn.status).toBe(400);
       expect(fn.error?.code).toBe('PGRST100');
     });
+
+    it("names the table as PostgREST's statement does in an unknown column's text (postgrest-js error tests)", async () => {
+      const aliased = await server.anonClient().from('ag_customers').select('alias:missing_column.count()');
+      expect(aliased.status).toBe(400);
+      expect(aliased.error).toMatchObject({
+        code: '42703',
+        message: 'column ag_customers.missing_column does not exist',
+        details: null,
+        hint: null,
+      });
+      // An aggregate name without a column is a column name; an embedded table is "<table>_<depth>".
+      const noColumn = await server.anonClient().from('ag_customers').select('city, ag_orders(sum)').limit(1).single();
+      expect(noColumn.status).toBe(400);
+      expect(noColumn.error).toMatchObject({ code: '42703', message: 'column ag_orders_1.sum does not exist' });
+      const relation = await server.anonClient().from('ag_orders').select('amount, ag_customers.count()');
+      expect(relation.error).toMatchObject({ code: '42703', message: 'column ag_orders.ag_customers does not exist' });
+    });
   });
 });

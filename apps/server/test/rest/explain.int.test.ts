@@ -79,6 +79,31 @@ describe.each(drivers)('execution plans on %s', (driver) => {
       expect(error?.code).toBe('42501');
     });
 
+    it('shows the Query Identifier in verbose plans, as on hosted Supabase (postgrest-js "explain with options")', async () => {
+      const json = await server
+        .anonClient()
+        .from('ex_items')
+        .select()
+        .explain({ verbose: true, settings: true, format: 'json' });
+      expect(json.error).toBeNull();
+      const [plan] = json.data as unknown as Record<string, unknown>[];
+      expect(plan).toMatchObject({ Plan: expect.any(Object), 'Query Identifier': expect.any(Number) });
+      expect(plan!['Settings']).toMatchObject({ search_path: expect.stringContaining('public') });
+      const text = await server.anonClient().from('ex_items').select('id').explain({ verbose: true });
+      expect(text.data as unknown as string).toMatch(/^Query Identifier: -?\d+$/m);
+      // Without verbose PostgreSQL prints none, as PostgREST's plans.
+      const plain = await server.anonClient().from('ex_items').select('id').explain({ format: 'json' });
+      expect(Object.keys((plain.data as unknown as object[])[0]!)).toEqual(['Plan']);
+    });
+
+    it("runs a verbose plan in the caller's role all the same", async () => {
+      const { error, status } = await server.anonClient().from('ex_private').select('*').explain({ verbose: true });
+      expect(status).toBe(401);
+      expect(error?.code).toBe('42501');
+      const mine = await user.client.from('ex_items').select('id').explain({ verbose: true, format: 'json' });
+      expect(mine.error).toBeNull();
+    });
+
     it('an analyzed write runs; with tx=rollback it leaves nothing behind', async () => {
       const rolledBack = await fetch(`${server.url}/rest/v1/ex_items`, {
         method: 'POST',

@@ -36,15 +36,24 @@ export function resolveCast(cache: SchemaCache, cast: string): string {
   return isArray ? `${typname}[]` : typname;
 }
 
-export function columnError(table: Table, name: string): RestError {
-  return new RestError(400, '42703', `column ${table.name}.${name} does not exist`);
+/**
+ * PostgreSQL's 42703 text names the table the way PostgREST's statement refers to it
+ * (`sqlName`, see ReadNode), so the message is PostgREST's word for word.
+ */
+export function columnError(table: Table, name: string, sqlName = table.name): RestError {
+  return new RestError(400, '42703', `column ${sqlName}.${name} does not exist`);
 }
 
-export function resolveField(table: Table, f: FieldRef): ResolvedField {
+/** PostgREST 13's alias of an embedded table: `<table>_<depth>`, none for many-to-many (Plan.addRels). */
+function embeddedSqlName(relationship: Relationship, depth: number): string {
+  return relationship.cardinality === 'm2m' ? relationship.to : `${relationship.to}_${depth}`;
+}
+
+export function resolveField(table: Table, f: FieldRef, sqlName = table.name): ResolvedField {
   const column = table.columns.get(f.name);
   if (column) return { column, jsonPath: f.jsonPath };
   const computed = table.computedFields.get(f.name);
-  if (!computed) throw columnError(table, f.name);
+  if (!computed) throw columnError(table, f.name, sqlName);
   return { column: computed, jsonPath: f.jsonPath, computed: { schema: table.schema, name: f.name } };
 }
 
@@ -173,8 +182,9 @@ export class ReadPlanner {
     private readonly options: PlanOptions,
   ) {}
 
-  node(table: Table, items: SelectItem[]): ReadNode {
-    const node: ReadNode = { table, projection: [], embeds: [], where: [], order: [] };
+  /** `depth`: 0 at the root, one more per embedding level (PostgREST's, which names aliases by it). */
+  node(table: Table, items: SelectItem[], sqlName = table.name, depth = 0): ReadNode {
+    const node: ReadNode = { table, sqlName, projection: [], embeds: [], where: [], order: [] };
     for (const item of items) {
       if (item.kind === 'star') {
         for (const name of table.columnOrder) {
@@ -190,13 +200,13 @@ export class ReadPlanner {
         node.projection.push({
           kind: 'aggregate',
           fn: item.fn,
-          field: item.field ? resolveField(table, item.field) : undefined,
+          field: item.field ? resolveField(table, item.field, sqlName) : undefined,
           outName: item.alias ?? item.fn,
           ...(item.inputCast ? { inputCast: resolveCast(this.cache, item.inputCast) } : {}),
           ...(item.cast ? { cast: resolveCast(this.cache, item.cast) } : {}),
         });
       } else if (item.kind === 'field') {
-        const field = resolveField(table, item.field);
+        const field = resolveField(table, item.field, sqlName);
         const p: Projection = { kind: 'field', field, outName: outputName(item.field, item.alias) };
         if (item.cast) p.cast = resolveCast(this.cache, item.cast);
         node.projection.push(p);
@@ -214,7 +224,12 @@ export class ReadPlanner {
           name: item.alias ?? item.relation,
           outName: item.alias ?? item.relation,
           relationship,
-          node: this.node(target, countOnly ? [] : item.children),
+          node: this.node(
+            target,
+            countOnly ? [] : item.children,
+            embeddedSqlName(relationship, depth + 1),
+            depth + 1,
+          ),
           inner: item.joinType === 'inner',
           empty: item.children.length === 0,
           spread: item.spread,
@@ -269,7 +284,7 @@ export class ReadPlanner {
       const child = node.embeds.find((e) => e.name === first) ?? node.embeds.find((e) => e.relationship.to === first)!;
       return { kind: 'embed-exists', embed: child, condition: this.condition(child.node, { ...f, embedPath: rest }) };
     }
-    return { kind: 'filter', field: resolveField(target.table, f.field), expr: f.expr };
+    return { kind: 'filter', field: resolveField(target.table, f.field, target.sqlName), expr: f.expr };
   }
 
   tree(node: ReadNode, t: LogicNode): Condition {
@@ -302,9 +317,9 @@ export class ReadPlanner {
           `'${node.table.name}' and '${embed.name}' do not form a many-to-one or one-to-one relationship`,
         );
       }
-      return { field: resolveField(embed.node.table, term.field), embed, ...dir };
+      return { field: resolveField(embed.node.table, term.field, embed.node.sqlName), embed, ...dir };
     }
-    return { field: resolveField(node.table, term.field), ...dir };
+    return { field: resolveField(node.table, term.field, node.sqlName), ...dir };
   }
 
   /** Applies the query's filters, trees, orders and embedded ranges to the tree rooted at `root`. */

@@ -46,6 +46,11 @@ export interface OrderBy {
 
 export interface ReadNode {
   table: Table;
+  /**
+   * The name PostgREST's statement gives this table, which PostgreSQL's "column … does not exist"
+   * names: the table's own at the root and for many-to-many embeds, `<table>_<depth>` otherwise.
+   */
+  sqlName: string;
   projection: Projection[];
   embeds: EmbedNode[];
   where: Condition[];

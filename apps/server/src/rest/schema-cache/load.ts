@@ -10,9 +10,14 @@ select c.relname as name, c.relkind in ('v','m') as is_view,
        coalesce(json_agg(json_build_object(
          'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'typname', t.typname,
          'nullable', not a.attnotnull,
-         -- Identity columns have no pg_attrdef row; missing=default takes their next sequence value.
-         'default', case when a.attidentity = 'd'
+         -- The default missing=default takes, as PostgREST's schema cache reads it: a domain's own
+         -- default when the column has none, the next sequence value of a 'by default' identity
+         -- (no pg_attrdef row), none for a stored generated column (its pg_attrdef row is the
+         -- generation expression), else the column's default.
+         'default', case when t.typbasetype <> 0 and d.adbin is null then pg_get_expr(t.typdefaultbin, 0)
+                         when a.attidentity = 'd'
                          then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                         when a.attgenerated = 's' then null
                          else pg_get_expr(d.adbin, d.adrelid) end) order by a.attnum)
          filter (where a.attnum is not null), '[]') as columns
 from pg_class c

@@ -151,25 +151,34 @@ function returningList(alias: string, plan: InsertPlan | UpdatePlan | DeletePlan
   return ` returning ${items.length ? items.join(', ') : '1'}`;
 }
 
+/**
+ * A body row as jsonb; with missing=default, laid over the defaults of the inserted columns as
+ * PostgREST 13 does (`jsonb_build_object(col, default, …) || row`). Every default is evaluated for
+ * every row, keys given or not, so an identity or serial column draws its sequence once per row:
+ * `[{ id: 100 }, {}]` takes two values and the second row gets the later one, the ids PostgREST
+ * hands out. Default expressions are catalog text (pg_get_expr), never request text.
+ */
+function rowWithDefaults(plan: InsertPlan): string {
+  const row = '"pgrst_body"."j"';
+  if (!plan.missingDefault) return row;
+  const pairs = plan.columns.flatMap((name) => {
+    const expr = plan.table.columns.get(name)!.defaultExpr;
+    return expr ? [`${literal(name)}, ${expr}`] : [];
+  });
+  return pairs.length ? `jsonb_build_object(${pairs.join(', ')}) || ${row}` : row;
+}
+
 export function insertQuery(plan: InsertPlan, opts: BodyOptions): BuiltQuery {
   const params = new Params();
   const t = plan.table;
   const body = params.add(JSON.stringify(plan.rows));
-  const exprs = plan.columns.map((name) => {
-    const col = t.columns.get(name)!;
-    const value = `"pgrst_rec".${ident(name)}`;
-    if (plan.missingDefault && col.defaultExpr) {
-      // The default expression is catalog text (pg_get_expr), evaluated per row like DEFAULT.
-      return `case when "pgrst_body"."j" ? ${literal(name)} then ${value} else ${col.defaultExpr} end`;
-    }
-    return value;
-  });
+  const exprs = plan.columns.map((name) => `"pgrst_rec".${ident(name)}`);
   const target = `${rel(t)} as "pgrst_t"`;
   const colList = plan.columns.length ? ` (${plan.columns.map(ident).join(', ')})` : '';
   let dml =
     `insert into ${target}${colList} select ${exprs.join(', ')} ` +
     `from jsonb_array_elements(${body}::jsonb) with ordinality as "pgrst_body"("j", "n") ` +
-    `cross join lateral jsonb_populate_record(null::${rel(t)}, "pgrst_body"."j") as "pgrst_rec" order by "pgrst_body"."n"`;
+    `cross join lateral jsonb_populate_record(null::${rel(t)}, ${rowWithDefaults(plan)}) as "pgrst_rec" order by "pgrst_body"."n"`;
   if (plan.onConflict) {
     const target = `(${plan.onConflict.columns.map(ident).join(', ')})`;
     const updatable = plan.columns;
