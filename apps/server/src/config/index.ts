@@ -77,6 +77,12 @@ const envSchema = z.object({
   REST_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
   // PostgREST's db-aggregates-enabled: sum()/avg()/min()/max()/count() in select, off as on hosted Supabase.
   REST_AGGREGATES_ENABLED: z.enum(['true', 'false']).default('false'),
+  // PostgREST's db-max-rows: the most rows a read returns (and where count=estimated starts asking
+  // the planner); 1000 as on hosted Supabase, \`none\` for PostgREST's own default (no cap).
+  REST_MAX_ROWS: z
+    .string()
+    .regex(/^\s*(none|[1-9][0-9]{0,8})\s*$/, 'a number of rows (1 or more) or none')
+    .default('1000'),
   // PostgREST's db-schemas: schemas /rest/v1 serves by Accept-Profile/Content-Profile; the first is the default.
   // PostgREST's db-plan-enabled: Accept: application/vnd.pgrst.plan+json|text answers with EXPLAIN.
   REST_PLAN_ENABLED: z.enum(['true', 'false']).default('false'),
@@ -211,6 +217,8 @@ export interface Config {
   restTxEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
   /** REST_AGGREGATES_ENABLED (PostgREST's db-aggregates-enabled). */
   restAggregatesEnabled: boolean;
+  /** REST_MAX_ROWS (PostgREST's db-max-rows); null: no cap. */
+  restMaxRows: number | null;
   /** REST_SCHEMAS (PostgREST's db-schemas), in order; the first is the default profile. */
   restSchemas: string[];
   /** REST_EXTRA_SEARCH_PATH (PostgREST's db-extra-search-path): search_path after the request's schema. */
@@ -401,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     anonymousSigninsEnabled: e.ENABLE_ANONYMOUS_SIGNINS === 'true',
     restTxEnd: e.REST_TX_END,
     restAggregatesEnabled: e.REST_AGGREGATES_ENABLED === 'true',
+    restMaxRows: e.REST_MAX_ROWS.trim() === 'none' ? null : Number(e.REST_MAX_ROWS),
     restPlanEnabled: e.REST_PLAN_ENABLED === 'true',
     restSchemas: e.REST_SCHEMAS.split(',').map((s) => s.trim()),
     restExtraSearchPath: e.REST_EXTRA_SEARCH_PATH.split(',')

@@ -6,6 +6,7 @@ import { runMainTx } from './execute/main-tx.js';
 import { actionPlan } from './plan/index.js';
 import type { ActionPlan, PlanOptions } from './plan/types.js';
 import { DEFAULT_PARSE_OPTIONS, parseRequest, type ParseOptions, type RawRequest } from './request/parse-request.js';
+import { DB_MAX_ROWS } from './request/range.js';
 import { buildResponse, explainResponse, type RestResponse } from './response/build-response.js';
 import { getSchemaCache, reloadIfChanged, type SchemaCache } from './schema-cache/index.js';
 import { buildQuery } from './sql/build-query.js';
@@ -139,6 +140,7 @@ export async function handleRestRequest(env: RestEnv, raw: RawRequest, ctx: Requ
       rollback: tx.rollback,
       singular: checkSingular,
       count: ap.prefs.count,
+      maxRows: env.planOptions ? env.planOptions.maxRows : DB_MAX_ROWS,
       ...(maxAffected !== undefined ? { maxAffected } : {}),
     });
     const res = buildResponse(ap, row, { tx: tx.preferenceApplied });

@@ -126,7 +126,7 @@ export async function restRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       {
         db: ctx.db,
         txEnd: ctx.config.restTxEnd,
-        planOptions: { aggregates: ctx.config.restAggregatesEnabled },
+        planOptions: { aggregates: ctx.config.restAggregatesEnabled, maxRows: ctx.config.restMaxRows },
         parseOptions: { schemas: ctx.config.restSchemas, planEnabled: ctx.config.restPlanEnabled },
         extraSearchPath: ctx.config.restExtraSearchPath,
         onInternalError: (err) => req.log.error({ err }, 'rest request failed'),

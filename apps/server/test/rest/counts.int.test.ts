@@ -2,6 +2,7 @@
 // tables and RPC, GET and HEAD. The planner's statistics are set by hand (pg_class.reltuples), so
 // an estimate is told apart from an exact count deterministically.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/index.js';
 import { reloadSchemaCache } from '../../src/rest/routes.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -69,6 +70,12 @@ describe.each(drivers)('planned and estimated counts on %s', (driver) => {
     expect(evens.count).toBe(600);
   });
 
+  it('caps a read at db-max-rows, 1000 by default as on hosted Supabase', async () => {
+    const { data, error } = await server.anonClient().from('ct_big').select('id');
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1000);
+  });
+
   it('answers Preference-Applied with the method, as PostgREST does', async () => {
     const res = await fetch(`${server.url}/rest/v1/ct_small?select=id`, {
       headers: { apikey: server.anonKey, prefer: 'count=planned' },
@@ -91,3 +98,42 @@ describe.each(drivers)('planned and estimated counts on %s', (driver) => {
     expect(estimated.count).toBe(3);
   });
 });
+
+describe('REST_MAX_ROWS (db-max-rows)', () => {
+  it('is 1000 by default, a number of rows, or none for no cap', () => {
+    expect(loadConfig({}).restMaxRows).toBe(1000);
+    expect(loadConfig({ REST_MAX_ROWS: '25' }).restMaxRows).toBe(25);
+    expect(loadConfig({ REST_MAX_ROWS: 'none' }).restMaxRows).toBeNull();
+    for (const bad of ['0', '-1', 'all', '1.5']) expect(() => loadConfig({ REST_MAX_ROWS: bad })).toThrow(ConfigError);
+  });
+});
+
+describe.each(drivers)(
+  'counts without db-max-rows (REST_MAX_ROWS=none, as the postgrest-js suite runs PostgREST) on %s',
+  (driver) => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer({ driver, env: { REST_MAX_ROWS: 'none' } });
+      await server.ctx.db.exec(SQL);
+      await reloadSchemaCache(server.ctx);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('estimated is the larger of the exact count and the estimate: head answers 206 (postgrest-js "select with head:true, count:estimated")', async () => {
+      const head = await server.anonClient().from('ct_small').select('*', { head: true, count: 'estimated' });
+      expect(head.error).toBeNull();
+      expect(head.count).toBe(1000000);
+      expect(head.status).toBe(206);
+      const exact = await server.anonClient().from('ct_small').select('*', { head: true, count: 'exact' });
+      expect(exact).toMatchObject({ count: 3, status: 200 });
+    });
+
+    it('caps no read', async () => {
+      const { data, error } = await server.anonClient().from('ct_big').select('id');
+      expect(error).toBeNull();
+      expect(data).toHaveLength(1200);
+    });
+  },
+);

@@ -66,11 +66,17 @@ export async function runMainTx(
   db: Db,
   ctx: RequestContext,
   query: BuiltQuery,
-  opts: { readOnly: boolean; rollback?: boolean; count?: CountMethod | undefined } & TxChecks,
+  opts: {
+    readOnly: boolean;
+    rollback?: boolean;
+    count?: CountMethod | undefined;
+    /** db-max-rows, where count=estimated starts asking the planner; null: no cap. */
+    maxRows: number | null;
+  } & TxChecks,
 ): Promise<ResultRow> {
   /** Replaces the total by the planner's estimate where the count method asks for it. */
   const withEstimate = async (row: ResultRow, explain: (q: BuiltQuery) => Promise<ExplainRow | undefined>) => {
-    if (!query.planRows || !needsPlannerEstimate(opts.count, row.total)) return row;
+    if (!query.planRows || !needsPlannerEstimate(opts.count, row.total, opts.maxRows)) return row;
     const estimate = plannedRows(await explain(explainStatement(query.planRows)));
     return { ...row, total: countTotal(opts.count, row.total, estimate) };
   };

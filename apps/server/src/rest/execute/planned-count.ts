@@ -1,14 +1,19 @@
 // Planned and estimated counts as PostgREST takes them: `planned` is the planner's row estimate for
 // the counted rows (EXPLAIN, no scan); `estimated` is the exact count while it stays within
-// db-max-rows and, above it, the larger of the exact count and the estimate.
+// db-max-rows and, above it, the larger of the exact count and the estimate. Without db-max-rows
+// (REST_MAX_ROWS=none) every count is "above" it, as in PostgREST (Query.resultSetWTotal compares
+// with a Maybe, and Nothing is below every number): `estimated` is then always the larger of both.
 import type { CountMethod } from '../plan/types.js';
-import { DB_MAX_ROWS } from '../request/range.js';
 import type { BuiltQuery } from '../sql/query-builder.js';
 
 /** Whether the planner must be asked, given the exact total the main statement found (if any). */
-export function needsPlannerEstimate(method: CountMethod | undefined, exactTotal: number | null): boolean {
+export function needsPlannerEstimate(
+  method: CountMethod | undefined,
+  exactTotal: number | null,
+  maxRows: number | null,
+): boolean {
   if (method === 'planned') return true;
-  return method === 'estimated' && exactTotal !== null && exactTotal > DB_MAX_ROWS;
+  return method === 'estimated' && exactTotal !== null && (maxRows === null || exactTotal > maxRows);
 }
 
 export function explainStatement(planRows: NonNullable<BuiltQuery['planRows']>): BuiltQuery {

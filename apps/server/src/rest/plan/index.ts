@@ -248,10 +248,16 @@ function planCall(req: ApiRequest, cache: SchemaCache, planner: ReadPlanner): Ca
   };
 }
 
+/** The page's row limit: the request's, capped by db-max-rows when there is one. */
+function pageLimit(requested: number | undefined, maxRows: number | null): number | undefined {
+  if (maxRows === null) return requested;
+  return Math.min(requested ?? maxRows, maxRows);
+}
+
 export function actionPlan(
   req: ApiRequest,
   cache: SchemaCache,
-  options: PlanOptions = { aggregates: false },
+  options: PlanOptions = { aggregates: false, maxRows: DB_MAX_ROWS },
 ): ActionPlan {
   const planner = new ReadPlanner(cache, options);
   const base = { schema: req.schema, prefs: req.prefs, range: req.range };
@@ -260,9 +266,7 @@ export function actionPlan(
     const head = req.action.head;
     // db-max-rows caps set-returning calls like table reads.
     const limit =
-      plan.shape === 'set' || plan.shape === 'set-scalar'
-        ? Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS)
-        : undefined;
+      plan.shape === 'set' || plan.shape === 'set-scalar' ? pageLimit(req.range.limit, options.maxRows) : undefined;
     return {
       ...base,
       range: { offset: req.range.offset, ...(limit !== undefined ? { limit } : {}) },
@@ -278,10 +282,10 @@ export function actionPlan(
     case 'read': {
       const root = planner.node(table, query.select);
       planner.applyQuery(root, query);
-      const limit = Math.min(req.range.limit ?? DB_MAX_ROWS, DB_MAX_ROWS);
+      const limit = pageLimit(req.range.limit, options.maxRows);
       return {
         ...base,
-        range: { offset: req.range.offset, limit },
+        range: { offset: req.range.offset, ...(limit !== undefined ? { limit } : {}) },
         plan: { kind: 'read', root, count: req.prefs.count, head: req.action.head },
         output: { accept: req.accept, wantBody: !req.action.head },
         readOnly: true,

@@ -224,12 +224,7 @@ export class ReadPlanner {
           name: item.alias ?? item.relation,
           outName: item.alias ?? item.relation,
           relationship,
-          node: this.node(
-            target,
-            countOnly ? [] : item.children,
-            embeddedSqlName(relationship, depth + 1),
-            depth + 1,
-          ),
+          node: this.node(target, countOnly ? [] : item.children, embeddedSqlName(relationship, depth + 1), depth + 1),
           inner: item.joinType === 'inner',
           empty: item.children.length === 0,
           spread: item.spread,

@@ -26,6 +26,8 @@ export type Projection =
 /** Settings that change what a request may ask for (PostgREST's db-aggregates-enabled, …). */
 export interface PlanOptions {
   aggregates: boolean;
+  /** db-max-rows: the most rows a read or a set-returning call returns; null: no cap. */
+  maxRows: number | null;
 }
 
 export type Condition =
