@@ -31,9 +31,13 @@ export interface RequestContext {
 /** Where unqualified names resolve for requests that name no schema (auth, storage, functions). */
 export const DEFAULT_SEARCH_PATH: readonly string[] = ['public', 'extensions'];
 
-/** `a, "B"` — schemas as identifiers (quoted only when needed, like quote_ident), duplicates dropped. */
+/**
+ * `"a", "B"` — schemas as quoted identifiers, duplicates dropped. Always quoted, as PostgREST's
+ * escapeIdentList writes them, so `current_setting('search_path')` and a plan's "Settings" read as
+ * under PostgREST (decision 0167).
+ */
 export function searchPathSetting(schemas: readonly string[]): string {
-  const quote = (s: string) => (/^[a-z_][a-z0-9_]*$/.test(s) ? s : `"${s.replace(/"/g, '""')}"`);
+  const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
   return [...new Set(schemas)].map(quote).join(', ');
 }
 const DEFAULT_SEARCH_PATH_SETTING = searchPathSetting(DEFAULT_SEARCH_PATH);

@@ -60,8 +60,9 @@ describe.each(drivers)('exposed schemas on %s', (driver) => {
 
     it("resolves unqualified names in the request's schema first, then public and extensions", async () => {
       const anon = server.anonClient();
-      expect((await anon.rpc('search_path_now')).data).toBe('public, extensions');
-      expect((await anon.schema('pr_api').rpc('search_path_now')).data).toBe('pr_api, public, extensions');
+      // Quoted as PostgREST's escapeIdentList writes it.
+      expect((await anon.rpc('search_path_now')).data).toBe('"public", "extensions"');
+      expect((await anon.schema('pr_api').rpc('search_path_now')).data).toBe('"pr_api", "public", "extensions"');
       // The same unqualified call finds the function of the schema the request chose.
       expect((await anon.rpc('helper_says')).data).toBe('public helper');
       expect((await anon.schema('pr_api').rpc('helper_says')).data).toBe('api helper');
