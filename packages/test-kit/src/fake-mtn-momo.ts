@@ -2,8 +2,8 @@
 // answers POST /collection/token/ (API user and key by basic auth), POST /collection/v1_0/requesttopay
 // (202, named by X-Reference-Id) and GET /collection/v1_0/requesttopay/:referenceId, checking the
 // subscription key, bearer token and target environment as MTN does. The payer's phone is played by
-// approve / reject / expire (or by POST /_fake/:referenceId/:action for an e2e test in another
-// process), and callback() sends MTN's unsigned callback to the request's X-Callback-Url.
+// approve / reject / expire, and callback() sends MTN's unsigned callback to the request's
+// X-Callback-Url; an e2e test in another process does both with POST /_fake/:referenceId/:action.
 //
 //   const momo = await startFakeMtnMomo();
 //   const server = await startTestServer({ env: momo.serverEnv() });
@@ -146,12 +146,18 @@ export async function startFakeMtnMomo(opts: { targetEnvironment?: string } = {}
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', fake.apiBase);
-    const control = /^\/_fake\/([^/]+)\/(approve|reject|expire)$/.exec(url.pathname);
+    // The payer's phone for a test in another process: approve, reject or expire the request, then
+    // MTN's callback goes to the server as it does when a request becomes final (callback alone
+    // sends it again, as MTN may). Answers the request's status and what the callback got back.
+    const control = /^\/_fake\/([^/]+)\/(approve|reject|expire|callback)$/.exec(url.pathname);
     if (req.method === 'POST' && control) {
       const id = decodeURIComponent(control[1]!);
-      if (!requests.has(id)) return send(res, 404, { message: 'no such request' });
-      fake[control[2] as 'approve' | 'reject' | 'expire'](id);
-      return send(res, 200, statusBody(get(id)));
+      const request = requests.get(id);
+      if (!request) return send(res, 404, { message: 'no such request' });
+      const action = control[2] as 'approve' | 'reject' | 'expire' | 'callback';
+      if (action !== 'callback') fake[action](id);
+      const callback = request.callbackUrl ? await fake.callback(id) : null;
+      return send(res, 200, { ...statusBody(request), callback });
     }
     if (req.method === 'GET' && url.pathname === '/_fake/requests') {
       return send(res, 200, [...requests.values()]);
