@@ -1,6 +1,7 @@
 // Starts what the e2e tests run against: a private build of the web app, an
-// SMTP sink, a local Stripe-compatible server (checkout page + signed webhooks), and the real
-// server on a free port with a fresh DATA_DIR. Returns the teardown.
+// SMTP sink, a local Stripe-compatible server (checkout page + signed webhooks), local Paystack and
+// MTN MoMo servers (payment-fakes.ts), and the real server on a free port with a fresh DATA_DIR.
+// Returns the teardown. (postgres-setup.ts then starts a second server, on PostgreSQL.)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,12 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFakeStripe } from '@tagledger/test-kit/fake-stripe';
 import { startFileMailSink } from './fixtures/mail-sink.ts';
+import { startPaymentFakes } from './payment-fakes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_EMAIL = 'admin@e2e.example.com';
 export const ADMIN_PASSWORD = 'admin-e2e-password-1';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -25,7 +27,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+export async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before becoming healthy`);
@@ -41,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /** ANON_KEY and SERVICE_ROLE_KEY as `npm run keys` prints them for the server's environment. */
-function apiKeys(env: NodeJS.ProcessEnv): { anonKey: string; serviceRoleKey: string } {
+export function apiKeys(env: NodeJS.ProcessEnv): { anonKey: string; serviceRoleKey: string } {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/keys.ts'], {
     cwd: ROOT,
     env,
@@ -77,6 +79,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Its checkout page's "Pay" button delivers the signed checkout.session.completed event to the
   // server's webhook, then returns to the app, as Stripe Checkout does.
   const stripe = await startFakeStripe({ webhookUrl: `${baseURL}/functions/v1/stripe-webhook` });
+  const fakes = await startPaymentFakes(baseURL);
 
   const logFile = path.join(work, 'server.log');
   const log = fs.openSync(logFile, 'a');
@@ -102,6 +105,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     WEB_DIST: webDist,
     ...stripe.serverEnv(),
+    ...fakes.serverEnv,
   };
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
@@ -132,6 +136,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     await sink.close();
     await stripe.close();
+    await fakes.close();
     fs.closeSync(log);
     if (process.env.E2E_KEEP !== '1') fs.rmSync(work, { recursive: true, force: true });
   };
@@ -148,6 +153,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const keys = apiKeys(env);
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMTP_URL = sink.smtpUrl;
   process.env.E2E_SERVICE_KEY = keys.serviceRoleKey;
   process.env.E2E_ANON_KEY = keys.anonKey;
   process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
@@ -158,5 +164,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The local Stripe-compatible server's API (tests/buy-tokens.spec.ts issues a refund as the dashboard would).
   process.env.E2E_STRIPE_API_BASE = stripe.apiBase;
   process.env.E2E_STRIPE_SECRET_KEY = stripe.secretKey;
+  // The local Paystack and MTN MoMo servers (tests/paystack.spec.ts, tests/mtn-momo.spec.ts).
+  Object.assign(process.env, fakes.specEnv('E2E_'));
   return teardown;
 }
