@@ -2,15 +2,19 @@
 // page) → Pay → the signed webhook credits the purchase → back in the app, the header balance
 // has risen without a reload, the purchase is listed as paid with its receipt, and the receipt
 // was e-mailed. Then, on a phone in English and French: cancelling on Checkout, and a debt left
-// by a refund explained in the header and the wallet until a purchase pays it.
+// by a refund explained in the header and the wallet until a purchase pays it. The server also takes
+// Paystack and MTN MoMo (tests/paystack.spec.ts, tests/mtn-momo.spec.ts): these journeys choose
+// "Card in GBP" under "Pay with" themselves rather than rely on which way to pay comes first.
 import type { Page } from '@playwright/test';
 import { createUser, e2eEnv, expect, lastMailTo, overflow, signIn, test, type TestUser } from '../fixtures/index.ts';
+import { purchaseRow, returnedPurchase, service, walletOf } from '../fixtures/purchases.ts';
 
 test('buying a package credits the wallet through the webhook and shows the receipt', async ({ page }) => {
   const user = await createUser({ fullName: 'Token Buyer' });
   await signIn(page, user);
   await expect(page.getByTestId('header-balance')).toHaveText('50 TMT');
   await page.goto('/wallet');
+  await page.getByRole('combobox', { name: 'Pay with' }).selectOption('stripe:gbp');
   const packages = page.getByRole('list', { name: 'Token packages' });
   await expect(packages.getByRole('listitem')).toHaveCount(3);
   await expect(packages.getByRole('listitem').nth(1)).toContainText('£0.90 per 100 TMT');
@@ -39,6 +43,7 @@ test('buying a package credits the wallet through the webhook and shows the rece
 // Issue 28, item 7: the journeys after the purchase, on a phone (360 px) in English and French.
 const TEXTS = {
   en: {
+    payWith: 'Pay with',
     buy: 'Buy 100 TMT for £1.00',
     cancelled: 'Checkout was cancelled. Nothing was charged.',
     purchases: 'Purchases',
@@ -49,6 +54,7 @@ const TEXTS = {
     paidDebt: '100 TMT added to your wallet; 80 TMT of it paid what you owed. Your balance is now 20 TMT.',
   },
   fr: {
+    payWith: 'Payer avec',
     buy: /^Acheter 100 TMT pour 1,00\s£GB$/,
     cancelled: 'Le paiement a été annulé. Rien n’a été débité.',
     purchases: 'Achats',
@@ -61,24 +67,6 @@ const TEXTS = {
   },
 } as const;
 
-const service = () => ({ apikey: e2eEnv.serviceKey, authorization: `Bearer ${e2eEnv.serviceKey}` });
-
-async function purchaseRow(id: string): Promise<{ status: string; stripe_payment_intent: string | null }> {
-  const res = await fetch(
-    `${e2eEnv.baseURL}/rest/v1/token_purchases?select=status,stripe_payment_intent&id=eq.${encodeURIComponent(id)}`,
-    { headers: service() },
-  );
-  return ((await res.json()) as { status: string; stripe_payment_intent: string | null }[])[0]!;
-}
-
-async function walletOf(userId: string): Promise<{ balance: number; debt: number }> {
-  const res = await fetch(`${e2eEnv.baseURL}/rest/v1/user_wallets?select=balance,debt&user_id=eq.${userId}`, {
-    headers: service(),
-  });
-  const row = ((await res.json()) as { balance: number; debt: number }[])[0]!;
-  return { balance: Number(row.balance), debt: Number(row.debt) };
-}
-
 /** Signs in, switches the interface to the language from the profile menu, then narrows to a phone. */
 async function signInOnPhone(page: Page, user: TestUser, language: 'en' | 'fr'): Promise<void> {
   await signIn(page, user);
@@ -90,11 +78,6 @@ async function signInOnPhone(page: Page, user: TestUser, language: 'en' | 'fr'):
   await page.setViewportSize({ width: 360, height: 740 });
 }
 
-/** The purchase id in the wallet's return address (?purchase=<id>&checkout=…). */
-function returnedPurchase(page: Page): string {
-  return new URL(page.url()).searchParams.get('purchase')!;
-}
-
 for (const language of ['en', 'fr'] as const) {
   const t = TEXTS[language];
 
@@ -104,6 +87,7 @@ for (const language of ['en', 'fr'] as const) {
     const user = await createUser({ fullName: 'Changed Mind' });
     await signInOnPhone(page, user, language);
     await page.goto('/wallet');
+    await page.getByRole('combobox', { name: t.payWith }).selectOption('stripe:gbp');
     await page.getByRole('button', { name: t.buy }).click();
     await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
     const checkoutUrl = page.url();
@@ -114,7 +98,7 @@ for (const language of ['en', 'fr'] as const) {
     const purchases = page.getByRole('list', { name: t.purchases });
     await expect(purchases.getByRole('listitem')).toHaveCount(1);
     await expect(purchases).toContainText(t.cancelledBadge);
-    expect((await purchaseRow(returnedPurchase(page))).status).toBe('cancelled');
+    expect((await purchaseRow(returnedPurchase(page.url()))).status).toBe('cancelled');
     expect(await overflow(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`cancelled-360-${language}.png`), fullPage: true });
 
@@ -131,10 +115,11 @@ for (const language of ['en', 'fr'] as const) {
     const user = await createUser({ fullName: 'Owes Tokens' });
     await signInOnPhone(page, user, language);
     await page.goto('/wallet');
+    await page.getByRole('combobox', { name: t.payWith }).selectOption('stripe:gbp');
     await page.getByRole('button', { name: t.buy }).click();
     await page.getByRole('button', { name: 'Pay £1.00' }).click();
     await expect(page).toHaveURL(/checkout=success$/);
-    const first = returnedPurchase(page);
+    const first = returnedPurchase(page.url());
     await expect.poll(async () => (await walletOf(user.id)).balance).toBe(150);
 
     // 130 TMT spent, then the purchase is refunded in full from Stripe's dashboard: 20 TMT can be
