@@ -1,6 +1,8 @@
 // Amounts are kept in each currency's ISO 4217 minor unit (pence, kobo; whole francs for XAF and
 // XOF, which have none). Intl knows each currency's number of decimals; providers that count every
-// currency in hundredths (Paystack) are converted at their client's edge.
+// currency in hundredths (Paystack: "multiply the amount by 100" even for XOF, whose fractional part
+// it ignores — its API reference, "Supported Currency", decision 0154) are converted at their
+// client's edge.
 
 /** Decimals of a currency's minor unit (GBP 2, XAF 0). */
 export function minorDigits(currency: string): number {
