@@ -8,8 +8,8 @@ import crypto from 'node:crypto';
 import { createUser, e2eEnv, expect, lastMailTo, signIn, test, updateProfile } from '../fixtures/index.ts';
 import { purchaseRow, returnedPurchase, walletOf } from '../fixtures/purchases.ts';
 
-// The wallet's first paint waits for its packages, purchases and profile; a shared machine can take a
-// while to run them all.
+// The wallet's first paint (and its paint on the way back from the provider) waits for its packages,
+// purchases and profile; a shared machine can take a while to run them all.
 const WALLET_READY = { timeout: 30_000 };
 /** A journey through the wallet, a provider and back, on that machine. */
 const TEST_TIMEOUT_MS = 150_000;
@@ -69,6 +69,7 @@ test('a buyer in Lagos pays with Paystack in NGN and is credited only once Payst
   expect(returnedPurchase(page.url())).toBe(reference);
   await expect(page.getByRole('status').filter({ hasText: 'added to your wallet' })).toContainText(
     '100 TMT added to your wallet. Your balance is now 150 TMT.',
+    WALLET_READY,
   );
   await expect(page.getByTestId('header-balance')).toHaveText('150 TMT');
 
