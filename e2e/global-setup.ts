@@ -7,13 +7,59 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startFakeStripe } from '@tagledger/test-kit/fake-stripe';
 import { startFileMailSink } from './fixtures/mail-sink.ts';
 import { startPaymentFakes } from './payment-fakes.ts';
+import { startTurnServer } from './fixtures/turns.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const ADMIN_EMAIL = 'admin@e2e.example.com';
 export const ADMIN_PASSWORD = 'admin-e2e-password-1';
+
+/** What this setup uses of the repository's build script (a plain .mjs file outside the workspaces). */
+interface Builds {
+  targets: Record<'functions-api' | 'verify' | 'db' | 'server' | 'web', { out: string }>;
+  isFresh(target: unknown): boolean;
+}
+const builds = (await import(pathToFileURL(path.join(ROOT, 'scripts/builds.mjs')).href)) as Builds;
+const STAMP = '.build-stamp';
+
+/**
+ * The run's own copy of the web app: `npm run build`'s apps/web/dist when it is current for the
+ * sources (scripts/builds.mjs's fingerprint; `npm test` builds just before the e2e level), copied so
+ * that a rebuild during the run cannot swap the assets under the server; otherwise a build of its own.
+ * Copying takes a second where building takes a minute or two of CPU.
+ */
+function privateWebBuild(into: string): void {
+  const web = builds.targets.web;
+  if (builds.isFresh(web)) {
+    const stamp = fs.readFileSync(path.join(web.out, STAMP), 'utf8');
+    fs.cpSync(web.out, into, { recursive: true, filter: (from) => path.basename(from) !== '.servers' });
+    // A rebuild that landed during the copy would leave a mix of two builds: build instead.
+    if (fs.readFileSync(path.join(into, STAMP), 'utf8') === stamp && builds.isFresh(web)) return;
+    fs.rmSync(into, { recursive: true, force: true });
+  }
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', into, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(ROOT, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('web build failed');
+}
+
+/**
+ * How the server's scripts are run: their compiled JavaScript, as `npm start` runs it, when that
+ * build is current for the sources (as apps/server/test/helpers/server-process.ts decides), otherwise
+ * the sources through tsx. Both run the same code; the compiled one starts without compiling TypeScript.
+ */
+const compiledServer = (['functions-api', 'verify', 'db', 'server'] as const).every((name) =>
+  builds.isFresh(builds.targets[name]),
+);
+/** Node's arguments for a script of the server, named by its path under src without extension ('server', 'cli/keys'). */
+export const serverScript = (name: string): string[] =>
+  compiledServer
+    ? ['--conditions=tagledger-compiled', `apps/server/dist/${name}.js`]
+    : ['--import', 'tsx', `apps/server/src/${name}.ts`];
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,7 +90,7 @@ export async function waitForHealth(url: string, child: ChildProcess, timeoutMs:
 
 /** ANON_KEY and SERVICE_ROLE_KEY as `npm run keys` prints them for the server's environment. */
 export function apiKeys(env: NodeJS.ProcessEnv): { anonKey: string; serviceRoleKey: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/keys.ts'], {
+  const run = spawnSync(process.execPath, serverScript('cli/keys'), {
     cwd: ROOT,
     env,
     encoding: 'utf8',
@@ -63,17 +109,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   // The server reads index.html once at start and serves hashed assets from disk. A shared
   // apps/web/dist that someone rebuilds mid-run would swap the assets under it, so the run gets its
-  // own build (or E2E_WEB_DIST, a build made beforehand, e.g. by CI).
+  // own copy of a current build, or its own build (or E2E_WEB_DIST, a build made beforehand, e.g. by CI).
   const webDist = process.env.E2E_WEB_DIST ?? path.join(work, 'web-dist');
-  if (!process.env.E2E_WEB_DIST) {
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: path.join(ROOT, 'apps/web'),
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('web build failed');
-  }
+  if (!process.env.E2E_WEB_DIST) privateWebBuild(webDist);
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`no index.html in ${webDist}`);
   const sink = await startFileMailSink(mailDir);
+  // The two workers' turns: a test that moves the application clock runs alone (fixtures/turns.ts).
+  const turns = await startTurnServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // Its checkout page's "Pay" button delivers the signed checkout.session.completed event to the
@@ -107,7 +149,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ...stripe.serverEnv(),
     ...fakes.serverEnv,
   };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, serverScript('server'), {
     cwd: ROOT,
     env,
     stdio: ['ignore', log, log],
@@ -135,6 +177,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       });
     }
     await sink.close();
+    await turns.close();
     await stripe.close();
     await fakes.close();
     fs.closeSync(log);
@@ -154,6 +197,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SMTP_URL = sink.smtpUrl;
+  process.env.E2E_TURNS_URL = turns.url;
   process.env.E2E_SERVICE_KEY = keys.serviceRoleKey;
   process.env.E2E_ANON_KEY = keys.anonKey;
   process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;

@@ -31,9 +31,9 @@ const CHROMIUM = {
 export default defineConfig({
   testDir: './tests',
   globalSetup: ['./global-setup.ts', ...(ON_POSTGRES ? ['./postgres-setup.ts'] : [])],
-  workers: 1,
+  workers: 2,
   retries: 0,
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },

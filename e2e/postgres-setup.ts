@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createMigratedTestDatabase } from '@tagledger/db/testing';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, apiKeys, freePort, waitForHealth } from './global-setup.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, apiKeys, freePort, serverScript, waitForHealth } from './global-setup.ts';
 import { startPaymentFakes } from './payment-fakes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -50,7 +50,7 @@ export default async function postgresSetup(): Promise<() => Promise<void>> {
     ...fakes.serverEnv,
   };
   for (const name of Object.keys(env)) if (name.startsWith('STRIPE_')) delete env[name];
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, serverScript('server'), {
     cwd: ROOT,
     env,
     stdio: ['ignore', log, log],

@@ -147,8 +147,9 @@ test('a user who enables TOTP must enter a code at the next sign-in', async ({ p
   // Rendered, not just its alt text: the image decoded to real pixels.
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.getByLabel('6-digit code').fill(totp(secret));
   const enrolledStep = step();
+  const enrolledCode = totp(secret, enrolledStep * 30_000);
+  await page.getByLabel('6-digit code').fill(enrolledCode);
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
   await expect(page.getByText('Enabled', { exact: true })).toBeVisible();
 
@@ -178,9 +179,12 @@ test('a user who enables TOTP must enter a code at the next sign-in', async ({ p
   await expect(mfa.getByRole('button', { name: 'Verify' })).toBeEnabled();
   await expect(second).not.toHaveURL(/\/dashboard/);
 
-  // A code is single-use: wait for the next 30-second step before signing in with a new one.
-  while (step() === enrolledStep) await second.waitForTimeout(1000);
-  await mfa.getByLabel('Authentication code').fill(totp(secret));
+  // A new code, not the one used to turn the factor on: the next 30-second step's, as an
+  // authenticator whose clock runs a little ahead shows it (the server allows one step of drift).
+  // Taking it now rather than waiting up to 30 s for that step to come.
+  const nextCode = totp(secret, Date.now() + 30_000);
+  expect(nextCode).not.toBe(enrolledCode);
+  await mfa.getByLabel('Authentication code').fill(nextCode);
   await mfa.getByRole('button', { name: 'Verify' }).click();
   await expect(second).toHaveURL(/\/dashboard/, { timeout: 15_000 });
   expect(failedDataCalls).toEqual([]);

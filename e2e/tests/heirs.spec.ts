@@ -14,6 +14,10 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fromBufferPromise } from 'yauzl';
 import { createUser, e2eEnv, expect, lastMailTo, signIn, test } from '../fixtures/index.ts';
 
+// These tests move the server's application clock (months in seconds): each runs while no other test
+// does (fixtures/turns.ts, decision 0162), since every test reading switches, transfers or checkouts shares it.
+test.use({ movesAppClock: true });
+
 const JPEG = Buffer.from(
   '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
   'base64',

@@ -100,25 +100,33 @@ test('a buyer in Douala pays with MTN MoMo in XAF, approved on the phone, and is
   expect(mail.text).toMatch(/Amount paid: FCFA\s750/);
 });
 
-test('a payer who never approves: the request expires after five minutes and nothing is credited', async ({ page }) => {
-  test.setTimeout(TEST_TIMEOUT_MS);
-  const { userId, purchaseId } = await requestPayment(page, '+237 6 99 88 77 66');
-  await expect(page.getByRole('status').filter({ hasText: 'on your phone' })).toBeVisible();
+test.describe('with the clock moved', () => {
+  // Moving the server's clock changes what every other test reading switches, transfers or
+  // checkouts sees: this test runs alone (decision 0162).
+  test.use({ movesAppClock: true });
 
-  // Six minutes pass on the server's clock without an answer from the phone; the server's own
-  // reading of the request (the polling job) expires the purchase, and the open wallet shows it.
-  const advanced = await fetch(`${e2eEnv.baseURL}/test/v1/clock`, {
-    method: 'POST',
-    headers: { ...service(), 'content-type': 'application/json' },
-    body: JSON.stringify({ advance_days: 6 / (24 * 60) }),
+  test('a payer who never approves: the request expires after five minutes and nothing is credited', async ({
+    page,
+  }) => {
+    test.setTimeout(TEST_TIMEOUT_MS);
+    const { userId, purchaseId } = await requestPayment(page, '+237 6 99 88 77 66');
+    await expect(page.getByRole('status').filter({ hasText: 'on your phone' })).toBeVisible();
+
+    // Six minutes pass on the server's clock without an answer from the phone; the server's own
+    // reading of the request (the polling job) expires the purchase, and the open wallet shows it.
+    const advanced = await fetch(`${e2eEnv.baseURL}/test/v1/clock`, {
+      method: 'POST',
+      headers: { ...service(), 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_days: 6 / (24 * 60) }),
+    });
+    expect(advanced.status).toBe(200);
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'The request was not approved within 5 minutes. Nothing was charged; you can try again.' }),
+    ).toBeVisible({ timeout: 45_000 });
+    expect((await purchaseRow(purchaseId)).status).toBe('expired');
+    expect(await walletOf(userId)).toEqual({ balance: 50, debt: 0 });
+    await expect(page.getByRole('list', { name: 'Purchases' })).toContainText('Expired');
   });
-  expect(advanced.status).toBe(200);
-  await expect(
-    page
-      .getByRole('alert')
-      .filter({ hasText: 'The request was not approved within 5 minutes. Nothing was charged; you can try again.' }),
-  ).toBeVisible({ timeout: 45_000 });
-  expect((await purchaseRow(purchaseId)).status).toBe('expired');
-  expect(await walletOf(userId)).toEqual({ balance: 50, debt: 0 });
-  await expect(page.getByRole('list', { name: 'Purchases' })).toContainText('Expired');
 });
