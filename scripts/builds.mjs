@@ -65,7 +65,19 @@ export const targets = {
   },
   web: {
     out: path.join(ROOT, 'apps/web/dist'),
-    inputs: ['apps/web', 'package-lock.json'],
+    // The app bundles the packages it imports (the verifier, the functions' contract, the database's
+    // types) from their sources: a change there makes the bundle stale too.
+    inputs: [
+      'apps/web',
+      'packages/verify/src',
+      'packages/verify/package.json',
+      'packages/functions-api/src',
+      'packages/functions-api/package.json',
+      'packages/db/generated',
+      'packages/db/src',
+      'packages/db/package.json',
+      'package-lock.json',
+    ],
     build: (outDir) =>
       run(
         process.execPath,
