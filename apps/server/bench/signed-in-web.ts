@@ -10,12 +10,16 @@
 // TEST_DATABASE_URL runs it on PostgreSQL (else PGlite); WEB_DIST names another build; SCREENS (names, comma
 // separated) measures only those rows. --write puts the
 // table into the repository's bench/RESULTS.md ("Signed-in screens" section).
+// WEB_DIST_B names a second build (a before/after comparison): a second server on the same database
+// serves it, and each screen's loads alternate between the two builds (A, B, A, B…), so both see the
+// same machine load; each screen then has a row per build (AB_LABELS, default "A,B").
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { buildApp, type BuiltApp } from '../src/app.js';
 import { startTestServer, type TestServer } from '../test/helpers/test-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -251,6 +255,25 @@ async function main() {
     env: { RATE_LIMITS: 'off', SITE_URL: `http://127.0.0.1:${port}` },
     overrides: { webDist: WEB_DIST },
   });
+  // The comparison's second build, served on the same database (same keys, so the same sessions).
+  let serverB: BuiltApp | undefined;
+  let urlB = '';
+  if (process.env.WEB_DIST_B) {
+    const portB = await freePort();
+    urlB = `http://127.0.0.1:${portB}`;
+    serverB = await buildApp(
+      {
+        ...server.config,
+        webDist: path.resolve(process.env.WEB_DIST_B),
+        siteUrl: urlB,
+        publicUrl: urlB,
+        storagePublicUrl: urlB,
+      },
+      { db: server.ctx.db },
+    );
+    await serverB.app.listen({ port: portB, host: '127.0.0.1' });
+  }
+  const [labelA, labelB] = (process.env.AB_LABELS ?? 'A,B').split(',');
   try {
     const started = Date.now();
     const data = await seed(server);
@@ -402,11 +425,15 @@ async function main() {
         },
         { key: storageKey, session: who.session },
       );
-      const url = `${server.url}${screen.path.replace(':id', data.assetIds[PUBLIC_ASSETS + 1]!)}`;
+      const screenPath = screen.path.replace(':id', data.assetIds[PUBLIC_ASSETS + 1]!);
+      const url = `${server.url}${screenPath}`;
+      const targets = serverB ? [url, `${urlB}${screenPath}`] : [url];
       // A returning user: the app's files come from the HTTP cache (one unthrottled visit first).
       const warm = await context.newPage();
-      await warm.goto(url);
-      await screen.ready(warm);
+      for (const target of targets) {
+        await warm.goto(target);
+        await screen.ready(warm);
+      }
       if (process.env.BENCH_DUMP) {
         // What the screen offers, to write its interaction against.
         console.log(
@@ -425,9 +452,10 @@ async function main() {
         continue;
       }
       await warm.close();
-      const results = [];
+      const results: Array<Awaited<ReturnType<typeof measure>>>[] = targets.map(() => []);
       try {
-        for (let i = 0; i < RUNS; i++) results.push(await measure(context, screen, url));
+        for (let i = 0; i < RUNS; i++)
+          for (const [t, target] of targets.entries()) results[t]!.push(await measure(context, screen, target));
       } catch (err) {
         const reason = (err as Error).message.split('\n')[0];
         console.error(`${screen.name}: ${reason}`);
@@ -436,21 +464,26 @@ async function main() {
         continue;
       }
       await context.close();
-      const lcp = results.map((r) => r.lcp);
-      const cls = results.map((r) => r.cls);
-      const inp = results.map((r) => r.inp);
-      const row =
-        `| ${screen.name} | \`${screen.path}\` | ${(median(lcp) / 1000).toFixed(2)} s (${lcp.map((x) => (x / 1000).toFixed(2)).join('/')}) ` +
-        `| ${median(cls).toFixed(3)} | ${screen.interaction} | ${Math.round(median(inp))} ms (${inp.map(Math.round).join('/')}) |`;
-      console.log(row);
-      rows.push(row);
+      for (const [t, runs] of results.entries()) {
+        const lcp = runs.map((r) => r.lcp);
+        const cls = runs.map((r) => r.cls);
+        const inp = runs.map((r) => r.inp);
+        const name = serverB ? `${screen.name} (${t === 0 ? labelA : labelB})` : screen.name;
+        const row =
+          `| ${name} | \`${screen.path}\` | ${(median(lcp) / 1000).toFixed(2)} s (${lcp.map((x) => (x / 1000).toFixed(2)).join('/')}) ` +
+          `| ${median(cls).toFixed(3)} | ${screen.interaction} | ${Math.round(median(inp))} ms (${inp.map(Math.round).join('/')}) |`;
+        console.log(row);
+        rows.push(row);
+      }
     }
     await browser.close();
     if (process.argv.includes('--write')) {
       if (only) throw new Error('--write needs every screen: drop SCREENS');
+      if (serverB) throw new Error('--write takes one build: drop WEB_DIST_B');
       write(rows, driver, data.entries);
     }
   } finally {
+    await serverB?.app.close();
     await server.close();
   }
 }

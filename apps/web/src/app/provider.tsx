@@ -5,7 +5,7 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
 import { useI18n } from '@/lib/i18n/use-i18n';
 import { ErrorBoundary } from './route-error';
-import { AppRoutes } from './router';
+import { AppRoutes, prefetchScreenData } from './router';
 
 function AuthWithNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -16,6 +16,8 @@ function AuthWithNavigation({ children }: { children: ReactNode }) {
         void import('@/lib/query-client').then((m) => m.queryClient.clear());
       }}
       onSignedOut={() => navigate('/', { replace: true })}
+      // The first screen's data, asked for while the profile is read (issue 29).
+      onStoredSession={(userId) => void prefetchScreenData(window.location.pathname, userId)}
     >
       {children}
     </AuthProvider>
@@ -23,10 +25,11 @@ function AuthWithNavigation({ children }: { children: ReactNode }) {
 }
 
 function BrowserRouting({ children }: { children: ReactNode }) {
-  // Navigations are urgent updates (no startTransition), so sign-out's "go to /" and "clear the user"
-  // render together; as a transition, the guard of the old page could still see the cleared user
-  // first and redirect to /auth. A screen whose chunk is still loading shows its Suspense fallback.
-  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+  // Navigations are transitions: a click's task ends, and the browser paints its feedback (the pending
+  // bar, router.tsx), before the next screen renders, in slices that let it paint again (INP, issue 29).
+  // The screen on show stays until the next one is ready. Sign-out clears the user inside the same
+  // transition as its "go to /" (lib/auth.tsx), so the old page's guard never sees the cleared user alone.
+  return <BrowserRouter useTransitions>{children}</BrowserRouter>;
 }
 
 /** `Router` is the browser's history; the build-time render (src/prerender.tsx) passes a static one. */

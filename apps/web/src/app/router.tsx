@@ -6,18 +6,19 @@
 // landing page's initial JavaScript and we use none of its loaders/actions
 // (docs/decisions/0007-web-router-mode-and-initial-bundle.md).
 import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { appRoutes, matchesRoute, redirects, routes, type Access } from '@/config/routes';
 import { pendingDone, replayEarlyActions } from '@/lib/early-actions';
 import { i18n, loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
+import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { toasterReady } from '@/lib/toaster-ready';
 import { hydrationEnded } from '@/lib/use-hydrated';
 import { AppLayout } from './layout/app-layout';
 import { ErrorBoundary } from './route-error';
 import { LoadingScreen, RouteGuard } from './route-guard';
 
-type Module = { default: ComponentType };
+type Module = { default: ComponentType; prefetch?: ScreenPrefetch };
 
 // Every screen module, each its own lazy chunk. A screen is named by its path under src without the
 // extension; the same name keys its message catalogue (scripts/i18n/catalogue-split.ts), which loads with it.
@@ -70,6 +71,22 @@ export function preloadScreen(pathname: string, locale: Locale): Promise<unknown
   if (!route) return Promise.resolve();
   // Failures are reported by the screen's own lazy load.
   return Promise.all([route.load(), loadScreenMessages(route.file, locale)]).catch(() => undefined);
+}
+
+/**
+ * Starts the data of the screen at `pathname` for a signed-in user (lib/screen-prefetch.ts): called by
+ * the auth provider once a stored session is known, before the profile is read. Screens without a
+ * `prefetch` ask for their data when they render, as before.
+ */
+export async function prefetchScreenData(pathname: string, userId: string): Promise<void> {
+  const route = screenFor(pathname);
+  if (!route?.withQueryClient) return;
+  try {
+    const [screen, { queryClient }] = await Promise.all([route.load(), import('@/lib/query-client')]);
+    screen.prefetch?.({ queryClient, userId, params: matchPath(route.path, pathname)?.params ?? {} });
+  } catch {
+    // The screen's own render loads it again and reports a failure.
+  }
 }
 
 const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -129,8 +146,10 @@ function ScreenShown({ screen }: { screen: string }) {
     hydrationEnded();
   }, []);
   // Screens of one layout share this element (React keeps it from one route to the next), so the
-  // screen it stands for is its input: each screen shown ends the pending bar.
-  useEffect(() => pendingDone(), [screen]);
+  // location it was rendered for is its input: each screen shown, or shown again for another address
+  // (another asset), ends the pending bar.
+  const { key } = useLocation();
+  useEffect(() => pendingDone(), [screen, key]);
   return null;
 }
 
@@ -167,9 +186,8 @@ function screens(list: ScreenRoute[]) {
 function usePrefetchOnIntent() {
   useEffect(() => {
     const onIntent = (event: Event) => {
-      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-      void preloadScreen(link.pathname, i18n.locale as Locale);
+      const link = inAppLink(event.target);
+      if (link) void preloadScreen(link.pathname, i18n.locale as Locale);
     };
     const types = ['pointerover', 'focusin', 'touchstart'] as const;
     for (const type of types) document.addEventListener(type, onIntent, { passive: true });
@@ -179,8 +197,40 @@ function usePrefetchOnIntent() {
   }, []);
 }
 
+function inAppLink(target: EventTarget | null): HTMLAnchorElement | null {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  return link instanceof HTMLAnchorElement && link.origin === window.location.origin ? link : null;
+}
+
+/**
+ * A click that took the app to another address (a link, a button that navigates) shows the pending bar
+ * in the click's own frame. Navigations are transitions (app/provider.tsx): the screen on show stays
+ * while the next one renders, and without the bar nothing would say the click was taken. The next
+ * screen shown ends it (ScreenShown). The router moves the address during the click, so the address
+ * before (capture) and after (bubble) tell whether this click navigated.
+ */
+function usePendingOnNavigation() {
+  useEffect(() => {
+    let before = '';
+    const onCapture = () => {
+      before = window.location.href;
+    };
+    const onBubble = () => {
+      if (before && window.location.href !== before) document.documentElement.dataset.pending = '';
+      before = '';
+    };
+    document.addEventListener('click', onCapture, true);
+    document.addEventListener('click', onBubble);
+    return () => {
+      document.removeEventListener('click', onCapture, true);
+      document.removeEventListener('click', onBubble);
+    };
+  }, []);
+}
+
 export function AppRoutes() {
   usePrefetchOnIntent();
+  usePendingOnNavigation();
   return (
     <Routes>
       <Route element={<AppLayout />}>

@@ -2,7 +2,17 @@
 // every component reads the state through useAuth(). supabase-js is imported dynamically: with a
 // stored session at once, otherwise only when a screen needs it (see supabase-ready.ts), so the
 // landing page never downloads it for visitors.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { appConfig } from './app-config';
 import { forgetLocaleCookie } from './i18n/locales';
@@ -138,16 +148,21 @@ interface AuthProviderProps {
   onSignedOut?: () => void;
   /** Called after the cache of the previous user must go (sign-out, user switch). */
   onUserChanged?: () => void;
+  /**
+   * A stored session was found at page load (and needs no second factor): called before the profile is
+   * read, so the screen's data can be asked for at the same time (app/router.tsx, prefetchScreenData).
+   */
+  onStoredSession?: (userId: string) => void;
 }
 
-export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProviderProps) {
+export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSession }: AuthProviderProps) {
   const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true, initialized: false });
   const stateRef = useRef(state);
   stateRef.current = state;
   const seq = useRef(0);
   const activityFor = useRef<string | null>(null);
-  const callbacks = useRef({ onSignedOut, onUserChanged });
-  callbacks.current = { onSignedOut, onUserChanged };
+  const callbacks = useRef({ onSignedOut, onUserChanged, onStoredSession });
+  callbacks.current = { onSignedOut, onUserChanged, onStoredSession };
 
   const handleEvent = useCallback(async (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
     const mine = ++seq.current;
@@ -165,6 +180,7 @@ export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProvi
       setState({ ...SIGNED_OUT, mfaPending: true });
       return;
     }
+    if (event === 'INITIAL_SESSION') callbacks.current.onStoredSession?.(session.user.id);
     const previous = stateRef.current;
     const sameUser = previous.user?.id === session.user.id;
     if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
@@ -232,8 +248,12 @@ export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProvi
       activityFor.current = null;
       clearBrowserStorage();
       callbacks.current.onUserChanged?.();
-      setState(SIGNED_OUT);
-      callbacks.current.onSignedOut?.();
+      // One transition for both: the router's navigations are transitions (app/provider.tsx), and an
+      // urgent "no user" rendered first would let the signed-in page's guard send the visitor to /auth.
+      startTransition(() => {
+        setState(SIGNED_OUT);
+        callbacks.current.onSignedOut?.();
+      });
     }
   }, []);
 

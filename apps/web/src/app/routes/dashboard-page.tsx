@@ -5,16 +5,26 @@ import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { Card, CardContent } from '@/components/ui/card';
-import { useRecentTransactions } from '@/features/dashboard/api/get-recent-transactions';
+import {
+  recentTransactionsQueryOptions,
+  useRecentTransactions,
+} from '@/features/dashboard/api/get-recent-transactions';
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
 import { LegacyShortcut } from '@/features/inheritance/components/legacy-shortcut';
-import { useWallet } from '@/lib/wallet';
+import { useWallet, walletQueryOptions } from '@/lib/wallet';
+import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { useAuth } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
 import { QuickActions } from './quick-actions';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatTmt } from '@/utils/format';
 import { paths } from '@/config/paths';
+
+/** The balance and the recent activity, asked for while the profile is read (lib/screen-prefetch.ts). */
+export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
+  void queryClient.prefetchQuery(walletQueryOptions(userId));
+  void queryClient.prefetchQuery(recentTransactionsQueryOptions(userId));
+};
 
 export default function DashboardPage() {
   const { user, profile } = useAuth();

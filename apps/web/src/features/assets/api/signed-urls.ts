@@ -1,6 +1,6 @@
 // Short-lived signed URLs for media in the private bucket. Storage policies decide: the owner
 // always, others only for media of public assets.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { userFileUrl } from '@/lib/user-files';
@@ -25,8 +25,8 @@ export async function fetchSignedUrls(names: string[]): Promise<Record<string, s
   return out;
 }
 
-export function useSignedUrls(names: string[]) {
-  return useQuery({
+export const signedUrlsQueryOptions = (names: string[]) =>
+  queryOptions({
     queryKey: assetKeys.media(names),
     queryFn: () => fetchSignedUrls(names),
     enabled: names.length > 0,
@@ -34,6 +34,9 @@ export function useSignedUrls(names: string[]) {
     staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
     refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,
   });
+
+export function useSignedUrls(names: string[]) {
+  return useQuery(signedUrlsQueryOptions(names));
 }
 
 /** The owner's grids: one 16:9 thumbnail per photo (signed render URL), the original for the rest. */
@@ -65,26 +68,31 @@ export async function fetchThumbnailUrls(media: AssetMedia[]): Promise<Record<st
   return { ...others, ...(await signedPhotoUrls(photos, THUMBNAIL)) };
 }
 
-export function useThumbnailUrls(media: AssetMedia[]) {
-  const names = media.map((m) => m.object_name);
-  return useQuery({
-    queryKey: [...assetKeys.media(names), 'thumbnails'],
+export const thumbnailUrlsQueryOptions = (media: AssetMedia[]) =>
+  queryOptions({
+    queryKey: [...assetKeys.media(media.map((m) => m.object_name)), 'thumbnails'],
     queryFn: () => fetchThumbnailUrls(media),
     enabled: media.length > 0,
     staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
     refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,
   });
+
+export function useThumbnailUrls(media: AssetMedia[]) {
+  return useQuery(thumbnailUrlsQueryOptions(media));
 }
 
 /** Display-size photos for the owner's asset page, by object name (photos only). */
-export function useGalleryUrls(media: AssetMedia[]) {
+export const galleryUrlsQueryOptions = (media: AssetMedia[]) => {
   const photos = media.filter((m) => m.kind === 'photo');
-  const names = photos.map((m) => m.object_name);
-  return useQuery({
-    queryKey: [...assetKeys.media(names), 'gallery'],
+  return queryOptions({
+    queryKey: [...assetKeys.media(photos.map((m) => m.object_name)), 'gallery'],
     queryFn: () => signedPhotoUrls(photos, GALLERY),
     enabled: photos.length > 0,
     staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
     refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,
   });
+};
+
+export function useGalleryUrls(media: AssetMedia[]) {
+  return useQuery(galleryUrlsQueryOptions(media));
 }

@@ -9,12 +9,15 @@ export function MediaThumb({
   url,
   className,
   aboveFold = false,
+  first = false,
 }: {
   media: PublicMedia | undefined;
   url: string | undefined;
   className?: string;
   /** The first cards of a list: loaded at once instead of when scrolled near. */
   aboveFold?: boolean;
+  /** The list's first photo, most likely the screen's largest paint: asked for before the others. */
+  first?: boolean;
 }) {
   const box = `flex items-center justify-center overflow-hidden bg-slate-100 ${className ?? ''}`;
   if (!media)
@@ -33,7 +36,8 @@ export function MediaThumb({
           width={640}
           height={360}
           alt=""
-          loading={aboveFold ? 'eager' : 'lazy'}
+          loading={aboveFold || first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           decoding="async"
           className="h-full w-full object-cover"
         />

@@ -9,10 +9,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toAppError } from '@/lib/api-error';
+import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useDownloadCertificate } from '../api/download-certificate';
-import { useAsset, useAssetMessages } from '../api/get-asset';
-import { useGalleryUrls, useSignedUrls } from '../api/signed-urls';
+import { assetQueryOptions, useAsset, useAssetMessages } from '../api/get-asset';
+import { galleryUrlsQueryOptions, signedUrlsQueryOptions, useGalleryUrls, useSignedUrls } from '../api/signed-urls';
 import { useUpdateAsset, type AssetPatch } from '../api/update-asset';
 import { AddMediaModal } from '../components/add-media-modal';
 import { AssetDetailsCard } from '../components/asset-details-card';
@@ -29,6 +30,20 @@ import { i18n } from '@/lib/i18n/i18n';
 import { assetIsReported } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
+
+/** The asset and its files' URLs, asked for while the profile is read (lib/screen-prefetch.ts). */
+export const prefetch: ScreenPrefetch = ({ queryClient, params }) => {
+  if (!params.id) return;
+  queryClient
+    .fetchQuery(assetQueryOptions(params.id))
+    .then((asset) => {
+      if (asset.media.length === 0) return;
+      void queryClient.prefetchQuery(signedUrlsQueryOptions(asset.media.map((m) => m.object_name)));
+      if (asset.media.some((m) => m.kind === 'photo'))
+        void queryClient.prefetchQuery(galleryUrlsQueryOptions(asset.media));
+    })
+    .catch(() => undefined); // the screen asks again and shows the error
+};
 
 export default function AssetDetailPage() {
   const { id = '' } = useParams();

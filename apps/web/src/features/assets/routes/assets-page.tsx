@@ -9,9 +9,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
-import { useMyAssets, type AssetFilters } from '../api/search-my-assets';
-import { useThumbnailUrls } from '../api/signed-urls';
-import type { AssetMedia } from '../api/types';
+import type { ScreenPrefetch } from '@/lib/screen-prefetch';
+import { myAssetsQueryOptions, useMyAssets, type AssetFilters } from '../api/search-my-assets';
+import { thumbnailUrlsQueryOptions, useThumbnailUrls } from '../api/signed-urls';
+import type { Asset, AssetMedia } from '../api/types';
 import { AssetCard } from '../components/asset-card';
 import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
@@ -24,24 +25,42 @@ import { useDebounced } from '@/hooks/use-debounced';
 import { paths } from '@/config/paths';
 
 const PAGE_SIZE = 12;
+/** The cards of the first row at the widest layout: their photos load at once, the first one first. */
+const FIRST_ROW = 3;
+
+/** What the screen shows first: no search, no filter, newest first. */
+const FIRST_FILTERS: Omit<AssetFilters, 'query'> = {
+  kind: '',
+  privacy: '',
+  media: '',
+  sort: 'created_at',
+  ascending: false,
+  page: 0,
+  pageSize: PAGE_SIZE,
+};
+
+const firstFiles = (items: Asset[]) => items.map((a) => a.media[0]).filter((m): m is AssetMedia => Boolean(m));
+
+/** The first page and its thumbnails' URLs, asked for while the profile is read (lib/screen-prefetch.ts). */
+export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
+  queryClient
+    .fetchQuery(myAssetsQueryOptions(userId, { ...FIRST_FILTERS, query: '' }))
+    .then((page) => {
+      const media = firstFiles(page.items);
+      if (media.length > 0) void queryClient.prefetchQuery(thumbnailUrlsQueryOptions(media));
+    })
+    .catch(() => undefined); // the screen asks again and shows the error
+};
 
 export default function AssetsPage() {
   const [search, setSearch] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const [filters, setFilters] = useState<Omit<AssetFilters, 'query'>>({
-    kind: '',
-    privacy: '',
-    media: '',
-    sort: 'created_at',
-    ascending: false,
-    page: 0,
-    pageSize: PAGE_SIZE,
-  });
+  const [filters, setFilters] = useState<Omit<AssetFilters, 'query'>>(FIRST_FILTERS);
   const query = useDebounced(search, 300);
   useEffect(() => setFilters((f) => ({ ...f, page: 0 })), [query]);
   const assets = useMyAssets({ ...filters, query });
   const items = assets.data?.items ?? [];
-  const thumbs = useThumbnailUrls(items.map((a) => a.media[0]).filter((m): m is AssetMedia => Boolean(m)));
+  const thumbs = useThumbnailUrls(firstFiles(items));
   const total = assets.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const set = (patch: Partial<AssetFilters>) => setFilters((f) => ({ ...f, page: 0, ...patch }));
@@ -141,7 +160,7 @@ export default function AssetsPage() {
           />
         ) : view === 'grid' ? (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={i18n._('Assets')}>
-            {items.map((a) => (
+            {items.map((a, i) => (
               <li key={a.id}>
                 <AssetCard
                   to={paths.asset(a.id)}
@@ -153,6 +172,8 @@ export default function AssetsPage() {
                       media={a.media[0]}
                       url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined}
                       className="aspect-video w-full"
+                      aboveFold={i < FIRST_ROW}
+                      first={i === 0}
                     />
                   }
                   badges={

@@ -1,6 +1,6 @@
 // Product lines (public.business_products; RLS: a business reads and writes only its own).
 // The list is paged by range with an exact count, so every product is reachable.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Json, Tables } from '@tagledger/db/types';
 import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
@@ -69,10 +69,15 @@ export function productOf(row: ProductRow): Product {
 
 export function useProducts(page: number) {
   const { user } = useAuth();
-  const uid = user?.id ?? 'anonymous';
-  return useQuery({
+  return useQuery(productsQueryOptions(user?.id, page));
+}
+
+/** A page of the business's products (the business is its owner's user id). */
+export const productsQueryOptions = (userId: string | undefined, page: number) => {
+  const uid = userId ?? 'anonymous';
+  return queryOptions({
     queryKey: businessKeys.productPage(uid, page),
-    enabled: Boolean(user),
+    enabled: Boolean(userId),
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const from = page * PRODUCT_PAGE_SIZE;
@@ -87,7 +92,7 @@ export function useProducts(page: number) {
       return { items, total: count ?? items.length };
     },
   });
-}
+};
 
 export function useProduct(id: string) {
   const { user } = useAuth();

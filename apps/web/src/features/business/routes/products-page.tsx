@@ -13,9 +13,15 @@ import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { useGs1Prefixes } from '../api/gs1-prefixes';
-import { PRODUCT_PAGE_SIZE, useProducts } from '../api/products';
+import type { ScreenPrefetch } from '@/lib/screen-prefetch';
+import { PRODUCT_PAGE_SIZE, productsQueryOptions, useProducts } from '../api/products';
 import { BusinessNav } from '../components/business-nav';
 import { GtinBadge } from '../components/gtin-state';
+
+/** The first page of products, asked for while the profile is read (lib/screen-prefetch.ts). */
+export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
+  void queryClient.prefetchQuery(productsQueryOptions(userId, 0));
+};
 
 export default function ProductsPage() {
   const [page, setPage] = useState(0);

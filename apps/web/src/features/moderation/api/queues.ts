@@ -2,7 +2,7 @@
 // (moderator_queue, moderator_queue_counts, moderator_act, moderator_log); the ban itself is the
 // admin-ban-user server function. The database decides what each item shows: never an owner's
 // e-mail, a sender's address or a private asset field.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
@@ -121,20 +121,26 @@ const keys = {
   log: (page: number) => [...keys.all, 'log', page] as const,
 };
 
-export function useQueueCounts() {
-  return useQuery({
+export const queueCountsQueryOptions = () =>
+  queryOptions({
     queryKey: keys.counts(),
     queryFn: async () => unwrap(await supabase.rpc('moderator_queue_counts')),
   });
+
+export function useQueueCounts() {
+  return useQuery(queueCountsQueryOptions());
 }
 
-export function useQueue(name: QueueName, page: number) {
-  return useQuery({
+export const queueQueryOptions = (name: QueueName, page: number) =>
+  queryOptions({
     queryKey: keys.queue(name, page),
     queryFn: async () =>
       unwrap(await supabase.rpc('moderator_queue', { p_queue: name, p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE })),
     placeholderData: keepPreviousData,
   });
+
+export function useQueue(name: QueueName, page: number) {
+  return useQuery(queueQueryOptions(name, page));
 }
 
 export function useStandingRecalls(page: number) {

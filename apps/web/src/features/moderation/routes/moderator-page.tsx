@@ -8,7 +8,8 @@ import { PageMeta } from '@/components/page-meta';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
-import { useQueueCounts } from '../api/queues';
+import type { ScreenPrefetch } from '@/lib/screen-prefetch';
+import { queueCountsQueryOptions, queueQueryOptions, useQueueCounts } from '../api/queues';
 import { ModerationLog } from '../components/moderation-log';
 import { QueuePanel } from '../components/queue-panel';
 import { RecallsPanel } from '../components/recalls-panel';
@@ -16,12 +17,21 @@ import { QUEUES, type QueueName } from '../lib/actions';
 
 type Tab = QueueName | 'recalls' | 'log';
 
+/** The tab shown first. */
+const FIRST_TAB: QueueName = 'products';
+
+/** The queues' counts and the first tab's first page, asked for while the profile is read (lib/screen-prefetch.ts). */
+export const prefetch: ScreenPrefetch = ({ queryClient }) => {
+  void queryClient.prefetchQuery(queueCountsQueryOptions());
+  void queryClient.prefetchQuery(queueQueryOptions(FIRST_TAB, 0));
+};
+
 export default function ModeratorPage() {
   const { profile } = useAuth();
   const isAdmin = profile?.role === 'admin';
   const counts = useQueueCounts();
   const tabs = QUEUES.filter((q) => !q.adminOnly || isAdmin);
-  const [tab, setTab] = useState<Tab>('products');
+  const [tab, setTab] = useState<Tab>(FIRST_TAB);
   const order: Tab[] = [...tabs.map((q) => q.name), 'recalls', 'log'];
 
   // The tabs pattern: Tab reaches the chosen tab only, the arrow keys (and Home/End) move between

@@ -15,9 +15,10 @@ import { useMyCountry } from '../api/my-country';
 import { PurchaseHistory } from '../components/purchase-history';
 import { PurchaseNotice, type CancelState } from '../components/purchase-notice';
 import { fetchAllTransactions, transactionsToCsv } from '../api/export-transactions';
-import { useTransactions } from '../api/get-transactions';
-import { useInvalidateWallet, useWallet } from '@/lib/wallet';
-import { useWalletSummary } from '../api/get-wallet-summary';
+import { transactionsQueryOptions, useTransactions } from '../api/get-transactions';
+import { useInvalidateWallet, useWallet, walletQueryOptions } from '@/lib/wallet';
+import { useWalletSummary, walletSummaryQueryOptions } from '../api/get-wallet-summary';
+import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import type { TransactionFilters } from '../api/types';
 import { WalletView } from '../components/wallet-view';
 import { i18n } from '@/lib/i18n/i18n';
@@ -45,6 +46,13 @@ function download(filename: string, text: string) {
   a.click();
   URL.revokeObjectURL(url);
 }
+
+/** The balance, the summary and the first entries, asked for while the profile is read (lib/screen-prefetch.ts). */
+export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
+  void queryClient.prefetchQuery(walletQueryOptions(userId));
+  void queryClient.prefetchQuery(walletSummaryQueryOptions(userId));
+  void queryClient.prefetchInfiniteQuery(transactionsQueryOptions(userId, NO_FILTERS));
+};
 
 export default function WalletPage() {
   const { user } = useAuth();
