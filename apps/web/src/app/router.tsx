@@ -8,6 +8,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { appRoutes, matchesRoute, redirects, routes, type Access } from '@/config/routes';
+import { useAuth } from '@/lib/auth';
 import { pendingDone, replayEarlyActions } from '@/lib/early-actions';
 import { i18n, loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
@@ -181,20 +182,24 @@ function screens(list: ScreenRoute[]) {
 
 /**
  * A link the visitor points at, focuses or touches: its screen's code and messages start loading, so a
- * click usually finds them there instead of waiting behind the screen's spinner.
+ * click usually finds them there instead of waiting behind the screen's spinner; for a signed-in
+ * user, its first data too (the screen's `prefetch`, lib/screen-prefetch.ts; fresh data is not asked
+ * for again).
  */
-function usePrefetchOnIntent() {
+function usePrefetchOnIntent(userId: string | undefined) {
   useEffect(() => {
     const onIntent = (event: Event) => {
       const link = inAppLink(event.target);
-      if (link) void preloadScreen(link.pathname, i18n.locale as Locale);
+      if (!link) return;
+      void preloadScreen(link.pathname, i18n.locale as Locale);
+      if (userId) void prefetchScreenData(link.pathname, userId);
     };
     const types = ['pointerover', 'focusin', 'touchstart'] as const;
     for (const type of types) document.addEventListener(type, onIntent, { passive: true });
     return () => {
       for (const type of types) document.removeEventListener(type, onIntent);
     };
-  }, []);
+  }, [userId]);
 }
 
 function inAppLink(target: EventTarget | null): HTMLAnchorElement | null {
@@ -229,7 +234,7 @@ function usePendingOnNavigation() {
 }
 
 export function AppRoutes() {
-  usePrefetchOnIntent();
+  usePrefetchOnIntent(useAuth().user?.id);
   usePendingOnNavigation();
   return (
     <Routes>

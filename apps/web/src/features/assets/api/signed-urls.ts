@@ -41,11 +41,17 @@ export function useSignedUrls(names: string[]) {
 
 /** The owner's grids: one 16:9 thumbnail per photo (signed render URL), the original for the rest. */
 const THUMBNAIL = { width: 640, height: 360, resize: 'cover' } as const;
-/** The owner's asset page shows one photo at most 720 CSS px wide: this covers a 2x screen's need
- * closely enough, at a fraction of a camera photo's bytes. The original opens only on request. */
-const GALLERY = { width: 1280, resize: 'contain' } as const;
+/** The owner's asset page shows one photo at most 720 CSS px wide; a signed render URL names one size
+ * (no srcset), so it is this screen's: the photo's width in device pixels in steps of 160, 1280 at most
+ * (a 2x desktop). A phone of 412 px at 1.75x gets 800 px, 40% of the 1280's pixels, which it waited
+ * for at 1.6 Mbit/s (issue 29). The original opens only on request. */
+function galleryTransform(): Transform {
+  const cssWidth = Math.min(window.innerWidth || 720, 720);
+  const width = Math.min(1280, Math.ceil((cssWidth * (window.devicePixelRatio || 1)) / 160) * 160);
+  return { width, resize: 'contain' };
+}
 
-type Transform = typeof THUMBNAIL | typeof GALLERY;
+type Transform = typeof THUMBNAIL | { width: number; resize: 'contain' };
 
 /** One signed render URL per photo (createSignedUrls has no transformation in supabase-js). */
 async function signedPhotoUrls(photos: AssetMedia[], transform: Transform): Promise<Record<string, string>> {
@@ -86,7 +92,7 @@ export const galleryUrlsQueryOptions = (media: AssetMedia[]) => {
   const photos = media.filter((m) => m.kind === 'photo');
   return queryOptions({
     queryKey: [...assetKeys.media(photos.map((m) => m.object_name)), 'gallery'],
-    queryFn: () => signedPhotoUrls(photos, GALLERY),
+    queryFn: () => signedPhotoUrls(photos, galleryTransform()),
     enabled: photos.length > 0,
     staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
     refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,

@@ -56,6 +56,8 @@ export function MediaViewer({
             // it loads. The attributes are the largest rendition's 4:3, for the browser's first layout.
             width={1280}
             height={960}
+            // The asset page's largest paint: before its other images (issue 29).
+            fetchPriority="high"
             className="h-[min(60vh,36rem)] w-full object-contain"
           />
         ) : current.kind === 'video' ? (
