@@ -171,7 +171,11 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
       // A real sign-out (ours, another tab's, or a dead refresh token) wipes storage; the first
       // "no session" event on page load must not, or it would erase the PKCE verifier and ?ref.
       if (event === 'SIGNED_OUT') clearBrowserStorage();
-      setState(SIGNED_OUT);
+      // A transition, as navigations and our own sign-out are (app/provider.tsx): supabase-js reports
+      // our sign-out too, after signOut() below has started its "go to /" with the cleared user. An
+      // urgent "no user" would render first, on the page being left, whose guard would send the
+      // visitor to /auth; as a transition on the same state it is entangled with that one and renders with it.
+      startTransition(() => setState(SIGNED_OUT));
       return;
     }
     const { data: aal } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
