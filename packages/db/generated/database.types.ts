@@ -1930,7 +1930,7 @@ export type Database = {
           p_sort?: string | null;
           p_ascending?: boolean | null;
           p_limit?: number | null;
-          p_offset?: number | null;
+          p_after?: Json | null;
         };
         Returns: Json;
       };
@@ -1942,7 +1942,7 @@ export type Database = {
           p_sort?: string | null;
           p_ascending?: boolean | null;
           p_limit?: number | null;
-          p_offset?: number | null;
+          p_after?: Json | null;
         };
         Returns: Json;
       };

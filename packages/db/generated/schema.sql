@@ -1014,6 +1014,17 @@ end
 $function$;
 grant execute on function private.apply_stripe_event(p_event_id text, p_type text, p_object jsonb) to service_role;
 
+CREATE OR REPLACE FUNCTION private.asset_count_sql(p_public boolean)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 'select count(*) from (select 1 from public.assets a where ' || private.asset_list_filters(p_public)
+    || ' limit 1001) c'
+$function$;
+grant execute on function private.asset_count_sql(p_public boolean) to authenticated;
+
 CREATE OR REPLACE FUNCTION private.asset_ledger_is_append_only()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1030,6 +1041,23 @@ begin
   raise exception 'The asset ledger is append-only' using errcode = '42501';
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.asset_list_filters(p_public boolean)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_public then 'a.privacy = ''public''' else 'a.owner_id = (select auth.uid())' end
+    || ' and ($1::text is null or a.title ilike $1 or a.description ilike $1'
+    || ' or exists (select 1 from unnest(a.tags) t where t ilike $1)'
+    || ' or ($2::text is not null and a.serial_normalized like ''%'' || $2 || ''%'')'
+    || case when p_public then '' else ' or a.sku ilike $1' end || ')'
+    || ' and ($3::text is null or a.kind = $3)'
+    || ' and ($4::text is null or exists (select 1 from public.asset_media m where m.asset_id = a.id and m.kind = $4))'
+    || case when p_public then '' else ' and ($7::text is null or a.privacy = $7) and ($8::text is null or a.status = $8)' end
+$function$;
+grant execute on function private.asset_list_filters(p_public boolean) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.asset_media_is_public(p_name text)
  RETURNS boolean
@@ -1067,6 +1095,26 @@ AS $function$ select m.owner_id from public.asset_media m where m.object_name = 
 grant execute on function private.asset_media_owner(p_name text) to anon;
 grant execute on function private.asset_media_owner(p_name text) to authenticated;
 grant execute on function private.asset_media_owner(p_name text) to service_role;
+
+CREATE OR REPLACE FUNCTION private.asset_page_sql(p_public boolean, p_sort text, p_ascending boolean)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_key record := private.asset_sort_key(p_sort, p_ascending);
+  v_dir text := case when p_ascending then 'asc' else 'desc' end;
+begin
+  return format(
+    'select a.id, %1$s::text as k from public.assets a
+     where %2$s and ($5::jsonb is null or (%1$s, a.id) %3$s (($5 ->> ''k'')::%4$s, ($5 ->> ''id'')::uuid))
+     order by %1$s %5$s, a.id %5$s limit $6::integer',
+    v_key.expr, private.asset_list_filters(p_public), case when p_ascending then '>' else '<' end,
+    v_key.cast_to, v_dir);
+end
+$function$;
+grant execute on function private.asset_page_sql(p_public boolean, p_sort text, p_ascending boolean) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.asset_price(p_photos integer, p_documents integer, p_video_seconds numeric[])
  RETURNS jsonb
@@ -1177,6 +1225,20 @@ AS $function$
       from public.asset_media m where m.asset_id = p_asset.id), '[]'::jsonb)
   )
 $function$;
+
+CREATE OR REPLACE FUNCTION private.asset_sort_key(p_sort text, p_ascending boolean, OUT expr text, OUT cast_to text)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_sort
+      when 'title' then 'lower(a.title)'
+      when 'value' then case when p_ascending then 'coalesce(a.estimated_value, 1e12)' else 'coalesce(a.estimated_value, -1)' end
+      else 'a.created_at' end,
+    case p_sort when 'title' then 'text' when 'value' then 'numeric' else 'timestamptz' end
+$function$;
+grant execute on function private.asset_sort_key(p_sort text, p_ascending boolean, OUT expr text, OUT cast_to text) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.assets_after_update()
  RETURNS trigger
@@ -1455,6 +1517,24 @@ begin
   end if;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.checked_cursor(p_after jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_after is null or p_after = 'null'::jsonb then return null; end if;
+  if jsonb_typeof(p_after) <> 'object' or coalesce(jsonb_typeof(p_after -> 'k'), '') <> 'string'
+     or coalesce(jsonb_typeof(p_after -> 'id'), '') <> 'string' then
+    raise exception 'A page cursor is {"k": text, "id": uuid}' using errcode = '22023';
+  end if;
+  perform (p_after ->> 'id')::uuid;
+  return p_after;
+end
+$function$;
+grant execute on function private.checked_cursor(p_after jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.checkout_expiry_grace()
  RETURNS interval
@@ -2314,6 +2394,22 @@ begin
   return old;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.keyset_page(p_rows jsonb, p_limit integer, p_counted bigint)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'items', coalesce((select jsonb_agg(r -> 'row' order by n) from jsonb_array_elements(p_rows) with ordinality e(r, n)
+      where n <= p_limit), '[]'::jsonb),
+    'next', case when jsonb_array_length(p_rows) > p_limit
+      then jsonb_build_object('k', p_rows -> (p_limit - 1) ->> 'k', 'id', p_rows -> (p_limit - 1) -> 'row' ->> 'id') end,
+    'total', least(p_counted, 1000),
+    'total_capped', p_counted > 1000)
+$function$;
+grant execute on function private.keyset_page(p_rows jsonb, p_limit integer, p_counted bigint) to authenticated;
 
 CREATE OR REPLACE FUNCTION private.ledger_entry_hash(p_prev text, p_record text, p_seq bigint, p_event text, p_at timestamp with time zone)
  RETURNS text
@@ -4259,8 +4355,12 @@ create table public.assets (
   constraint assets_title_check CHECK (char_length(btrim(title)) >= 1 AND char_length(btrim(title)) <= 200),
   constraint assets_token_id_check CHECK (token_id IS NULL OR char_length(token_id) <= 200)
 );
-CREATE INDEX assets_owner_created_idx ON public.assets USING btree (owner_id, created_at DESC);
-CREATE INDEX assets_public_created_idx ON public.assets USING btree (created_at DESC) WHERE (privacy = 'public'::text);
+CREATE INDEX assets_owner_created_idx ON public.assets USING btree (owner_id, created_at, id);
+CREATE INDEX assets_owner_title_idx ON public.assets USING btree (owner_id, lower(title), id);
+CREATE INDEX assets_owner_value_asc_idx ON public.assets USING btree (owner_id, COALESCE(estimated_value, '1000000000000'::numeric), id);
+CREATE INDEX assets_owner_value_desc_idx ON public.assets USING btree (owner_id, COALESCE(estimated_value, ('-1'::integer)::numeric), id);
+CREATE INDEX assets_public_created_idx ON public.assets USING btree (created_at, id) WHERE (privacy = 'public'::text);
+CREATE INDEX assets_public_title_idx ON public.assets USING btree (lower(title), id) WHERE (privacy = 'public'::text);
 CREATE INDEX assets_serial_idx ON public.assets USING btree (serial_normalized) WHERE (serial_normalized IS NOT NULL);
 alter table public.assets enable row level security;
 create policy "Owners can read their own assets" on public.assets for select to authenticated
@@ -7682,7 +7782,7 @@ $function$;
 grant execute on function public.save_news_article(p_id uuid, p_category text, p_image_url text, p_versions jsonb) to authenticated;
 grant execute on function public.save_news_article(p_id uuid, p_category text, p_image_url text, p_versions jsonb) to service_role;
 
-CREATE OR REPLACE FUNCTION public.search_my_assets(p_query text DEFAULT NULL::text, p_kind text DEFAULT NULL::text, p_privacy text DEFAULT NULL::text, p_media text DEFAULT NULL::text, p_status text DEFAULT NULL::text, p_sort text DEFAULT 'created_at'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 24, p_offset integer DEFAULT 0)
+CREATE OR REPLACE FUNCTION public.search_my_assets(p_query text DEFAULT NULL::text, p_kind text DEFAULT NULL::text, p_privacy text DEFAULT NULL::text, p_media text DEFAULT NULL::text, p_status text DEFAULT NULL::text, p_sort text DEFAULT 'created_at'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 24, p_after jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE
@@ -7692,47 +7792,31 @@ declare
   v_like text := case when nullif(btrim(p_query), '') is null then null
     else '%' || replace(replace(replace(btrim(p_query), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
   v_serial text := private.normalize_serial(p_query);
-  v_result jsonb;
+  v_limit integer := least(greatest(coalesce(p_limit, 24), 1), 100);
+  v_page text := private.asset_page_sql(false, case when p_sort in ('title', 'value') then p_sort else 'created_at' end,
+    coalesce(p_ascending, false));
+  v_rows jsonb;
+  v_total bigint;
 begin
-  with filtered as (
-    select a.id, a.title, a.created_at, a.estimated_value from public.assets a
-    where (v_like is null
-           or a.title ilike v_like or a.description ilike v_like
-           or exists (select 1 from unnest(a.tags) t where t ilike v_like)
-           or (v_serial is not null and a.serial_normalized like '%' || v_serial || '%')
-           or a.sku ilike v_like)
-      and (p_kind is null or a.kind = p_kind)
-      and (p_privacy is null or a.privacy = p_privacy)
-      and (p_status is null or a.status = p_status)
-      and (p_media is null or exists (select 1 from public.asset_media m where m.asset_id = a.id and m.kind = p_media))
-  ), ordered as (
-    select f.id, row_number() over (order by
-      case when p_sort = 'title' and p_ascending then lower(f.title) end asc,
-      case when p_sort = 'title' and not p_ascending then lower(f.title) end desc,
-      case when p_sort = 'value' and p_ascending then f.estimated_value end asc nulls last,
-      case when p_sort = 'value' and not p_ascending then f.estimated_value end desc nulls last,
-      case when p_ascending then f.created_at end asc,
-      f.created_at desc, f.id) as ord
-    from filtered f
-  ), page as (
-    select o.id, o.ord from ordered o order by o.ord
-    limit least(greatest(coalesce(p_limit, 24), 1), 100) offset greatest(coalesce(p_offset, 0), 0)
-  )
-  select jsonb_build_object(
-    'total', (select count(*) from filtered),
-    'items', coalesce((select jsonb_agg((to_jsonb(a) - 'submission_id') || jsonb_build_object('media', coalesce((
-        select jsonb_agg(jsonb_build_object('id', m.id, 'object_name', m.object_name, 'kind', m.kind,
-          'mime_type', m.mime_type, 'size_bytes', m.size_bytes, 'sha256', m.sha256, 'duration_seconds', m.duration_seconds)
-          order by m.position)
-        from public.asset_media m where m.asset_id = a.id), '[]'::jsonb)) order by p.ord)
-      from page p join public.assets a on a.id = p.id), '[]'::jsonb)
-  ) into v_result;
-  return v_result;
+  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''row'', (to_jsonb(a) - ''submission_id'')
+      || jsonb_build_object(''media'', coalesce((
+        select jsonb_agg(jsonb_build_object(''id'', m.id, ''object_name'', m.object_name, ''kind'', m.kind,
+          ''mime_type'', m.mime_type, ''size_bytes'', m.size_bytes, ''sha256'', m.sha256,
+          ''duration_seconds'', m.duration_seconds) order by m.position)
+        from public.asset_media m where m.asset_id = a.id), ''[]''::jsonb))) order by p.n), ''[]'')
+    from (select p.*, row_number() over () as n from (' || v_page || ') p) p
+    join public.assets a on a.id = p.id'
+  using v_like, v_serial, p_kind, p_media, private.checked_cursor(p_after), v_limit + 1, p_privacy, p_status
+  into v_rows;
+  execute private.asset_count_sql(false)
+  using v_like, v_serial, p_kind, p_media, null::jsonb, null::integer, p_privacy, p_status
+  into v_total;
+  return private.keyset_page(v_rows, v_limit, v_total);
 end
 $function$;
-grant execute on function public.search_my_assets(p_query text, p_kind text, p_privacy text, p_media text, p_status text, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.search_my_assets(p_query text, p_kind text, p_privacy text, p_media text, p_status text, p_sort text, p_ascending boolean, p_limit integer, p_after jsonb) to authenticated;
 
-CREATE OR REPLACE FUNCTION public.search_public_assets(p_query text DEFAULT NULL::text, p_kind text DEFAULT NULL::text, p_media text DEFAULT NULL::text, p_sort text DEFAULT 'created_at'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 24, p_offset integer DEFAULT 0)
+CREATE OR REPLACE FUNCTION public.search_public_assets(p_query text DEFAULT NULL::text, p_kind text DEFAULT NULL::text, p_media text DEFAULT NULL::text, p_sort text DEFAULT 'created_at'::text, p_ascending boolean DEFAULT false, p_limit integer DEFAULT 24, p_after jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -7742,38 +7826,23 @@ declare
   v_like text := case when nullif(btrim(p_query), '') is null then null
     else '%' || replace(replace(replace(btrim(p_query), '\', '\\'), '%', '\%'), '_', '\_') || '%' end;
   v_serial text := private.normalize_serial(p_query);
-  v_result jsonb;
+  v_limit integer := least(greatest(coalesce(p_limit, 24), 1), 100);
+  v_page text := private.asset_page_sql(true, case when p_sort = 'title' then 'title' else 'created_at' end,
+    coalesce(p_ascending, false));
+  v_rows jsonb;
+  v_total bigint;
 begin
-  with filtered as (
-    select a.id, a.title, a.created_at from public.assets a
-    where a.privacy = 'public'
-      and (v_like is null
-           or a.title ilike v_like or a.description ilike v_like
-           or exists (select 1 from unnest(a.tags) t where t ilike v_like)
-           or (v_serial is not null and a.serial_normalized like '%' || v_serial || '%'))
-      and (p_kind is null or a.kind = p_kind)
-      and (p_media is null or exists (select 1 from public.asset_media m where m.asset_id = a.id and m.kind = p_media))
-  ), ordered as (
-    select f.id, row_number() over (order by
-      case when p_sort = 'title' and p_ascending then lower(f.title) end asc,
-      case when p_sort = 'title' and not p_ascending then lower(f.title) end desc,
-      case when p_ascending then f.created_at end asc,
-      f.created_at desc, f.id) as ord
-    from filtered f
-  ), page as (
-    select o.id, o.ord from ordered o order by o.ord
-    limit least(greatest(coalesce(p_limit, 24), 1), 100) offset greatest(coalesce(p_offset, 0), 0)
-  )
-  select jsonb_build_object(
-    'total', (select count(*) from filtered),
-    'items', coalesce((select jsonb_agg(private.public_asset_json(a) order by p.ord)
-      from page p join public.assets a on a.id = p.id), '[]'::jsonb)
-  ) into v_result;
-  return v_result;
+  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''row'', private.public_asset_json(a))
+      order by p.n), ''[]'') from (select p.*, row_number() over () as n from (' || v_page || ') p) p
+    join public.assets a on a.id = p.id'
+  using v_like, v_serial, p_kind, p_media, private.checked_cursor(p_after), v_limit + 1
+  into v_rows;
+  execute private.asset_count_sql(true) using v_like, v_serial, p_kind, p_media into v_total;
+  return private.keyset_page(v_rows, v_limit, v_total);
 end
 $function$;
-grant execute on function public.search_public_assets(p_query text, p_kind text, p_media text, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) to anon;
-grant execute on function public.search_public_assets(p_query text, p_kind text, p_media text, p_sort text, p_ascending boolean, p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.search_public_assets(p_query text, p_kind text, p_media text, p_sort text, p_ascending boolean, p_limit integer, p_after jsonb) to anon;
+grant execute on function public.search_public_assets(p_query text, p_kind text, p_media text, p_sort text, p_ascending boolean, p_limit integer, p_after jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.update_user_activity()
  RETURNS void

@@ -130,7 +130,25 @@ export interface PublicAssetsRequest {
   sort?: 'created_at' | 'title';
   ascending?: boolean;
   limit: number;
-  offset: number;
+  /** Where the page starts: the previous page's `next` (absent for the first page; decision 0165). */
+  after?: PageCursor | null;
+}
+
+/** A keyset cursor: the last row's sort key (as text) and id; the page after it starts past them. */
+export type PageCursor = {
+  k: string;
+  id: string;
+};
+
+/**
+ * One page of a keyset-paged list: `next` starts the page after it (null on the last page); `total`
+ * counts at most 1,000 rows, and `total_capped` says there are more (decision 0165).
+ */
+export interface KeysetPage<T> {
+  items: T[];
+  next: PageCursor | null;
+  total: number;
+  total_capped: boolean;
 }
 
 /**
@@ -138,7 +156,7 @@ export interface PublicAssetsRequest {
  * file, by media id (public-asset-media's), for `expiresIn` seconds.
  */
 export interface PublicAssetsPage {
-  page: { total: number; items: PublicAsset[] };
+  page: KeysetPage<PublicAsset>;
   urls: Record<string, string>;
   expiresIn: number;
 }

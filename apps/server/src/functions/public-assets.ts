@@ -20,7 +20,8 @@ const listSchema = z.object({
   ascending: z.boolean().optional(),
   // search_public_assets caps the page at 100; public-asset-media signs at most 48 assets.
   limit: z.number().int().min(1).max(48),
-  offset: z.number().int().min(0).max(1_000_000),
+  // The previous page's `next` (decision 0165); the database checks the key against the sort.
+  after: z.object({ k: z.string().max(300), id: z.string().uuid() }).strict().nullable().optional(),
 });
 const assetSchema = z.object({ assetId: z.string().max(100) });
 
@@ -48,7 +49,7 @@ export const publicAssets: ServerFunction<'public-assets'> = {
           f.sort ?? 'created_at',
           f.ascending ?? false,
           f.limit,
-          f.offset,
+          f.after ? JSON.stringify(f.after) : null,
         ],
       );
       return rows[0]!.page;

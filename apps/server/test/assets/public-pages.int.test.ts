@@ -137,28 +137,29 @@ describe.each(drivers)('public page functions on %s', (driver) => {
 
   describe('public-assets', () => {
     it('answers the anonymous search with the cards’ first-file URLs', async () => {
-      const res = await call('public-assets', { query: tag, limit: 12, offset: 0 });
+      const res = await call('public-assets', { query: tag, limit: 12 });
       expect(res.status).toBe(200);
       const rpc = await anon.rpc('search_public_assets', {
         p_query: tag,
         p_sort: 'created_at',
         p_ascending: false,
         p_limit: 12,
-        p_offset: 0,
       });
       expect(rpc.error).toBeNull();
       expect(res.json.page).toEqual(rpc.data);
-      expect(res.json).toMatchObject({ page: { total: 1, items: [{ id: publicId }] } });
+      expect(res.json).toMatchObject({ page: { total: 1, total_capped: false, next: null, items: [{ id: publicId }] } });
       expect(Object.keys(res.json.urls as object)).toEqual([publicMedia]);
       expectNoPrivateData(res.text);
     });
 
     it.each([
-      ['a page of 0', { limit: 0, offset: 0 }],
-      ['a page over 48', { limit: 49, offset: 0 }],
-      ['a negative offset', { limit: 12, offset: -1 }],
-      ['an unknown sort', { limit: 12, offset: 0, sort: 'owner_id' }],
-      ['no page size', { offset: 0 }],
+      ['a page of 0', { limit: 0 }],
+      ['a page over 48', { limit: 49 }],
+      ['a cursor without an id', { limit: 12, after: { k: '2026-01-01' } }],
+      ['a cursor whose id is not a uuid', { limit: 12, after: { k: '2026-01-01', id: 'x' } }],
+      ['a cursor whose key does not fit the sort', { limit: 12, after: { k: 'soon', id: crypto.randomUUID() } }],
+      ['an unknown sort', { limit: 12, sort: 'owner_id' }],
+      ['no page size', {}],
     ])('refuses %s with a 400', async (_what, body) => {
       const res = await call('public-assets', body);
       expect(res.status).toBe(400);

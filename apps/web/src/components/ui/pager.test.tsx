@@ -22,4 +22,17 @@ describe('Pager', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(pageCount(0, 10)).toBe(1);
   });
+
+  it('says "Page n" for a keyset list, which knows only whether a next page exists', () => {
+    const onPage = vi.fn();
+    const { rerender } = render(<Pager page={0} hasNext onPage={onPage} />);
+    expect(screen.getByText('Page 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPage.mock.calls).toEqual([[1]]);
+    rerender(<Pager page={3} hasNext={false} onPage={onPage} />);
+    expect(screen.getByText('Page 4')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    rerender(<Pager page={0} hasNext={false} onPage={onPage} />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@
 // fills with one request (issue 18).
 import { i18n } from '@/lib/i18n/i18n';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PageCursor } from '@tagledger/functions-api';
 import { AppError } from '@/lib/api-error';
 import { assetKeys } from './keys';
 import type { AssetKind, MediaKind, Page, PublicAsset } from './types';
@@ -22,7 +23,8 @@ export interface PublicFilters {
   media: MediaKind | '';
   sort: 'created_at' | 'title';
   ascending: boolean;
-  page: number;
+  /** Where the page starts: the previous page's `next`, null for the first (decision 0165). */
+  after: PageCursor | null;
   pageSize: number;
 }
 
@@ -38,7 +40,7 @@ export async function searchPublicAssets(f: PublicFilters): Promise<PublicAssets
     sort: f.sort,
     ascending: f.ascending,
     limit: f.pageSize,
-    offset: f.page * f.pageSize,
+    after: f.after,
   });
   return { ...res.page, urls: res.urls };
 }

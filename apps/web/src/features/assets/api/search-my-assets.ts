@@ -4,6 +4,7 @@ import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
+import type { PageCursor } from '@tagledger/functions-api';
 import type { Asset, AssetKind, AssetPrivacy, MediaKind, Page } from './types';
 
 export interface AssetFilters {
@@ -14,7 +15,8 @@ export interface AssetFilters {
   status?: string;
   sort: 'created_at' | 'title' | 'value';
   ascending: boolean;
-  page: number;
+  /** Where the page starts: the previous page's `next`, null for the first (decision 0165). */
+  after: PageCursor | null;
   pageSize: number;
 }
 
@@ -29,7 +31,7 @@ export async function searchMyAssets(f: AssetFilters): Promise<Page<Asset>> {
       p_sort: f.sort,
       p_ascending: f.ascending,
       p_limit: f.pageSize,
-      p_offset: f.page * f.pageSize,
+      p_after: f.after ?? undefined,
     }),
   );
 }

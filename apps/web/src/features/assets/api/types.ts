@@ -1,7 +1,7 @@
 // Shapes of the asset feature. Rows read from tables come from the generated Database types; the
 // rest describe what the json-returning asset rpcs and functions answer (see migration 20261122000400).
 import type { Tables } from '@tagledger/db/types';
-import type { AssetKind, AssetStatus, MediaKind } from '@tagledger/functions-api';
+import type { AssetKind, AssetStatus, KeysetPage, MediaKind } from '@tagledger/functions-api';
 
 // The shapes the server functions answer are the contract's (@tagledger/functions-api), declared there once.
 export type {
@@ -65,10 +65,8 @@ export interface Asset extends AssetFields {
   media: AssetMedia[];
 }
 
-export interface Page<T> {
-  total: number;
-  items: T[];
-}
+/** A keyset page (decision 0165): `next` starts the page after; `total` stops counting at 1,000. */
+export type Page<T> = KeysetPage<T>;
 
 export type AssetMessage = Pick<
   Tables<'asset_messages'>,

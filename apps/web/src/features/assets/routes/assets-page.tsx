@@ -20,8 +20,9 @@ import { MediaThumb } from '../components/media-thumb';
 import { formatMoney } from '../lib/labels';
 import { i18n } from '@/lib/i18n/i18n';
 import { assetKindOptions } from '@/lib/labels/assets';
-import { formatDate } from '@/lib/i18n/format';
+import { formatDate, formatNumber } from '@/lib/i18n/format';
 import { useDebounced } from '@/hooks/use-debounced';
+import { useKeysetPages } from '@/hooks/use-keyset-pages';
 import { paths } from '@/config/paths';
 
 const PAGE_SIZE = 12;
@@ -29,13 +30,12 @@ const PAGE_SIZE = 12;
 const FIRST_ROW = 3;
 
 /** What the screen shows first: no search, no filter, newest first. */
-const FIRST_FILTERS: Omit<AssetFilters, 'query'> = {
+const FIRST_FILTERS: Omit<AssetFilters, 'query' | 'after'> = {
   kind: '',
   privacy: '',
   media: '',
   sort: 'created_at',
   ascending: false,
-  page: 0,
   pageSize: PAGE_SIZE,
 };
 
@@ -44,7 +44,7 @@ const firstFiles = (items: Asset[]) => items.map((a) => a.media[0]).filter((m): 
 /** The first page and its thumbnails' URLs, asked for while the profile is read (lib/screen-prefetch.ts). */
 export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
   queryClient
-    .fetchQuery(myAssetsQueryOptions(userId, { ...FIRST_FILTERS, query: '' }))
+    .fetchQuery(myAssetsQueryOptions(userId, { ...FIRST_FILTERS, query: '', after: null }))
     .then((page) => {
       const media = firstFiles(page.items);
       if (media.length > 0) void queryClient.prefetchQuery(thumbnailUrlsQueryOptions(media));
@@ -55,15 +55,20 @@ export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
 export default function AssetsPage() {
   const [search, setSearch] = useState('');
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const [filters, setFilters] = useState<Omit<AssetFilters, 'query'>>(FIRST_FILTERS);
+  const [filters, setFilters] = useState<Omit<AssetFilters, 'query' | 'after'>>(FIRST_FILTERS);
+  // Pages by cursor (decision 0165): new filters, a new sort or a new search start at page one.
+  const pages = useKeysetPages();
+  const { reset } = pages;
   const query = useDebounced(search, 300);
-  useEffect(() => setFilters((f) => ({ ...f, page: 0 })), [query]);
-  const assets = useMyAssets({ ...filters, query });
+  useEffect(() => reset(), [query, reset]);
+  const assets = useMyAssets({ ...filters, query, after: pages.after });
   const items = assets.data?.items ?? [];
   const thumbs = useThumbnailUrls(firstFiles(items));
   const total = assets.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const set = (patch: Partial<AssetFilters>) => setFilters((f) => ({ ...f, page: 0, ...patch }));
+  const set = (patch: Partial<AssetFilters>) => {
+    reset();
+    setFilters((f) => ({ ...f, ...patch }));
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -73,7 +78,12 @@ export default function AssetsPage() {
           <h1 className="text-2xl font-semibold text-slate-900">{i18n._('My Assets')}</h1>
           {/* One line tall before the count comes (an empty line collapsed, and the list below moved). */}
           <p className="min-h-5 text-sm text-slate-600">
-            {assets.data ? i18n._('{total, plural, one {# asset} other {# assets}}', { total }) : null}
+            {assets.data
+              ? assets.data.total_capped
+                ? // Counting stops at 1,000 (decision 0165).
+                  i18n._('More than {total} assets', { total: formatNumber(total) })
+                : i18n._('{total, plural, one {# asset} other {# assets}}', { total })
+              : null}
           </p>
         </div>
         <Link to={paths.tag} className={buttonClasses('primary')}>
@@ -228,7 +238,7 @@ export default function AssetsPage() {
         )}
       </div>
 
-      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+      <Pager page={pages.page} hasNext={Boolean(assets.data?.next) && !assets.isPlaceholderData} onPage={(page) => pages.goTo(page, assets.data?.next)} />
     </div>
   );
 }

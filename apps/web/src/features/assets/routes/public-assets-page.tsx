@@ -14,6 +14,7 @@ import { KindBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
 import { formatMoney } from '../lib/labels';
 import { useDebounced } from '@/hooks/use-debounced';
+import { useKeysetPages } from '@/hooks/use-keyset-pages';
 import { i18n } from '@/lib/i18n/i18n';
 import { assetKindOptions } from '@/lib/labels/assets';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -30,10 +31,12 @@ export default function PublicAssetsPage() {
     media: '',
     sort: 'created_at',
     ascending: false,
-    page: 0,
     pageSize: PAGE_SIZE,
   });
-  useEffect(() => setFilters((f) => ({ ...f, page: 0 })), [query]);
+  // Pages by cursor (decision 0165): new filters, a new sort or a new search start at page one.
+  const pages = useKeysetPages();
+  const { reset } = pages;
+  useEffect(() => reset(), [query, reset]);
   const list = usePublicAssets({ ...filters, query });
   // The page is prerendered with the list still loading (docs/decisions/0136); the hydrating render
   // must show the same, so the list waits for hydration.
@@ -41,9 +44,10 @@ export default function PublicAssetsPage() {
   const items = list.data?.items ?? [];
   // The first file's URL of each card comes with the list (one request).
   const urls = list.data?.urls;
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const set = (patch: Partial<PublicFilters>) => setFilters((f) => ({ ...f, page: 0, ...patch }));
+  const set = (patch: Partial<PublicFilters>) => {
+    reset();
+    setFilters((f) => ({ ...f, ...patch }));
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -118,7 +122,7 @@ export default function PublicAssetsPage() {
           </ul>
         )}
       </div>
-      <Pager page={filters.page} pages={pages} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
+      <Pager page={pages.page} hasNext={Boolean(list.data?.next) && !list.isPlaceholderData} onPage={(page) => pages.goTo(page, list.data?.next)} />
     </div>
   );
 }
