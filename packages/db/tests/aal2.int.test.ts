@@ -469,7 +469,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
       referralSettings: (await tx.query('select 1 from public.referral_settings')).rowCount,
       packages: (await tx.query('select 1 from public.token_packages')).rowCount,
       verify: (await tx.query<{ r: unknown }>(`select public.verify_serial('NO-SUCH-SERIAL') as r`)).rowCount,
-      publicSearch: (await tx.query(`select public.search_public_assets(null, null, null, null, false, 10, 0)`))
+      publicSearch: (await tx.query(`select public.search_public_assets(null, null, null, null, false, 10, null)`))
         .rowCount,
     }));
     expect(publicView.news).toBe(1);

@@ -30,7 +30,7 @@ describe.each(drivers)('wallet API on %s', (driver) => {
     expect(Number(influencer.data?.balance)).toBe(100);
   });
 
-  it('reads the 20 newest transactions and pages further with range', async () => {
+  it('reads the 20 newest transactions and pages further after the last row, ties included (decision 0165)', async () => {
     const first = await alice.client
       .from('token_transactions')
       .select('amount, type, source, description, created_at')
@@ -39,13 +39,36 @@ describe.each(drivers)('wallet API on %s', (driver) => {
       .limit(20);
     expect(first.error).toBeNull();
     expect(first.data).toHaveLength(20);
-    const rest = await alice.client
+    // Six movements of one instant (one statement): a cursor on time alone would skip or repeat them.
+    const carol = await createTestUser(server);
+    await server.ctx.db.query(
+      `select private.ledger_post($1, 1, 'referral', 'tie ' || g) from generate_series(1, 6) g`,
+      [carol.id],
+    );
+    const everything = await carol.client
       .from('token_transactions')
-      .select('id')
-      .eq('user_id', alice.id)
+      .select('id, created_at')
+      .eq('user_id', carol.id)
       .order('created_at', { ascending: false })
-      .range(20, 39);
-    expect(rest.data).toHaveLength(3);
+      .order('id', { ascending: false });
+    // The web app's "Load more" (apps/web/src/features/wallet/api/get-transactions.ts), 3 a page.
+    const walked: string[] = [];
+    let after: { created_at: string; id: string } | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      let query = carol.client.from('token_transactions').select('id, created_at').eq('user_id', carol.id);
+      if (after) {
+        query = query
+          .lte('created_at', after.created_at)
+          .or(`created_at.lt.${JSON.stringify(after.created_at)},id.lt.${after.id}`);
+      }
+      const page = await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(3);
+      expect(page.error).toBeNull();
+      if (!page.data?.length) break;
+      walked.push(...page.data.map((r) => r.id));
+      after = page.data.at(-1)!;
+    }
+    expect(everything.data!.length).toBe(7); // the welcome bonus and the six
+    expect(walked).toEqual(everything.data!.map((r) => r.id));
   });
 
   it('searches descriptions and filters by type and source', async () => {

@@ -1,6 +1,8 @@
 // The caller's ledger, newest first: the first page is the SPEC §7 call (token_transactions by
-// user_id, newest first, limit 20); "Load more" fetches the next 20 with range(). Search and
-// filters run in the database.
+// user_id, newest first, limit 20); "Load more" fetches the 20 after the last row shown, by its
+// time and id (keyset, decision 0165), so a deep page reads 20 rows from the index
+// (user_id, created_at desc, id desc) instead of skipping every row before it. Search and filters
+// run in the database.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
@@ -19,35 +21,41 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Where a page starts: after this row of the page before (null: the newest). */
+export type LedgerCursor = Pick<TokenTransaction, 'created_at' | 'id'> | null;
+
 export async function fetchTransactions(
   userId: string,
   filters: TransactionFilters,
-  from: number,
-  to: number,
+  after: LedgerCursor,
+  pageSize: number = TRANSACTIONS_PAGE_SIZE,
 ): Promise<TokenTransaction[]> {
   let query = supabase.from('token_transactions').select(TRANSACTION_COLUMNS).eq('user_id', userId);
   const search = filters.search.trim();
   if (search) query = query.ilike('description', likePattern(search));
   if (filters.type) query = query.eq('type', filters.type);
   if (filters.source) query = query.eq('source', filters.source);
+  if (after) {
+    // (created_at, id) < (after): the range bound lets the index start at the cursor's time, and
+    // the or() orders the rows of that same instant by id.
+    const at = JSON.stringify(after.created_at);
+    query = query.lte('created_at', after.created_at).or(`created_at.lt.${at},id.lt.${after.id}`);
+  }
   return unwrap(
-    await query.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to),
+    await query
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(pageSize),
   ).map(normaliseTransaction);
 }
 
 export const transactionsQueryOptions = (userId: string | undefined, filters: TransactionFilters) =>
   infiniteQueryOptions({
     queryKey: walletKeys.transactions(userId, filters),
-    queryFn: ({ pageParam }) =>
-      fetchTransactions(
-        userId!,
-        filters,
-        pageParam * TRANSACTIONS_PAGE_SIZE,
-        (pageParam + 1) * TRANSACTIONS_PAGE_SIZE - 1,
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (last: TokenTransaction[], pages) =>
-      last.length < TRANSACTIONS_PAGE_SIZE ? undefined : pages.length,
+    queryFn: ({ pageParam }) => fetchTransactions(userId!, filters, pageParam),
+    initialPageParam: null as LedgerCursor,
+    getNextPageParam: (last: TokenTransaction[]): LedgerCursor | undefined =>
+      last.length < TRANSACTIONS_PAGE_SIZE ? undefined : { created_at: last.at(-1)!.created_at, id: last.at(-1)!.id },
     enabled: Boolean(userId),
   });
 
