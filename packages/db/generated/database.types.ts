@@ -1852,13 +1852,13 @@ export type Database = {
         Args: { p_queue: string | null; p_item_id: string | null; p_action: string | null; p_reason: string | null };
         Returns: Json;
       };
-      moderator_log: { Args: { p_limit?: number | null; p_offset?: number | null }; Returns: Json };
+      moderator_log: { Args: { p_limit?: number | null; p_after?: Json | null }; Returns: Json };
       moderator_queue: {
-        Args: { p_queue: string | null; p_limit?: number | null; p_offset?: number | null };
+        Args: { p_queue: string | null; p_limit?: number | null; p_after?: Json | null };
         Returns: Json;
       };
       moderator_queue_counts: { Args: never; Returns: Json };
-      moderator_recalls: { Args: { p_limit?: number | null; p_offset?: number | null }; Returns: Json };
+      moderator_recalls: { Args: { p_limit?: number | null; p_after?: Json | null }; Returns: Json };
       moderator_set_product_status: {
         Args: { p_product_id: string | null; p_status: string | null; p_reason: string | null };
         Returns: Json;

@@ -1707,6 +1707,36 @@ grant execute on function private.current_user_role() to authenticated;
 grant execute on function private.current_user_role() to public;
 grant execute on function private.current_user_role() to service_role;
 
+CREATE OR REPLACE FUNCTION private.cursor_bigint(p_after jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_after is null or p_after = 'null'::jsonb then return 9223372036854775807; end if;
+  if jsonb_typeof(p_after) <> 'object' or coalesce(jsonb_typeof(p_after -> 'k'), '') <> 'string'
+     or coalesce(p_after ->> 'id', '') !~ '^[0-9]{1,18}$' then
+    raise exception 'A page cursor is {"k": text, "id": number as text}' using errcode = '22023';
+  end if;
+  return (p_after ->> 'id')::bigint;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.cursor_time(p_after jsonb)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select coalesce((private.checked_cursor(p_after) ->> 'k')::timestamptz, 'infinity') $function$;
+
+CREATE OR REPLACE FUNCTION private.cursor_uuid(p_after jsonb)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select coalesce((private.checked_cursor(p_after) ->> 'id')::uuid, 'ffffffff-ffff-ffff-ffff-ffffffffffff') $function$;
+
 CREATE OR REPLACE FUNCTION private.default_referrer()
  RETURNS uuid
  LANGUAGE sql
@@ -2405,7 +2435,7 @@ AS $function$
     'items', coalesce((select jsonb_agg(r -> 'row' order by n) from jsonb_array_elements(p_rows) with ordinality e(r, n)
       where n <= p_limit), '[]'::jsonb),
     'next', case when jsonb_array_length(p_rows) > p_limit
-      then jsonb_build_object('k', p_rows -> (p_limit - 1) ->> 'k', 'id', p_rows -> (p_limit - 1) -> 'row' ->> 'id') end,
+      then jsonb_build_object('k', p_rows -> (p_limit - 1) ->> 'k', 'id', p_rows -> (p_limit - 1) ->> 'id') end,
     'total', least(p_counted, 1000),
     'total_capped', p_counted > 1000)
 $function$;
@@ -4543,7 +4573,7 @@ create table public.business_products (
 );
 CREATE INDEX business_products_business_idx ON public.business_products USING btree (business_id);
 CREATE UNIQUE INDEX business_products_gtin_key ON public.business_products USING btree (gtin) WHERE (gtin IS NOT NULL);
-CREATE INDEX business_products_moderator_recall_idx ON public.business_products USING btree (moderator_recall_at DESC) WHERE (moderator_recall_at IS NOT NULL);
+CREATE INDEX business_products_moderator_recall_idx ON public.business_products USING btree (moderator_recall_at, id) WHERE (moderator_recall_at IS NOT NULL);
 CREATE UNIQUE INDEX business_products_sku_idx ON public.business_products USING btree (business_id, sku) WHERE (sku IS NOT NULL);
 alter table public.business_products enable row level security;
 create policy "Businesses add their own products" on public.business_products for insert to authenticated
@@ -4782,7 +4812,7 @@ create table public.contact_abuse_reports (
   constraint contact_abuse_reports_status_check CHECK (status = ANY (ARRAY['open'::text, 'reviewed'::text, 'dismissed'::text]))
 );
 CREATE INDEX contact_abuse_reports_message_idx ON public.contact_abuse_reports USING btree (message_id);
-CREATE INDEX contact_abuse_reports_status_idx ON public.contact_abuse_reports USING btree (status, created_at);
+CREATE INDEX contact_abuse_reports_status_idx ON public.contact_abuse_reports USING btree (status, created_at, id);
 alter table public.contact_abuse_reports enable row level security;
 create policy "Moderators and admins read all reports" on public.contact_abuse_reports for select to authenticated
   using (private.is_moderator_or_admin());
@@ -5045,7 +5075,7 @@ create table public.moderation_reports (
 );
 CREATE INDEX moderation_reports_asset_idx ON public.moderation_reports USING btree (asset_id) WHERE (asset_id IS NOT NULL);
 CREATE INDEX moderation_reports_product_idx ON public.moderation_reports USING btree (product_id) WHERE (product_id IS NOT NULL);
-CREATE INDEX moderation_reports_queue_idx ON public.moderation_reports USING btree (target_kind, status, created_at DESC);
+CREATE INDEX moderation_reports_queue_idx ON public.moderation_reports USING btree (target_kind, created_at, id) WHERE (status = 'open'::text);
 CREATE INDEX moderation_reports_reporter_id_idx ON public.moderation_reports USING btree (reporter_id);
 CREATE INDEX moderation_reports_reporter_idx ON public.moderation_reports USING btree (reporter_hash, created_at);
 CREATE INDEX moderation_reports_unit_idx ON public.moderation_reports USING btree (unit_id);
@@ -7128,7 +7158,7 @@ end
 $function$;
 grant execute on function public.moderator_act(p_queue text, p_item_id text, p_action text, p_reason text) to authenticated;
 
-CREATE OR REPLACE FUNCTION public.moderator_log(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+CREATE OR REPLACE FUNCTION public.moderator_log(p_limit integer DEFAULT 20, p_after jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -7136,24 +7166,29 @@ CREATE OR REPLACE FUNCTION public.moderator_log(p_limit integer DEFAULT 20, p_of
 AS $function$
 declare
   v_admin boolean := private.is_admin();
+  v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
+  v_at timestamptz := private.cursor_time(p_after);
+  v_id bigint := private.cursor_bigint(p_after);
+  v_rows jsonb;
 begin
   perform private.require_aal_satisfied();
   perform private.require_moderator();
-  return jsonb_build_object(
-    'total', (select count(*) from public.moderation_log),
-    'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id desc) from (
-      select l.id, l.created_at, jsonb_build_object('id', l.id, 'created_at', l.created_at, 'queue', l.queue,
+  select coalesce(jsonb_agg(jsonb_build_object('k', l.created_at::text, 'id', l.id::text, 'row',
+      jsonb_build_object('id', l.id, 'created_at', l.created_at, 'queue', l.queue,
         'item_id', l.item_id, 'action', l.action, 'reason', l.reason, 'details', l.details,
         'by_me', l.moderator_id = auth.uid(),
-        'moderator', case when v_admin then p.email end) as item
-        from public.moderation_log l left join public.user_profiles p on p.id = l.moderator_id
-       order by l.created_at desc, l.id desc
-       limit least(greatest(coalesce(p_limit, 20), 1), 100) offset greatest(coalesce(p_offset, 0), 0)) x), '[]'::jsonb));
+        'moderator', case when v_admin then p.email end)) order by l.created_at desc, l.id desc), '[]')
+    into v_rows
+    from (select l.* from public.moderation_log l where (l.created_at, l.id) < (v_at, v_id)
+           order by l.created_at desc, l.id desc limit v_limit + 1) l
+    left join public.user_profiles p on p.id = l.moderator_id;
+  return private.keyset_page(v_rows, v_limit,
+    (select count(*) from (select 1 from public.moderation_log limit 1001) c));
 end
 $function$;
-grant execute on function public.moderator_log(p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.moderator_log(p_limit integer, p_after jsonb) to authenticated;
 
-CREATE OR REPLACE FUNCTION public.moderator_queue(p_queue text, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+CREATE OR REPLACE FUNCTION public.moderator_queue(p_queue text, p_limit integer DEFAULT 20, p_after jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -7161,47 +7196,55 @@ CREATE OR REPLACE FUNCTION public.moderator_queue(p_queue text, p_limit integer 
 AS $function$
 declare
   v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
-  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_rows jsonb;
+  v_total bigint;
 begin
   perform private.require_aal_satisfied();
   perform private.require_moderator();
-  if p_queue = 'assets' then
-    return jsonb_build_object(
-      'total', (select count(*) from public.moderation_reports r where r.target_kind = 'asset' and r.status = 'open'),
-      'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id) from (
-        select r.id, r.created_at, jsonb_build_object('id', r.id, 'created_at', r.created_at, 'reason', r.reason,
-          'details', r.details,
-          'asset', jsonb_build_object('id', a.id, 'title', a.title, 'description', a.description, 'kind', a.kind,
-            'tags', to_jsonb(a.tags), 'public', a.privacy = 'public')) as item
-          from public.moderation_reports r join public.assets a on a.id = r.asset_id
-         where r.target_kind = 'asset' and r.status = 'open'
-         order by r.created_at desc, r.id limit v_limit offset v_offset) x), '[]'::jsonb));
-  elsif p_queue = 'products' then
-    return jsonb_build_object(
-      'total', (select count(*) from public.moderation_reports r where r.target_kind = 'product' and r.status = 'open'),
-      'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id) from (
-        select r.id, r.created_at, jsonb_build_object('id', r.id, 'created_at', r.created_at, 'reason', r.reason,
-          'details', r.details, 'serial', r.serial,
-          'brand', coalesce(b.brand_name, 'Unnamed brand'),
-          'brand_verified', coalesce(up.is_business_user, false),
-          'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku, 'status', p.status,
-            'gtin_verified', private.gtin_verified(p), 'released_gtin', p.released_gtin),
-          'unit', case when u.id is null then null
-                  else jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status) end) as item
-          from public.moderation_reports r
-          join public.business_products p on p.id = r.product_id
-          left join public.business_units u on u.id = r.unit_id
-          left join public.business_profiles b on b.business_id = p.business_id
-          left join public.user_profiles up on up.id = p.business_id
-         where r.target_kind = 'product' and r.status = 'open'
-         order by r.created_at desc, r.id limit v_limit offset v_offset) x), '[]'::jsonb));
+  if p_queue in ('assets', 'products') then
+    declare
+      v_kind text := case when p_queue = 'assets' then 'asset' else 'product' end;
+      v_at timestamptz := private.cursor_time(p_after);
+      v_id uuid := private.cursor_uuid(p_after);
+    begin
+      select coalesce(jsonb_agg(jsonb_build_object('k', x.created_at::text, 'id', x.id, 'row',
+          case when v_kind = 'asset' then
+            jsonb_build_object('id', r.id, 'created_at', r.created_at, 'reason', r.reason, 'details', r.details,
+              'asset', jsonb_build_object('id', a.id, 'title', a.title, 'description', a.description, 'kind', a.kind,
+                'tags', to_jsonb(a.tags), 'public', a.privacy = 'public'))
+          else
+            jsonb_build_object('id', r.id, 'created_at', r.created_at, 'reason', r.reason,
+              'details', r.details, 'serial', r.serial,
+              'brand', coalesce(b.brand_name, 'Unnamed brand'),
+              'brand_verified', coalesce(up.is_business_user, false),
+              'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku, 'status', p.status,
+                'gtin_verified', private.gtin_verified(p), 'released_gtin', p.released_gtin),
+              'unit', case when u.id is null then null
+                      else jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status) end)
+          end) order by x.created_at desc, x.id desc), '[]')
+        into v_rows
+        from (select r.id, r.created_at from public.moderation_reports r
+               where r.target_kind = v_kind and r.status = 'open' and (r.created_at, r.id) < (v_at, v_id)
+               order by r.created_at desc, r.id desc limit v_limit + 1) x
+        join public.moderation_reports r on r.id = x.id
+        left join public.assets a on a.id = r.asset_id
+        left join public.business_products p on p.id = r.product_id
+        left join public.business_units u on u.id = r.unit_id
+        left join public.business_profiles b on b.business_id = p.business_id
+        left join public.user_profiles up on up.id = p.business_id;
+      select count(*) into v_total from (select 1 from public.moderation_reports r
+        where r.target_kind = v_kind and r.status = 'open' limit 1001) c;
+    end;
   elsif p_queue = 'flagged' then
-    return (with f as (select * from private.flagged_units())
-      select jsonb_build_object('total', (select count(*) from f),
-        'items', coalesce((select jsonb_agg(x.item order by x.last_scan_at desc, x.unit_id) from (
-          select f.unit_id, f.last_scan_at, jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status,
-            'scans_24h', f.scans, 'places_24h', f.places, 'shared_scans_24h', f.shared_scans,
-            'last_scan_at', f.last_scan_at,
+    declare
+      v_at timestamptz := private.cursor_time(p_after);
+      v_id uuid := private.cursor_uuid(p_after);
+    begin
+      with f as (select * from private.flagged_units())
+      select coalesce(jsonb_agg(jsonb_build_object('k', x.last_scan_at::text, 'id', x.unit_id, 'row',
+          jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status,
+            'scans_24h', x.scans, 'places_24h', x.places, 'shared_scans_24h', x.shared_scans,
+            'last_scan_at', x.last_scan_at,
             'brand', coalesce(b.brand_name, 'Unnamed brand'),
             'brand_verified', coalesce(up.is_business_user, false),
             'other_brands', coalesce((
@@ -7210,36 +7253,57 @@ begin
                 left join public.business_profiles ob on ob.business_id = o.business_id
                where o.serial = u.serial and o.business_id <> u.business_id), '[]'::jsonb),
             'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'status', p.status,
-              'gtin_verified', private.gtin_verified(p))) as item
-            from f join public.business_units u on u.id = f.unit_id
-            join public.business_products p on p.id = u.product_id
-            left join public.business_profiles b on b.business_id = u.business_id
-            left join public.user_profiles up on up.id = u.business_id
-           order by f.last_scan_at desc, f.unit_id limit v_limit offset v_offset) x), '[]'::jsonb)));
+              'gtin_verified', private.gtin_verified(p)))) order by x.last_scan_at desc, x.unit_id desc), '[]'),
+        least((select count(*) from f), 1001)
+        into v_rows, v_total
+        from (select * from f where (f.last_scan_at, f.unit_id) < (v_at, v_id)
+               order by f.last_scan_at desc, f.unit_id desc limit v_limit + 1) x
+        join public.business_units u on u.id = x.unit_id
+        join public.business_products p on p.id = u.product_id
+        left join public.business_profiles b on b.business_id = u.business_id
+        left join public.user_profiles up on up.id = u.business_id;
+    end;
   elsif p_queue = 'contact' then
-    return jsonb_build_object(
-      'total', (select count(*) from public.contact_abuse_reports c where c.status = 'open'),
-      'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id) from (
-        select c.id, c.created_at, jsonb_build_object('id', c.id, 'created_at', c.created_at,
-          'sender_name', c.sender_name, 'message', c.message, 'reason', c.reason) as item
-          from public.contact_abuse_reports c where c.status = 'open'
-         order by c.created_at desc, c.id limit v_limit offset v_offset) x), '[]'::jsonb));
+    declare
+      v_at timestamptz := private.cursor_time(p_after);
+      v_id uuid := private.cursor_uuid(p_after);
+    begin
+      select coalesce(jsonb_agg(jsonb_build_object('k', c.created_at::text, 'id', c.id, 'row',
+          jsonb_build_object('id', c.id, 'created_at', c.created_at,
+            'sender_name', c.sender_name, 'message', c.message, 'reason', c.reason))
+          order by c.created_at desc, c.id desc), '[]')
+        into v_rows
+        from (select c.* from public.contact_abuse_reports c
+               where c.status = 'open' and (c.created_at, c.id) < (v_at, v_id)
+               order by c.created_at desc, c.id desc limit v_limit + 1) c;
+      select count(*) into v_total from (select 1 from public.contact_abuse_reports c
+        where c.status = 'open' limit 1001) c;
+    end;
   elsif p_queue = 'bans' then
     perform private.require_admin();
-    return (with o as (select * from private.open_ban_requests())
-      select jsonb_build_object('total', (select count(*) from o),
-        'items', coalesce((select jsonb_agg(x.item order by x.created_at desc, x.id) from (
-          select o.id, o.created_at, jsonb_build_object('id', o.id::text, 'created_at', o.created_at,
-            'reason', o.reason, 'queue', o.queue, 'user_id', o.target_user_id, 'email', tp.email,
-            'requested_by', mp.email) as item
-            from o left join public.user_profiles tp on tp.id = o.target_user_id
-            left join public.user_profiles mp on mp.id = o.moderator_id
-           order by o.created_at desc, o.id limit v_limit offset v_offset) x), '[]'::jsonb)));
+    declare
+      v_at timestamptz := private.cursor_time(p_after);
+      v_id bigint := private.cursor_bigint(p_after);
+    begin
+      with o as (select * from private.open_ban_requests())
+      select coalesce(jsonb_agg(jsonb_build_object('k', x.created_at::text, 'id', x.id::text, 'row',
+          jsonb_build_object('id', x.id::text, 'created_at', x.created_at,
+            'reason', x.reason, 'queue', x.queue, 'user_id', x.target_user_id, 'email', tp.email,
+            'requested_by', mp.email)) order by x.created_at desc, x.id desc), '[]'),
+        least((select count(*) from o), 1001)
+        into v_rows, v_total
+        from (select * from o where (o.created_at, o.id) < (v_at, v_id)
+               order by o.created_at desc, o.id desc limit v_limit + 1) x
+        left join public.user_profiles tp on tp.id = x.target_user_id
+        left join public.user_profiles mp on mp.id = x.moderator_id;
+    end;
+  else
+    raise exception 'Unknown queue' using errcode = '22023';
   end if;
-  raise exception 'Unknown queue' using errcode = '22023';
+  return private.keyset_page(v_rows, v_limit, v_total);
 end
 $function$;
-grant execute on function public.moderator_queue(p_queue text, p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.moderator_queue(p_queue text, p_limit integer, p_after jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.moderator_queue_counts()
  RETURNS jsonb
@@ -7250,42 +7314,50 @@ AS $function$
 begin
   perform private.require_aal_satisfied();
   perform private.require_moderator();
+  -- At most 1,001 each: the tabs say "1,000+" past a thousand (decision 0165).
   return jsonb_build_object(
-    'products', (select count(*) from public.moderation_reports r where r.target_kind = 'product' and r.status = 'open'),
-    'flagged', (select count(*) from private.flagged_units()),
-    'assets', (select count(*) from public.moderation_reports r where r.target_kind = 'asset' and r.status = 'open'),
-    'contact', (select count(*) from public.contact_abuse_reports c where c.status = 'open'),
-    'bans', case when private.is_admin() then (select count(*) from private.open_ban_requests()) end);
+    'products', (select count(*) from (select 1 from public.moderation_reports r
+                  where r.target_kind = 'product' and r.status = 'open' limit 1001) c),
+    'flagged', (select count(*) from (select 1 from private.flagged_units() limit 1001) c),
+    'assets', (select count(*) from (select 1 from public.moderation_reports r
+                where r.target_kind = 'asset' and r.status = 'open' limit 1001) c),
+    'contact', (select count(*) from (select 1 from public.contact_abuse_reports c
+                 where c.status = 'open' limit 1001) c),
+    'bans', case when private.is_admin()
+              then (select count(*) from (select 1 from private.open_ban_requests() limit 1001) c) end);
 end
 $function$;
 grant execute on function public.moderator_queue_counts() to authenticated;
 
-CREATE OR REPLACE FUNCTION public.moderator_recalls(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0)
+CREATE OR REPLACE FUNCTION public.moderator_recalls(p_limit integer DEFAULT 20, p_after jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_limit integer := least(greatest(coalesce(p_limit, 20), 1), 100);
+  v_at timestamptz := private.cursor_time(p_after);
+  v_id uuid := private.cursor_uuid(p_after);
+  v_rows jsonb;
 begin
   perform private.require_aal_satisfied();
   perform private.require_moderator();
-  return jsonb_build_object(
-    'total', (select count(*) from public.business_products p where p.moderator_recall_at is not null),
-    'items', coalesce((
-      select jsonb_agg(x.item order by x.at desc, x.id)
-        from (select p.id, p.moderator_recall_at as at,
-                     jsonb_build_object('product_id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku,
-                                        'brand', coalesce(b.brand_name, 'Unnamed brand'),
-                                        'recalled_at', p.moderator_recall_at, 'reason', p.moderator_recall_reason) as item
-                from public.business_products p
-                left join public.business_profiles b on b.business_id = p.business_id
-               where p.moderator_recall_at is not null
-               order by p.moderator_recall_at desc, p.id
-               limit least(greatest(coalesce(p_limit, 20), 1), 100)
-              offset greatest(coalesce(p_offset, 0), 0)) x), '[]'::jsonb));
+  select coalesce(jsonb_agg(jsonb_build_object('k', p.moderator_recall_at::text, 'id', p.id, 'row',
+      jsonb_build_object('product_id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku,
+        'brand', coalesce(b.brand_name, 'Unnamed brand'),
+        'recalled_at', p.moderator_recall_at, 'reason', p.moderator_recall_reason))
+      order by p.moderator_recall_at desc, p.id desc), '[]')
+    into v_rows
+    from (select p.* from public.business_products p
+           where p.moderator_recall_at is not null and (p.moderator_recall_at, p.id) < (v_at, v_id)
+           order by p.moderator_recall_at desc, p.id desc limit v_limit + 1) p
+    left join public.business_profiles b on b.business_id = p.business_id;
+  return private.keyset_page(v_rows, v_limit,
+    (select count(*) from (select 1 from public.business_products p where p.moderator_recall_at is not null limit 1001) c));
 end
 $function$;
-grant execute on function public.moderator_recalls(p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.moderator_recalls(p_limit integer, p_after jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.moderator_set_product_status(p_product_id uuid, p_status text, p_reason text)
  RETURNS jsonb
@@ -7798,7 +7870,7 @@ declare
   v_rows jsonb;
   v_total bigint;
 begin
-  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''row'', (to_jsonb(a) - ''submission_id'')
+  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''id'', p.id, ''row'', (to_jsonb(a) - ''submission_id'')
       || jsonb_build_object(''media'', coalesce((
         select jsonb_agg(jsonb_build_object(''id'', m.id, ''object_name'', m.object_name, ''kind'', m.kind,
           ''mime_type'', m.mime_type, ''size_bytes'', m.size_bytes, ''sha256'', m.sha256,
@@ -7832,7 +7904,7 @@ declare
   v_rows jsonb;
   v_total bigint;
 begin
-  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''row'', private.public_asset_json(a))
+  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''id'', p.id, ''row'', private.public_asset_json(a))
       order by p.n), ''[]'') from (select p.*, row_number() over () as n from (' || v_page || ') p) p
     join public.assets a on a.id = p.id'
   using v_like, v_serial, p_kind, p_media, private.checked_cursor(p_after), v_limit + 1

@@ -102,7 +102,8 @@ revoke execute on function private.asset_count_sql(boolean) from public;
 -- Text and values only, no data: My Assets runs as the caller and needs it.
 grant execute on function private.asset_count_sql(boolean) to authenticated;
 
--- A page's answer from up to limit + 1 rows `{k, row}` in order and a count made with `limit 1001`.
+-- A page's answer from up to limit + 1 rows `{k, id, row}` in order (k and id: the row's sort key and
+-- id as text) and a count made with `limit 1001`.
 create or replace function private.keyset_page(p_rows jsonb, p_limit integer, p_counted bigint) returns jsonb
 language sql immutable set search_path = ''
 as $$
@@ -110,7 +111,7 @@ as $$
     'items', coalesce((select jsonb_agg(r -> 'row' order by n) from jsonb_array_elements(p_rows) with ordinality e(r, n)
       where n <= p_limit), '[]'::jsonb),
     'next', case when jsonb_array_length(p_rows) > p_limit
-      then jsonb_build_object('k', p_rows -> (p_limit - 1) ->> 'k', 'id', p_rows -> (p_limit - 1) -> 'row' ->> 'id') end,
+      then jsonb_build_object('k', p_rows -> (p_limit - 1) ->> 'k', 'id', p_rows -> (p_limit - 1) ->> 'id') end,
     'total', least(p_counted, 1000),
     'total_capped', p_counted > 1000)
 $$;
@@ -136,7 +137,7 @@ declare
   v_rows jsonb;
   v_total bigint;
 begin
-  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''row'', private.public_asset_json(a))
+  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''id'', p.id, ''row'', private.public_asset_json(a))
       order by p.n), ''[]'') from (select p.*, row_number() over () as n from (' || v_page || ') p) p
     join public.assets a on a.id = p.id'
   using v_like, v_serial, p_kind, p_media, private.checked_cursor(p_after), v_limit + 1
@@ -167,7 +168,7 @@ declare
   v_rows jsonb;
   v_total bigint;
 begin
-  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''row'', (to_jsonb(a) - ''submission_id'')
+  execute 'select coalesce(jsonb_agg(jsonb_build_object(''k'', p.k, ''id'', p.id, ''row'', (to_jsonb(a) - ''submission_id'')
       || jsonb_build_object(''media'', coalesce((
         select jsonb_agg(jsonb_build_object(''id'', m.id, ''object_name'', m.object_name, ''kind'', m.kind,
           ''mime_type'', m.mime_type, ''size_bytes'', m.size_bytes, ''sha256'', m.sha256,

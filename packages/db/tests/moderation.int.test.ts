@@ -57,7 +57,7 @@ describe.each(drivers)('moderation on %s', (driver) => {
           )
         ).rows[0]!.id,
     );
-  const queue = (userId: string, name: string, limit = 20, offset = 0) =>
+  const queue = (userId: string, name: string, limit = 20, after: object | null = null) =>
     asUser(
       t.db,
       userId,
@@ -66,7 +66,7 @@ describe.each(drivers)('moderation on %s', (driver) => {
           await tx.query<{ page: Page<Item> }>('select public.moderator_queue($1, $2, $3) as page', [
             name,
             limit,
-            offset,
+            after && JSON.stringify(after),
           ])
         ).rows[0]!.page,
     );
@@ -195,7 +195,7 @@ describe.each(drivers)('moderation on %s', (driver) => {
       );
       await expectSqlState(act(visitor, 'flagged', unitId, 'mark_counterfeit'), '42501');
       await expectSqlState(
-        asAnon(t.db, (tx) => tx.query(`select public.moderator_queue('assets', 20, 0)`)),
+        asAnon(t.db, (tx) => tx.query(`select public.moderator_queue('assets', 20, null)`)),
         '42501',
       );
     });
@@ -214,12 +214,12 @@ describe.each(drivers)('moderation on %s', (driver) => {
       expect(text).not.toContain('estimated_value');
     });
 
-    it('page newest first with the total', async () => {
+    it('page newest first by cursor with the total (decision 0165)', async () => {
       const asset = await publicAsset('Paged lamp');
       for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await report('asset', { assetId: asset, ip });
       const all = await queue(moderator, 'assets', 100);
-      const first = await queue(moderator, 'assets', 2, 0);
-      const second = await queue(moderator, 'assets', 2, 2);
+      const first = await queue(moderator, 'assets', 2);
+      const second = await queue(moderator, 'assets', 2, (first as unknown as { next: object }).next);
       expect(first.total).toBe(all.total);
       expect([...first.items, ...second.items].map((i) => i.id)).toEqual(all.items.slice(0, 4).map((i) => i.id));
       const times = all.items.map((i) => String(i.created_at));
@@ -389,7 +389,7 @@ describe.each(drivers)('moderation on %s', (driver) => {
         withRequestContext(
           t.db,
           { role: 'authenticated', claims: { sub: guarded, role: 'authenticated', aud: 'authenticated', aal } },
-          (tx) => tx.query(`select public.moderator_queue('assets', 20, 0)`),
+          (tx) => tx.query(`select public.moderator_queue('assets', 20, null)`),
         );
       await expectSqlState(at('aal1'), '42501');
       await expect(at('aal2')).resolves.toBeDefined();
@@ -429,7 +429,7 @@ describe.each(drivers)('moderation on %s', (driver) => {
         asUser(
           t.db,
           userId,
-          async (tx) => (await tx.query<{ l: Page<Item> }>('select public.moderator_log(5, 0) as l')).rows[0]!.l,
+          async (tx) => (await tx.query<{ l: Page<Item> }>('select public.moderator_log(5, null) as l')).rows[0]!.l,
         );
       const forAdmin = await read(admin);
       const forModerator = await read(moderator);

@@ -72,7 +72,7 @@ describe.each(drivers)('a moderator’s recall on %s', (driver) => {
       server.anonKey,
     );
     expect(report.status).toBe(200);
-    const queue = await moderator.client.rpc('moderator_queue', { p_queue: 'products', p_limit: 10, p_offset: 0 });
+    const queue = await moderator.client.rpc('moderator_queue', { p_queue: 'products', p_limit: 10 });
     expect(queue.error).toBeNull();
     const reportId = (queue.data as { items: { id: string }[] }).items[0]!.id;
     const act = await moderator.client.rpc('moderator_act', {
@@ -129,13 +129,13 @@ describe.each(drivers)('a moderator’s recall on %s', (driver) => {
   });
 
   it('lists the recall for moderators, with its brand and reason, and for nobody else', async () => {
-    const list = await moderator.client.rpc('moderator_recalls', { p_limit: 10, p_offset: 0 });
+    const list = await moderator.client.rpc('moderator_recalls', { p_limit: 10 });
     expect(list.error).toBeNull();
     expect(list.data).toMatchObject({
       total: 1,
       items: [{ product_id: productId, name: 'Power bank 20k', gtin: GTIN, reason: REASON }],
     });
-    const byBrand = await brand.client.rpc('moderator_recalls', { p_limit: 10, p_offset: 0 });
+    const byBrand = await brand.client.rpc('moderator_recalls', { p_limit: 10 });
     expect(byBrand.error?.code).toBe('42501');
   });
 

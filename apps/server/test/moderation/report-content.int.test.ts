@@ -85,12 +85,12 @@ describe.each(drivers)('report-content on %s', (driver) => {
     expect(anon.error?.code).toBe('42501');
     const user = await visitor.client.from('moderation_reports').select('id');
     expect(user.data).toEqual([]);
-    const refused = await visitor.client.rpc('moderator_queue', { p_queue: 'assets', p_limit: 20, p_offset: 0 });
+    const refused = await visitor.client.rpc('moderator_queue', { p_queue: 'assets', p_limit: 20 });
     expect(refused.error?.code).toBe('42501');
 
     const counts = await moderator.client.rpc('moderator_queue_counts');
     expect(counts.data).toMatchObject({ assets: 1, products: 1 });
-    const page = await moderator.client.rpc('moderator_queue', { p_queue: 'assets', p_limit: 20, p_offset: 0 });
+    const page = await moderator.client.rpc('moderator_queue', { p_queue: 'assets', p_limit: 20 });
     expect(page.data).toMatchObject({
       total: 1,
       items: [{ reason: 'inappropriate', asset: { title: 'Shared lamp' } }],

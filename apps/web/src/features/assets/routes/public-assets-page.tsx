@@ -26,7 +26,7 @@ const PAGE_SIZE = 12;
 export default function PublicAssetsPage() {
   const [search, setSearch] = useState('');
   const query = useDebounced(search, 300);
-  const [filters, setFilters] = useState<Omit<PublicFilters, 'query'>>({
+  const [filters, setFilters] = useState<Omit<PublicFilters, 'query' | 'after'>>({
     kind: '',
     media: '',
     sort: 'created_at',
@@ -37,7 +37,7 @@ export default function PublicAssetsPage() {
   const pages = useKeysetPages();
   const { reset } = pages;
   useEffect(() => reset(), [query, reset]);
-  const list = usePublicAssets({ ...filters, query });
+  const list = usePublicAssets({ ...filters, query, after: pages.after });
   // The page is prerendered with the list still loading (docs/decisions/0136); the hydrating render
   // must show the same, so the list waits for hydration.
   const hydrated = useHydrated();

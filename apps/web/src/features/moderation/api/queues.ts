@@ -3,6 +3,7 @@
 // admin-ban-user server function. The database decides what each item shows: never an owner's
 // e-mail, a sender's address or a private asset field.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KeysetPage, PageCursor } from '@tagledger/functions-api';
 import { unwrap } from '@/lib/api-error';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
@@ -10,10 +11,8 @@ import type { LoggedAction, ModerationAction, QueueName } from '../lib/actions';
 
 export const PAGE_SIZE = 10;
 
-export interface Page<T> {
-  total: number;
-  items: T[];
-}
+/** A keyset page (decision 0165): `next` starts the page after; `total` stops counting at 1,000. */
+export type Page<T> = KeysetPage<T>;
 
 export interface AssetReport {
   id: string;
@@ -116,9 +115,9 @@ export interface StandingRecall {
 const keys = {
   all: ['moderation'] as const,
   counts: () => [...keys.all, 'counts'] as const,
-  queue: (name: QueueName, page: number) => [...keys.all, 'queue', name, page] as const,
-  recalls: (page: number) => [...keys.all, 'recalls', page] as const,
-  log: (page: number) => [...keys.all, 'log', page] as const,
+  queue: (name: QueueName, after: PageCursor | null) => [...keys.all, 'queue', name, after] as const,
+  recalls: (after: PageCursor | null) => [...keys.all, 'recalls', after] as const,
+  log: (after: PageCursor | null) => [...keys.all, 'log', after] as const,
 };
 
 export const queueCountsQueryOptions = () =>
@@ -131,23 +130,23 @@ export function useQueueCounts() {
   return useQuery(queueCountsQueryOptions());
 }
 
-export const queueQueryOptions = (name: QueueName, page: number) =>
+/** One page of a queue, starting after `after` (the page before's `next`; null: the newest). */
+export const queueQueryOptions = (name: QueueName, after: PageCursor | null) =>
   queryOptions({
-    queryKey: keys.queue(name, page),
+    queryKey: keys.queue(name, after),
     queryFn: async () =>
-      unwrap(await supabase.rpc('moderator_queue', { p_queue: name, p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE })),
+      unwrap(await supabase.rpc('moderator_queue', { p_queue: name, p_limit: PAGE_SIZE, p_after: after ?? undefined })),
     placeholderData: keepPreviousData,
   });
 
-export function useQueue(name: QueueName, page: number) {
-  return useQuery(queueQueryOptions(name, page));
+export function useQueue(name: QueueName, after: PageCursor | null) {
+  return useQuery(queueQueryOptions(name, after));
 }
 
-export function useStandingRecalls(page: number) {
+export function useStandingRecalls(after: PageCursor | null) {
   return useQuery({
-    queryKey: keys.recalls(page),
-    queryFn: async () =>
-      unwrap(await supabase.rpc('moderator_recalls', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE })),
+    queryKey: keys.recalls(after),
+    queryFn: async () => unwrap(await supabase.rpc('moderator_recalls', { p_limit: PAGE_SIZE, p_after: after ?? undefined })),
     placeholderData: keepPreviousData,
   });
 }
@@ -168,11 +167,10 @@ export function useEndRecall() {
   });
 }
 
-export function useModerationLog(page: number) {
+export function useModerationLog(after: PageCursor | null) {
   return useQuery({
-    queryKey: keys.log(page),
-    queryFn: async () =>
-      unwrap(await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_offset: page * PAGE_SIZE })),
+    queryKey: keys.log(after),
+    queryFn: async () => unwrap(await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_after: after ?? undefined })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,20 +1,21 @@
 // The moderation log: every action with its reason, newest first. Admins see who acted.
-import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
 import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
-import { PAGE_SIZE, useModerationLog } from '../api/queues';
+import { useModerationLog } from '../api/queues';
 import { ACTION_LABELS, QUEUES } from '../lib/actions';
-import { pageCount, Pager } from '@/components/ui/pager';
+import { Pager } from '@/components/ui/pager';
+import { useKeysetPages } from '@/hooks/use-keyset-pages';
 
 export function ModerationLog() {
-  const [page, setPage] = useState(0);
-  const log = useModerationLog(page);
+  // Pages by cursor (decision 0165).
+  const pages = useKeysetPages();
+  const log = useModerationLog(pages.after);
   if (log.isLoading) return <LoadingBlock label={i18n._('Loading the log...')} />;
   if (log.isError) return <ErrorRetry message={toAppError(log.error).message} onRetry={() => void log.refetch()} />;
-  const data = log.data ?? { total: 0, items: [] };
+  const data = log.data ?? { total: 0, items: [], next: null };
   if (data.items.length === 0) return <EmptyState title={i18n._('No actions yet')} />;
   return (
     <div>
@@ -36,7 +37,12 @@ export function ModerationLog() {
           );
         })}
       </ul>
-      <Pager page={page} pages={pageCount(data.total, PAGE_SIZE)} onPage={setPage} className="mt-4" />
+      <Pager
+        page={pages.page}
+        hasNext={Boolean(data.next) && !log.isPlaceholderData}
+        onPage={(page) => pages.goTo(page, data.next)}
+        className="mt-4"
+      />
     </div>
   );
 }

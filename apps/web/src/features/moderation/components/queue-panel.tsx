@@ -4,10 +4,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
 import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
-import { PAGE_SIZE, useModeratorAct, useQueue, type BanRequest } from '../api/queues';
+import { useModeratorAct, useQueue, type BanRequest } from '../api/queues';
 import type { ModerationAction, QueueName } from '../lib/actions';
 import { ActionDialog } from './action-dialog';
-import { pageCount, Pager } from '@/components/ui/pager';
+import { Pager } from '@/components/ui/pager';
+import { useKeysetPages } from '@/hooks/use-keyset-pages';
 import { QueueItem } from './queue-item';
 
 interface Pending {
@@ -18,16 +19,17 @@ interface Pending {
 }
 
 export function QueuePanel({ queue }: { queue: QueueName }) {
-  const [page, setPage] = useState(0);
+  // Pages by cursor (decision 0165).
+  const pages = useKeysetPages();
   const [pending, setPending] = useState<Pending | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const items = useQueue(queue, page);
+  const items = useQueue(queue, pages.after);
   const act = useModeratorAct();
 
   if (items.isLoading) return <LoadingBlock label={i18n._('Loading the queue...')} />;
   if (items.isError)
     return <ErrorRetry message={toAppError(items.error).message} onRetry={() => void items.refetch()} />;
-  const data = items.data ?? { total: 0, items: [] };
+  const data = items.data ?? { total: 0, items: [], next: null };
   return (
     <div>
       {done ? (
@@ -57,7 +59,12 @@ export function QueuePanel({ queue }: { queue: QueueName }) {
           ))}
         </ul>
       )}
-      <Pager page={page} pages={pageCount(data.total, PAGE_SIZE)} onPage={setPage} className="mt-4" />
+      <Pager
+        page={pages.page}
+        hasNext={Boolean(data.next) && !items.isPlaceholderData}
+        onPage={(page) => pages.goTo(page, data.next)}
+        className="mt-4"
+      />
       <ActionDialog
         action={pending?.action ?? null}
         subject={pending?.subject ?? ''}
@@ -73,7 +80,7 @@ export function QueuePanel({ queue }: { queue: QueueName }) {
           });
           setDone(i18n._('Done: {subject}', { subject: pending.subject }));
           // The item left the queue; a now-empty last page steps back.
-          if (page > 0 && data.items.length === 1) setPage(page - 1);
+          if (pages.page > 0 && data.items.length === 1) pages.goTo(pages.page - 1, null);
         }}
       />
     </div>

@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
-import { pageCount, Pager } from '@/components/ui/pager';
+import { Pager } from '@/components/ui/pager';
+import { useKeysetPages } from '@/hooks/use-keyset-pages';
 import { toAppError } from '@/lib/api-error';
 import { formatDate } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
-import { PAGE_SIZE, useEndRecall, useStandingRecalls, type StandingRecall } from '../api/queues';
+import { useEndRecall, useStandingRecalls, type StandingRecall } from '../api/queues';
 import { ActionDialog } from './action-dialog';
 
 export function RecallItem({ recall, onEnd }: { recall: StandingRecall; onEnd: () => void }) {
@@ -34,16 +35,17 @@ export function RecallItem({ recall, onEnd }: { recall: StandingRecall; onEnd: (
 }
 
 export function RecallsPanel() {
-  const [page, setPage] = useState(0);
+  // Pages by cursor (decision 0165).
+  const pages = useKeysetPages();
   const [ending, setEnding] = useState<StandingRecall | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const recalls = useStandingRecalls(page);
+  const recalls = useStandingRecalls(pages.after);
   const end = useEndRecall();
 
   if (recalls.isLoading) return <LoadingBlock label={i18n._('Loading the recalls...')} />;
   if (recalls.isError)
     return <ErrorRetry message={toAppError(recalls.error).message} onRetry={() => void recalls.refetch()} />;
-  const data = recalls.data ?? { total: 0, items: [] };
+  const data = recalls.data ?? { total: 0, items: [], next: null };
   return (
     <div>
       {done ? (
@@ -65,7 +67,12 @@ export function RecallsPanel() {
           ))}
         </ul>
       )}
-      <Pager page={page} pages={pageCount(data.total, PAGE_SIZE)} onPage={setPage} className="mt-4" />
+      <Pager
+        page={pages.page}
+        hasNext={Boolean(data.next) && !recalls.isPlaceholderData}
+        onPage={(page) => pages.goTo(page, data.next)}
+        className="mt-4"
+      />
       <ActionDialog
         action={ending ? 'lift_recall' : null}
         subject={ending ? `${ending.name} (${ending.brand})` : ''}
@@ -74,7 +81,7 @@ export function RecallsPanel() {
           if (!ending) return;
           await end.mutateAsync({ productId: ending.product_id, reason });
           setDone(i18n._('Recall ended: {name}', { name: ending.name }));
-          if (page > 0 && data.items.length === 1) setPage(page - 1);
+          if (pages.page > 0 && data.items.length === 1) pages.goTo(pages.page - 1, null);
         }}
       />
     </div>

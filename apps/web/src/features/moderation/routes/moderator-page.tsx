@@ -8,6 +8,7 @@ import { PageMeta } from '@/components/page-meta';
 import { cn } from '@/lib/cn';
 import { useAuth } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
+import { formatNumber } from '@/lib/i18n/format';
 import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { queueCountsQueryOptions, queueQueryOptions, useQueueCounts } from '../api/queues';
 import { ModerationLog } from '../components/moderation-log';
@@ -23,7 +24,7 @@ const FIRST_TAB: QueueName = 'products';
 /** The queues' counts and the first tab's first page, asked for while the profile is read (lib/screen-prefetch.ts). */
 export const prefetch: ScreenPrefetch = ({ queryClient }) => {
   void queryClient.prefetchQuery(queueCountsQueryOptions());
-  void queryClient.prefetchQuery(queueQueryOptions(FIRST_TAB, 0));
+  void queryClient.prefetchQuery(queueQueryOptions(FIRST_TAB, null));
 };
 
 export default function ModeratorPage() {
@@ -81,7 +82,8 @@ export default function ModeratorPage() {
         </span>
       ) : count !== undefined && count !== null ? (
         <span className="ml-2 inline-block min-w-[2.5rem] rounded-full bg-slate-200 px-2 text-xs text-slate-800 tabular-nums">
-          {count}
+          {/* The counts stop at 1,001 (decision 0165). */}
+          {count > 1000 ? i18n._('{count}+', { count: formatNumber(1000) }) : formatNumber(count)}
         </span>
       ) : null}
     </button>
