@@ -45,6 +45,11 @@ const REPS = Number(process.env.BENCH_REPS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const HEAVY = 5_000;
+/**
+ * BENCH_PARTS=lists seeds and measures the lists alone (assets with media, ledger entries, open
+ * reports; 1,000 users), which reaches 10⁶ rows and more in minutes; the default, all, is everything.
+ */
+const LISTS_ONLY = process.env.BENCH_PARTS === 'lists';
 /** A product of 10,000 units (the label sheet's), so 1 product per 10,000 units. */
 const UNITS_PER_PRODUCT = 10_000;
 const PREFIX = '950600013';
@@ -104,7 +109,7 @@ interface Seeded {
 
 async function seed(server: TestServer, n: number): Promise<Seeded> {
   const db = server.ctx.db;
-  const users = Math.max(1_000, Math.round(n / 10));
+  const users = LISTS_ONLY ? 1_000 : Math.max(1_000, Math.round(n / 10));
   await db.query(
     `insert into auth.users (id, email, email_confirmed_at)
      select gen_random_uuid(), 'scale-' || g || '@example.test', now() from generate_series(1, $1) g`,
@@ -148,19 +153,35 @@ async function seed(server: TestServer, n: number): Promise<Seeded> {
     [heavy, HEAVY],
   );
 
+  // One open report for every tenth public asset, at the asset's time: the moderators' assets queue.
+  await db.query(
+    `insert into public.moderation_reports (target_kind, asset_id, reason, reporter_hash, created_at)
+     select 'asset', a.id, 'other', encode(sha256(a.id::text::bytea), 'hex'), a.created_at
+       from public.assets a where a.privacy = 'public' and a.serial_number like 'SER-%0'`,
+  );
+  const brand = LISTS_ONLY ? { id: '', token: '' } : await seedBrand(server, n);
+  const products = LISTS_ONLY ? [] : await brandProducts(db, brand.id);
+  await db.exec('analyze');
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from public.assets where privacy = 'public'`,
+  );
+  return { heavy, brand, moderator, products, publicAssets: rows[0]!.n };
+}
+
+/** The brand: units, products and scans (skipped by BENCH_PARTS=lists). */
+async function seedBrand(server: TestServer, n: number): Promise<{ id: string; token: string }> {
   // The brand: a real signed-in user (the label sheet is asked over HTTP), a verified prefix, one
   // product per 10,000 units, n units, n scans over 60 days.
   const brand = await createTestUser(server, { isBusiness: true });
+  const db = server.ctx.db;
   await verifyGs1Prefix(db, brand.id, PREFIX);
   const productCount = Math.max(1, Math.ceil(n / UNITS_PER_PRODUCT));
-  const products: Seeded['products'] = [];
   for (let i = 0; i < productCount; i++) {
-    const gtin = gtin14(i);
-    const { rows } = await db.query<{ id: string }>(
-      `insert into public.business_products (business_id, name, gtin) values ($1, $2, $3) returning id`,
-      [brand.id, `Product ${i}`, gtin],
-    );
-    products.push({ id: rows[0]!.id, gtin });
+    await db.query(`insert into public.business_products (business_id, name, gtin) values ($1, $2, $3)`, [
+      brand.id,
+      `Product ${i}`,
+      gtin14(i),
+    ]);
   }
   await db.query(
     `insert into public.business_units (business_id, product_id, serial)
@@ -188,11 +209,16 @@ async function seed(server: TestServer, n: number): Promise<Seeded> {
          from public.business_unit_scans group by 1, 2, 3`,
     );
   });
-  await db.exec('analyze');
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from public.assets where privacy = 'public'`,
+  return { id: brand.id, token: brand.token };
+}
+
+/** The brand's products in the order of their item references (unit i is in product (i − 1) / 10,000). */
+async function brandProducts(db: Db, brandId: string): Promise<Seeded['products']> {
+  const { rows } = await db.query<{ id: string; gtin: string }>(
+    `select id, gtin from public.business_products where business_id = $1 order by (substr(name, 9))::int`,
+    [brandId],
   );
-  return { heavy, brand: { id: brand.id, token: brand.token }, moderator, products, publicAssets: rows[0]!.n };
+  return rows;
 }
 
 /**
@@ -307,6 +333,10 @@ async function measure(server: TestServer, s: Seeded, n: number, last: boolean):
       return true;
     },
   });
+  if (LISTS_ONLY) {
+    await measureLists(db, s, m);
+    return m;
+  }
   const rnd = (i: number) => 1 + ((Math.abs(i) * 7919 + 13) % n);
   const serial = (i: number) => 'U' + String(rnd(i)).padStart(8, '0');
   const productOf = (i: number) => s.products[Math.floor((rnd(i) - 1) / UNITS_PER_PRODUCT)]!;
@@ -327,46 +357,13 @@ async function measure(server: TestServer, s: Seeded, n: number, last: boolean):
     asAnon(db, (q) => q('select public.verify_serial($1)', [`SER-${rnd(i)}`])),
   );
 
-  const pageSize = 24;
-  const deepGallery = Math.floor((s.publicAssets * 0.9) / pageSize) * pageSize;
-  const gallery = (offset: number) =>
-    asAnon(db, (q) =>
-      q('select public.search_public_assets(null, null, null, $1, false, $2, $3)', ['created_at', pageSize, offset]),
-    );
-  m['gallery, first page'] = await timed(REPS, () => gallery(0));
-  m['gallery, page at 90%'] = await timed(REPS, () => gallery(deepGallery));
-
-  const myAssets = (offset: number) =>
-    asUser(db, s.heavy, (q) =>
-      q('select public.search_my_assets(null, null, null, null, null, $1, false, $2, $3)', [
-        'created_at',
-        pageSize,
-        offset,
-      ]),
-    );
-  m['My Assets (5,000), first page'] = await timed(REPS, () => myAssets(0));
-  m['My Assets (5,000), page at 90%'] = await timed(REPS, () => myAssets(4_488));
-
-  // The wallet page's statement (get-transactions.ts): newest first, 20 a page, "Load more" by range.
-  const ledger = (offset: number) =>
-    asUser(db, s.heavy, (q) =>
-      q(
-        `select id, amount, type, source, description, created_at, balance_after from public.token_transactions
-          where user_id = $1 order by created_at desc, id desc limit 20 offset $2`,
-        [s.heavy, offset],
-      ),
-    );
-  m['wallet ledger, first page'] = await timed(REPS, () => ledger(0));
-  m['wallet ledger, page at 90%'] = await timed(REPS, () => ledger(4_500));
+  await measureLists(db, s, m);
 
   m['brand scan analytics, 30 days'] = await timed(REPS, () =>
     asUser(db, s.brand.id, (q) => q('select public.my_business_scan_analytics(30)')),
   );
   m['moderator queue, flagged units'] = await timed(REPS, () =>
-    asUser(db, s.moderator, (q) => q(`select public.moderator_queue('flagged', 20, 0)`)),
-  );
-  m['moderator queue, assets'] = await timed(REPS, () =>
-    asUser(db, s.moderator, (q) => q(`select public.moderator_queue('assets', 20, 0)`)),
+    asUser(db, s.moderator, (q) => q(`select public.moderator_queue('flagged', 20, null)`)),
   );
 
   const exportStarted = performance.now();
@@ -418,6 +415,104 @@ async function measure(server: TestServer, s: Seeded, n: number, last: boolean):
   return m;
 }
 
+/** The row at `offset` of an ordered read, as the cursor a page after it starts from (not timed). */
+async function cursorAt(db: Db, sql: string, params: unknown[]): Promise<string> {
+  const { rows } = await db.query<{ k: string; id: string }>(sql, params);
+  if (!rows[0]) throw new Error(`no row for a deep cursor: ${sql}`);
+  return JSON.stringify({ k: rows[0].k, id: rows[0].id });
+}
+
+/**
+ * The product's lists at their first page and at a page 90% deep, each by its cursor (keyset,
+ * decision 0165), as the API runs them (caller's role, claims and RLS). For the gallery the old way
+ * — OFFSET and an exact count of every public asset — is measured beside it, for comparison.
+ */
+async function measureLists(db: Db, s: Seeded, m: Measures): Promise<void> {
+  const pageSize = 24;
+  const deepGallery = Math.floor((s.publicAssets * 0.9) / pageSize) * pageSize;
+  const galleryCursor = await cursorAt(
+    db,
+    `select created_at::text as k, id from public.assets where privacy = 'public'
+      order by created_at desc, id desc offset $1 limit 1`,
+    [deepGallery - 1],
+  );
+  const gallery = (after: string | null) =>
+    asAnon(db, (q) =>
+      q('select public.search_public_assets(null, null, null, $1, false, $2, $3::jsonb)', ['created_at', pageSize, after]),
+    );
+  m['gallery, first page'] = await timed(REPS, () => gallery(null));
+  m['gallery, page at 90%'] = await timed(REPS, () => gallery(galleryCursor));
+  // As the definer's function read it (no RLS): the ids of the page only, without their JSON.
+  m['gallery, page at 90%, by OFFSET and exact count (before)'] = await timed(REPS, () =>
+    db.query(
+      `select (select count(*) from public.assets where privacy = 'public') as total,
+              (select jsonb_agg(a.id) from (select id from public.assets where privacy = 'public'
+                order by created_at desc, id desc offset $1 limit $2) a) as ids`,
+      [deepGallery, pageSize],
+    ),
+  );
+
+  const myCursor = await cursorAt(
+    db,
+    `select created_at::text as k, id from public.assets where owner_id = $1
+      order by created_at desc, id desc offset $2 limit 1`,
+    [s.heavy, 4_487],
+  );
+  const myAssets = (after: string | null) =>
+    asUser(db, s.heavy, (q) =>
+      q('select public.search_my_assets(null, null, null, null, null, $1, false, $2, $3::jsonb)', [
+        'created_at',
+        pageSize,
+        after,
+      ]),
+    );
+  m['My Assets (5,000), first page'] = await timed(REPS, () => myAssets(null));
+  m['My Assets (5,000), page at 90%'] = await timed(REPS, () => myAssets(myCursor));
+
+  // The wallet page's statement (get-transactions.ts): newest first, 20 a page, "Load more" after
+  // the last row shown, as /rest/v1 runs `.lte('created_at', t).or('created_at.lt.t,id.lt.i')`.
+  const { rows: deepRow } = await db.query<{ created_at: string; id: string }>(
+    `select created_at::text, id from public.token_transactions where user_id = $1
+      order by created_at desc, id desc offset 4499 limit 1`,
+    [s.heavy],
+  );
+  const ledger = (after: { created_at: string; id: string } | null) =>
+    asUser(db, s.heavy, (q) =>
+      after
+        ? q(
+            `select id, amount, type, source, description, created_at, balance_after from public.token_transactions
+              where user_id = $1 and created_at <= $2 and (created_at < $2 or id < $3)
+              order by created_at desc, id desc limit 20`,
+            [s.heavy, after.created_at, after.id],
+          )
+        : q(
+            `select id, amount, type, source, description, created_at, balance_after from public.token_transactions
+              where user_id = $1 order by created_at desc, id desc limit 20`,
+            [s.heavy],
+          ),
+    );
+  m['wallet ledger, first page'] = await timed(REPS, () => ledger(null));
+  m['wallet ledger, page at 90%'] = await timed(REPS, () => ledger(deepRow[0]!));
+
+  const openReports = Number(
+    (
+      await db.query<{ n: number }>(
+        `select count(*)::int as n from public.moderation_reports where target_kind = 'asset' and status = 'open'`,
+      )
+    ).rows[0]!.n,
+  );
+  const queueCursor = await cursorAt(
+    db,
+    `select created_at::text as k, id from public.moderation_reports where target_kind = 'asset' and status = 'open'
+      order by created_at desc, id desc offset $1 limit 1`,
+    [Math.floor(openReports * 0.9)],
+  );
+  const queue = (after: string | null) =>
+    asUser(db, s.moderator, (q) => q(`select public.moderator_queue('assets', 20, $1::jsonb)`, [after]));
+  m['moderator queue, assets, first page'] = await timed(REPS, () => queue(null));
+  m['moderator queue, assets, page at 90%'] = await timed(REPS, () => queue(queueCursor));
+}
+
 /**
  * Grows faster than log n: from one size to the next (10× rows) log n grows by at most ×1.33
  * (10⁴→10⁵: log 10⁵ / log 10⁴ = 1.25); on a shared, loaded machine timings move by ±50% between
@@ -460,8 +555,9 @@ function growthTable(runs: Run[], driver: string): string[] {
 
 function writeResults(runs: Run[], load: { before: number[]; after: number[] }): void {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const title = LISTS_ONLY ? '## Scale: the lists by cursor' : '## Scale';
   const section = [
-    '## Scale',
+    title,
     '',
     `\`npm run bench:scale\` (apps/server/bench/scale.ts), ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}; load average ${load.before.map((l) => l.toFixed(1)).join(' ')} before, ` +
@@ -477,7 +573,7 @@ function writeResults(runs: Run[], load: { before: number[]; after: number[] }):
   console.log(section);
   const file = path.join(ROOT, 'bench/RESULTS.md');
   const text = fs.readFileSync(file, 'utf8');
-  const start = text.indexOf('## Scale\n');
+  const start = text.indexOf(`${title}\n`);
   let next = start >= 0 ? text.indexOf('\n## ', start + 1) : -1;
   if (next >= 0) next += 1;
   const updated =
