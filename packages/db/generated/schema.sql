@@ -7521,6 +7521,7 @@ declare
   v_since timestamptz;
   v_first_day date;
   v_today date := (now() at time zone 'UTC')::date;
+  v_unknown bigint;
 begin
   perform private.require_aal_satisfied();
   -- Anyone signed in may ask; the answer only ever counts scans of the caller's own products.
@@ -7532,6 +7533,10 @@ begin
   end if;
   v_first_day := v_today - (p_days - 1);
   v_since := v_first_day::timestamp at time zone 'UTC';
+  -- The daily counts say whether the period has scans of serials never issued at all: the usual
+  -- answer, none, spares reading the period's raw scans for them.
+  select coalesce(sum(d.unknown_serial_scans), 0) into v_unknown from public.business_scan_days d
+   where d.business_id = v_uid and d.day >= v_first_day;
   return jsonb_build_object(
     'days', p_days,
     'total', (select coalesce(sum(d.scans), 0) from public.business_scan_days d
@@ -7556,6 +7561,8 @@ begin
                 join public.business_units u on u.id = s.unit_id
                 join public.business_products p on p.id = u.product_id
                where s.business_id = v_uid and s.scanned_at >= v_since
+                 and exists (select 1 from public.business_scan_days d
+                              where d.business_id = v_uid and d.day >= v_first_day and d.scans > d.unknown_serial_scans)
                group by u.id, p.name order by n desc, u.serial limit 10) x), '[]'::jsonb),
     'flagged', coalesce((
       select jsonb_agg(f order by f->>'reason', (f->>'count')::int desc)
@@ -7572,7 +7579,7 @@ begin
                    'product', p.name, 'gtin', s.gtin, 'status', null, 'count', count(*))
             from public.business_unit_scans s
             left join public.business_products p on p.id = s.product_id
-           where s.business_id = v_uid and s.unit_id is null and s.scanned_at >= v_since
+           where v_unknown > 0 and s.business_id = v_uid and s.unit_id is null and s.scanned_at >= v_since
            group by s.serial, s.gtin, p.name
         ) flagged_rows(f)), '[]'::jsonb),
     'shared_serials', coalesce((
