@@ -438,7 +438,11 @@ async function measureLists(db: Db, s: Seeded, m: Measures): Promise<void> {
   );
   const gallery = (after: string | null) =>
     asAnon(db, (q) =>
-      q('select public.search_public_assets(null, null, null, $1, false, $2, $3::jsonb)', ['created_at', pageSize, after]),
+      q('select public.search_public_assets(null, null, null, $1, false, $2, $3::jsonb)', [
+        'created_at',
+        pageSize,
+        after,
+      ]),
     );
   m['gallery, first page'] = await timed(REPS, () => gallery(null));
   m['gallery, page at 90%'] = await timed(REPS, () => gallery(galleryCursor));

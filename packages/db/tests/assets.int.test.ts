@@ -385,9 +385,11 @@ describe.each(drivers)('assets on %s', (driver) => {
     expect((await call(`p_sort => 'value', p_ascending => false`)).items[0]!.title).toBe('Beta chair');
     const page1 = await call(`p_sort => 'title', p_ascending => true, p_limit => 2`);
     expect(page1).toMatchObject({ total: 3, items: [{ title: 'Alpha watch' }, { title: 'Beta chair' }] });
-    const page2 = await call(`p_sort => 'title', p_ascending => true, p_limit => 2, p_after => '${JSON.stringify(
-      (page1 as unknown as { next: object }).next,
-    )}'`);
+    const page2 = await call(
+      `p_sort => 'title', p_ascending => true, p_limit => 2, p_after => '${JSON.stringify(
+        (page1 as unknown as { next: object }).next,
+      )}'`,
+    );
     expect(page2).toMatchObject({ total: 3, next: null, items: [{ title: 'Gamma box' }] });
     const stats = await asUser(
       t.db,

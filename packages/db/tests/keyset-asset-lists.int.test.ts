@@ -5,7 +5,15 @@
 // ordered read, ties included; the plans have no offset and no sort; RLS still limits My Assets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '@tagledger/db';
-import { asAnon, asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from '@tagledger/db/testing';
+import {
+  asAnon,
+  asUser,
+  createAuthUser,
+  drivers,
+  expectSqlState,
+  openTestDb,
+  type TestDb,
+} from '@tagledger/db/testing';
 
 interface Page {
   items: { id: string; title: string; created_at: string; estimated_value: number | null }[];
@@ -54,7 +62,9 @@ describe.each(drivers)('keyset asset lists (%s)', (driver) => {
     const pages: Page[] = [];
     let after: Page['next'] = null;
     do {
-      const page: Page = await (as === 'anon' ? asAnon(t.db, (tx) => run(tx, after)) : asUser(t.db, as, (tx) => run(tx, after)));
+      const page: Page = await (as === 'anon'
+        ? asAnon(t.db, (tx) => run(tx, after))
+        : asUser(t.db, as, (tx) => run(tx, after)));
       pages.push(page);
       after = page.next;
     } while (after && pages.length < 200);
@@ -63,12 +73,10 @@ describe.each(drivers)('keyset asset lists (%s)', (driver) => {
 
   const mine = (sort: string, ascending: boolean, limit: number) => (tx: Tx, after: Page['next']) =>
     tx
-      .query<{ j: Page }>(`select public.search_my_assets(p_sort => $1, p_ascending => $2, p_limit => $3, p_after => $4) j`, [
-        sort,
-        ascending,
-        limit,
-        after && JSON.stringify(after),
-      ])
+      .query<{ j: Page }>(
+        `select public.search_my_assets(p_sort => $1, p_ascending => $2, p_limit => $3, p_after => $4) j`,
+        [sort, ascending, limit, after && JSON.stringify(after)],
+      )
       .then((r) => r.rows[0]!.j);
 
   const expected = async (where: string, order: string) =>
@@ -83,25 +91,25 @@ describe.each(drivers)('keyset asset lists (%s)', (driver) => {
     ['title', false, 'lower(title) desc, id desc'],
     ['value', true, 'estimated_value asc nulls last, id asc'],
     ['value', false, 'estimated_value desc nulls last, id desc'],
-  ] as const)("walks all of the owner's assets by %s (ascending %s) in order, ties included", async (sort, asc, order) => {
-    const pages = await walk(mine(sort, asc, 100), owner);
-    expect(pages).toHaveLength(OWNED / 100);
-    expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(
-      await expected(`owner_id = '${owner}'`, order),
-    );
-    expect(pages.at(-1)!.next).toBeNull();
-    // Past 1,000 the total is a floor, the same on every page.
-    expect(pages.map((p) => [p.total, p.total_capped])).toEqual(pages.map(() => [1000, true]));
-  });
+  ] as const)(
+    "walks all of the owner's assets by %s (ascending %s) in order, ties included",
+    async (sort, asc, order) => {
+      const pages = await walk(mine(sort, asc, 100), owner);
+      expect(pages).toHaveLength(OWNED / 100);
+      expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(await expected(`owner_id = '${owner}'`, order));
+      expect(pages.at(-1)!.next).toBeNull();
+      // Past 1,000 the total is a floor, the same on every page.
+      expect(pages.map((p) => [p.total, p.total_capped])).toEqual(pages.map(() => [1000, true]));
+    },
+  );
 
   it('walks the public gallery newest first and by title, and shows every owner’s public assets only', async () => {
     const gallery = (sort: string, ascending: boolean) => (tx: Tx, after: Page['next']) =>
       tx
-        .query<{ j: Page }>(`select public.search_public_assets(p_sort => $1, p_ascending => $2, p_limit => 48, p_after => $3) j`, [
-          sort,
-          ascending,
-          after && JSON.stringify(after),
-        ])
+        .query<{ j: Page }>(
+          `select public.search_public_assets(p_sort => $1, p_ascending => $2, p_limit => 48, p_after => $3) j`,
+          [sort, ascending, after && JSON.stringify(after)],
+        )
         .then((r) => r.rows[0]!.j);
     const newest = await walk(gallery('created_at', false), 'anon');
     expect(newest.flatMap((p) => p.items.map((i) => i.id))).toEqual(
@@ -144,10 +152,16 @@ describe.each(drivers)('keyset asset lists (%s)', (driver) => {
         sort,
         ascending,
       ]);
-      const deep = JSON.stringify({ k: sort === 'created_at' ? '2026-01-01 02:00:00+00' : sort === 'title' ? 'item 40' : '200', id: '00000000-0000-4000-8000-000000000000' });
+      const deep = JSON.stringify({
+        k: sort === 'created_at' ? '2026-01-01 02:00:00+00' : sort === 'title' ? 'item 40' : '200',
+        id: '00000000-0000-4000-8000-000000000000',
+      });
       const params = [null, null, null, null, deep, 25, ...(isPublic ? [] : [null, null])];
       const explain = async (tx: Pick<Tx, 'query'>) => {
-        const r = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json) ${rows[0]!.sql}`, params);
+        const r = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `explain (format json) ${rows[0]!.sql}`,
+          params,
+        );
         return nodes(r.rows[0]!['QUERY PLAN'][0].Plan);
       };
       // The gallery runs as its definer (no RLS); My Assets as the caller, under RLS.

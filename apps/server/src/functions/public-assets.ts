@@ -21,7 +21,11 @@ const listSchema = z.object({
   // search_public_assets caps the page at 100; public-asset-media signs at most 48 assets.
   limit: z.number().int().min(1).max(48),
   // The previous page's `next` (decision 0165); the database checks the key against the sort.
-  after: z.object({ k: z.string().max(300), id: z.string().uuid() }).strict().nullable().optional(),
+  after: z
+    .object({ k: z.string().max(300), id: z.string().uuid() })
+    .strict()
+    .nullable()
+    .optional(),
 });
 const assetSchema = z.object({ assetId: z.string().max(100) });
 

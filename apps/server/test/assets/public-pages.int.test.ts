@@ -147,7 +147,9 @@ describe.each(drivers)('public page functions on %s', (driver) => {
       });
       expect(rpc.error).toBeNull();
       expect(res.json.page).toEqual(rpc.data);
-      expect(res.json).toMatchObject({ page: { total: 1, total_capped: false, next: null, items: [{ id: publicId }] } });
+      expect(res.json).toMatchObject({
+        page: { total: 1, total_capped: false, next: null, items: [{ id: publicId }] },
+      });
       expect(Object.keys(res.json.urls as object)).toEqual([publicMedia]);
       expectNoPrivateData(res.text);
     });

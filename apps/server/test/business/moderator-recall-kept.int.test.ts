@@ -164,7 +164,12 @@ describe.each(drivers)('a moderator’s recall on %s', (driver) => {
       [productId],
     );
     expect(rows.map((r) => r.action)).toEqual(['mark_recalled', 'lift_recall']);
-    expect((await moderator.client.rpc('moderator_recalls', {})).data).toEqual({ total: 0, total_capped: false, next: null, items: [] });
+    expect((await moderator.client.rpc('moderator_recalls', {})).data).toEqual({
+      total: 0,
+      total_capped: false,
+      next: null,
+      items: [],
+    });
     // Nothing stands to end now.
     const twice = await moderator.client.rpc('moderator_set_product_status', {
       p_product_id: productId,

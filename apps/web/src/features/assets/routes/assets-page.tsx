@@ -238,7 +238,11 @@ export default function AssetsPage() {
         )}
       </div>
 
-      <Pager page={pages.page} hasNext={Boolean(assets.data?.next) && !assets.isPlaceholderData} onPage={(page) => pages.goTo(page, assets.data?.next)} />
+      <Pager
+        page={pages.page}
+        hasNext={Boolean(assets.data?.next) && !assets.isPlaceholderData}
+        onPage={(page) => pages.goTo(page, assets.data?.next)}
+      />
     </div>
   );
 }

@@ -122,7 +122,11 @@ export default function PublicAssetsPage() {
           </ul>
         )}
       </div>
-      <Pager page={pages.page} hasNext={Boolean(list.data?.next) && !list.isPlaceholderData} onPage={(page) => pages.goTo(page, list.data?.next)} />
+      <Pager
+        page={pages.page}
+        hasNext={Boolean(list.data?.next) && !list.isPlaceholderData}
+        onPage={(page) => pages.goTo(page, list.data?.next)}
+      />
     </div>
   );
 }

@@ -146,7 +146,8 @@ export function useQueue(name: QueueName, after: PageCursor | null) {
 export function useStandingRecalls(after: PageCursor | null) {
   return useQuery({
     queryKey: keys.recalls(after),
-    queryFn: async () => unwrap(await supabase.rpc('moderator_recalls', { p_limit: PAGE_SIZE, p_after: after ?? undefined })),
+    queryFn: async () =>
+      unwrap(await supabase.rpc('moderator_recalls', { p_limit: PAGE_SIZE, p_after: after ?? undefined })),
     placeholderData: keepPreviousData,
   });
 }
@@ -170,7 +171,8 @@ export function useEndRecall() {
 export function useModerationLog(after: PageCursor | null) {
   return useQuery({
     queryKey: keys.log(after),
-    queryFn: async () => unwrap(await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_after: after ?? undefined })),
+    queryFn: async () =>
+      unwrap(await supabase.rpc('moderator_log', { p_limit: PAGE_SIZE, p_after: after ?? undefined })),
     placeholderData: keepPreviousData,
   });
 }

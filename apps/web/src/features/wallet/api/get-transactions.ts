@@ -42,10 +42,7 @@ export async function fetchTransactions(
     query = query.lte('created_at', after.created_at).or(`created_at.lt.${at},id.lt.${after.id}`);
   }
   return unwrap(
-    await query
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .limit(pageSize),
+    await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(pageSize),
   ).map(normaliseTransaction);
 }
 
