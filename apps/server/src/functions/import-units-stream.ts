@@ -11,7 +11,7 @@ import type { ImportUnitsReport } from '@tagledger/functions-api';
 import { readUnitCsvStream, MAX_STREAM_BYTES } from '../business/unit-csv-stream.js';
 import { MAX_IMPORT_ROWS, type RowError } from '../business/unit-csv.js';
 import { FunctionError, parseInput } from './errors.js';
-import { BATCH, insertBatch, MAX_REPORTED_ERRORS } from './import-units.js';
+import { assertVerifiedBusinessProduct, BATCH, insertBatch, MAX_REPORTED_ERRORS } from './import-units.js';
 import type { ServerFunction } from './types.js';
 
 const querySchema = z.object({ productId: z.string().uuid('productId must be a UUID') });
@@ -48,14 +48,7 @@ export const importUnitsStream: ServerFunction<'import-units-stream'> = {
       if (!body || typeof (body as Partial<Readable>)[Symbol.asyncIterator] !== 'function')
         throw new FunctionError(400, 'Send the CSV file as the request body', { code: 'invalid' });
       const { productId } = input;
-      const { rows: owner } = await ctx.db.query<{ business_id: string; is_business_user: boolean }>(
-        `select p.business_id, pr.is_business_user from public.business_products p
-           join public.user_profiles pr on pr.id = p.business_id where p.id = $1`,
-        [productId],
-      );
-      if (owner[0]?.business_id !== userId) throw new FunctionError(404, 'Product not found', { code: 'not_found' });
-      if (!owner[0].is_business_user)
-        throw new FunctionError(403, 'Only verified businesses can add units', { code: 'forbidden' });
+      await assertVerifiedBusinessProduct(ctx.db, userId, productId);
 
       const errors: RowError[] = [];
       let errorCount = 0;

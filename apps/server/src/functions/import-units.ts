@@ -3,7 +3,7 @@
 // skipped, so a file fixed after a partly bad run can simply be sent again. Answers with the counts
 // and a row-by-row error report; good rows go in even when others are bad.
 import { z } from 'zod';
-import type { Tx } from '@tagledger/db';
+import type { Queryable, Tx } from '@tagledger/db';
 import { parseUnitCsv, MAX_IMPORT_ROWS, type RowError, type UnitRow } from '../business/unit-csv.js';
 import { FunctionError, parseInput } from './errors.js';
 import type { ServerFunction } from './types.js';
@@ -54,6 +54,21 @@ export async function insertBatch(
   return { inserted, skipped, errors };
 }
 
+/**
+ * Units go only to a product of the caller's own, and only while the caller is a verified
+ * business; another's product answers as not found, so its existence is not revealed.
+ */
+export async function assertVerifiedBusinessProduct(db: Queryable, userId: string, productId: string): Promise<void> {
+  const { rows: owner } = await db.query<{ business_id: string; is_business_user: boolean }>(
+    `select p.business_id, pr.is_business_user from public.business_products p
+       join public.user_profiles pr on pr.id = p.business_id where p.id = $1`,
+    [productId],
+  );
+  if (owner[0]?.business_id !== userId) throw new FunctionError(404, 'Product not found', { code: 'not_found' });
+  if (!owner[0].is_business_user)
+    throw new FunctionError(403, 'Only verified businesses can add units', { code: 'forbidden' });
+}
+
 export const importUnits: ServerFunction<'import-units'> = {
   name: 'import-units',
   verifyJwt: true,
@@ -64,14 +79,7 @@ export const importUnits: ServerFunction<'import-units'> = {
     if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to import units');
     const input = parseInput(bodySchema, req.body);
     const { productId, csv } = input;
-    const { rows: owner } = await ctx.db.query<{ business_id: string; is_business_user: boolean }>(
-      `select p.business_id, pr.is_business_user from public.business_products p
-         join public.user_profiles pr on pr.id = p.business_id where p.id = $1`,
-      [productId],
-    );
-    if (owner[0]?.business_id !== userId) throw new FunctionError(404, 'Product not found', { code: 'not_found' });
-    if (!owner[0].is_business_user)
-      throw new FunctionError(403, 'Only verified businesses can add units', { code: 'forbidden' });
+    await assertVerifiedBusinessProduct(ctx.db, userId, productId);
     const { rows, errors, tooMany } = parseUnitCsv(csv);
     if (tooMany)
       throw new FunctionError(413, `A CSV holds at most ${MAX_IMPORT_ROWS.toLocaleString('en')} units`, {

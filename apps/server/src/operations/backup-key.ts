@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/index.js';
+import { createFileOnce } from '../shared/create-file-once.js';
 
 export const BACKUP_KEY_FILE = path.join('keys', 'backup-key');
 
@@ -35,18 +36,8 @@ export function readBackupKey(config: KeySettings, options: { create: boolean })
   const file = path.join(config.dataDir, BACKUP_KEY_FILE);
   if (!fs.existsSync(file)) {
     if (!options.create) return undefined;
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    // Written privately beside the target and hard-linked into place: two backups started at once
-    // agree on one key, and nobody reads half a file.
-    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(temp, `${crypto.randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-    try {
-      fs.linkSync(temp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      fs.rmSync(temp, { force: true });
-    }
+    // Two backups started at once agree on one key.
+    createFileOnce(file, `${crypto.randomBytes(32).toString('base64url')}\n`);
   }
   return backupKeyFromText(fs.readFileSync(file, 'utf8'));
 }

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as jose from 'jose';
 import { StartupError } from '../startup/startup-error.js';
+import { createFileOnce } from './create-file-once.js';
 
 /** A key setting or key file the operator must fix: at start it is the one line printed. */
 export class KeyStoreError extends StartupError {}
@@ -74,18 +75,7 @@ export function signingKeyFile(dataDir: string): string {
  */
 export function readOrCreateSigningKeyText(dataDir: string): string {
   const file = signingKeyFile(dataDir);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(temp, JSON.stringify(generatePrivateJwk()), { mode: 0o600, flag: 'wx' });
-    try {
-      fs.linkSync(temp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      fs.rmSync(temp, { force: true });
-    }
-  }
+  if (!fs.existsSync(file)) createFileOnce(file, JSON.stringify(generatePrivateJwk()));
   return fs.readFileSync(file, 'utf8');
 }
 

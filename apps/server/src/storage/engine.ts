@@ -93,6 +93,32 @@ export function blobKey(version: string): string {
 
 class DryRun extends Error {}
 
+/** The row writeRow inserts or, on upsert, updates. */
+interface ObjectWrite {
+  id: string;
+  bucket: string;
+  name: string;
+  owner: string | null;
+  ownerId: string | null;
+  metadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown> | null;
+  version: string;
+  upsert: boolean;
+}
+
+/** $1…$7 of both the update and the insert (after the id) of writeRow, in the same order. */
+function objectValues(r: ObjectWrite): unknown[] {
+  return [
+    r.bucket,
+    r.name,
+    r.owner,
+    r.ownerId,
+    JSON.stringify(r.metadata),
+    r.userMetadata && JSON.stringify(r.userMetadata),
+    r.version,
+  ];
+}
+
 function ownerOf(caller: Caller, explicit?: string): { owner: string | null; ownerId: string | null } {
   const sub = explicit ?? (typeof caller.claims.sub === 'string' ? caller.claims.sub : undefined);
   if (!sub) return { owner: null, ownerId: null };
@@ -263,21 +289,7 @@ export class StorageEngine {
   }
 
   /** Inserts the row, or updates it when upsert is set; returns the version it replaced. */
-  private async writeRow(
-    tx: Tx,
-    caller: Caller,
-    r: {
-      id: string;
-      bucket: string;
-      name: string;
-      owner: string | null;
-      ownerId: string | null;
-      metadata: Record<string, unknown>;
-      userMetadata: Record<string, unknown> | null;
-      version: string;
-      upsert: boolean;
-    },
-  ): Promise<string | null> {
+  private async writeRow(tx: Tx, caller: Caller, r: ObjectWrite): Promise<string | null> {
     const existing = await this.privileged(tx, caller, async () => {
       const { rows } = await tx.query<{ version: string | null }>(
         'select version from storage.objects where bucket_id = $1 and name = $2 for update',
@@ -293,15 +305,7 @@ export class StorageEngine {
             set owner = $3, owner_id = $4, metadata = $5, user_metadata = $6, version = $7,
                 updated_at = now(), last_accessed_at = now()
           where bucket_id = $1 and name = $2`,
-        [
-          r.bucket,
-          r.name,
-          r.owner,
-          r.ownerId,
-          JSON.stringify(r.metadata),
-          r.userMetadata && JSON.stringify(r.userMetadata),
-          r.version,
-        ],
+        objectValues(r),
       );
       if (res.rowCount === 0) throw errors.rlsDenied();
       return existing.version;
@@ -309,16 +313,7 @@ export class StorageEngine {
     await tx.query(
       `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        r.id,
-        r.bucket,
-        r.name,
-        r.owner,
-        r.ownerId,
-        JSON.stringify(r.metadata),
-        r.userMetadata && JSON.stringify(r.userMetadata),
-        r.version,
-      ],
+      [r.id, ...objectValues(r)],
     );
     return null;
   }

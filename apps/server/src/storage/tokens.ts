@@ -31,6 +31,16 @@ export function signUploadToken(
   );
 }
 
+/** The claims of a token from the query string, answered as Storage does when it is missing or bad. */
+async function verifiedClaims(ctx: AppContext, token: string | undefined): Promise<Record<string, unknown>> {
+  if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
+  try {
+    return await ctx.keys.verify(token);
+  } catch (err) {
+    throw errors.invalidJwt(err instanceof JwtError ? err.message : 'invalid token');
+  }
+}
+
 /** Verifies a token for bucket/name and scope; throws InvalidJWT / InvalidSignature. */
 export async function verifyUrlToken(
   ctx: AppContext,
@@ -39,13 +49,7 @@ export async function verifyUrlToken(
   name: string,
   scope: 'download' | 'upload',
 ): Promise<Record<string, unknown>> {
-  if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
-  let claims: Record<string, unknown>;
-  try {
-    claims = await ctx.keys.verify(token);
-  } catch (err) {
-    throw errors.invalidJwt(err instanceof JwtError ? err.message : 'invalid token');
-  }
+  const claims = await verifiedClaims(ctx, token);
   if (claims.url !== `${bucket}/${name}`) throw errors.invalidSignature();
   if (claims.scope !== scope) throw errors.invalidSignature('The token scope does not allow this operation');
   return claims;
@@ -79,13 +83,7 @@ export async function verifyMediaToken(
   token: string | undefined,
   mediaId: string,
 ): Promise<MediaGrant> {
-  if (!token) throw errors.invalidRequest("querystring must have required property 'token'");
-  let claims: Record<string, unknown>;
-  try {
-    claims = await ctx.keys.verify(token);
-  } catch (err) {
-    throw errors.invalidJwt(err instanceof JwtError ? err.message : 'invalid token');
-  }
+  const claims = await verifiedClaims(ctx, token);
   if (claims.media !== mediaId) throw errors.invalidSignature();
   const exp = typeof claims.exp === 'number' ? { exp: claims.exp } : {};
   if (claims.scope === 'public-media') return { scope: 'public-media', ...exp };
