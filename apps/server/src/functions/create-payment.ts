@@ -10,8 +10,17 @@ import { z } from 'zod';
 import { withRequestContext } from '@tagledger/db';
 import { CHECKOUT_LIFETIME_SECONDS } from '../payments/checkout-provider.js';
 import { pollMobileMoneyLater } from '../payments/mobile-money-status.js';
-import { paymentProvider, type StartedPayment } from '../payments/provider.js';
+import { paymentProvider } from '../payments/provider.js';
 import { FunctionError } from './errors.js';
+import {
+  callerEmail,
+  forProvider,
+  openPurchaseOr404,
+  openTokenPurchase,
+  startAtProvider,
+  walletReturnUrls,
+  type PurchaseRow,
+} from './open-purchase.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z
@@ -37,22 +46,13 @@ const PAYMENTS_PER_HOUR = { limit: 30, windowSeconds: 3600 };
 
 const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
 
-interface PurchaseRow {
-  id: string;
-  user_id: string;
-  package_name: string;
-  tokens: string;
-  amount_minor: string;
-  currency: string;
-  reference: string;
-}
-
 export const createPayment: ServerFunction<'create-payment'> = {
   name: 'create-payment',
   verifyJwt: true,
   bodyLimit: 4 * 1024,
   async handler({ ctx, principal, req }) {
-    if (principal.role !== 'authenticated' || !principal.userId) {
+    const userId = principal.userId;
+    if (principal.role !== 'authenticated' || !userId) {
       throw new FunctionError(401, 'Sign in to buy tokens', { code: 'not_signed_in' });
     }
     const parsed = bodySchema.safeParse(req.body);
@@ -72,74 +72,50 @@ export const createPayment: ServerFunction<'create-payment'> = {
     if (provider.name === 'mtn_momo' && !phone) {
       throw new FunctionError(400, 'A mobile-money payment needs the payer’s number', { code: 'phone_required' });
     }
-    const email =
-      typeof principal.claims.email === 'string' && principal.claims.email ? principal.claims.email : undefined;
-    if (!(await ctx.rateLimiter.hit(`checkout:${principal.userId}`, PAYMENTS_PER_HOUR))) {
+    const email = callerEmail(principal);
+    if (!(await ctx.rateLimiter.hit(`checkout:${userId}`, PAYMENTS_PER_HOUR))) {
       throw new FunctionError(429, 'Too many checkout attempts. Please try again later.', { code: 'rate_limited' });
     }
 
-    let purchase: PurchaseRow;
-    try {
-      purchase = await withRequestContext(ctx.db, service, async (tx) => {
-        if (provider.name === 'stripe') {
-          const row = (
-            await tx.query<PurchaseRow>('select * from private.open_token_purchase($1, $2)', [
-              principal.userId,
+    const purchase = await openPurchaseOr404(
+      () =>
+        withRequestContext(ctx.db, service, async (tx) => {
+          if (provider.name === 'stripe') {
+            const row = await openTokenPurchase(tx, userId, packageId);
+            // Stripe charges each package in its own currency.
+            if (row.currency !== currency) {
+              throw new FunctionError(400, `This package is sold by card in ${row.currency.toUpperCase()}`, {
+                code: 'currency_not_supported',
+              });
+            }
+            return row;
+          }
+          return (
+            await tx.query<PurchaseRow>('select * from private.open_provider_purchase($1, $2, $3, $4, $5)', [
+              userId,
               packageId,
+              provider.name,
+              currency,
+              provider.name === 'mtn_momo' ? phone : null,
             ])
           ).rows[0]!;
-          // Stripe charges each package in its own currency.
-          if (row.currency !== currency) {
-            throw new FunctionError(400, `This package is sold by card in ${row.currency.toUpperCase()}`, {
-              code: 'currency_not_supported',
-            });
-          }
-          return row;
-        }
-        return (
-          await tx.query<PurchaseRow>('select * from private.open_provider_purchase($1, $2, $3, $4, $5)', [
-            principal.userId,
-            packageId,
-            provider.name,
-            currency,
-            provider.name === 'mtn_momo' ? phone : null,
-          ])
-        ).rows[0]!;
-      });
-    } catch (err) {
-      if ((err as { code?: string }).code === 'P0002') {
-        throw new FunctionError(404, 'This package is not available in this currency', { code: 'package_not_found' });
-      }
-      throw err;
-    }
+        }),
+      'This package is not available in this currency',
+    );
 
-    const returnUrl = `${ctx.config.siteUrl}/wallet?purchase=${purchase.id}`;
-    let started: StartedPayment;
-    try {
-      started = await provider.start(
-        {
-          id: purchase.id,
-          user_id: purchase.user_id,
-          package_name: purchase.package_name,
-          tokens: Number(purchase.tokens),
-          amount_minor: Number(purchase.amount_minor),
-          currency: purchase.currency,
-        },
-        {
-          returnUrl: `${returnUrl}&checkout=success`,
-          cancelUrl: `${returnUrl}&checkout=cancelled`,
+    const back = walletReturnUrls(ctx, purchase.id);
+    const started = await startAtProvider(
+      req,
+      { message: 'payment start failed', log: { purchase: purchase.id, provider: provider.name } },
+      () =>
+        provider.start(forProvider(purchase), {
+          returnUrl: back.success,
+          cancelUrl: back.cancelled,
           customerEmail: email,
           payerPhone: phone,
           lifetimeSeconds: CHECKOUT_LIFETIME_SECONDS,
-        },
-      );
-    } catch (err) {
-      // The purchase stays pending without a reference; the expiry job closes it (decision 0141).
-      req.log.warn({ err, purchase: purchase.id, provider: provider.name }, 'payment start failed');
-      throw new FunctionError(502, 'The payment provider could not be reached. Please try again.', {
-        code: 'provider_unavailable',
-      });
-    }
+        }),
+    );
     await withRequestContext(ctx.db, service, (tx) =>
       provider.name === 'stripe'
         ? tx.query('select private.attach_checkout_session($1, $2, $3)', [
