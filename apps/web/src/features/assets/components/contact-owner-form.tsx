@@ -6,7 +6,7 @@ import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
-import { toAppError } from '@/lib/api-error';
+import { useSubmit } from '@/hooks/use-submit';
 import type { ContactOwnerInput } from '../api/contact-owner';
 import { i18n } from '@/lib/i18n/i18n';
 
@@ -22,8 +22,13 @@ export function ContactOwnerForm({
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error, onSubmit } = useSubmit();
+  const senderEmail = email.trim();
+  function problem(): string | null {
+    if (!EMAIL.test(senderEmail)) return i18n._('Enter a valid e-mail address');
+    if (!message.trim()) return i18n._('Write a message');
+    return null;
+  }
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   if (sentTo) {
@@ -46,21 +51,11 @@ export function ContactOwnerForm({
     <form
       className="space-y-3"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setError(null);
-        const senderEmail = email.trim();
-        if (!EMAIL.test(senderEmail)) return setError(i18n._('Enter a valid e-mail address'));
-        if (!message.trim()) return setError(i18n._('Write a message'));
-        setPending(true);
-        onSend({ assetId, senderEmail, senderName: name.trim() || undefined, message: message.trim() }).then(
-          () => setSentTo(senderEmail),
-          (err: unknown) => {
-            setPending(false);
-            setError(toAppError(err).message);
-          },
-        );
-      }}
+      onSubmit={onSubmit(
+        problem,
+        () => onSend({ assetId, senderEmail, senderName: name.trim() || undefined, message: message.trim() }),
+        () => setSentTo(senderEmail),
+      )}
     >
       <FormField
         label={i18n._('Your e-mail')}

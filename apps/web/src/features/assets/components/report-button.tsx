@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
-import { toAppError } from '@/lib/api-error';
+import { useSubmit } from '@/hooks/use-submit';
 import { i18n } from '@/lib/i18n/i18n';
 
 /** What is reported, without the visitor's reason and details. */
@@ -43,8 +43,13 @@ export function ReportButton({
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error, onSubmit } = useSubmit();
+  function problem(): string | null {
+    if (!reason) return i18n._('Choose a reason');
+    if (details.trim().length > MAX_DETAILS)
+      return i18n._('The details must be at most {max} characters', { max: MAX_DETAILS });
+    return null;
+  }
   const [done, setDone] = useState(false);
 
   if (done) {
@@ -63,24 +68,14 @@ export function ReportButton({
         <form
           className="space-y-3"
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            setError(null);
-            if (!reason) return setError(i18n._('Choose a reason'));
-            if (details.trim().length > MAX_DETAILS)
-              return setError(i18n._('The details must be at most {max} characters', { max: MAX_DETAILS }));
-            setPending(true);
-            onReport({ ...subject, reason, details: details.trim() || undefined } as ReportContentRequest).then(
-              () => {
-                setOpen(false);
-                setDone(true);
-              },
-              (err: unknown) => {
-                setPending(false);
-                setError(toAppError(err).message);
-              },
-            );
-          }}
+          onSubmit={onSubmit(
+            problem,
+            () => onReport({ ...subject, reason, details: details.trim() || undefined } as ReportContentRequest),
+            () => {
+              setOpen(false);
+              setDone(true);
+            },
+          )}
         >
           <FormField label={i18n._('Reason')} required>
             <Select

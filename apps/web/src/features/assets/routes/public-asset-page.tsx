@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePublicAsset } from '../api/public-assets';
 import { AssetLoading, AssetUnavailable } from '../components/asset-load-state';
 import { KindBadge, StatusBadge } from '../components/badges';
+import { DetailsCard, type DetailRow } from '../components/details-card';
 import { MediaViewer } from '../components/media-viewer';
 import { ProofPanel } from '../components/proof-panel';
 import { ReportButton } from '../components/report-button';
@@ -46,7 +47,7 @@ export default function PublicAssetPage() {
     );
   }
   const a = asset.data.asset;
-  const rows: [string, string | null | undefined][] = [
+  const rows: DetailRow[] = [
     [i18n._('Description'), a.description],
     [i18n._('Tags'), a.tags.join(', ')],
     [i18n._('Serial number'), a.serial_number],
@@ -87,28 +88,13 @@ export default function PublicAssetPage() {
             <MediaViewer media={a.media} urls={asset.data.urls} loading={false} />
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{i18n._('Details')}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="space-y-3">
-              {rows
-                .filter(([, v]) => v)
-                .map(([k, v]) => (
-                  <div key={k}>
-                    <dt className="text-xs text-slate-500">{k}</dt>
-                    <dd className="break-words text-sm text-slate-900">{v}</dd>
-                  </div>
-                ))}
-            </dl>
-            {a.serial_number && (
-              <Link to={paths.verify(a.serial_number)} className={buttonClasses('link', 'md', 'mt-3')}>
-                {i18n._('Check this serial number')}
-              </Link>
-            )}
-          </CardContent>
-        </Card>
+        <DetailsCard rows={rows}>
+          {a.serial_number && (
+            <Link to={paths.verify(a.serial_number)} className={buttonClasses('link', 'md', 'mt-3')}>
+              {i18n._('Check this serial number')}
+            </Link>
+          )}
+        </DetailsCard>
       </div>
       {a.proof && (
         <Card className="mt-6">

@@ -5,7 +5,8 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { SignInToAnswer, SwitchAccount } from '@/components/mail-link-account';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
@@ -22,7 +23,7 @@ function senderLabel(offer: TransferOffer): string {
 }
 
 function OfferView({ offer }: { offer: TransferOffer }) {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const accept = useAcceptOffer(offer.id, user?.id ?? null);
@@ -51,50 +52,28 @@ function OfferView({ offer }: { offer: TransferOffer }) {
       </p>
     );
   } else if (!user) {
-    const next = encodeURIComponent(here);
     body = (
-      <>
-        <p className="text-slate-800">
-          {i18n._(
-            'This offer was sent to {address}. Sign in, or create an account, with that address to accept it: you will come back to this page.',
-            { address: offer.to_email },
-          )}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Link className={buttonClasses('primary')} to={`${paths.auth}?next=${next}`}>
-            {i18n._('Sign in to accept')}
-          </Link>
-          <Link className={buttonClasses('outline')} to={`${paths.signup}?next=${next}`}>
-            {i18n._('Create an account')}
-          </Link>
-        </div>
-      </>
+      <SignInToAnswer
+        here={here}
+        message={i18n._(
+          'This offer was sent to {address}. Sign in, or create an account, with that address to accept it: you will come back to this page.',
+          { address: offer.to_email },
+        )}
+        signInLabel={i18n._('Sign in to accept')}
+      />
     );
   } else if (!offer.for_me) {
     body = (
-      <>
-        <p role="alert" className="text-slate-900">
-          {i18n._('This offer is for {address}, but you are signed in as {email}.', {
-            address: offer.to_email,
-            email: user.email ?? '',
-          })}
-        </p>
-        <p className="text-slate-800">
-          {i18n._('Sign out, then sign in or create an account with {address} to accept it.', {
-            address: offer.to_email,
-          })}
-        </p>
-        <div>
-          <Button
-            variant="outline"
-            onClick={() =>
-              void signOut().then(() => navigate(`${paths.auth}?next=${encodeURIComponent(here)}`, { replace: true }))
-            }
-          >
-            {i18n._('Switch account')}
-          </Button>
-        </div>
-      </>
+      <SwitchAccount
+        here={here}
+        notForYou={i18n._('This offer is for {address}, but you are signed in as {email}.', {
+          address: offer.to_email,
+          email: user.email ?? '',
+        })}
+        advice={i18n._('Sign out, then sign in or create an account with {address} to accept it.', {
+          address: offer.to_email,
+        })}
+      />
     );
   } else {
     body = (

@@ -3,9 +3,10 @@
 // and come back here (?next=, kept through the e-mail confirmation); signed in with the invited
 // address, they accept or decline; signed in as someone else, they are told which (masked) address
 // it is for and how to switch account. An answered or expired invitation shows what became of it.
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { SignInToAnswer, SwitchAccount } from '@/components/mail-link-account';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
@@ -58,9 +59,8 @@ function Answer({ token, userId, invitation }: { token: string; userId: string; 
 }
 
 function InvitationView({ token, invitation }: { token: string; invitation: Invitation }) {
-  const { user, signOut } = useAuth();
+  const { user } = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
   const here = `${location.pathname}${location.search}`;
   const inviter = inviterLabel(invitation);
   const address = invitation.invited_email;
@@ -102,7 +102,6 @@ function InvitationView({ token, invitation }: { token: string; invitation: Invi
       </p>
     );
   } else if (!user) {
-    const next = encodeURIComponent(here);
     body = (
       <>
         <p className="text-slate-800">
@@ -110,45 +109,26 @@ function InvitationView({ token, invitation }: { token: string; invitation: Invi
             'If you accept, you may receive access to assets they chose for you when they can no longer manage them.',
           )}
         </p>
-        <p className="text-slate-800">
-          {i18n._(
+        <SignInToAnswer
+          here={here}
+          message={i18n._(
             'This invitation was sent to {address}. Sign in, or create an account, with that address to answer it: you will come back to this page.',
             { address },
           )}
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Link className={buttonClasses('primary')} to={`${paths.auth}?next=${next}`}>
-            {i18n._('Sign in to answer')}
-          </Link>
-          <Link className={buttonClasses('outline')} to={`${paths.signup}?next=${next}`}>
-            {i18n._('Create an account')}
-          </Link>
-        </div>
+          signInLabel={i18n._('Sign in to answer')}
+        />
       </>
     );
   } else if (!invitation.for_me) {
     body = (
-      <>
-        <p role="alert" className="text-slate-900">
-          {i18n._('This invitation is for {address}, but you are signed in as {email}.', {
-            address,
-            email: user.email ?? '',
-          })}
-        </p>
-        <p className="text-slate-800">
-          {i18n._('Sign out, then sign in or create an account with {address} to answer it.', { address })}
-        </p>
-        <div>
-          <Button
-            variant="outline"
-            onClick={() =>
-              void signOut().then(() => navigate(`${paths.auth}?next=${encodeURIComponent(here)}`, { replace: true }))
-            }
-          >
-            {i18n._('Switch account')}
-          </Button>
-        </div>
-      </>
+      <SwitchAccount
+        here={here}
+        notForYou={i18n._('This invitation is for {address}, but you are signed in as {email}.', {
+          address,
+          email: user.email ?? '',
+        })}
+        advice={i18n._('Sign out, then sign in or create an account with {address} to answer it.', { address })}
+      />
     );
   } else {
     body = <Answer token={token} userId={user.id} invitation={invitation} />;
