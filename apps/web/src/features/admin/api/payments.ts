@@ -5,16 +5,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import type { TokenPackage } from '@/lib/token-package';
 import { adminKeys } from './keys';
 
-export interface AdminTokenPackage {
-  id: string;
-  name: string;
-  tokens: number;
-  price_minor: number;
-  currency: string;
-  /** Prices in other currencies, minor units by lower-case code (Paystack, MTN MoMo). */
-  prices?: Record<string, number>;
+/** A package with what only the admin sees: whether it is on sale, and its place in the list. */
+export interface AdminTokenPackage extends TokenPackage {
   active: boolean;
   sort_order: number;
 }

@@ -4,11 +4,10 @@
 // confirmed by a toast: the row is rebuilt from the refreshed packages right after, which would
 // take a message shown inside it away at once.
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { toAppError } from '@/lib/api-error';
+import { useSave } from '@/hooks/use-save';
 import type { AdminTokenPackage, PackageDraft } from '../api/payments';
 import { i18n } from '@/lib/i18n/i18n';
 import { minorDigits } from '@/utils/format';
@@ -48,6 +47,16 @@ export function parsePrices(text: string): Record<string, number> | null {
   return prices;
 }
 
+/** A row's refusal, on a line of its own under the row's fields. */
+function RowError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="col-span-full text-sm text-red-700">
+      {error}
+    </p>
+  );
+}
+
 function PricesRow({
   pkg,
   onSavePrices,
@@ -56,8 +65,7 @@ function PricesRow({
   onSavePrices(id: string, prices: Record<string, number>): Promise<unknown>;
 }) {
   const [text, setText] = useState(formatPrices(pkg.prices));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, save } = useSave();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -66,16 +74,7 @@ function PricesRow({
       setError(i18n._('Write each price as a currency code and an amount, separated by commas: NGN 9000.00, XAF 3400'));
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSavePrices(pkg.id, prices);
-      toast.success(i18n._('Prices of {name} saved', { name: pkg.name }));
-    } catch (err) {
-      setError(toAppError(err).message);
-    } finally {
-      setSaving(false);
-    }
+    await save(() => onSavePrices(pkg.id, prices), i18n._('Prices of {name} saved', { name: pkg.name }));
   }
 
   return (
@@ -95,11 +94,7 @@ function PricesRow({
       <Button type="submit" size="sm" variant="outline" loading={saving}>
         {i18n._('Save prices')}
       </Button>
-      {error && (
-        <p role="alert" className="col-span-full text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <RowError error={error} />
     </form>
   );
 }
@@ -124,8 +119,7 @@ function PackageRow({
   const [tokens, setTokens] = useState(pkg.id ? String(pkg.tokens) : '');
   const [price, setPrice] = useState(pkg.id ? (pkg.price_minor / 100).toFixed(2) : '');
   const [active, setActive] = useState(pkg.active);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { saving, error, setError, save } = useSave();
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -134,20 +128,12 @@ function PackageRow({
       setError(i18n._('Give a name, a whole number of tokens and a price of at least 0.50'));
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave({ ...pkg, name: name.trim(), tokens: Number(tokens), price_minor: priceMinor, active });
-      toast.success(
-        pkg.id
-          ? i18n._('Package {name} saved', { name: name.trim() })
-          : i18n._('Package {name} added', { name: name.trim() }),
-      );
-    } catch (err) {
-      setError(toAppError(err).message);
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      () => onSave({ ...pkg, name: name.trim(), tokens: Number(tokens), price_minor: priceMinor, active }),
+      pkg.id
+        ? i18n._('Package {name} saved', { name: name.trim() })
+        : i18n._('Package {name} added', { name: name.trim() }),
+    );
   }
 
   return (
@@ -179,11 +165,7 @@ function PackageRow({
       <Button type="submit" size="sm" loading={saving}>
         {pkg.id ? i18n._('Save') : i18n._('Add')}
       </Button>
-      {error && (
-        <p role="alert" className="col-span-full text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <RowError error={error} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import { callFunction } from '@/lib/call-function';
-import type { TokenPackage } from '../lib/packages';
+import type { TokenPackage } from '@/lib/token-package';
 import { walletKeys } from '@/lib/wallet';
 
 export type { PurchaseStatus };

@@ -3,7 +3,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TokenPurchase } from '../api/purchases';
-import type { TokenPackage } from '../lib/packages';
+import type { TokenPackage } from '@/lib/token-package';
 import { BuyTokens } from './buy-tokens';
 import { PurchaseHistory } from './purchase-history';
 import { PurchaseNotice } from './purchase-notice';

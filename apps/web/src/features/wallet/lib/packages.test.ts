@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@/utils/format';
-import {
-  defaultOption,
-  includedVatMinor,
-  inCurrency,
-  paymentOptions,
-  pricePer100,
-  savingPercent,
-  type TokenPackage,
-} from './packages';
+import { defaultOption, includedVatMinor, inCurrency, paymentOptions, pricePer100, savingPercent } from './packages';
+import type { TokenPackage } from '@/lib/token-package';
 
 const pkg = (tokens: number, price_minor: number): TokenPackage => ({
   id: String(tokens),

@@ -3,16 +3,7 @@
 // provider in each currency it takes, the default picked by the buyer's earlier choice, else their
 // country. Amounts are in each currency's minor unit; the table holds the only prices.
 import type { OfferedProvider, PaymentProviderName } from '@tagledger/functions-api';
-
-export interface TokenPackage {
-  id: string;
-  name: string;
-  tokens: number;
-  price_minor: number;
-  currency: string;
-  /** Prices in other currencies, by lower-case code, in minor units. */
-  prices?: Record<string, number>;
-}
+import type { TokenPackage } from '@/lib/token-package';
 
 /** One way to pay: a provider in a currency. */
 export interface PaymentOption {
