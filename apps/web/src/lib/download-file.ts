@@ -1,7 +1,25 @@
-// Files a server function answers with (a certificate PDF, an archive): fetched as bytes with the
-// session's token, then handed to the browser as a download under the given name.
+// Handing the browser a file to save: text or bytes made here (the business screens' CSV reports,
+// label sheets, QR images) or the file a server function answers with (a certificate PDF, an
+// archive), fetched as bytes with the session's token. CSV text is written by @/utils/csv.
 import type { FunctionName, FunctionRequest } from '@tagledger/functions-api';
 import { callFunctionRaw } from './call-function';
+
+/** Offers a blob as a download under `name`; its URL is let go once the browser has taken it. */
+function offerBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Offers text or bytes as a file download. */
+export function downloadFile(name: string, data: BlobPart, type: string): void {
+  offerBlob(new Blob([data], { type }), name);
+}
 
 export async function downloadFromFunction<N extends FunctionName>(
   name: N,
@@ -9,13 +27,5 @@ export async function downloadFromFunction<N extends FunctionName>(
   filename: string,
 ): Promise<void> {
   const res = await callFunctionRaw(name, body);
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  offerBlob(await res.blob(), filename);
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
 import { toCsv } from '@/utils/csv';
-import { downloadFile } from '../lib/download';
+import { downloadFile } from '@/lib/download-file';
 import { importRowErrorText } from '../lib/import-errors';
 
 /** Largest file accepted: the server stops reading at 16 MiB. */

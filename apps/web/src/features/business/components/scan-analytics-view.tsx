@@ -10,7 +10,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
 import type { ScanAnalytics } from '../api/analytics';
 import { toCsv } from '@/utils/csv';
-import { downloadFile } from '../lib/download';
+import { downloadFile } from '@/lib/download-file';
 
 const REASONS = {
   many_scans: /*i18n*/ 'More than 10 different scanners in 24 hours',

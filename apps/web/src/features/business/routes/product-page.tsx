@@ -37,7 +37,7 @@ import { ProductRecall } from '../components/product-recall';
 import { UnitRangeForm } from '../components/unit-range-form';
 import { SERIAL_SEARCH, UnitList } from '../components/unit-list';
 import { UnitStatusControl } from '../components/unit-status-control';
-import { downloadFile } from '../lib/download';
+import { downloadFile } from '@/lib/download-file';
 
 /** The status words in the confirmation toast ("SN-0001 is now sold"). */
 const STATUS_WORDS: Record<BusinessUnitStatus, string> = {
