@@ -6,6 +6,7 @@
 // runs the compiled copy (dist/, `node --conditions=tagledger-compiled`; scripts/builds.mjs).
 
 export * from './gs1.js';
+export * from './title-slug.js';
 
 /** Every refusal: {error: message} with the HTTP status, plus a machine-readable code and extras. */
 export interface FunctionErrorBody {

@@ -20,7 +20,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
 import { z } from 'zod';
-import type { LegacyAsset } from '@tagledger/functions-api';
+import { titleSlug, type LegacyAsset } from '@tagledger/functions-api';
 import { certificatePdf, loadCertificateAsset } from '../assets/certificate-pdf.js';
 import { releasedAssets, releasesOf, type Release } from '../assets/released-assets.js';
 import type { AppContext } from '../shared/context.js';
@@ -64,17 +64,9 @@ const EXTENSIONS: Record<string, string> = {
   'video/webm': 'webm',
 };
 
-/** A folder name from a title: ASCII letters and digits, dashes between words, at most 40 characters. */
+/** A folder name from a title (titleSlug), 'asset' when the title has no letter or digit to keep. */
 export function slug(title: string): string {
-  const s = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return s || 'asset';
+  return titleSlug(title) || 'asset';
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

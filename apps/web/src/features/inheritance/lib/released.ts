@@ -1,19 +1,12 @@
 // Small rules of the heir's page: archive names and what a failed download says.
+import { titleSlug } from '@tagledger/functions-api';
 import { toAppError } from '@/lib/api-error';
 import { FunctionError } from '@/lib/call-function';
 import { i18n } from '@/lib/i18n/i18n';
 
 /** A file name from a title: ASCII letters and digits with dashes, as the server names archive folders. */
 export function archiveFilename(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return `${slug || 'legacy'}.zip`;
+  return `${titleSlug(title) || 'legacy'}.zip`;
 }
 
 /** What the heir is told when a certificate or an archive could not be downloaded, by the server's code. */
