@@ -10,6 +10,7 @@ import { CHECKOUT_LIFETIME_SECONDS } from '../payments/checkout-provider.js';
 import { stripeCheckout } from '../payments/stripe-checkout.js';
 import { FunctionError } from './errors.js';
 import {
+  buyerId,
   callerEmail,
   forProvider,
   openPurchaseOr404,
@@ -29,10 +30,7 @@ export const createCheckoutSession: ServerFunction<'create-checkout-session'> = 
   verifyJwt: true,
   bodyLimit: 4 * 1024,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) {
-      throw new FunctionError(401, 'Sign in to buy tokens', { code: 'not_signed_in' });
-    }
+    const userId = buyerId(principal);
     const provider = stripeCheckout(ctx.config);
     if (!provider || !purchasesEnabled(ctx.config)) {
       throw new FunctionError(503, 'Token purchases are not enabled on this server', { code: 'purchases_disabled' });

@@ -13,6 +13,7 @@ import { pollMobileMoneyLater } from '../payments/mobile-money-status.js';
 import { paymentProvider } from '../payments/provider.js';
 import { FunctionError } from './errors.js';
 import {
+  buyerId,
   callerEmail,
   forProvider,
   openPurchaseOr404,
@@ -51,10 +52,7 @@ export const createPayment: ServerFunction<'create-payment'> = {
   verifyJwt: true,
   bodyLimit: 4 * 1024,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) {
-      throw new FunctionError(401, 'Sign in to buy tokens', { code: 'not_signed_in' });
-    }
+    const userId = buyerId(principal);
     const parsed = bodySchema.safeParse(req.body);
     if (!parsed.success) {
       throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });

@@ -61,6 +61,14 @@ export function walletReturnUrls(ctx: AppContext, purchaseId: string): { success
   return { success: `${returnUrl}&checkout=success`, cancelled: `${returnUrl}&checkout=cancelled` };
 }
 
+/** The signed-in buyer's user id; anyone else is asked to sign in. */
+export function buyerId(principal: Principal): string {
+  if (principal.role !== 'authenticated' || !principal.userId) {
+    throw new FunctionError(401, 'Sign in to buy tokens', { code: 'not_signed_in' });
+  }
+  return principal.userId;
+}
+
 /** The caller's e-mail address from the token, to fill in the provider's payment page. */
 export function callerEmail(principal: Principal): string | undefined {
   return typeof principal.claims.email === 'string' && principal.claims.email ? principal.claims.email : undefined;
