@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, sendJson } from './fake-http.js';
 
 export interface FakeRequestToPay {
   referenceId: string;
@@ -49,25 +50,6 @@ export interface FakeMtnMomo {
     opts?: { url?: string; body?: Record<string, unknown> },
   ): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: http.ServerResponse, status: number, body?: unknown): void {
-  if (body === undefined) {
-    res.writeHead(status);
-    res.end();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -153,43 +135,43 @@ export async function startFakeMtnMomo(opts: { targetEnvironment?: string } = {}
     if (req.method === 'POST' && control) {
       const id = decodeURIComponent(control[1]!);
       const request = requests.get(id);
-      if (!request) return send(res, 404, { message: 'no such request' });
+      if (!request) return sendJson(res, 404, { message: 'no such request' });
       const action = control[2] as 'approve' | 'reject' | 'expire' | 'callback';
       if (action !== 'callback') fake[action](id);
       const callback = request.callbackUrl ? await fake.callback(id) : null;
-      return send(res, 200, { ...statusBody(request), callback });
+      return sendJson(res, 200, { ...statusBody(request), callback });
     }
     if (req.method === 'GET' && url.pathname === '/_fake/requests') {
-      return send(res, 200, [...requests.values()]);
+      return sendJson(res, 200, [...requests.values()]);
     }
     if (req.headers['ocp-apim-subscription-key'] !== fake.subscriptionKey) {
-      return send(res, 401, { statusCode: 401, message: 'Access denied due to invalid subscription key.' });
+      return sendJson(res, 401, { statusCode: 401, message: 'Access denied due to invalid subscription key.' });
     }
     if (req.method === 'POST' && url.pathname === '/collection/token/') {
       const expected = `Basic ${Buffer.from(`${fake.apiUser}:${fake.apiKey}`).toString('base64')}`;
-      if (req.headers.authorization !== expected) return send(res, 401, { error: 'login_failed' });
+      if (req.headers.authorization !== expected) return sendJson(res, 401, { error: 'login_failed' });
       fake.tokenCalls++;
       const token = crypto.randomBytes(24).toString('base64url');
       tokens.add(token);
-      return send(res, 200, { access_token: token, token_type: 'access_token', expires_in: 3600 });
+      return sendJson(res, 200, { access_token: token, token_type: 'access_token', expires_in: 3600 });
     }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !tokens.has(bearer)) return send(res, 401, { code: 'UNAUTHORIZED' });
+    if (!bearer || !tokens.has(bearer)) return sendJson(res, 401, { code: 'UNAUTHORIZED' });
     if (req.headers['x-target-environment'] !== fake.targetEnvironment) {
-      return send(res, 400, { code: 'INVALID_TARGET_ENVIRONMENT' });
+      return sendJson(res, 400, { code: 'INVALID_TARGET_ENVIRONMENT' });
     }
     if (req.method === 'POST' && url.pathname === '/collection/v1_0/requesttopay') {
       const referenceId = req.headers['x-reference-id'];
       if (typeof referenceId !== 'string' || !UUID.test(referenceId)) {
-        return send(res, 400, { code: 'INVALID_REFERENCE_ID' });
+        return sendJson(res, 400, { code: 'INVALID_REFERENCE_ID' });
       }
-      if (requests.has(referenceId)) return send(res, 409, { code: 'RESOURCE_ALREADY_EXIST' });
+      if (requests.has(referenceId)) return sendJson(res, 409, { code: 'RESOURCE_ALREADY_EXIST' });
       const body = JSON.parse(await readBody(req)) as Omit<FakeRequestToPay, 'referenceId' | 'status' | 'callbackUrl'>;
       if (!/^[0-9]+(\.[0-9]+)?$/.test(String(body.amount)) || body.payer?.partyIdType !== 'MSISDN') {
-        return send(res, 400, { code: 'INVALID_PARAMETER' });
+        return sendJson(res, 400, { code: 'INVALID_PARAMETER' });
       }
       if (fake.targetEnvironment === 'sandbox' && body.currency !== 'EUR') {
-        return send(res, 500, { code: 'NOT_ALLOWED', message: 'Currency not supported.' });
+        return sendJson(res, 500, { code: 'NOT_ALLOWED', message: 'Currency not supported.' });
       }
       const callback = req.headers['x-callback-url'];
       requests.set(referenceId, {
@@ -199,21 +181,21 @@ export async function startFakeMtnMomo(opts: { targetEnvironment?: string } = {}
         status: 'PENDING',
         callbackUrl: typeof callback === 'string' ? callback : undefined,
       });
-      return send(res, 202);
+      return sendJson(res, 202);
     }
     const status = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && status) {
       const id = decodeURIComponent(status[1]!);
       fake.statusCalls.push(id);
       const r = requests.get(id);
-      if (!r) return send(res, 404, { code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
-      return send(res, 200, statusBody(r));
+      if (!r) return sendJson(res, 404, { code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
+      return sendJson(res, 200, statusBody(r));
     }
-    send(res, 404, { code: 'NOT_FOUND' });
+    sendJson(res, 404, { code: 'NOT_FOUND' });
   }
 
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => send(res, 500, { message: String(err) }));
+    handle(req, res).catch((err: unknown) => sendJson(res, 500, { message: String(err) }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

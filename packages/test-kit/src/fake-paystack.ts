@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody, sendJson } from './fake-http.js';
 
 export interface FakePaystackTransaction {
   id: number;
@@ -66,20 +67,6 @@ export interface FakePaystack {
     opts?: { secret?: string; signature?: string },
   ): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }
 
 function escapeHtml(s: string): string {

@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { readBody, sendJson } from './fake-http.js';
 
 export interface FakeSession {
   id: string;
@@ -110,20 +111,6 @@ function randomId(prefix: string): string {
   return `${prefix}_test_${crypto.randomBytes(12).toString('hex')}`;
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 export async function startFakeStripe(opts: { webhookSecret?: string; webhookUrl?: string } = {}): Promise<FakeStripe> {
   const sdk = new Stripe('sk_test_fake_for_signing');
   const sessions = new Map<string, FakeSession>();
@@ -162,15 +149,8 @@ export async function startFakeStripe(opts: { webhookSecret?: string; webhookUrl
       };
     },
     completedEvent(sessionId, overrides = {}) {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
-      const paid = {
-        ...session,
-        status: 'complete' as const,
-        payment_status: 'paid' as const,
-        payment_intent: session.payment_intent ?? randomId('pi'),
-      };
-      sessions.set(sessionId, paid);
+      // The session is paid, as pay() does, and the event says so.
+      const paid = fake.pay(sessionId);
       const { request: _request, ...object } = { ...paid, ...overrides };
       return fake.event('checkout.session.completed', object);
     },
