@@ -13,6 +13,7 @@ import {
   buyerId,
   callerEmail,
   forProvider,
+  limitPurchaseAttempts,
   openPurchaseOr404,
   openTokenPurchase,
   startAtProvider,
@@ -21,9 +22,6 @@ import {
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ packageId: z.string().uuid('packageId must be a package id') }).strict();
-
-/** Opening sessions costs a provider call each; a person needs few. */
-const CHECKOUTS_PER_HOUR = { limit: 30, windowSeconds: 3600 };
 
 export const createCheckoutSession: ServerFunction<'create-checkout-session'> = {
   name: 'create-checkout-session',
@@ -39,9 +37,7 @@ export const createCheckoutSession: ServerFunction<'create-checkout-session'> = 
     if (!parsed.success) {
       throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });
     }
-    if (!(await ctx.rateLimiter.hit(`checkout:${userId}`, CHECKOUTS_PER_HOUR))) {
-      throw new FunctionError(429, 'Too many checkout attempts. Please try again later.', { code: 'rate_limited' });
-    }
+    await limitPurchaseAttempts(ctx, userId);
     const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
     const purchase = await openPurchaseOr404(
       () => withRequestContext(ctx.db, service, (tx) => openTokenPurchase(tx, userId, parsed.data.packageId)),

@@ -16,6 +16,7 @@ import {
   buyerId,
   callerEmail,
   forProvider,
+  limitPurchaseAttempts,
   openPurchaseOr404,
   openTokenPurchase,
   startAtProvider,
@@ -41,9 +42,6 @@ const bodySchema = z
       .optional(),
   })
   .strict();
-
-/** Opening payments costs a provider call each; a person needs few (shared with create-checkout-session). */
-const PAYMENTS_PER_HOUR = { limit: 30, windowSeconds: 3600 };
 
 const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
 
@@ -71,9 +69,7 @@ export const createPayment: ServerFunction<'create-payment'> = {
       throw new FunctionError(400, 'A mobile-money payment needs the payer’s number', { code: 'phone_required' });
     }
     const email = callerEmail(principal);
-    if (!(await ctx.rateLimiter.hit(`checkout:${userId}`, PAYMENTS_PER_HOUR))) {
-      throw new FunctionError(429, 'Too many checkout attempts. Please try again later.', { code: 'rate_limited' });
-    }
+    await limitPurchaseAttempts(ctx, userId);
 
     const purchase = await openPurchaseOr404(
       () =>

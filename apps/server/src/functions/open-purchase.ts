@@ -69,6 +69,15 @@ export function buyerId(principal: Principal): string {
   return principal.userId;
 }
 
+/** Opening a purchase costs a provider call each; a person needs few. Both functions count together. */
+const PURCHASES_PER_HOUR = { limit: 30, windowSeconds: 3600 };
+
+export async function limitPurchaseAttempts(ctx: AppContext, userId: string): Promise<void> {
+  if (!(await ctx.rateLimiter.hit(`checkout:${userId}`, PURCHASES_PER_HOUR))) {
+    throw new FunctionError(429, 'Too many checkout attempts. Please try again later.', { code: 'rate_limited' });
+  }
+}
+
 /** The caller's e-mail address from the token, to fill in the provider's payment page. */
 export function callerEmail(principal: Principal): string | undefined {
   return typeof principal.claims.email === 'string' && principal.claims.email ? principal.claims.email : undefined;
