@@ -1,6 +1,7 @@
 // One asset left to the signed-in heir, as /legacy shows it: what the owner recorded (their
 // instructions first), its photos, videos and documents, its history in the ledger and its proof,
 // the certificate in the heir's language and the asset as a zip.
+import type { ReactNode } from 'react';
 import { AlertTriangle, Download, FileArchive, FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -191,6 +192,18 @@ function History({ history }: { history: LedgerEntry[] }) {
   );
 }
 
+/** The card of a released asset while its files load or when they could not: its title, then `children`. */
+function TitledCard({ headingId, title, children }: { headingId: string; title: string; children: ReactNode }) {
+  return (
+    <article className="rounded-md border border-slate-200 p-3" aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </article>
+  );
+}
+
 export function ReleasedAssetCard({
   assetId,
   title,
@@ -207,27 +220,21 @@ export function ReleasedAssetCard({
 
   if (query.isPending) {
     return (
-      <article className="rounded-md border border-slate-200 p-3" aria-labelledby={headingId}>
-        <h3 id={headingId} className="font-semibold text-slate-900">
-          {title}
-        </h3>
+      <TitledCard headingId={headingId} title={title}>
         <Spinner showLabel label={i18n._('Loading files...')} />
-      </article>
+      </TitledCard>
     );
   }
   if (query.isError) {
     return (
-      <article className="rounded-md border border-slate-200 p-3" aria-labelledby={headingId}>
-        <h3 id={headingId} className="font-semibold text-slate-900">
-          {title}
-        </h3>
+      <TitledCard headingId={headingId} title={title}>
         <p role="alert" className="text-sm text-red-700">
           {toAppError(query.error).message}
         </p>
         <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
           {i18n._('Retry')}
         </Button>
-      </article>
+      </TitledCard>
     );
   }
   const { asset, urls } = query.data;
