@@ -61,6 +61,37 @@ export const serverScript = (name: string): string[] =>
     ? ['--conditions=tagledger-compiled', `apps/server/dist/${name}.js`]
     : ['--import', 'tsx', `apps/server/src/${name}.ts`];
 
+/**
+ * The server as a child process writing to `log`, killed if the runner dies without its teardown;
+ * `stop` asks it to end (SIGTERM) and kills it after 10 s. Shared by both e2e servers.
+ */
+export function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  log: number,
+): { child: ChildProcess; stop: () => Promise<void> } {
+  const child = spawn(process.execPath, serverScript('server'), { cwd: ROOT, env, stdio: ['ignore', log, log] });
+  const kill = () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', kill);
+  const stop = async () => {
+    process.removeListener('exit', kill);
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  };
+  return { child, stop };
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -149,33 +180,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     ...stripe.serverEnv(),
     ...fakes.serverEnv,
   };
-  const server = spawn(process.execPath, serverScript('server'), {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', log, log],
-  });
-
-  // If the runner dies without running teardown, do not leave the server behind.
-  const killServer = () => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-  };
-  process.once('exit', killServer);
+  const server = startServerProcess(env, log);
 
   const teardown = async () => {
-    process.removeListener('exit', killServer);
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => {
-          server.kill('SIGKILL');
-          resolve();
-        }, 10_000);
-        server.once('exit', () => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
+    await server.stop();
     await sink.close();
     await turns.close();
     await stripe.close();
@@ -185,7 +193,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   try {
-    await waitForHealth(baseURL, server, 180_000);
+    await waitForHealth(baseURL, server.child, 180_000);
   } catch (err) {
     console.error(fs.readFileSync(logFile, 'utf8').slice(-4000));
     await teardown();

@@ -8,12 +8,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { createMigratedTestDatabase } from '@tagledger/db/testing';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, apiKeys, freePort, serverScript, waitForHealth } from './global-setup.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, apiKeys, freePort, startServerProcess, waitForHealth } from './global-setup.ts';
 import { startPaymentFakes } from './payment-fakes.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 function required(name: string): string {
   const value = process.env[name];
@@ -50,31 +47,10 @@ export default async function postgresSetup(): Promise<() => Promise<void>> {
     ...fakes.serverEnv,
   };
   for (const name of Object.keys(env)) if (name.startsWith('STRIPE_')) delete env[name];
-  const server = spawn(process.execPath, serverScript('server'), {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', log, log],
-  });
-  const kill = () => {
-    if (server.exitCode === null) server.kill('SIGKILL');
-  };
-  process.once('exit', kill);
+  const server = startServerProcess(env, log);
 
   const teardown = async () => {
-    process.removeListener('exit', kill);
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => {
-          server.kill('SIGKILL');
-          resolve();
-        }, 10_000);
-        server.once('exit', () => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
+    await server.stop();
     await fakes.close();
     fs.closeSync(log);
     if (process.env.E2E_KEEP === '1') return;
@@ -83,7 +59,7 @@ export default async function postgresSetup(): Promise<() => Promise<void>> {
   };
 
   try {
-    await waitForHealth(baseURL, server, 180_000);
+    await waitForHealth(baseURL, server.child, 180_000);
   } catch (err) {
     console.error(fs.readFileSync(logFile, 'utf8').slice(-4000));
     await teardown();
