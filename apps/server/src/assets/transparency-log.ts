@@ -306,6 +306,24 @@ export async function timestampHead(ctx: AppContext, size: number): Promise<void
   );
 }
 
+/**
+ * The head with its timestamp, asking the authority now if it has none yet. A verifier that trusts
+ * an authority needs the head stamped: the job stamps every head within a minute, and whoever asks
+ * for a proof in that minute (the live bundle, /verify, a certificate) waits for the stamp instead,
+ * even when the job signed the head and is still waiting for its own stamp. An authority that is
+ * down leaves the head unstamped (the check then says so; the job tries again).
+ */
+export async function withTimestamp(ctx: AppContext, head: LogHead): Promise<LogHead> {
+  if (!ctx.config.transparencyLog.tsaUrl || head.timestampToken) return head;
+  await timestampHead(ctx, head.size).catch((err: unknown) =>
+    alertLogger(
+      { alert: 'transparency_log_timestamp' },
+      `the time-stamping authority failed: ${(err as Error).message}`,
+    ),
+  );
+  return (await headOfSize(ctx.db, head.size)) ?? head;
+}
+
 /** A head covering entry `seq`, signing one now if none does yet (a certificate cannot wait a minute). */
 export async function ensureHeadCovering(
   ctx: AppContext,
@@ -460,9 +478,10 @@ export async function certificateLog(
   seq: number,
   asset: { id: string; serial_number: string | null },
 ): Promise<CertificateLog | null> {
-  const head = await ensureHeadCovering(ctx, seq);
+  const covering = await ensureHeadCovering(ctx, seq);
   const entry = await logEntry(ctx.db, seq);
-  if (!head || !entry) return null;
+  if (!covering || !entry) return null;
+  const head = await withTimestamp(ctx, covering);
   const log = await transparencyLog(ctx);
   const bundle = await proofBundle(ctx, entry, head, { asset_id: asset.id, serial_number: asset.serial_number });
   const note = parseNote(bundle.checkpoint);
@@ -508,19 +527,7 @@ export async function liveProofs(
     head = (await ensureHeadCovering(ctx, newest, { timestamp: false })) && (await latestHead(ctx.db));
   }
   if (!head) return {};
-  // A verifier that trusts an authority needs the head stamped. The job stamps every head within a
-  // minute; a visitor checking an entry made in that minute waits for the stamp here instead. An
-  // authority that is down leaves the head unstamped (the check then says so; the job tries again).
-  if (ctx.config.transparencyLog.tsaUrl && !head.timestampToken) {
-    const size = head.size;
-    await timestampHead(ctx, size).catch((err: unknown) =>
-      alertLogger(
-        { alert: 'transparency_log_timestamp' },
-        `the time-stamping authority failed: ${(err as Error).message}`,
-      ),
-    );
-    head = (await latestHead(ctx.db)) ?? head;
-  }
+  head = await withTimestamp(ctx, head);
   const proofs: Record<string, ProofBundle> = {};
   for (const m of wanted) {
     const entry = m.seq <= head.size ? await logEntry(ctx.db, m.seq) : null;

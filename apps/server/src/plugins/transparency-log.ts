@@ -25,6 +25,7 @@ import {
   setAlertLogger,
   signedNote,
   trustedKeys,
+  withTimestamp,
 } from '../assets/transparency-log.js';
 import { entryText } from '@tagledger/verify';
 import type { AppContext } from '../shared/context.js';
@@ -104,9 +105,10 @@ export async function transparencyLogRoutes(app: FastifyInstance, opts: { ctx: A
     if (!(await limited(clientIp(req)))) return fail(reply, 429, 'rate_limited', 'Too many requests');
     const q = z.object({ seq: seqParam, known: sizeParam.optional() }).safeParse(req.query);
     if (!q.success) return fail(reply, 400, 'bad_request', 'seq and known are whole numbers');
-    const head = await latestHead(ctx.db);
-    if (!head || q.data.seq > head.size)
+    const newest = await latestHead(ctx.db);
+    if (!newest || q.data.seq > newest.size)
       return fail(reply, 404, 'not_in_tree', 'No signed checkpoint covers this entry yet');
+    const head = await withTimestamp(ctx, newest);
     const entry = (await logEntry(ctx.db, q.data.seq))!;
     const bundle = await proofBundle(ctx, entry, head, { live: true, knownSize: q.data.known });
     return reply.header('access-control-allow-origin', '*').header('cache-control', 'no-store').send(bundle);
