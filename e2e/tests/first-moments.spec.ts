@@ -219,6 +219,28 @@ for (const reader of READERS)
       await expect(page.locator('form [aria-invalid="true"]')).toHaveCount(2);
       await expect(name).toHaveValue('Ada Lovelace');
     });
+
+    test('/signup from a referral link: a name typed before the app is kept, and the code shows once it has started', async ({
+      page,
+    }) => {
+      // The prerendered page knows no referral code; the app does (the address, or storage from an
+      // earlier landing). Rendering it while hydrating was a mismatch: React rendered the form afresh
+      // and the name typed was gone ("Full name is required").
+      const errors = pageErrors(page);
+      const app = await hold(page, APP);
+      await page.goto('/signup?ref=EARLYREF&from=general-tagging', { waitUntil: 'commit' });
+      const name = page.locator('form input[name="fullName"]');
+      await name.click();
+      await page.keyboard.type('Ada');
+      app.release();
+      for (const key of ' Lovelace') await page.keyboard.type(key);
+      await appStarted(page);
+      await expect(page.getByText('EARLYREF')).toBeVisible();
+      await expect(name).toHaveValue('Ada Lovelace');
+      await expect(name).toBeFocused();
+      expect(await renderedValue(name)).toBe('Ada Lovelace');
+      expect(errors).toEqual([]);
+    });
   });
 
 test('a link followed in the app shows the pending bar at once, until the next screen is there', async ({ page }) => {

@@ -7,6 +7,7 @@ import { PageMeta } from '@/components/page-meta';
 import { appConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   emailCallbackUrl,
   rememberReferralCode,
@@ -92,6 +93,7 @@ export default function AuthPage() {
   const [error, setError] = useState<string | null>(null);
   const [needsConfirmation, setNeedsConfirmation] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => setMode(variant.initialMode), [variant.initialMode]);
   const refFromUrl = params.get('ref');
@@ -228,7 +230,9 @@ export default function AuthPage() {
                 </Link>
               </p>
             )}
-            {referralCode && mode === 'signup' && (
+            {/* Not in the prerendered page, which knows no code: shown while hydrating, it would be a
+                mismatch, and React would render the form afresh, dropping what was typed (issue 29). */}
+            {hydrated && referralCode && mode === 'signup' && (
               <p className="mt-4 text-xs text-slate-500">
                 {i18n._('Referral code')} {referralCode} {i18n._('will be applied when you confirm your e-mail.')}
               </p>

@@ -4,6 +4,7 @@
 import { paths } from '@/config/paths';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { useHydrated } from '@/lib/use-hydrated';
 import { signUpHref } from '@/lib/signup-context';
 import { i18n } from '@/lib/i18n/i18n';
 
@@ -28,7 +29,9 @@ const secondary =
 
 export function CtaButtons(props: { from?: string; tagLabel?: string; signUpLabel?: string }) {
   const [params] = useSearchParams();
-  const ref = params.get('ref');
+  // The prerendered page had no ?ref. React keeps the server's href of a link it hydrates, so the
+  // code joins the links in the render after hydration, which React does write to the page.
+  const ref = useHydrated() ? params.get('ref') : null;
   const { user } = useAuth();
   return (
     <div className="flex flex-wrap gap-3">
