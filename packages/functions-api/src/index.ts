@@ -162,6 +162,37 @@ export interface PublicAssetsPage {
   expiresIn: number;
 }
 
+/** My Assets' filters (search_my_assets' parameters). */
+export interface MyAssetsRequest {
+  query?: string;
+  kind?: AssetKind;
+  privacy?: 'private' | 'public';
+  media?: MediaKind;
+  status?: AssetStatus;
+  sort?: 'created_at' | 'title' | 'value';
+  ascending?: boolean;
+  limit: number;
+  /** Where the page starts: the previous page's `next` (absent for the first page; decision 0165). */
+  after?: PageCursor | null;
+}
+
+/** One of the caller's assets as search_my_assets answers it: the row as its owner sees it, with its files. */
+export interface OwnAssetRow {
+  id: string;
+  media: { id: string; object_name: string; kind: MediaKind; mime_type: string }[];
+  [column: string]: unknown;
+}
+
+/**
+ * A page of the caller's assets and short-lived URLs of each item's first file, by object name
+ * (a 640×360 thumbnail for a photo, the file itself otherwise), for `expiresIn` seconds.
+ */
+export interface MyAssetsPage {
+  page: KeysetPage<OwnAssetRow>;
+  urls: Record<string, string>;
+  expiresIn: number;
+}
+
 /** get_public_asset's answer (null: not public, or no such asset) and all its files' URLs. */
 export interface PublicAssetPage {
   asset: PublicAsset | null;
@@ -522,6 +553,8 @@ export interface FunctionContracts {
     { assetIds: string[]; firstOnly?: boolean },
     { urls: Record<string, string>; expiresIn: number }
   >;
+  /** A page of My Assets and its cards' first-file URLs, in one request (the caller's own assets). */
+  'my-assets': Contract<MyAssetsRequest, MyAssetsPage>;
   /** The public gallery's page and its cards' first-file URLs, in one request; no sign-in. */
   'public-assets': Contract<PublicAssetsRequest, PublicAssetsPage>;
   /** One public asset (null when it is not public or does not exist) and its files' URLs; no sign-in. */

@@ -12,6 +12,7 @@ import { mailPreferences } from './mail-preferences.js';
 import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
 import { publicAsset, publicAssets } from './public-assets.js';
+import { myAssets } from './my-assets.js';
 import { scanUnit } from './scan-unit.js';
 import { verifySerial } from './verify-serial.js';
 import { reportContent } from './report-content.js';
@@ -45,6 +46,7 @@ export const serverFunctions: ServerFunction[] = [
   ledgerCheckpoints,
   publicAssetMedia,
   publicAssets,
+  myAssets,
   publicAsset,
   scanUnit,
   verifySerial,

@@ -90,9 +90,24 @@ export async function createSignedUrl(
   expiresInSeconds: number,
 ): Promise<string> {
   await storageEngine(ctx).findObject(SERVICE_CALLER, bucket, name);
-  const token = await signDownloadToken(ctx, bucket, name, Math.max(1, Math.floor(expiresInSeconds)));
+  return signedObjectPath(ctx, bucket, name, expiresInSeconds);
+}
+
+/**
+ * The same URL without looking the object up, for a caller that has checked who may read it:
+ * `/storage/v1/object/sign/…`, or `/storage/v1/render/image/sign/…` with the transformation signed
+ * into the token (a thumbnail).
+ */
+export async function signedObjectPath(
+  ctx: AppContext,
+  bucket: string,
+  name: string,
+  expiresInSeconds: number,
+  transform?: Record<string, unknown>,
+): Promise<string> {
+  const token = await signDownloadToken(ctx, bucket, name, Math.max(1, Math.floor(expiresInSeconds)), transform);
   const path = [bucket, ...name.split('/')].map(encodeURIComponent).join('/');
-  return `/storage/v1/object/sign/${path}?token=${token}`;
+  return `/storage/v1/${transform ? 'render/image/sign' : 'object/sign'}/${path}?token=${token}`;
 }
 
 /**

@@ -259,13 +259,14 @@ describe.each(drivers)('two-factor authentication guards the data on %s', (drive
       expect(rows[0]).toEqual({ title: 'Family ring', kin: '1' });
     });
 
-    it('refuses export, spending, certificates and deletion at aal1', async () => {
+    it('refuses export, spending, certificates, deletion and the asset list with its file URLs at aal1', async () => {
       const before = await balance(userId);
       const refused = {
         export: await callFunction(passwordOnly, 'export-my-data', {}),
         register: await callFunction(passwordOnly, 'register-asset', registration([spare])),
         certificate: await callFunction(passwordOnly, 'asset-certificate', { assetId }),
         deleteAsset: await callFunction(passwordOnly, 'delete-asset', { assetId }),
+        myAssets: await callFunction(passwordOnly, 'my-assets', { limit: 12 }),
       };
       for (const [name, res] of Object.entries(refused)) {
         expect(res.status, name).toBe(403);

@@ -39,8 +39,6 @@ export function useSignedUrls(names: string[]) {
   return useQuery(signedUrlsQueryOptions(names));
 }
 
-/** The owner's grids: one 16:9 thumbnail per photo (signed render URL), the original for the rest. */
-const THUMBNAIL = { width: 640, height: 360, resize: 'cover' } as const;
 /** The owner's asset page shows one photo at most 720 CSS px wide; a signed render URL names one size
  * (no srcset), so it is this screen's: the photo's width in device pixels in steps of 160, 1280 at most
  * (a 2x desktop). A phone of 412 px at 1.75x gets 800 px, 40% of the 1280's pixels, which it waited
@@ -51,7 +49,7 @@ function galleryTransform(): Transform {
   return { width, resize: 'contain' };
 }
 
-type Transform = typeof THUMBNAIL | { width: number; resize: 'contain' };
+type Transform = { width: number; resize: 'contain' };
 
 /** One signed render URL per photo (createSignedUrls has no transformation in supabase-js). */
 async function signedPhotoUrls(photos: AssetMedia[], transform: Transform): Promise<Record<string, string>> {
@@ -66,25 +64,6 @@ async function signedPhotoUrls(photos: AssetMedia[], transform: Transform): Prom
   const out: Record<string, string> = {};
   for (const [name, url] of signed) if (url) out[name] = url;
   return out;
-}
-
-export async function fetchThumbnailUrls(media: AssetMedia[]): Promise<Record<string, string>> {
-  const photos = media.filter((m) => m.kind === 'photo');
-  const others = await fetchSignedUrls(media.filter((m) => m.kind !== 'photo').map((m) => m.object_name));
-  return { ...others, ...(await signedPhotoUrls(photos, THUMBNAIL)) };
-}
-
-export const thumbnailUrlsQueryOptions = (media: AssetMedia[]) =>
-  queryOptions({
-    queryKey: [...assetKeys.media(media.map((m) => m.object_name)), 'thumbnails'],
-    queryFn: () => fetchThumbnailUrls(media),
-    enabled: media.length > 0,
-    staleTime: (SIGNED_URL_SECONDS - 60) * 1000,
-    refetchInterval: (SIGNED_URL_SECONDS - 60) * 1000,
-  });
-
-export function useThumbnailUrls(media: AssetMedia[]) {
-  return useQuery(thumbnailUrlsQueryOptions(media));
 }
 
 /** Display-size photos for the owner's asset page, by object name (photos only). */

@@ -11,8 +11,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
 import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { myAssetsQueryOptions, useMyAssets, type AssetFilters } from '../api/search-my-assets';
-import { thumbnailUrlsQueryOptions, useThumbnailUrls } from '../api/signed-urls';
-import type { Asset, AssetMedia } from '../api/types';
 import { AssetCard } from '../components/asset-card';
 import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
@@ -39,17 +37,10 @@ const FIRST_FILTERS: Omit<AssetFilters, 'query' | 'after'> = {
   pageSize: PAGE_SIZE,
 };
 
-const firstFiles = (items: Asset[]) => items.map((a) => a.media[0]).filter((m): m is AssetMedia => Boolean(m));
-
-/** The first page and its thumbnails' URLs, asked for while the profile is read (lib/screen-prefetch.ts). */
+/** The first page with its cards' picture URLs, asked for while the profile is read (lib/screen-prefetch.ts). */
 export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
-  queryClient
-    .fetchQuery(myAssetsQueryOptions(userId, { ...FIRST_FILTERS, query: '', after: null }))
-    .then((page) => {
-      const media = firstFiles(page.items);
-      if (media.length > 0) void queryClient.prefetchQuery(thumbnailUrlsQueryOptions(media));
-    })
-    .catch(() => undefined); // the screen asks again and shows the error
+  // prefetchQuery never throws: on an error the screen asks again and shows it.
+  void queryClient.prefetchQuery(myAssetsQueryOptions(userId, { ...FIRST_FILTERS, query: '', after: null }));
 };
 
 export default function AssetsPage() {
@@ -63,7 +54,7 @@ export default function AssetsPage() {
   useEffect(() => reset(), [query, reset]);
   const assets = useMyAssets({ ...filters, query, after: pages.after });
   const items = assets.data?.items ?? [];
-  const thumbs = useThumbnailUrls(firstFiles(items));
+  const urls = assets.data?.urls;
   const total = assets.data?.total ?? 0;
   const set = (patch: Partial<AssetFilters>) => {
     reset();
@@ -180,7 +171,7 @@ export default function AssetsPage() {
                   thumb={
                     <MediaThumb
                       media={a.media[0]}
-                      url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined}
+                      url={a.media[0] ? urls?.[a.media[0].object_name] : undefined}
                       className="aspect-video w-full"
                       aboveFold={i < FIRST_ROW}
                       first={i === 0}
@@ -212,7 +203,7 @@ export default function AssetsPage() {
                 <Link to={paths.asset(a.id)} className="flex items-center gap-4 p-3 hover:bg-slate-50">
                   <MediaThumb
                     media={a.media[0]}
-                    url={a.media[0] ? thumbs.data?.[a.media[0].object_name] : undefined}
+                    url={a.media[0] ? urls?.[a.media[0].object_name] : undefined}
                     className="h-14 w-14 shrink-0 rounded"
                   />
                   <div className="min-w-0 flex-1">

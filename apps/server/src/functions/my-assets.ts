@@ -1,0 +1,94 @@
+// POST /functions/v1/my-assets — a page of My Assets and its cards' pictures in one request (issue 29).
+// Before, the screen waited for the search_my_assets rpc, then asked storage for one signed URL per
+// photo (a thumbnail URL names one transformation, and supabase-js signs those one at a time): a
+// second wave of round trips before the first photo could start. Here the page is read as the
+// caller (the rpc's own rules: role `authenticated`, RLS on assets), and each card's first file is
+// signed only if the caller may read it under storage's RLS, as POST /storage/v1/object/sign does.
+import { z } from 'zod';
+import { withRequestContext } from '@tagledger/db';
+import type { MyAssetsPage } from '@tagledger/functions-api';
+import { signedObjectPath } from '../storage/service.js';
+import { FunctionError, functionErrorFromDb, parseInput } from './errors.js';
+import type { ServerFunction } from './types.js';
+
+/** How long the URLs work; the screen reads the page again before they expire. */
+export const MY_ASSET_URL_SECONDS = 300;
+/** A card's picture: one 16:9 thumbnail of a photo (the grid's and the list's box). */
+export const THUMBNAIL = { width: 640, height: 360, resize: 'cover' } as const;
+const BUCKET = 'asset-media';
+
+const text = z.string().max(200).optional();
+const bodySchema = z
+  .object({
+    query: text,
+    kind: text,
+    privacy: text,
+    media: text,
+    status: text,
+    sort: z.enum(['created_at', 'title', 'value']).optional(),
+    ascending: z.boolean().optional(),
+    // search_my_assets caps a page at 100; a screen shows far fewer.
+    limit: z.number().int().min(1).max(48),
+    // The previous page's `next` (decision 0165); the database checks the key against the sort.
+    after: z
+      .object({ k: z.string().max(300), id: z.string().uuid() })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+export const myAssets: ServerFunction<'my-assets'> = {
+  name: 'my-assets',
+  verifyJwt: true,
+  bodyLimit: 4096,
+  async handler({ ctx, principal, req }) {
+    if (principal.role !== 'authenticated' || !principal.userId) {
+      throw new FunctionError(401, 'Sign in to see your assets');
+    }
+    const f = parseInput(bodySchema, req.body);
+    const { page, readable } = await withRequestContext(
+      ctx.db,
+      { role: 'authenticated', claims: principal.claims },
+      async (tx) => {
+        const { rows } = await tx.query<{ page: MyAssetsPage['page'] }>(
+          'select public.search_my_assets($1, $2, $3, $4, $5, $6, $7, $8, $9) as page',
+          [
+            f.query?.trim() || null,
+            f.kind || null,
+            f.privacy || null,
+            f.media || null,
+            f.status || null,
+            f.sort ?? 'created_at',
+            f.ascending ?? false,
+            f.limit,
+            f.after ? JSON.stringify(f.after) : null,
+          ],
+        );
+        const found = rows[0]!.page;
+        const names = found.items.flatMap((a) => (a.media[0] ? [a.media[0].object_name] : []));
+        // Storage's own rule for the caller: a file row they cannot see is not signed.
+        const visible = names.length
+          ? await tx.query<{ name: string }>(
+              'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+              [BUCKET, names],
+            )
+          : { rows: [] };
+        return { page: found, readable: new Set(visible.rows.map((r) => r.name)) };
+      },
+    ).catch((err: unknown) => {
+      throw functionErrorFromDb(err) ?? err;
+    });
+
+    const urls: Record<string, string> = {};
+    for (const asset of page.items) {
+      const first = asset.media[0];
+      if (!first || !readable.has(first.object_name)) continue;
+      const transform = first.kind === 'photo' ? THUMBNAIL : undefined;
+      urls[first.object_name] =
+        ctx.config.storagePublicUrl +
+        (await signedObjectPath(ctx, BUCKET, first.object_name, MY_ASSET_URL_SECONDS, transform));
+    }
+    return { page, urls, expiresIn: MY_ASSET_URL_SECONDS };
+  },
+};
