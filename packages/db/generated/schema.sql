@@ -4571,7 +4571,7 @@ create table public.business_products (
   constraint business_products_sku_check CHECK (sku IS NULL OR char_length(btrim(sku)) >= 1 AND char_length(btrim(sku)) <= 64),
   constraint business_products_status_check CHECK (status = ANY (ARRAY['active'::text, 'recalled'::text]))
 );
-CREATE INDEX business_products_business_idx ON public.business_products USING btree (business_id);
+CREATE INDEX business_products_business_created_idx ON public.business_products USING btree (business_id, created_at DESC, id DESC);
 CREATE UNIQUE INDEX business_products_gtin_key ON public.business_products USING btree (gtin) WHERE (gtin IS NOT NULL);
 CREATE INDEX business_products_moderator_recall_idx ON public.business_products USING btree (moderator_recall_at, id) WHERE (moderator_recall_at IS NOT NULL);
 CREATE UNIQUE INDEX business_products_sku_idx ON public.business_products USING btree (business_id, sku) WHERE (sku IS NOT NULL);

@@ -1,7 +1,10 @@
 // Product lines (public.business_products; RLS: a business reads and writes only its own).
-// The list is paged by range with an exact count, so every product is reachable.
+// The list pages by cursor (decision 0169): a page is the 20 products after the last one shown,
+// newest first, read from the index (business_id, created_at desc, id desc) with no count, so a
+// deep page costs what the first one does.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Json, Tables } from '@tagledger/db/types';
+import type { PageCursor } from '@tagledger/functions-api';
 import { unwrap } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
@@ -67,29 +70,41 @@ export function productOf(row: ProductRow): Product {
   };
 }
 
-export function useProducts(page: number) {
+export function useProducts(after: PageCursor | null) {
   const { user } = useAuth();
-  return useQuery(productsQueryOptions(user?.id, page));
+  return useQuery(productsQueryOptions(user?.id, after));
 }
 
-/** A page of the business's products (the business is its owner's user id). */
-export const productsQueryOptions = (userId: string | undefined, page: number) => {
+/** A page of products and where the page after it starts (null: this is the last page). */
+export interface ProductPage {
+  items: Product[];
+  next: PageCursor | null;
+}
+
+/** A page of the business's products (the business is its owner's user id), after `after`. */
+export const productsQueryOptions = (userId: string | undefined, after: PageCursor | null) => {
   const uid = userId ?? 'anonymous';
   return queryOptions({
-    queryKey: businessKeys.productPage(uid, page),
+    queryKey: businessKeys.productPage(uid, after),
     enabled: Boolean(userId),
     placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const from = page * PRODUCT_PAGE_SIZE;
-      const { data, error, count } = await supabase
-        .from('business_products')
-        .select(COLUMNS, { count: 'exact' })
-        .eq('business_id', uid)
-        .order('created_at', { ascending: false })
-        .order('id')
-        .range(from, from + PRODUCT_PAGE_SIZE - 1);
-      const items = (unwrap({ data, error }) ?? []).map(productOf);
-      return { items, total: count ?? items.length };
+    queryFn: async (): Promise<ProductPage> => {
+      let query = supabase.from('business_products').select(COLUMNS).eq('business_id', uid);
+      if (after) {
+        // (created_at, id) < (after): the range bound lets the index start at the cursor's time,
+        // and the or() orders the products of that same instant by id.
+        query = query.lte('created_at', after.k).or(`created_at.lt.${JSON.stringify(after.k)},id.lt.${after.id}`);
+      }
+      // One row more than the page says whether a next page exists.
+      const rows = unwrap(
+        await query
+          .order('created_at', { ascending: false })
+          .order('id', { ascending: false })
+          .limit(PRODUCT_PAGE_SIZE + 1),
+      );
+      const items = rows.slice(0, PRODUCT_PAGE_SIZE).map(productOf);
+      const last = items.at(-1);
+      return { items, next: rows.length > PRODUCT_PAGE_SIZE && last ? { k: last.created_at, id: last.id } : null };
     },
   });
 };

@@ -1,12 +1,14 @@
-// /business/products — the business's product lines, paged (20 a page, every product reachable).
+// /business/products — the business's product lines, 20 a page, newest first, paged by cursor
+// (decision 0169): Previous and Next, "Page n", and no total to count.
 import { DataTable } from '@/components/ui/data-table';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
+import { useKeysetPages } from '@/hooks/use-keyset-pages';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
 import { toAppError } from '@/lib/api-error';
@@ -14,21 +16,20 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { useGs1Prefixes } from '../api/gs1-prefixes';
 import type { ScreenPrefetch } from '@/lib/screen-prefetch';
-import { PRODUCT_PAGE_SIZE, productsQueryOptions, useProducts } from '../api/products';
+import { productsQueryOptions, useProducts } from '../api/products';
 import { BusinessNav } from '../components/business-nav';
 import { GtinBadge } from '../components/gtin-state';
 
 /** The first page of products, asked for while the profile is read (lib/screen-prefetch.ts). */
 export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
-  void queryClient.prefetchQuery(productsQueryOptions(userId, 0));
+  void queryClient.prefetchQuery(productsQueryOptions(userId, null));
 };
 
 export default function ProductsPage() {
-  const [page, setPage] = useState(0);
-  const products = useProducts(page);
+  const pages = useKeysetPages();
+  const products = useProducts(pages.after);
   const prefixes = useGs1Prefixes();
-  const total = products.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
+  const items = products.data?.items ?? [];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Products')} />
@@ -44,7 +45,7 @@ export default function ProductsPage() {
           <LoadingBlock label={i18n._('Loading products...')} />
         ) : products.isError ? (
           <ErrorRetry message={toAppError(products.error).message} onRetry={() => void products.refetch()} />
-        ) : total === 0 ? (
+        ) : items.length === 0 && pages.page === 0 ? (
           <EmptyState
             title={i18n._('No products yet')}
             description={i18n._('Add a product line, then its serialized units, and print their QR labels.')}
@@ -63,7 +64,7 @@ export default function ProductsPage() {
             headCellClassName="px-4 py-2"
             columns={[i18n._('Product'), i18n._('GTIN'), i18n._('SKU'), i18n._('Status'), i18n._('Added')]}
           >
-            {products.data!.items.map((p) => (
+            {items.map((p) => (
               <tr key={p.id}>
                 <td className="px-4 py-2">
                   <Link to={paths.businessProduct(p.id)} className="font-medium text-blue-700 hover:underline">
@@ -88,17 +89,12 @@ export default function ProductsPage() {
           </DataTable>
         )}
       </div>
-      {total > PRODUCT_PAGE_SIZE && (
-        <nav className="mt-4 flex items-center justify-center gap-3" aria-label={i18n._('Pages')}>
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-            {i18n._('Previous')}
-          </Button>
-          <span className="text-sm text-slate-600">{i18n._('Page {page} of {pages}', { page: page + 1, pages })}</span>
-          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-            {i18n._('Next')}
-          </Button>
-        </nav>
-      )}
+      <Pager
+        page={pages.page}
+        hasNext={Boolean(products.data?.next) && !products.isPlaceholderData}
+        onPage={(page) => pages.goTo(page, products.data?.next)}
+        className="mt-4"
+      />
     </div>
   );
 }
