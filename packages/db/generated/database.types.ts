@@ -1715,23 +1715,9 @@ export type Database = {
           p_role?: string | null;
           p_confirmed?: boolean | null;
           p_limit?: number | null;
-          p_offset?: number | null;
+          p_after?: Json | null;
         };
-        Returns: {
-          id: string | null;
-          email: string | null;
-          full_name: string | null;
-          role: string | null;
-          is_business_user: boolean | null;
-          referral_code: string | null;
-          balance: number | null;
-          email_confirmed_at: string | null;
-          banned_until: string | null;
-          last_sign_in_at: string | null;
-          created_at: string | null;
-          pending_business_request: boolean | null;
-          total: number | null;
-        }[];
+        Returns: Json;
       };
       admin_retry_mail: { Args: { p_id: number | null }; Returns: boolean };
       admin_revenue_stats: { Args: { p_days?: number | null; p_currency?: string | null }; Returns: Json };

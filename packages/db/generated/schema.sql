@@ -184,7 +184,7 @@ create table auth.users (
   is_anonymous boolean default false not null,
   constraint users_pkey PRIMARY KEY (id)
 );
-CREATE INDEX users_created_at_idx ON auth.users USING btree (created_at);
+CREATE INDEX users_created_at_id_idx ON auth.users USING btree (created_at, id);
 CREATE UNIQUE INDEX users_email_partial_key ON auth.users USING btree (lower((email)::text)) WHERE ((email IS NOT NULL) AND ((email)::text <> ''::text) AND (NOT is_sso_user));
 CREATE INDEX users_instance_id_idx ON auth.users USING btree (instance_id);
 alter table auth.users enable row level security;
@@ -5918,18 +5918,23 @@ $function$;
 grant execute on function public.admin_list_business_requests(p_status text) to authenticated;
 grant execute on function public.admin_list_business_requests(p_status text) to service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_confirmed boolean DEFAULT NULL::boolean, p_limit integer DEFAULT 25, p_offset integer DEFAULT 0)
- RETURNS TABLE(id uuid, email text, full_name text, role text, is_business_user boolean, referral_code text, balance bigint, email_confirmed_at timestamp with time zone, banned_until timestamp with time zone, last_sign_in_at timestamp with time zone, created_at timestamp with time zone, pending_business_request boolean, total bigint)
+CREATE OR REPLACE FUNCTION public.admin_list_users(p_search text DEFAULT NULL::text, p_role text DEFAULT NULL::text, p_confirmed boolean DEFAULT NULL::boolean, p_limit integer DEFAULT 25, p_after jsonb DEFAULT NULL::jsonb)
+ RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
+  v_search text := nullif(btrim(coalesce(p_search, '')), '');
   v_pattern text := '%' || private.like_escape(btrim(coalesce(p_search, ''))) || '%';
+  v_at timestamptz;
+  v_id uuid;
+  v_rows jsonb;
+  v_total bigint;
 begin
   perform private.require_admin();
-  if p_limit is null or p_limit < 1 or p_limit > 100 or p_offset is null or p_offset < 0 then
-    raise exception 'p_limit must be 1–100 and p_offset at least 0' using errcode = '22023';
+  if p_limit is null or p_limit < 1 or p_limit > 100 then
+    raise exception 'p_limit must be 1–100' using errcode = '22023';
   end if;
   if p_role is not null and p_role not in ('standard', 'moderator', 'admin') then
     raise exception 'Unknown role' using errcode = '22023';
@@ -5937,24 +5942,43 @@ begin
   if char_length(coalesce(p_search, '')) > 200 then
     raise exception 'The search is too long' using errcode = '22023';
   end if;
-  return query
-    select p.id, u.email::text, p.full_name, p.role, p.is_business_user, p.referral_code,
-           coalesce(w.balance, 0), u.email_confirmed_at, u.banned_until, u.last_sign_in_at, u.created_at,
-           exists (select 1 from public.business_requests b where b.user_id = p.id and b.status = 'pending'),
-           count(*) over ()
-      from public.user_profiles p
-      join auth.users u on u.id = p.id
-      left join public.user_wallets w on w.user_id = p.id
-     where (coalesce(btrim(p_search), '') = ''
-            or u.email ilike v_pattern or p.full_name ilike v_pattern or p.referral_code ilike v_pattern)
+  -- After the admin check: a refused caller learns nothing from a cursor's errors.
+  v_at := private.cursor_time(p_after);
+  v_id := private.cursor_uuid(p_after);
+  select coalesce(jsonb_agg(jsonb_build_object('k', x.created_at::text, 'id', x.id, 'row', jsonb_build_object(
+      'id', p.id, 'email', u.email, 'full_name', p.full_name, 'role', p.role,
+      'is_business_user', p.is_business_user, 'referral_code', p.referral_code,
+      'balance', coalesce(w.balance, 0), 'email_confirmed_at', u.email_confirmed_at,
+      'banned_until', u.banned_until, 'last_sign_in_at', u.last_sign_in_at, 'created_at', u.created_at,
+      'pending_business_request',
+        exists (select 1 from public.business_requests b where b.user_id = p.id and b.status = 'pending')))
+      order by x.created_at desc, x.id desc), '[]')
+    into v_rows
+    from (select u.id, u.created_at
+            from auth.users u
+            join public.user_profiles p on p.id = u.id
+           where (v_search is null or u.email ilike v_pattern or p.full_name ilike v_pattern
+                  or p.referral_code ilike v_pattern)
+             and (p_role is null or p.role = p_role)
+             and (p_confirmed is null or (u.email_confirmed_at is not null) = p_confirmed)
+             and (u.created_at, u.id) < (v_at, v_id)
+           order by u.created_at desc, u.id desc
+           limit p_limit + 1) x
+    join auth.users u on u.id = x.id
+    join public.user_profiles p on p.id = x.id
+    left join public.user_wallets w on w.user_id = x.id;
+  select count(*) into v_total from (
+    select 1 from auth.users u join public.user_profiles p on p.id = u.id
+     where (v_search is null or u.email ilike v_pattern or p.full_name ilike v_pattern
+            or p.referral_code ilike v_pattern)
        and (p_role is null or p.role = p_role)
        and (p_confirmed is null or (u.email_confirmed_at is not null) = p_confirmed)
-     order by u.created_at desc, p.id
-     limit p_limit offset p_offset;
+     limit 1001) c;
+  return private.keyset_page(v_rows, p_limit, v_total);
 end
 $function$;
-grant execute on function public.admin_list_users(p_search text, p_role text, p_confirmed boolean, p_limit integer, p_offset integer) to authenticated;
-grant execute on function public.admin_list_users(p_search text, p_role text, p_confirmed boolean, p_limit integer, p_offset integer) to service_role;
+grant execute on function public.admin_list_users(p_search text, p_role text, p_confirmed boolean, p_limit integer, p_after jsonb) to authenticated;
+grant execute on function public.admin_list_users(p_search text, p_role text, p_confirmed boolean, p_limit integer, p_after jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_retry_mail(p_id bigint)
  RETURNS boolean

@@ -436,7 +436,7 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
   });
 
   it('gives an admin with a factor no admin powers at aal1', async () => {
-    const listUsers = `select public.admin_list_users(null, null, null, 10, 0)`;
+    const listUsers = `select public.admin_list_users(null, null, null, 10, null)`;
     await expectSqlState(
       asUserAt(t, admin, 'aal1', (tx) => tx.query(listUsers)),
       '42501',

@@ -36,7 +36,7 @@ describe.each(drivers)('admin functions on %s', (driver) => {
   afterAll(() => t?.close());
 
   const calls: [string, string, unknown[]][] = [
-    ['admin_list_users', 'select * from public.admin_list_users(null, null, null, 25, 0)', []],
+    ['admin_list_users', 'select public.admin_list_users(null, null, null, 25, null)', []],
     ['admin_adjust_tokens', `select public.admin_adjust_tokens($1, 1000, 'gift')`, ['ALICE']],
     ['admin_set_role', `select public.admin_set_role($1, 'admin')`, ['ALICE']],
     ['admin_set_business', 'select public.admin_set_business($1, true)', ['ALICE']],
@@ -67,45 +67,49 @@ describe.each(drivers)('admin functions on %s', (driver) => {
     expect(await balance(t.db, alice)).toBe(50);
   });
 
-  it('lists, searches and filters users with a total', async () => {
-    type Row = {
-      id: string;
-      email: string;
-      role: string;
-      balance: string;
-      total: string;
-      pending_business_request: boolean;
-    };
-    const list = (search: string | null, role: string | null, confirmed: boolean | null, limit = 25, offset = 0) =>
+  it('lists, searches and filters users, a page at a time by cursor, with a total', async () => {
+    type Row = { id: string; email: string; role: string; balance: number; pending_business_request: boolean };
+    type Page = { items: Row[]; next: { k: string; id: string } | null; total: number; total_capped: boolean };
+    const list = (
+      search: string | null,
+      role: string | null,
+      confirmed: boolean | null,
+      limit = 25,
+      after: Page['next'] = null,
+    ) =>
       asUser(
         t.db,
         admin,
         async (tx) =>
           (
-            await tx.query<Row>('select * from public.admin_list_users($1, $2, $3, $4, $5)', [
+            await tx.query<{ j: Page }>('select public.admin_list_users($1, $2, $3, $4, $5) as j', [
               search,
               role,
               confirmed,
               limit,
-              offset,
+              after && JSON.stringify(after),
             ])
-          ).rows,
+          ).rows[0]!.j,
       );
+    const ids = async (...args: Parameters<typeof list>) => (await list(...args)).items.map((r) => r.id);
     const all = await list(null, null, null);
-    expect(all.length).toBe(4);
-    expect(Number(all[0]!.total)).toBe(4);
-    expect((await list('anders', null, null)).map((r) => r.id)).toEqual([alice]);
+    expect(all.items.length).toBe(4);
+    expect(all).toMatchObject({ total: 4, total_capped: false, next: null });
+    expect(await ids('anders', null, null)).toEqual([alice]);
     const code = (
       await t.db.query<{ c: string }>('select referral_code as c from public.user_profiles where id = $1', [bob])
     ).rows[0]!.c;
-    expect((await list(code.toLowerCase(), null, null)).map((r) => r.id)).toEqual([bob]);
-    expect((await list(null, 'moderator', null)).map((r) => r.id)).toEqual([moderator]);
-    expect((await list(null, null, false)).map((r) => r.id)).toEqual([bob]);
-    expect((await list('%', null, null)).length).toBe(0);
-    const page = await list(null, null, null, 2, 2);
-    expect(page.length).toBe(2);
-    expect(Number(page[0]!.total)).toBe(4);
-    expect(all.find((r) => r.id === bob)?.pending_business_request).toBe(true);
+    expect(await ids(code.toLowerCase(), null, null)).toEqual([bob]);
+    expect(await ids(null, 'moderator', null)).toEqual([moderator]);
+    expect(await ids(null, null, false)).toEqual([bob]);
+    expect(await ids('%', null, null)).toEqual([]);
+    const first = await list(null, null, null, 2);
+    expect(first.items.length).toBe(2);
+    expect(first.total).toBe(4);
+    const second = await list(null, null, null, 2, first.next);
+    expect([...first.items, ...second.items].map((r) => r.id)).toEqual(all.items.map((r) => r.id));
+    expect(second.next).toBeNull();
+    expect(all.items.find((r) => r.id === bob)?.pending_business_request).toBe(true);
     await expectSqlState(list(null, 'root', null), '22023');
     await expectSqlState(list(null, null, null, 1000), '22023');
   });

@@ -6,7 +6,7 @@
 // may read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '@tagledger/db';
-import { asUser, createAuthUser, drivers, openTestDb, type TestDb } from '@tagledger/db/testing';
+import { asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from '@tagledger/db/testing';
 
 interface PlanNode {
   'Node Type': string;
@@ -52,11 +52,14 @@ async function walk(read: (after: Cursor | null) => Promise<Page>): Promise<Page
 }
 
 const PRODUCTS = 230;
+const USERS = 1_050;
 
 describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
   let t: TestDb;
   let brand: string;
   let rival: string;
+  let admin: string;
+  let moderator: string;
   beforeAll(async () => {
     t = await openTestDb(driver);
     brand = await createAuthUser(t.db, { isBusiness: true });
@@ -70,6 +73,17 @@ describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
       [brand, rival, PRODUCTS],
     );
     await t.db.exec('analyze public.business_products');
+    admin = await createAuthUser(t.db, { role: 'admin' });
+    moderator = await createAuthUser(t.db, { role: 'moderator' });
+    // Five accounts share each sign-up time; more than 1,000 in all, so the total is capped.
+    await t.db.query(
+      `insert into auth.users (id, email, email_confirmed_at, created_at)
+       select gen_random_uuid(), 'keyset-' || g || '@example.test', case when g % 3 = 0 then null else now() end,
+              timestamptz '2025-01-01' + ((g / 5) || ' minutes')::interval
+         from generate_series(1, $1::integer) g`,
+      [USERS],
+    );
+    await t.db.exec('analyze auth.users');
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -120,6 +134,68 @@ describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
         await asUser(t.db, brand, (tx) => plan(tx, PAGE_SQL, params)),
         'business_products_business_created_idx',
       );
+    });
+  });
+
+  describe('admin users (admin_list_users)', () => {
+    const list = (user: string, after: Cursor | null, limit = 100, confirmed: boolean | null = null) =>
+      asUser(t.db, user, (tx) =>
+        tx.query<{ j: Page }>('select public.admin_list_users(p_confirmed => $1, p_limit => $2, p_after => $3) as j', [
+          confirmed,
+          limit,
+          after && JSON.stringify(after),
+        ]),
+      ).then((r) => r.rows[0]!.j);
+    const ordered = async (where = 'true') =>
+      (
+        await t.db.query<{ id: string }>(
+          `select u.id from auth.users u join public.user_profiles p on p.id = u.id where ${where}
+            order by u.created_at desc, u.id desc`,
+        )
+      ).rows.map((r) => r.id);
+
+    it('walks every account newest first by cursor, ties included, with a total capped at 1,000', async () => {
+      const pages = await walk((after) => list(admin, after));
+      const all = await ordered();
+      expect(all.length).toBeGreaterThan(1000);
+      expect(pages).toHaveLength(Math.ceil(all.length / 100));
+      expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(all);
+      expect(pages.map((p) => [p.total, p.total_capped])).toEqual(pages.map(() => [1000, true]));
+    });
+
+    it('walks a filter by cursor too, with its exact total under 1,000', async () => {
+      const pages = await walk((after) => list(admin, after, 50, false));
+      const unconfirmed = await ordered('u.email_confirmed_at is null');
+      expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(unconfirmed);
+      expect(pages[0]).toMatchObject({ total: unconfirmed.length, total_capped: false });
+    });
+
+    it('refuses everyone but admins, cursor or not, and malformed cursors', async () => {
+      const deep = (await list(admin, null)).next;
+      for (const user of [moderator, brand]) {
+        await expectSqlState(list(user, null), '42501');
+        await expectSqlState(list(user, deep), '42501');
+        // The admin check comes first: a refused caller learns nothing from the cursor.
+        await expectSqlState(list(user, { k: 'x', id: 'y' }), '42501');
+      }
+      for (const bad of [{ k: 1, id: 'x' }, { k: 'a' }, ['a'], 'a']) {
+        await expectSqlState(list(admin, bad as unknown as Cursor), '22023');
+      }
+      await expectSqlState(list(admin, { k: '2025-01-01 00:00:00+00', id: 'not-a-uuid' }), '22P02');
+      await expectSqlState(list(admin, { k: 'not a time', id: '00000000-0000-4000-8000-000000000000' }), '22007');
+    });
+
+    it('plans a deep page as a walk of (created_at, id) on auth.users, with no offset and no sort', async () => {
+      // The page's select of admin_list_users, which runs as its definer.
+      const sql = `select u.id, u.created_at from auth.users u join public.user_profiles p on p.id = u.id
+         where (u.created_at, u.id) < ($1::timestamptz, $2::uuid) order by u.created_at desc, u.id desc limit $3`;
+      const found = await plan(t.db, sql, ['2025-01-02 00:00:00+00', '00000000-0000-4000-8000-000000000000', 26]);
+      expectIndexWalk(found, 'users_created_at_id_idx');
+      const body = await t.db.query<{ src: string }>(
+        `select prosrc as src from pg_proc where proname = 'admin_list_users' and pronamespace = 'public'::regnamespace`,
+      );
+      expect(body.rows[0]!.src).not.toMatch(/\boffset\b/i);
+      expect(body.rows[0]!.src).toContain('(u.created_at, u.id) < (v_at, v_id)');
     });
   });
 });

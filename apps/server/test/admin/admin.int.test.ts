@@ -31,19 +31,22 @@ describe.each(drivers)('admin API on %s', (driver) => {
       p_role: null,
       p_confirmed: null,
       p_limit: 25,
-      p_offset: 0,
+      p_after: null,
     });
-    expect((data as { email: string; total: number }[]).map((r) => [r.email, Number(r.total)])).toEqual([
-      ['alice@example.test', 1],
-    ]);
+    expect(data).toMatchObject({ items: [{ email: 'alice@example.test' }], next: null, total: 1, total_capped: false });
+    expect((data as { items: unknown[] }).items).toHaveLength(1);
     const refused = await alice.client.rpc('admin_list_users', {
       p_search: null,
       p_role: null,
       p_confirmed: null,
       p_limit: 25,
-      p_offset: 0,
+      p_after: null,
     });
     expect(refused.error?.code).toBe('42501');
+    // A malformed cursor is the caller's mistake: 400, not a server error.
+    const malformed = await admin.client.rpc('admin_list_users', { p_after: { k: 'yesterday', id: 'x' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.error?.code).toMatch(/^22/);
   });
 
   it('adjusts tokens; the user sees the new balance and the ledger row', async () => {

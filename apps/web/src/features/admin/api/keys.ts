@@ -3,7 +3,7 @@
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => ['admin', 'stats'] as const,
-  users: (filters: unknown) => ['admin', 'users', filters] as const,
+  users: (filters: unknown, after: unknown) => ['admin', 'users', filters, after] as const,
   requests: () => ['admin', 'business-requests'] as const,
   audit: () => ['admin', 'audit'] as const,
   failedMails: () => ['admin', 'failed-mails'] as const,

@@ -35,7 +35,6 @@ export interface UserFilters {
   search: string;
   role: '' | Role;
   confirmed: '' | 'confirmed' | 'unconfirmed';
-  page: number;
 }
 
 export const USERS_PAGE_SIZE = 25;

@@ -69,20 +69,22 @@ describe('StatsCards and SignupsChart', () => {
 });
 
 describe('UsersTable', () => {
+  const filters = { search: '', role: '' as const, confirmed: '' as const };
+  const props = {
+    rows: [alice],
+    total: 30,
+    totalCapped: false,
+    loading: false,
+    filters,
+    page: 0,
+    hasNext: true,
+  };
+
   it('lists users with status badges and passes search, filters and paging up', () => {
     const onFiltersChange = vi.fn();
     const onManage = vi.fn();
-    const filters = { search: '', role: '' as const, confirmed: '' as const, page: 0 };
-    render(
-      <UsersTable
-        rows={[alice]}
-        total={30}
-        loading={false}
-        filters={filters}
-        onFiltersChange={onFiltersChange}
-        onManage={onManage}
-      />,
-    );
+    const onPage = vi.fn();
+    render(<UsersTable {...props} onFiltersChange={onFiltersChange} onPage={onPage} onManage={onManage} />);
     const row = screen.getByTestId('user-row');
     expect(row).toHaveTextContent('alice@example.test');
     expect(row).toHaveTextContent('Business request');
@@ -95,11 +97,33 @@ describe('UsersTable', () => {
       target: { value: 'unconfirmed' },
     });
     expect(onFiltersChange).toHaveBeenLastCalledWith({ ...filters, confirmed: 'unconfirmed' });
-    expect(screen.getByText(/page 1 of 2/)).toBeInTheDocument();
+    expect(screen.getByText('30 users')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Pages of users' });
+    expect(pager).toHaveTextContent('Page 1');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(onFiltersChange).toHaveBeenLastCalledWith({ ...filters, page: 1 });
+    expect(onPage).toHaveBeenLastCalledWith(1);
     fireEvent.click(screen.getByRole('button', { name: 'Manage alice@example.test' }));
     expect(onManage).toHaveBeenCalledWith(alice);
+  });
+
+  it('says "more than 1,000" when the count stops, and offers no Next on the last page', () => {
+    render(
+      <UsersTable
+        {...props}
+        page={3}
+        hasNext={false}
+        total={1000}
+        totalCapped
+        onFiltersChange={vi.fn()}
+        onPage={vi.fn()}
+        onManage={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('More than 1,000 users')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pages of users' })).toHaveTextContent('Page 4');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
   });
 });
 

@@ -1,29 +1,38 @@
-// The users table: search (e-mail, name, referral code), role and confirmation filters, pages.
+// The users table: search (e-mail, name, referral code), role and confirmation filters, and pages by
+// cursor (decision 0169): Previous, "Page n", Next, and a count that stops at 1,000.
 import { DataTable } from '@/components/ui/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { USERS_PAGE_SIZE, type AdminUser, type UserFilters } from '../api/types';
+import type { AdminUser, UserFilters } from '../api/types';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
 import { roleLabel } from '@/lib/labels/accounts';
-import { intlLocale } from '@/lib/i18n/format';
+import { formatNumber } from '@/lib/i18n/format';
 import { formatTmt } from '@/utils/format';
 
 export interface UsersTableProps {
   rows: AdminUser[];
+  /** Matching users, counted up to 1,000; `totalCapped` when there are more. */
   total: number;
+  totalCapped: boolean;
   loading: boolean;
   filters: UserFilters;
+  /** New filters: the owner starts again at page 1. */
   onFiltersChange(filters: UserFilters): void;
+  /** Zero-based page shown, and whether one comes after it. */
+  page: number;
+  hasNext: boolean;
+  onPage(page: number): void;
   onManage(user: AdminUser): void;
 }
 
-export function UsersTable({ rows, total, loading, filters, onFiltersChange, onManage }: UsersTableProps) {
-  const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
-  const set = (patch: Partial<UserFilters>) => onFiltersChange({ ...filters, page: 0, ...patch });
+export function UsersTable(props: UsersTableProps) {
+  const { rows, total, totalCapped, loading, filters, onFiltersChange, page, hasNext, onPage, onManage } = props;
+  const set = (patch: Partial<UserFilters>) => onFiltersChange({ ...filters, ...patch });
   return (
     <div className="space-y-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -117,28 +126,13 @@ export function UsersTable({ rows, total, loading, filters, onFiltersChange, onM
           );
         })}
       </DataTable>
-      <div className="flex items-center justify-between text-sm text-slate-600">
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <span>
-          {total.toLocaleString(intlLocale())} {i18n._('users · page')} {filters.page + 1} {i18n._('of')} {pages}
+          {totalCapped
+            ? i18n._('More than {total} users', { total: formatNumber(total) })
+            : i18n._('{total, plural, one {# user} other {# users}}', { total })}
         </span>
-        <div className="flex gap-2">
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={filters.page === 0}
-            onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}
-          >
-            {i18n._('Previous')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={filters.page + 1 >= pages}
-            onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}
-          >
-            {i18n._('Next')}
-          </Button>
-        </div>
+        <Pager page={page} hasNext={hasNext} onPage={onPage} className="" label={i18n._('Pages of users')} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 // /admin-influencer-dashboard (admins; the router guards it and every rpc checks again in SQL).
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
 import { toAppError } from '@/lib/api-error';
@@ -35,16 +35,21 @@ import { UserManageModal } from '../components/user-manage-modal';
 import { UsersTable } from '../components/users-table';
 import { i18n } from '@/lib/i18n/i18n';
 import { useDebounced } from '@/hooks/use-debounced';
+import { useKeysetPages } from '@/hooks/use-keyset-pages';
 
-const NO_FILTERS: UserFilters = { search: '', role: '', confirmed: '', page: 0 };
+const NO_FILTERS: UserFilters = { search: '', role: '', confirmed: '' };
 
 export default function AdminDashboardPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<UserFilters>(NO_FILTERS);
   const query = useDebounced(filters, 300);
+  // Pages by cursor (decision 0169): a new search or filter starts again at page 1.
+  const pages = useKeysetPages();
+  const { reset } = pages;
+  useEffect(() => reset(), [query, reset]);
   const stats = useDashboardStats();
-  const users = useAdminUsers(query);
+  const users = useAdminUsers(query, pages.after);
   const requests = useBusinessRequests();
   const audit = useAuditLog();
   const failedMails = useFailedMails();
@@ -108,9 +113,13 @@ export default function AdminDashboardPage() {
           <UsersTable
             rows={rows}
             total={users.data?.total ?? 0}
+            totalCapped={users.data?.totalCapped ?? false}
             loading={users.isFetching}
             filters={filters}
             onFiltersChange={setFilters}
+            page={pages.page}
+            hasNext={Boolean(users.data?.next) && !users.isPlaceholderData}
+            onPage={(page) => pages.goTo(page, users.data?.next)}
             onManage={(u) => {
               setManagedSnapshot(u);
               setManagedId(u.id);
