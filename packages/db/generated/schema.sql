@@ -4466,8 +4466,8 @@ create table public.bug_reports (
   constraint bug_reports_user_name_check CHECK (user_name IS NULL OR char_length(user_name) <= 200)
 );
 CREATE INDEX bug_reports_created_idx ON public.bug_reports USING btree (created_at DESC, id DESC);
-CREATE INDEX bug_reports_priority_created_idx ON public.bug_reports USING btree (priority, created_at DESC);
-CREATE INDEX bug_reports_status_created_idx ON public.bug_reports USING btree (status, created_at DESC);
+CREATE INDEX bug_reports_priority_created_idx ON public.bug_reports USING btree (priority, created_at DESC, id DESC);
+CREATE INDEX bug_reports_status_created_idx ON public.bug_reports USING btree (status, created_at DESC, id DESC);
 CREATE INDEX bug_reports_user_idx ON public.bug_reports USING btree (user_id);
 alter table public.bug_reports enable row level security;
 create policy "Admins can delete bug reports" on public.bug_reports for delete to authenticated

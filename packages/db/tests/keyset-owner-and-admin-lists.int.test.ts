@@ -53,6 +53,7 @@ async function walk(read: (after: Cursor | null) => Promise<Page>): Promise<Page
 
 const PRODUCTS = 230;
 const USERS = 1_050;
+const REPORTS = 4_000;
 
 describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
   let t: TestDb;
@@ -84,6 +85,16 @@ describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
       [USERS],
     );
     await t.db.exec('analyze auth.users');
+    // Bug reports: four of each instant, statuses in turn, a fifth of them sent by the brand's owner.
+    await t.db.query(
+      `insert into public.bug_reports (user_id, error_message, status, created_at)
+       select case when g % 5 = 0 then $1::uuid end, 'Report ' || g,
+              (array['new', 'triaged', 'in_progress', 'resolved', 'wont_fix'])[1 + g % 5],
+              timestamptz '2026-03-01' + ((g / 4) || ' minutes')::interval
+         from generate_series(1, $2::integer) g`,
+      [brand, REPORTS],
+    );
+    await t.db.exec('analyze public.bug_reports');
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -196,6 +207,59 @@ describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
       );
       expect(body.rows[0]!.src).not.toMatch(/\boffset\b/i);
       expect(body.rows[0]!.src).toContain('(u.created_at, u.id) < (v_at, v_id)');
+    });
+  });
+
+  describe("bug reports (the Data API, as the admins' screen asks for them)", () => {
+    // What `.eq('status')?.or(search)?.lte('created_at', k).or('created_at.lt.k,id.lt.i')
+    // .order('created_at', desc).order('id', desc).limit(n + 1)` asks of the database, under RLS.
+    const PAGE_SQL = `select id, created_at::text as k from public.bug_reports
+       where ($1::text is null or status = $1) and ($2::text is null or error_message ilike $2)
+         and ($3::timestamptz is null or (created_at <= $3 and (created_at < $3 or id < $4::uuid)))
+       order by created_at desc, id desc limit $5`;
+    const page = (user: string, after: Cursor | null, status: string | null = null, like: string | null = null) =>
+      asUser(t.db, user, (tx) =>
+        tx.query<{ id: string; k: string }>(PAGE_SQL, [status, like, after?.k ?? null, after?.id ?? null, 101]),
+      ).then(({ rows }): Page => {
+        const items = rows.slice(0, 100);
+        const last = items.at(-1);
+        return { items, next: rows.length > 100 && last ? last : null, total: 0, total_capped: false };
+      });
+    const ordered = async (where: string) =>
+      (
+        await t.db.query<{ id: string }>(
+          `select id from public.bug_reports where ${where} order by created_at desc, id desc`,
+        )
+      ).rows.map((r) => r.id);
+
+    it('walks every report newest first by cursor, ties included, filtered or searched', async () => {
+      const all = await walk((after) => page(admin, after));
+      expect(all.flatMap((p) => p.items.map((i) => i.id))).toEqual(await ordered('true'));
+      expect(all).toHaveLength(REPORTS / 100);
+      const triaged = await walk((after) => page(admin, after, 'triaged'));
+      expect(triaged.flatMap((p) => p.items.map((i) => i.id))).toEqual(await ordered(`status = 'triaged'`));
+      const searched = await walk((after) => page(admin, after, null, '%report 1%'));
+      expect(searched.flatMap((p) => p.items.map((i) => i.id))).toEqual(
+        await ordered(`error_message ilike '%report 1%'`),
+      );
+    });
+
+    it('shows a non-admin only the reports they sent, cursor or not', async () => {
+      const mine = await walk((after) => page(brand, after));
+      expect(mine.flatMap((p) => p.items.map((i) => i.id))).toEqual(await ordered(`user_id = '${brand}'`));
+      const deep = (await page(admin, null)).next!;
+      for (const user of [moderator, rival]) {
+        expect((await page(user, null)).items).toEqual([]);
+        expect((await page(user, deep)).items).toEqual([]);
+      }
+    });
+
+    it.each([
+      [null, 'bug_reports_created_idx'],
+      ['triaged', 'bug_reports_status_created_idx'],
+    ] as const)('plans a deep page (status %s) as a walk of %s, with no offset and no sort', async (status, index) => {
+      const params = [status, null, '2026-03-01 08:00:00+00', '00000000-0000-4000-8000-000000000000', 21];
+      expectIndexWalk(await asUser(t.db, admin, (tx) => plan(tx, PAGE_SQL, params)), index);
     });
   });
 });

@@ -1,5 +1,6 @@
 // The calls the /bug-reports screen makes, through the real server and supabase-js, on reports
-// created by the submit-bug-report function: search and filters, SQL counts, signed screenshot
+// created by the submit-bug-report function: search and filters, pages by cursor (decision 0169),
+// SQL counts, signed screenshot
 // URLs, triage updates and delete (screenshot first, then the row).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -46,17 +47,59 @@ describe.each(drivers)('bug reports through the APIs on %s', (driver) => {
   }, 180_000);
   afterAll(() => server?.close());
 
-  it('searches and filters on the server, with an exact count', async () => {
-    const { data, count, error } = await admin.client
+  // The list's call: search (one or()), a status filter, and the cursor's bounds (a second or(),
+  // ANDed with the first), newest first, one row more than the page.
+  const listPage = (after: { k: string; id: string } | null, term = 'wallet', size = 20) => {
+    let query = admin.client
       .from('bug_reports')
-      .select('id, error_message', { count: 'exact' })
-      .or('error_message.ilike.*wallet*,user_email.ilike.*wallet*,user_name.ilike.*wallet*,page_url.ilike.*nomatch*')
-      .eq('status', 'new')
+      .select('id, error_message, created_at')
+      .or(`error_message.ilike.*${term}*,user_email.ilike.*${term}*,user_name.ilike.*${term}*,page_url.ilike.*nomatch*`)
+      .eq('status', 'new');
+    if (after)
+      query = query.lte('created_at', after.k).or(`created_at.lt.${JSON.stringify(after.k)},id.lt.${after.id}`);
+    return query
       .order('created_at', { ascending: false })
-      .range(0, 19);
+      .order('id', { ascending: false })
+      .limit(size + 1);
+  };
+
+  it('searches and filters on the server', async () => {
+    const { data, error } = await listPage(null);
     expect(error).toBeNull();
-    expect(count).toBe(1);
-    expect(data).toEqual([{ id: reportId, error_message: 'Wallet balance is wrong' }]);
+    expect(data).toEqual([expect.objectContaining({ id: reportId, error_message: 'Wallet balance is wrong' })]);
+  });
+
+  it('pages a search by cursor: the cursor and the search both hold', async () => {
+    // Five more reports of one instant, three of them matching "tie": a page of two ends in the tie.
+    await server.ctx.db.query(
+      `insert into public.bug_reports (user_id, error_message, created_at)
+       select $1, case when g <= 3 then 'Tie ' else 'Other ' end || g, timestamptz '2026-02-01' from generate_series(1, 5) g`,
+      [reporter.id],
+    );
+    const walked: string[] = [];
+    let after: { k: string; id: string } | null = null;
+    for (let i = 0; i < 5; i++) {
+      const { data, error } = await listPage(after, 'tie', 2);
+      expect(error).toBeNull();
+      const shown = data!.slice(0, 2);
+      walked.push(...shown.map((r) => r.error_message));
+      if (data!.length <= 2) break;
+      after = { k: shown.at(-1)!.created_at, id: shown.at(-1)!.id };
+    }
+    expect(walked.sort()).toEqual(['Tie 1', 'Tie 2', 'Tie 3']);
+    // The counts below are of the two reports sent through the function.
+    await server.ctx.db.query(`delete from public.bug_reports where created_at = timestamptz '2026-02-01'`);
+  });
+
+  it('answers 400 to a malformed cursor', async () => {
+    for (const after of [
+      { k: 'not a time', id: '00000000-0000-4000-8000-000000000000' },
+      { k: '2026-01-01T00:00:00Z', id: 'not-a-uuid' },
+    ]) {
+      const { status, error } = await listPage(after);
+      expect(status).toBe(400);
+      expect(error?.code).toMatch(/^22/);
+    }
   });
 
   it('counts reports by status in SQL', async () => {

@@ -46,5 +46,4 @@ export interface BugReportFilters {
   search: string;
   status: BugStatus | '';
   priority: BugPriority | '';
-  page: number;
 }

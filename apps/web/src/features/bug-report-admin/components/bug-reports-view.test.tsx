@@ -20,10 +20,12 @@ const row = (over: Partial<BugReportSummary> = {}): BugReportSummary => ({
 function renderView(over: Partial<BugReportsViewProps> = {}) {
   const props: BugReportsViewProps = {
     counts: { total: 7, new: 3, triaged: 1, in_progress: 1, resolved: 2, wont_fix: 0 },
-    filters: { search: '', status: '', priority: '', page: 0 },
+    filters: { search: '', status: '', priority: '' },
     onFiltersChange: vi.fn(),
     rows: [],
-    total: 0,
+    page: 0,
+    hasNext: false,
+    onPage: vi.fn(),
     loading: false,
     error: null,
     onRetry: vi.fn(),
@@ -45,7 +47,7 @@ describe('BugReportsView', () => {
   });
 
   it('lists reports with badges and the screenshot marker, and opens one', () => {
-    const props = renderView({ rows: [row()], total: 1 });
+    const props = renderView({ rows: [row()] });
     const item = screen.getByRole('button', { name: /Save does nothing/ });
     expect(within(item).getByText('High')).toBeInTheDocument();
     expect(within(item).getByText('New')).toBeInTheDocument();
@@ -54,23 +56,29 @@ describe('BugReportsView', () => {
     expect(props.onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'r1' }));
   });
 
-  it('changes search and filters, returning to the first page', () => {
-    const props = renderView({ filters: { search: '', status: '', priority: '', page: 2 } });
+  it('passes search and filter changes up (the page then starts again at page 1)', () => {
+    const props = renderView({ page: 2 });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search bug reports' }), { target: { value: 'rita' } });
-    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ search: 'rita', status: '', priority: '', page: 0 });
+    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ search: 'rita', status: '', priority: '' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Filter by status' }), { target: { value: 'resolved' } });
-    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ search: '', status: 'resolved', priority: '', page: 0 });
+    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ search: '', status: 'resolved', priority: '' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Filter by priority' }), { target: { value: 'critical' } });
-    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ search: '', status: '', priority: 'critical', page: 0 });
+    expect(props.onFiltersChange).toHaveBeenLastCalledWith({ search: '', status: '', priority: 'critical' });
   });
 
-  it('pages through results', () => {
-    const props = renderView({ rows: [row()], total: 45, filters: { search: '', status: '', priority: '', page: 1 } });
-    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  it('pages by cursor: "Page n", Next while there is a next page, Previous after the first', () => {
+    const props = renderView({ rows: [row()], page: 1, hasNext: true });
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Page 2');
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
-    expect(props.onFiltersChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    expect(props.onPage).toHaveBeenLastCalledWith(2);
     fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
-    expect(props.onFiltersChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 0 }));
+    expect(props.onPage).toHaveBeenLastCalledWith(0);
+  });
+
+  it('offers no Next on the last page', () => {
+    renderView({ rows: [row()], page: 2, hasNext: false });
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Previous/ })).toBeEnabled();
   });
 
   it('shows the empty and error states', () => {

@@ -1,15 +1,14 @@
 // The /bug-reports listing (admins): counts by status, search, status and priority filters and a
-// paged list, driven by props.
-import { Camera, ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+// list paged by cursor (Previous, "Page n", Next; decision 0169), driven by props.
+import { Camera } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
 import { Input } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
 import { Select } from '@/components/ui/select';
 import type { StatusCounts } from '../api/get-status-counts';
 import {
-  BUG_PAGE_SIZE,
   BUG_PRIORITIES,
   BUG_STATUSES,
   PRIORITY_LABELS,
@@ -24,9 +23,13 @@ import { formatDateTime } from '@/lib/i18n/format';
 export interface BugReportsViewProps {
   counts: StatusCounts | undefined;
   filters: BugReportFilters;
+  /** New filters or search: the owner starts again at page 1. */
   onFiltersChange(next: BugReportFilters): void;
   rows: BugReportSummary[];
-  total: number;
+  /** Zero-based page shown, and whether one comes after it. */
+  page: number;
+  hasNext: boolean;
+  onPage(page: number): void;
   loading: boolean;
   error: string | null;
   onRetry(): void;
@@ -34,8 +37,7 @@ export interface BugReportsViewProps {
 }
 
 export function BugReportsView(p: BugReportsViewProps) {
-  const pages = Math.max(1, Math.ceil(p.total / BUG_PAGE_SIZE));
-  const set = (patch: Partial<BugReportFilters>) => p.onFiltersChange({ ...p.filters, page: 0, ...patch });
+  const set = (patch: Partial<BugReportFilters>) => p.onFiltersChange({ ...p.filters, ...patch });
   const stats: Array<[string, number | undefined]> = [
     [i18n._('Total'), p.counts?.total],
     ...BUG_STATUSES.map((s) => [i18n._(STATUS_LABELS[s]), p.counts?.[s]] as [string, number | undefined]),
@@ -121,29 +123,7 @@ export function BugReportsView(p: BugReportsViewProps) {
         />
       </div>
       <Card>{list}</Card>
-      {p.total > BUG_PAGE_SIZE && (
-        <nav aria-label={i18n._('Pages')} className="flex items-center justify-end gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={p.filters.page === 0}
-            onClick={() => p.onFiltersChange({ ...p.filters, page: p.filters.page - 1 })}
-          >
-            <ChevronLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('Previous')}
-          </Button>
-          <span className="text-sm text-slate-600">
-            {i18n._('Page {value} of {pages}', { value: p.filters.page + 1, pages })}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={p.filters.page + 1 >= pages}
-            onClick={() => p.onFiltersChange({ ...p.filters, page: p.filters.page + 1 })}
-          >
-            {i18n._('Next')} <ChevronRight className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        </nav>
-      )}
+      <Pager page={p.page} hasNext={p.hasNext} onPage={p.onPage} className="" />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // /bug-reports (admins): triage the reports sent with the Report a Bug button. The router's admin
 // guard protects the route; RLS and the storage policies are the real gate.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
@@ -17,14 +17,19 @@ import { BugReportDetail } from '../components/bug-report-detail';
 import { BugReportsView } from '../components/bug-reports-view';
 import { i18n } from '@/lib/i18n/i18n';
 import { useDebounced } from '@/hooks/use-debounced';
+import { useKeysetPages } from '@/hooks/use-keyset-pages';
 import { paths } from '@/config/paths';
 
 export default function BugReportsPage() {
   const { user, profile, initialized } = useAuth();
   const isAdmin = profile?.role === 'admin';
-  const [filters, setFilters] = useState<BugReportFilters>({ search: '', status: '', priority: '', page: 0 });
+  const [filters, setFilters] = useState<BugReportFilters>({ search: '', status: '', priority: '' });
   const search = useDebounced(filters.search, 300);
-  const list = useBugReports({ ...filters, search }, isAdmin);
+  // Pages by cursor (decision 0169): a new search or filter starts again at page 1.
+  const pages = useKeysetPages();
+  const { reset } = pages;
+  useEffect(() => reset(), [search, filters.status, filters.priority, reset]);
+  const list = useBugReports({ ...filters, search }, pages.after, isAdmin);
   const counts = useStatusCounts(isAdmin);
   const [openId, setOpenId] = useState<string | null>(null);
   const detail = useBugReport(openId);
@@ -43,7 +48,9 @@ export default function BugReportsPage() {
         filters={filters}
         onFiltersChange={setFilters}
         rows={list.isError ? [] : (list.data?.rows ?? [])}
-        total={list.data?.total ?? 0}
+        page={pages.page}
+        hasNext={Boolean(list.data?.next) && !list.isPlaceholderData}
+        onPage={(page) => pages.goTo(page, list.data?.next)}
         loading={list.isPending}
         error={list.isError ? list.error.message || i18n._('Failed to load bug reports') : null}
         onRetry={() => void list.refetch()}
