@@ -1868,17 +1868,7 @@ export type Database = {
           reward: number | null;
         }[];
       };
-      my_referred_users: {
-        Args: { p_limit?: number | null; p_offset?: number | null };
-        Returns: {
-          display_name: string | null;
-          level: number | null;
-          reward: number | null;
-          status: string | null;
-          joined_at: string | null;
-          total: number | null;
-        }[];
-      };
+      my_referred_users: { Args: { p_limit?: number | null; p_after?: Json | null }; Returns: Json };
       offer_asset_transfer: {
         Args: { p_asset: string | null; p_email: string | null };
         Returns: Database['public']['Tables']['asset_transfers']['Row'];

@@ -5293,6 +5293,7 @@ create table public.referrals (
 );
 CREATE INDEX referrals_purchase_idx ON public.referrals USING btree (purchase_id) WHERE (purchase_id IS NOT NULL);
 CREATE INDEX referrals_referred_status_idx ON public.referrals USING btree (referred_id, status);
+CREATE INDEX referrals_referrer_created_idx ON public.referrals USING btree (referrer_id, created_at DESC, id DESC);
 CREATE INDEX referrals_referrer_level_idx ON public.referrals USING btree (referrer_id, level, created_at DESC);
 alter table public.referrals enable row level security;
 create policy "Admins can read every referral" on public.referrals for select to authenticated
@@ -7664,29 +7665,42 @@ end
 $function$;
 grant execute on function public.my_referral_stats() to authenticated;
 
-CREATE OR REPLACE FUNCTION public.my_referred_users(p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
- RETURNS TABLE(display_name text, level smallint, reward bigint, status text, joined_at timestamp with time zone, total bigint)
+CREATE OR REPLACE FUNCTION public.my_referred_users(p_limit integer DEFAULT 50, p_after jsonb DEFAULT NULL::jsonb)
+ RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_me uuid := auth.uid();
+  v_at timestamptz;
+  v_id uuid;
+  v_rows jsonb;
+  v_total bigint;
 begin
   perform private.require_aal_satisfied();
-  if auth.uid() is null then
+  if v_me is null then
     raise exception 'Not signed in' using errcode = '42501';
   end if;
-  if p_limit is null or p_limit < 1 or p_limit > 200 or p_offset is null or p_offset < 0 then
-    raise exception 'p_limit must be 1–200 and p_offset at least 0' using errcode = '22023';
+  if p_limit is null or p_limit < 1 or p_limit > 200 then
+    raise exception 'p_limit must be 1–200' using errcode = '22023';
   end if;
-  return query
-    select private.display_name(r.referred_id), r.level, r.reward, r.status, r.created_at, count(*) over ()
-      from public.referrals r
-     where r.referrer_id = auth.uid()
-     order by r.created_at desc, r.level, r.id
-     limit p_limit offset p_offset;
+  v_at := private.cursor_time(p_after);
+  v_id := private.cursor_uuid(p_after);
+  select coalesce(jsonb_agg(jsonb_build_object('k', r.created_at::text, 'id', r.id, 'row', jsonb_build_object(
+      'display_name', private.display_name(r.referred_id), 'level', r.level, 'reward', r.reward,
+      'status', r.status, 'joined_at', r.created_at))
+      order by r.created_at desc, r.id desc), '[]')
+    into v_rows
+    from (select r.* from public.referrals r
+           where r.referrer_id = v_me and (r.created_at, r.id) < (v_at, v_id)
+           order by r.created_at desc, r.id desc
+           limit p_limit + 1) r;
+  select count(*) into v_total from (select 1 from public.referrals r where r.referrer_id = v_me limit 1001) c;
+  return private.keyset_page(v_rows, p_limit, v_total);
 end
 $function$;
-grant execute on function public.my_referred_users(p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.my_referred_users(p_limit integer, p_after jsonb) to authenticated;
 
 CREATE OR REPLACE FUNCTION public.offer_asset_transfer(p_asset uuid, p_email text)
  RETURNS asset_transfers

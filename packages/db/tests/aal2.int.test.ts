@@ -98,7 +98,7 @@ const GUARDED_FUNCTIONS: Record<string, (uid: string, assetId: string, messageId
   my_business_request: () => ['select public.my_business_request()', []],
   apply_referral_on_signup: (uid) => [`select public.apply_referral_on_signup($1, '', 'email_verification')`, [uid]],
   my_referral_stats: () => ['select * from public.my_referral_stats()', []],
-  my_referred_users: () => ['select * from public.my_referred_users(10, 0)', []],
+  my_referred_users: () => ['select public.my_referred_users(10, null)', []],
   get_asset_proof: (_uid, assetId) => ['select public.get_asset_proof($1)', [assetId]],
   quote_added_media: (_uid, assetId) => ['select public.quote_added_media($1, 1, 0)', [assetId]],
   list_my_sessions: () => ['select * from public.list_my_sessions()', []],

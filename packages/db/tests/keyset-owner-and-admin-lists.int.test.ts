@@ -6,7 +6,15 @@
 // may read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '@tagledger/db';
-import { asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from '@tagledger/db/testing';
+import {
+  asAnon,
+  asUser,
+  createAuthUser,
+  drivers,
+  expectSqlState,
+  openTestDb,
+  type TestDb,
+} from '@tagledger/db/testing';
 
 interface PlanNode {
   'Node Type': string;
@@ -95,6 +103,21 @@ describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
       [brand, REPORTS],
     );
     await t.db.exec('analyze public.bug_reports');
+    // The brand's owner referred every account above (three of each instant, each with its own
+    // reward, so the order shows); the rival referred thirty of them at the next level.
+    await t.db.query(
+      `insert into public.referrals (referrer_id, referred_id, level, reward, created_at)
+       select $1::uuid, u.id, 1, row_number() over (order by u.email),
+              timestamptz '2025-06-01' + ((row_number() over (order by u.email) / 3) || ' minutes')::interval
+         from auth.users u where u.email like 'keyset-%'`,
+      [brand],
+    );
+    await t.db.query(
+      `insert into public.referrals (referrer_id, referred_id, level, reward)
+       select $1::uuid, u.id, 2, 7 from auth.users u where u.email like 'keyset-%' order by u.email limit 30`,
+      [rival],
+    );
+    await t.db.exec('analyze public.referrals');
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -260,6 +283,80 @@ describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
     ] as const)('plans a deep page (status %s) as a walk of %s, with no offset and no sort', async (status, index) => {
       const params = [status, null, '2026-03-01 08:00:00+00', '00000000-0000-4000-8000-000000000000', 21];
       expectIndexWalk(await asUser(t.db, admin, (tx) => plan(tx, PAGE_SQL, params)), index);
+    });
+  });
+
+  describe('referred people (my_referred_users)', () => {
+    type PeoplePage = Omit<Page, 'items'> & { items: { reward: number; level: number; display_name: string }[] };
+    const people = (user: string, after: Cursor | null, limit = 100) =>
+      asUser(t.db, user, (tx) =>
+        tx.query<{ j: PeoplePage }>('select public.my_referred_users($1, $2) as j', [
+          limit,
+          after && JSON.stringify(after),
+        ]),
+      ).then((r) => r.rows[0]!.j);
+    const ordered = async (referrer: string) =>
+      (
+        await t.db.query<{ id: string; reward: string }>(
+          'select id, reward from public.referrals where referrer_id = $1 order by created_at desc, id desc',
+          [referrer],
+        )
+      ).rows;
+
+    it("walks the caller's people newest first by cursor, ties included, with a total capped at 1,000", async () => {
+      const pages = (await walk((after) => people(brand, after))) as unknown as PeoplePage[];
+      const all = await ordered(brand);
+      expect(pages).toHaveLength(Math.ceil(all.length / 100));
+      expect(pages.flatMap((p) => p.items.map((i) => i.reward))).toEqual(all.map((r) => Number(r.reward)));
+      // Each page ends where the ordered read says, by the referral's id.
+      expect(pages.slice(0, -1).map((p) => p.next!.id)).toEqual(
+        pages.slice(0, -1).map((_, n) => all[(n + 1) * 100 - 1]!.id),
+      );
+      expect(pages.map((p) => [p.total, p.total_capped])).toEqual(pages.map(() => [1000, true]));
+      expect(JSON.stringify(pages)).not.toContain('keyset-');
+    });
+
+    it('shows a referrer only their own people, whatever the cursor', async () => {
+      const deep = (await people(brand, null)).next!;
+      const theirs = await people(rival, null);
+      expect(theirs).toMatchObject({ total: 30, total_capped: false, next: null });
+      expect(theirs.items.map((i) => i.level)).toEqual(Array.from({ length: 30 }, () => 2));
+      // The brand's cursor in another's hands reads the other's people after that instant, never the brand's.
+      const crossed = await people(rival, deep);
+      expect(crossed.items.every((i) => i.level === 2)).toBe(true);
+      expect((await people(moderator, null)).items).toEqual([]);
+      await expectSqlState(
+        asAnon(t.db, (tx) => tx.query('select public.my_referred_users(10)')),
+        '42501',
+      );
+    });
+
+    it('refuses malformed cursors and limits', async () => {
+      for (const bad of [{ k: 1, id: 'x' }, { k: 'a' }, ['a'], 'a']) {
+        await expectSqlState(people(brand, bad as unknown as Cursor), '22023');
+      }
+      await expectSqlState(people(brand, { k: '2025-06-01 00:00:00+00', id: 'not-a-uuid' }), '22P02');
+      await expectSqlState(people(brand, { k: 'not a time', id: '00000000-0000-4000-8000-000000000000' }), '22007');
+      await expectSqlState(people(brand, null, 0), '22023');
+      await expectSqlState(people(brand, null, 201), '22023');
+    });
+
+    it('plans a deep page as a walk of (referrer_id, created_at desc, id desc), with no offset and no sort', async () => {
+      // The page's select of my_referred_users, which runs as its definer.
+      const sql = `select r.* from public.referrals r where r.referrer_id = $1 and (r.created_at, r.id) < ($2::timestamptz, $3::uuid)
+         order by r.created_at desc, r.id desc limit $4`;
+      const found = await plan(t.db, sql, [
+        brand,
+        '2025-06-01 02:00:00+00',
+        '00000000-0000-4000-8000-000000000000',
+        101,
+      ]);
+      expectIndexWalk(found, 'referrals_referrer_created_idx');
+      const body = await t.db.query<{ src: string }>(
+        `select prosrc as src from pg_proc where proname = 'my_referred_users' and pronamespace = 'public'::regnamespace`,
+      );
+      expect(body.rows[0]!.src).not.toMatch(/\boffset\b/i);
+      expect(body.rows[0]!.src).toContain('(r.created_at, r.id) < (v_at, v_id)');
     });
   });
 });

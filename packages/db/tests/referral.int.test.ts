@@ -248,11 +248,14 @@ describe.each(drivers)('referrals on %s', (driver) => {
     const people = await asUser(
       t.db,
       top,
-      async (tx) => (await tx.query('select * from public.my_referred_users(50, 0)')).rows,
+      async (tx) =>
+        (
+          await tx.query<{ j: { items: { display_name: string; level: number }[] } }>(
+            'select public.my_referred_users(50, null) as j',
+          )
+        ).rows[0]!.j.items,
     );
-    expect(
-      people.map((p) => [(p as { display_name: string }).display_name, Number((p as { level: number }).level)]),
-    ).toEqual([
+    expect(people.map((p) => [p.display_name, p.level])).toEqual([
       ['Member', 2],
       ['Mid', 1],
     ]);

@@ -67,12 +67,15 @@ describe.each(drivers)('referrals API on %s', (driver) => {
       expect.objectContaining({ level: 1, referred_count: 1, tokens_earned: 0, tokens_pending: 50 }),
       expect.objectContaining({ level: 2, referred_count: 1, tokens_earned: 0, tokens_pending: 30 }),
     ]);
-    const people = await top.client.rpc('my_referred_users', { p_limit: 10, p_offset: 0 });
-    expect((people.data as { display_name: string }[]).map((p) => p.display_name).sort()).toEqual([
-      'Leaf',
-      'Mid Person',
-    ]);
+    const people = await top.client.rpc('my_referred_users', { p_limit: 10 });
+    const page = people.data as { items: { display_name: string }[]; next: unknown; total: number };
+    expect(page.items.map((p) => p.display_name).sort()).toEqual(['Leaf', 'Mid Person']);
+    expect(page).toMatchObject({ next: null, total: 2, total_capped: false });
     expect(JSON.stringify(people.data)).not.toContain('@example.test');
+    // A malformed cursor is the caller's mistake: 400, not a server error.
+    const malformed = await top.client.rpc('my_referred_users', { p_after: { k: 'soon', id: 'x' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.error?.code).toMatch(/^22/);
   });
 
   it('answers default_referrer_used for an empty code (SPEC §7 sends an empty string)', async () => {

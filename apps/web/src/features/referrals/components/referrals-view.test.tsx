@@ -21,6 +21,7 @@ function renderView(over: Partial<ReferralsViewProps> = {}) {
       { display_name: 'Member', level: 2, reward: 30, status: 'pending', joined_at: '2026-11-21T10:00:00Z' },
     ],
     peopleTotal: 2,
+    peopleTotalCapped: false,
     rewards: [
       { id: 'r1', amount: 50, description: 'Level 1 referral reward: Mia joined', created_at: '2026-11-20T10:00:00Z' },
     ],
@@ -55,7 +56,15 @@ describe('ReferralsView', () => {
     const people = within(screen.getByRole('list', { name: 'Referred people' })).getAllByRole('listitem');
     expect(people).toHaveLength(2);
     expect(people[1]).toHaveTextContent('30 TMT pending');
+    expect(screen.getByText('People in your network (2)')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Reward history' })).toHaveTextContent('+50 TMT');
+  });
+
+  it('says "1,000+" when the count of people stops, and loads the next page on demand', () => {
+    const props = renderView({ peopleTotal: 1000, peopleTotalCapped: true, hasMorePeople: true });
+    expect(screen.getByText('People in your network (1,000+)')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(props.onLoadMorePeople).toHaveBeenCalled();
   });
 
   it('builds links for the five destinations with ?ref=CODE and copies them', async () => {

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { LevelStat, ReferredPerson, RewardRow } from '../api/types';
 import { ReferralLinkCard } from './referral-link-card';
 import { i18n } from '@/lib/i18n/i18n';
-import { formatDate } from '@/lib/i18n/format';
+import { formatDate, formatNumber } from '@/lib/i18n/format';
 import { formatTmt } from '@/utils/format';
 
 export interface ReferralsViewProps {
@@ -18,7 +18,9 @@ export interface ReferralsViewProps {
   appName: string;
   stats: LevelStat[] | undefined;
   people: ReferredPerson[];
+  /** People referred, counted up to 1,000; `peopleTotalCapped` when there are more. */
   peopleTotal: number;
+  peopleTotalCapped: boolean;
   rewards: RewardRow[] | undefined;
   loading: boolean;
   failed: boolean;
@@ -145,7 +147,14 @@ export function ReferralsView(props: ReferralsViewProps) {
               <CardHeader>
                 <CardTitle>
                   {i18n._('People in your network')}
-                  {props.peopleTotal ? ` (${props.peopleTotal})` : ''}
+                  {props.peopleTotal
+                    ? ` (${
+                        props.peopleTotalCapped
+                          ? // Counting stops at 1,000 (decision 0169).
+                            i18n._('{count}+', { count: formatNumber(props.peopleTotal) })
+                          : formatNumber(props.peopleTotal)
+                      })`
+                    : ''}
                 </CardTitle>
               </CardHeader>
               <CardContent>

@@ -30,6 +30,7 @@ export default function ReferralsPage() {
         stats={stats.data}
         people={people.data?.pages.flatMap((p) => p.rows) ?? []}
         peopleTotal={people.data?.pages[0]?.total ?? 0}
+        peopleTotalCapped={people.data?.pages[0]?.totalCapped ?? false}
         rewards={rewards.data}
         loading={code.isPending || stats.isPending}
         failed={failed}
