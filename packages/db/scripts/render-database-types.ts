@@ -103,7 +103,7 @@ export async function renderDatabaseTypes(db: Queryable, schema = 'public'): Pro
   };
 
   // Where we are wider than supabase's shape (see decision 0085): a column of `returns table (...)`
-  // may be null (PostgreSQL cannot declare it not null, and admin_list_users answers null e-mails);
+  // may be null (PostgreSQL cannot declare it not null, so a null answered there is typed as one);
   // an argument may be null (PostgREST passes JSON null as SQL NULL, and our functions read it as
   // "not given", e.g. admin_save_token_package's p_id), and so may an array argument's elements
   // (quote_asset_cost reads a null duration as "not known yet").
