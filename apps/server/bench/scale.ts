@@ -47,7 +47,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const HEAVY = 5_000;
 /**
  * BENCH_PARTS=lists seeds and measures the lists alone (assets with media, ledger entries, open
- * reports; 1,000 users), which reaches 10⁶ rows and more in minutes; the default, all, is everything.
+ * reports; 1,000 users; the heavy user's 5,000 products, referrals of every user and 5,000 bug
+ * reports), which reaches 10⁶ rows and more in minutes; the default, all, is everything.
  */
 const LISTS_ONLY = process.env.BENCH_PARTS === 'lists';
 /** A product of 10,000 units (the label sheet's), so 1 product per 10,000 units. */
@@ -101,6 +102,7 @@ const asAnon = <T>(db: Db, fn: (q: (sql: string, p?: unknown[]) => Promise<unkno
 
 interface Seeded {
   heavy: string;
+  admin: string;
   brand: { id: string; token: string };
   moderator: string;
   products: { id: string; gtin: string }[];
@@ -117,6 +119,7 @@ async function seed(server: TestServer, n: number): Promise<Seeded> {
   );
   const heavy = await createAuthUser(db, { email: 'heavy@example.test' });
   const moderator = await createAuthUser(db, { role: 'moderator' });
+  const admin = await createAuthUser(db, { role: 'admin' });
   // Assets, newest first by id order; every third is public. The heavy user's 5,000 come on top.
   await db.query(
     `insert into public.assets (owner_id, submission_id, kind, title, privacy, serial_number, created_at)
@@ -159,13 +162,32 @@ async function seed(server: TestServer, n: number): Promise<Seeded> {
      select 'asset', a.id, 'other', encode(sha256(a.id::text::bytea), 'hex'), a.created_at
        from public.assets a where a.privacy = 'public' and a.serial_number like 'SER-%0'`,
   );
+  // The lists of decision 0169, of a size that does not grow with n: the heavy user's 5,000 products,
+  // one referral of every user by the heavy user, and 5,000 bug reports.
+  await db.query(
+    `insert into public.business_products (business_id, name, sku, created_at)
+     select $1, 'Line ' || g, 'LINE-' || g, now() - make_interval(secs => g) from generate_series(1, $2) g`,
+    [heavy, HEAVY],
+  );
+  await db.query(
+    `insert into public.referrals (referrer_id, referred_id, level, created_at)
+     select $1, u.id, 1, now() - make_interval(secs => row_number() over (order by u.id))
+       from auth.users u where u.email like 'scale-%'`,
+    [heavy],
+  );
+  await db.query(
+    `insert into public.bug_reports (error_message, status, created_at)
+     select 'Report ' || g, (array['new', 'triaged', 'resolved'])[1 + g % 3], now() - make_interval(secs => g)
+       from generate_series(1, $1) g`,
+    [HEAVY],
+  );
   const brand = LISTS_ONLY ? { id: '', token: '' } : await seedBrand(server, n);
   const products = LISTS_ONLY ? [] : await brandProducts(db, brand.id);
   await db.exec('analyze');
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from public.assets where privacy = 'public'`,
   );
-  return { heavy, brand, moderator, products, publicAssets: rows[0]!.n };
+  return { heavy, admin, brand, moderator, products, publicAssets: rows[0]!.n };
 }
 
 /** The brand: units, products and scans (skipped by BENCH_PARTS=lists). */
@@ -515,6 +537,73 @@ async function measureLists(db: Db, s: Seeded, m: Measures): Promise<void> {
     asUser(db, s.moderator, (q) => q(`select public.moderator_queue('assets', 20, $1::jsonb)`, [after]));
   m['moderator queue, assets, first page'] = await timed(REPS, () => queue(null));
   m['moderator queue, assets, page at 90%'] = await timed(REPS, () => queue(queueCursor));
+
+  // Decision 0169's lists. The products list and the bug reports as /rest/v1 runs the web app's
+  // `.lte('created_at', t).or('created_at.lt.t,id.lt.i')`, 20 a page (and one more), no count.
+  const products = (after: { k: string; id: string } | null) =>
+    asUser(db, s.heavy, (q) =>
+      q(
+        `select id, name, gtin, sku, status, created_at from public.business_products
+          where business_id = $1 and ($2::timestamptz is null or (created_at <= $2 and (created_at < $2 or id < $3::uuid)))
+          order by created_at desc, id desc limit 21`,
+        [s.heavy, after?.k ?? null, after?.id ?? null],
+      ),
+    );
+  const productCursor = JSON.parse(
+    await cursorAt(
+      db,
+      `select created_at::text as k, id from public.business_products where business_id = $1
+        order by created_at desc, id desc offset 4499 limit 1`,
+      [s.heavy],
+    ),
+  ) as { k: string; id: string };
+  m['business products (5,000), first page'] = await timed(REPS, () => products(null));
+  m['business products (5,000), page at 90%'] = await timed(REPS, () => products(productCursor));
+
+  const reports = (after: { k: string; id: string } | null) =>
+    asUser(db, s.admin, (q) =>
+      q(
+        `select id, error_message, status, priority, created_at from public.bug_reports
+          where ($1::timestamptz is null or (created_at <= $1 and (created_at < $1 or id < $2::uuid)))
+          order by created_at desc, id desc limit 21`,
+        [after?.k ?? null, after?.id ?? null],
+      ),
+    );
+  const reportCursor = JSON.parse(
+    await cursorAt(
+      db,
+      `select created_at::text as k, id from public.bug_reports order by created_at desc, id desc offset 4499 limit 1`,
+      [],
+    ),
+  ) as { k: string; id: string };
+  m['bug reports (5,000), first page'] = await timed(REPS, () => reports(null));
+  m['bug reports (5,000), page at 90%'] = await timed(REPS, () => reports(reportCursor));
+
+  const userCount = Number((await db.query<{ n: number }>('select count(*)::int as n from auth.users')).rows[0]!.n);
+  const userCursor = await cursorAt(
+    db,
+    `select created_at::text as k, id from auth.users order by created_at desc, id desc offset $1 limit 1`,
+    [Math.floor(userCount * 0.9)],
+  );
+  const users = (after: string | null) =>
+    asUser(db, s.admin, (q) => q('select public.admin_list_users(null, null, null, 25, $1::jsonb)', [after]));
+  m['admin users, first page'] = await timed(REPS, () => users(null));
+  m['admin users, page at 90%'] = await timed(REPS, () => users(userCursor));
+
+  const referred = Number(
+    (await db.query<{ n: number }>('select count(*)::int as n from public.referrals where referrer_id = $1', [s.heavy]))
+      .rows[0]!.n,
+  );
+  const peopleCursor = await cursorAt(
+    db,
+    `select created_at::text as k, id from public.referrals where referrer_id = $1
+      order by created_at desc, id desc offset $2 limit 1`,
+    [s.heavy, Math.floor(referred * 0.9)],
+  );
+  const people = (after: string | null) =>
+    asUser(db, s.heavy, (q) => q('select public.my_referred_users(20, $1::jsonb)', [after]));
+  m['referred people, first page'] = await timed(REPS, () => people(null));
+  m['referred people, page at 90%'] = await timed(REPS, () => people(peopleCursor));
 }
 
 /**
