@@ -3,10 +3,10 @@
 // fills with one request (issue 18).
 import { i18n } from '@/lib/i18n/i18n';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageCursor } from '@tagledger/functions-api';
 import { AppError } from '@/lib/api-error';
 import { assetKeys } from './keys';
-import type { AssetKind, MediaKind, Page, PublicAsset } from './types';
+import { commonListRequest, type CommonListFilters } from './list-request';
+import type { Page, PublicAsset } from './types';
 
 // call-function (and supabase-js) loads with the first request, which the page makes once hydrated:
 // the pages paint and hydrate from their prerendered frames without it, it cannot load in the
@@ -17,31 +17,14 @@ const api = () => import('@/lib/call-function');
 /** The file URLs expire after 5 minutes (public-asset-media's rule); the data is re-read before. */
 const URL_REFRESH_MS = 4 * 60 * 1000;
 
-export interface PublicFilters {
-  query: string;
-  kind: AssetKind | '';
-  media: MediaKind | '';
-  sort: 'created_at' | 'title';
-  ascending: boolean;
-  /** Where the page starts: the previous page's `next`, null for the first (decision 0165). */
-  after: PageCursor | null;
-  pageSize: number;
-}
+export type PublicFilters = CommonListFilters<'created_at' | 'title'>;
 
 /** A page of the gallery and, by media id, the URL of each card's first file. */
 export type PublicAssetsResult = Page<PublicAsset> & { urls: Record<string, string> };
 
 export async function searchPublicAssets(f: PublicFilters): Promise<PublicAssetsResult> {
   const { callFunction } = await api();
-  const res = await callFunction('public-assets', {
-    query: f.query.trim() || undefined,
-    kind: f.kind || undefined,
-    media: f.media || undefined,
-    sort: f.sort,
-    ascending: f.ascending,
-    limit: f.pageSize,
-    after: f.after,
-  });
+  const res = await callFunction('public-assets', commonListRequest(f));
   return { ...res.page, urls: res.urls };
 }
 

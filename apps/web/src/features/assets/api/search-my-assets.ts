@@ -7,23 +7,15 @@ import { useAuth } from '@/lib/auth';
 import { callFunction } from '@/lib/call-function';
 import { userFileUrl } from '@/lib/user-files';
 import { assetKeys } from './keys';
-import type { PageCursor } from '@tagledger/functions-api';
-import type { Asset, AssetKind, AssetPrivacy, MediaKind, Page } from './types';
+import { commonListRequest, type CommonListFilters } from './list-request';
+import type { Asset, AssetPrivacy, Page } from './types';
 
 /** The files' URLs work for 5 minutes (the function's rule): the page is read again before. */
 const URL_REFRESH_MS = 4 * 60 * 1000;
 
-export interface AssetFilters {
-  query: string;
-  kind: AssetKind | '';
+export interface AssetFilters extends CommonListFilters<'created_at' | 'title' | 'value'> {
   privacy: AssetPrivacy | '';
-  media: MediaKind | '';
   status?: Asset['status'] | '';
-  sort: 'created_at' | 'title' | 'value';
-  ascending: boolean;
-  /** Where the page starts: the previous page's `next`, null for the first (decision 0165). */
-  after: PageCursor | null;
-  pageSize: number;
 }
 
 /** A page of the caller's assets and, by object name, the URL of each card's first file. */
@@ -31,15 +23,9 @@ export type MyAssetsResult = Page<Asset> & { urls: Record<string, string> };
 
 export async function searchMyAssets(f: AssetFilters): Promise<MyAssetsResult> {
   const res = await callFunction('my-assets', {
-    query: f.query.trim() || undefined,
-    kind: f.kind || undefined,
+    ...commonListRequest(f),
     privacy: f.privacy || undefined,
-    media: f.media || undefined,
     status: f.status || undefined,
-    sort: f.sort,
-    ascending: f.ascending,
-    limit: f.pageSize,
-    after: f.after,
   });
   const urls: Record<string, string> = {};
   for (const [name, url] of Object.entries(res.urls)) urls[name] = userFileUrl(url);

@@ -1,11 +1,14 @@
-// The asset form's rules, the payload it sends, the cost summary and the proof panel.
+// The asset form's rules, the payload it sends, the cost summary, the proof panel and the asset lists' grid.
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kindOf, rejectReason } from '../lib/media-rules';
 import { EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormValues } from '../lib/asset-form';
+import { AssetGrid } from './asset-card';
 import { AssetFields } from './asset-fields';
+import { AssetListStates } from './asset-list-states';
 import { CostSummary } from './cost-summary';
 import { ProofPanel } from './proof-panel';
 
@@ -129,6 +132,74 @@ describe('ProofPanel', () => {
     expect(screen.getByTestId('proof-integrity')).toHaveTextContent('the record differs from its ledger entry');
     rerender(<ProofPanel proof={{ ...proof, entry_valid: false }} />);
     expect(screen.getByTestId('proof-integrity')).toHaveTextContent('does not recompute');
+  });
+});
+
+describe('the asset lists (My Assets, Public Assets)', () => {
+  const photo = { id: 'm1', kind: 'photo' as const, mime_type: 'image/jpeg' };
+  const asset = (n: number) => ({
+    id: `a${n}`,
+    title: `Asset ${n}`,
+    description: n === 1 ? 'A description' : null,
+    tags: n === 1 ? ['a', 'b', 'c', 'd'] : [],
+    media: n === 3 ? [] : [{ ...photo, id: `m${n}` }],
+  });
+  it('links each card, loads the first cards at once and the first photo first', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <AssetGrid
+          label="Assets"
+          items={[asset(1), asset(2), asset(3)]}
+          to={(a) => `/assets/${a.id}`}
+          pictureUrl={(a) => (a.media[0] ? `https://files.test/${a.media[0].id}?token=t` : undefined)}
+          eagerCards={1}
+          firstPhotoFirst
+          badges={(a) => <span>badge {a.id}</span>}
+          facts={(a) => [a.id, null, false, 'fact']}
+        />
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('list', { name: 'Assets' });
+    expect(list.querySelectorAll('li')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: /Asset 1/ })).toHaveAttribute('href', '/assets/a1');
+    expect(screen.getByText('a, b, c +1 more')).toBeInTheDocument();
+    expect(screen.getByText('a2 · fact')).toBeInTheDocument();
+    expect(screen.getByText('badge a3')).toBeInTheDocument();
+    const images = container.querySelectorAll('img');
+    expect(images).toHaveLength(2);
+    expect(images[0]).toHaveAttribute('loading', 'eager');
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(images[1]).toHaveAttribute('loading', 'lazy');
+    expect(images[1]).not.toHaveAttribute('fetchpriority');
+  });
+  it('shows the spinner while loading, the failure with Try again, else the list', async () => {
+    const retry = vi.fn();
+    const { rerender } = render(
+      <AssetListStates loading loadingLabel="Loading assets..." failure={null}>
+        <p>the list</p>
+      </AssetListStates>,
+    );
+    expect(screen.getByText('Loading assets...')).toBeInTheDocument();
+    expect(screen.queryByText('the list')).not.toBeInTheDocument();
+    rerender(
+      <AssetListStates
+        loading={false}
+        loadingLabel="Loading assets..."
+        failure={{ title: 'Your assets could not be loaded', error: new Error('boom'), retry }}
+      >
+        <p>the list</p>
+      </AssetListStates>,
+    );
+    expect(screen.getByText('Your assets could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByText('the list')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retry).toHaveBeenCalledOnce();
+    rerender(
+      <AssetListStates loading={false} loadingLabel="Loading assets..." failure={null}>
+        <p>the list</p>
+      </AssetListStates>,
+    );
+    expect(screen.getByText('the list')).toBeInTheDocument();
   });
 });
 

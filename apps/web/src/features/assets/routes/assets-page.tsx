@@ -7,11 +7,10 @@ import { Pager } from '@/components/ui/pager';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { toAppError } from '@/lib/api-error';
 import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { myAssetsQueryOptions, useMyAssets, type AssetFilters } from '../api/search-my-assets';
-import { AssetCard } from '../components/asset-card';
+import { AssetGrid } from '../components/asset-card';
+import { AssetListStates } from '../components/asset-list-states';
 import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaThumb } from '../components/media-thumb';
@@ -131,102 +130,93 @@ export default function AssetsPage() {
       </div>
 
       <div className="mt-6">
-        {assets.isLoading ? (
-          <div className="flex justify-center py-16">
-            <Spinner label={i18n._('Loading assets...')} showLabel />
-          </div>
-        ) : assets.isError ? (
-          <EmptyState
-            title={i18n._('Your assets could not be loaded')}
-            description={toAppError(assets.error).message}
-            action={<Button onClick={() => void assets.refetch()}>{i18n._('Try again')}</Button>}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState
-            title={
-              query || filters.kind || filters.privacy || filters.media
-                ? i18n._('No assets match')
-                : i18n._('No assets yet')
-            }
-            description={
-              query || filters.kind || filters.privacy || filters.media
-                ? i18n._('Try other search words or filters.')
-                : i18n._('Tag your first asset to register it.')
-            }
-            action={
-              <Link to={paths.tag} className={buttonClasses('primary')}>
-                {i18n._('Tag Asset')}
-              </Link>
-            }
-          />
-        ) : view === 'grid' ? (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={i18n._('Assets')}>
-            {items.map((a, i) => (
-              <li key={a.id}>
-                <AssetCard
-                  to={paths.asset(a.id)}
-                  title={a.title}
-                  description={a.description}
-                  tags={a.tags}
-                  thumb={
+        <AssetListStates
+          loading={assets.isLoading}
+          loadingLabel={i18n._('Loading assets...')}
+          failure={
+            assets.isError
+              ? {
+                  title: i18n._('Your assets could not be loaded'),
+                  error: assets.error,
+                  retry: () => void assets.refetch(),
+                }
+              : null
+          }
+        >
+          {items.length === 0 ? (
+            <EmptyState
+              title={
+                query || filters.kind || filters.privacy || filters.media
+                  ? i18n._('No assets match')
+                  : i18n._('No assets yet')
+              }
+              description={
+                query || filters.kind || filters.privacy || filters.media
+                  ? i18n._('Try other search words or filters.')
+                  : i18n._('Tag your first asset to register it.')
+              }
+              action={
+                <Link to={paths.tag} className={buttonClasses('primary')}>
+                  {i18n._('Tag Asset')}
+                </Link>
+              }
+            />
+          ) : view === 'grid' ? (
+            <AssetGrid
+              label={i18n._('Assets')}
+              items={items}
+              to={(a) => paths.asset(a.id)}
+              pictureUrl={(a) => (a.media[0] ? urls?.[a.media[0].object_name] : undefined)}
+              eagerCards={FIRST_ROW}
+              firstPhotoFirst
+              badges={(a) => (
+                <>
+                  <KindBadge kind={a.kind} />
+                  <PrivacyBadge privacy={a.privacy} />
+                  <StatusBadge status={a.status} />
+                </>
+              )}
+              facts={(a) => [
+                a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+                formatMoney(a.estimated_value, a.currency),
+                i18n._('{count, plural, one {# file} other {# files}}', { count: a.media.length }),
+              ]}
+            />
+          ) : (
+            <ul
+              className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+              aria-label={i18n._('Assets')}
+            >
+              {items.map((a) => (
+                <li key={a.id}>
+                  <Link to={paths.asset(a.id)} className="flex items-center gap-4 p-3 hover:bg-slate-50">
                     <MediaThumb
                       media={a.media[0]}
                       url={a.media[0] ? urls?.[a.media[0].object_name] : undefined}
-                      className="aspect-video w-full"
-                      aboveFold={i < FIRST_ROW}
-                      first={i === 0}
+                      className="h-14 w-14 shrink-0 rounded"
                     />
-                  }
-                  badges={
-                    <>
-                      <KindBadge kind={a.kind} />
-                      <PrivacyBadge privacy={a.privacy} />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium text-slate-900">{a.title}</p>
+                      <p className="truncate text-xs text-slate-600">
+                        {[
+                          a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+                          formatMoney(a.estimated_value, a.currency),
+                          formatDate(a.created_at),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </p>
+                    </div>
+                    <div className="hidden gap-1 sm:flex">
                       <StatusBadge status={a.status} />
-                    </>
-                  }
-                  facts={[
-                    a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
-                    formatMoney(a.estimated_value, a.currency),
-                    i18n._('{count, plural, one {# file} other {# files}}', { count: a.media.length }),
-                  ]}
-                />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ul
-            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
-            aria-label={i18n._('Assets')}
-          >
-            {items.map((a) => (
-              <li key={a.id}>
-                <Link to={paths.asset(a.id)} className="flex items-center gap-4 p-3 hover:bg-slate-50">
-                  <MediaThumb
-                    media={a.media[0]}
-                    url={a.media[0] ? urls?.[a.media[0].object_name] : undefined}
-                    className="h-14 w-14 shrink-0 rounded"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium text-slate-900">{a.title}</p>
-                    <p className="truncate text-xs text-slate-600">
-                      {[
-                        a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
-                        formatMoney(a.estimated_value, a.currency),
-                        formatDate(a.created_at),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </p>
-                  </div>
-                  <div className="hidden gap-1 sm:flex">
-                    <StatusBadge status={a.status} />
-                    <PrivacyBadge privacy={a.privacy} />
-                  </div>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+                      <PrivacyBadge privacy={a.privacy} />
+                    </div>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AssetListStates>
       </div>
 
       <Pager

@@ -2,16 +2,13 @@
 import { useEffect, useState } from 'react';
 import { PageMeta } from '@/components/page-meta';
 import { Pager } from '@/components/ui/pager';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
-import { toAppError } from '@/lib/api-error';
 import { usePublicAssets, type PublicFilters } from '../api/public-assets';
-import { AssetCard } from '../components/asset-card';
+import { AssetGrid } from '../components/asset-card';
+import { AssetListStates } from '../components/asset-list-states';
 import { AssetSearchInput, MediaTypeSelect, SORTS, SortSelect } from '../components/asset-list-filters';
 import { KindBadge, StatusBadge } from '../components/badges';
-import { MediaThumb } from '../components/media-thumb';
 import { formatMoney } from '../lib/labels';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useKeysetPages } from '@/hooks/use-keyset-pages';
@@ -75,52 +72,43 @@ export default function PublicAssetsPage() {
       </div>
       {/* Tall enough that the pager starts below a phone's first screen while the list loads. */}
       <div className="mt-6 min-h-[40rem]">
-        {!hydrated || list.isLoading ? (
-          <div className="flex justify-center py-16">
-            <Spinner label={i18n._('Loading public assets...')} showLabel />
-          </div>
-        ) : list.isError ? (
-          <EmptyState
-            title={i18n._('Public assets could not be loaded')}
-            description={toAppError(list.error).message}
-            action={<Button onClick={() => void list.refetch()}>{i18n._('Try again')}</Button>}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState title={query ? i18n._('No public assets match') : i18n._('No public assets yet')} />
-        ) : (
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={i18n._('Public assets')}>
-            {items.map((a, i) => (
-              <li key={a.id}>
-                <AssetCard
-                  to={paths.publicAsset(a.id)}
-                  title={a.title}
-                  description={a.description}
-                  tags={a.tags}
-                  thumb={
-                    <MediaThumb
-                      media={a.media[0]}
-                      url={a.media[0] ? urls?.[a.media[0].id] : undefined}
-                      className="aspect-video w-full"
-                      aboveFold={i < 2}
-                    />
-                  }
-                  badges={
-                    <>
-                      <KindBadge kind={a.kind} />
-                      <StatusBadge status={a.status} />
-                    </>
-                  }
-                  facts={[
-                    a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
-                    formatMoney(a.estimated_value, a.currency),
-                    a.location,
-                    formatDate(a.created_at),
-                  ]}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <AssetListStates
+          loading={!hydrated || list.isLoading}
+          loadingLabel={i18n._('Loading public assets...')}
+          failure={
+            list.isError
+              ? {
+                  title: i18n._('Public assets could not be loaded'),
+                  error: list.error,
+                  retry: () => void list.refetch(),
+                }
+              : null
+          }
+        >
+          {items.length === 0 ? (
+            <EmptyState title={query ? i18n._('No public assets match') : i18n._('No public assets yet')} />
+          ) : (
+            <AssetGrid
+              label={i18n._('Public assets')}
+              items={items}
+              to={(a) => paths.publicAsset(a.id)}
+              pictureUrl={(a) => (a.media[0] ? urls?.[a.media[0].id] : undefined)}
+              eagerCards={2}
+              badges={(a) => (
+                <>
+                  <KindBadge kind={a.kind} />
+                  <StatusBadge status={a.status} />
+                </>
+              )}
+              facts={(a) => [
+                a.serial_number && i18n._('Serial {serial}', { serial: a.serial_number }),
+                formatMoney(a.estimated_value, a.currency),
+                a.location,
+                formatDate(a.created_at),
+              ]}
+            />
+          )}
+        </AssetListStates>
       </div>
       <Pager
         page={pages.page}
