@@ -136,7 +136,14 @@ describe('ProofPanel', () => {
 });
 
 describe('the asset lists (My Assets, Public Assets)', () => {
-  const photo = { id: 'm1', kind: 'photo' as const, mime_type: 'image/jpeg' };
+  const photo = {
+    id: 'm1',
+    kind: 'photo' as const,
+    mime_type: 'image/jpeg',
+    size_bytes: 1,
+    sha256: 'a',
+    duration_seconds: null,
+  };
   const asset = (n: number) => ({
     id: `a${n}`,
     title: `Asset ${n}`,

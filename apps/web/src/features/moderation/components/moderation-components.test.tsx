@@ -1,7 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import type { KeysetPages } from '@/hooks/use-keyset-pages';
 import type { AssetReport, FlaggedUnit, ProductReport } from '../api/queues';
 import { ActionDialog } from './action-dialog';
+import { PagedPanel, stepBackIfEmptied } from './paged-panel';
 import { QueueItem } from './queue-item';
 import { RecallItem } from './recalls-panel';
 
@@ -162,5 +165,60 @@ describe('RecallItem', () => {
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Notice withdrawn' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'End the recall' }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('Notice withdrawn'));
+  });
+});
+
+describe('PagedPanel', () => {
+  type Row = { id: string; name: string };
+  const pages = (page: number): KeysetPages => ({ page, after: null, goTo: vi.fn(), reset: vi.fn() });
+  const list = (state: Partial<UseQueryResult<{ items: Row[]; next: { k: string; id: string } | null }>>) =>
+    ({ isLoading: false, isError: false, error: null, isPlaceholderData: false, refetch: vi.fn(), ...state }) as never;
+  const panel = (l: never, p = pages(0), done: string | null = null) => (
+    <PagedPanel<Row>
+      list={l}
+      pages={p}
+      loadingLabel="Loading the rows..."
+      done={done}
+      empty={<p>Nothing here</p>}
+      itemKey={(r) => r.id}
+      renderItem={(r) => <span>{r.name}</span>}
+      dialog={<p>the dialog</p>}
+    />
+  );
+
+  it('shows the spinner, then the error with Retry', () => {
+    const { rerender } = render(panel(list({ isLoading: true })));
+    expect(screen.getByText('Loading the rows...')).toBeInTheDocument();
+    const failed = list({ isError: true, error: new Error('boom') });
+    rerender(panel(failed));
+    expect(screen.getByRole('alert')).toHaveTextContent('boom');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((failed as { refetch: () => void }).refetch).toHaveBeenCalledOnce();
+    expect(screen.queryByText('the dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the done note, the items, the pager with Next when there is a next page, and the dialog', () => {
+    const p = pages(0);
+    const next = { k: 'x', id: '33333333-3333-4333-8333-333333333333' };
+    render(panel(list({ data: { items: [{ id: '1', name: 'First row' }], next } }), p, 'Done: First'));
+    expect(screen.getByRole('status')).toHaveTextContent('Done: First');
+    expect(screen.getByText('First row')).toBeInTheDocument();
+    expect(screen.getByText('the dialog')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(p.goTo).toHaveBeenCalledWith(1, next);
+  });
+
+  it('shows the empty state, and a page its last item left steps back', () => {
+    render(panel(list({ data: { items: [], next: null } })));
+    expect(screen.getByText('Nothing here')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    const second = pages(1);
+    stepBackIfEmptied(second, { items: [{ id: '1' }], next: null });
+    expect(second.goTo).toHaveBeenCalledWith(0, null);
+    const first = pages(0);
+    stepBackIfEmptied(first, { items: [{ id: '1' }], next: null });
+    stepBackIfEmptied(second, { items: [{ id: '1' }, { id: '2' }], next: null });
+    expect(first.goTo).not.toHaveBeenCalled();
+    expect(second.goTo).toHaveBeenCalledTimes(1);
   });
 });

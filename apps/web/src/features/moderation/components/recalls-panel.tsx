@@ -4,14 +4,12 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
-import { Pager } from '@/components/ui/pager';
 import { useKeysetPages } from '@/hooks/use-keyset-pages';
-import { toAppError } from '@/lib/api-error';
 import { formatDate } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
 import { useEndRecall, useStandingRecalls, type StandingRecall } from '../api/queues';
 import { ActionDialog } from './action-dialog';
+import { PagedPanel, stepBackIfEmptied } from './paged-panel';
 
 export function RecallItem({ recall, onEnd }: { recall: StandingRecall; onEnd: () => void }) {
   return (
@@ -42,48 +40,33 @@ export function RecallsPanel() {
   const recalls = useStandingRecalls(pages.after);
   const end = useEndRecall();
 
-  if (recalls.isLoading) return <LoadingBlock label={i18n._('Loading the recalls...')} />;
-  if (recalls.isError)
-    return <ErrorRetry message={toAppError(recalls.error).message} onRetry={() => void recalls.refetch()} />;
-  const data = recalls.data ?? { total: 0, items: [], next: null };
   return (
-    <div>
-      {done ? (
-        <p role="status" className="mb-3 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
-          {done}
-        </p>
-      ) : null}
-      {data.items.length === 0 ? (
+    <PagedPanel
+      list={recalls}
+      pages={pages}
+      loadingLabel={i18n._('Loading the recalls...')}
+      done={done}
+      empty={
         <EmptyState
           title={i18n._('No standing recalls')}
           description={i18n._('Products a moderator recalls are listed here until a moderator ends the recall.')}
         />
-      ) : (
-        <ul className="space-y-3">
-          {data.items.map((recall) => (
-            <li key={recall.product_id}>
-              <RecallItem recall={recall} onEnd={() => setEnding(recall)} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager
-        page={pages.page}
-        hasNext={Boolean(data.next) && !recalls.isPlaceholderData}
-        onPage={(page) => pages.goTo(page, data.next)}
-        className="mt-4"
-      />
-      <ActionDialog
-        action={ending ? 'lift_recall' : null}
-        subject={ending ? `${ending.name} (${ending.brand})` : ''}
-        onClose={() => setEnding(null)}
-        onConfirm={async (reason) => {
-          if (!ending) return;
-          await end.mutateAsync({ productId: ending.product_id, reason });
-          setDone(i18n._('Recall ended: {name}', { name: ending.name }));
-          if (pages.page > 0 && data.items.length === 1) pages.goTo(pages.page - 1, null);
-        }}
-      />
-    </div>
+      }
+      itemKey={(recall) => recall.product_id}
+      renderItem={(recall) => <RecallItem recall={recall} onEnd={() => setEnding(recall)} />}
+      dialog={
+        <ActionDialog
+          action={ending ? 'lift_recall' : null}
+          subject={ending ? `${ending.name} (${ending.brand})` : ''}
+          onClose={() => setEnding(null)}
+          onConfirm={async (reason) => {
+            if (!ending) return;
+            await end.mutateAsync({ productId: ending.product_id, reason });
+            setDone(i18n._('Recall ended: {name}', { name: ending.name }));
+            stepBackIfEmptied(pages, recalls.data);
+          }}
+        />
+      }
+    />
   );
 }
