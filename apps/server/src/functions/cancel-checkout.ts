@@ -14,7 +14,7 @@ import { ProviderUnavailable, type CheckoutProvider } from '../payments/checkout
 import { paymentProvider } from '../payments/provider.js';
 import type { AppContext } from '../shared/context.js';
 import { stripeCheckout } from '../payments/stripe-checkout.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parsePaymentBody } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ purchaseId: z.string().uuid('purchaseId must be a purchase id') }).strict();
@@ -33,14 +33,11 @@ export const cancelCheckout: ServerFunction<'cancel-checkout'> = {
       throw new FunctionError(401, 'Sign in to manage your purchases', { code: 'not_signed_in' });
     }
     const userId = principal.userId;
-    const parsed = bodySchema.safeParse(req.body);
-    if (!parsed.success) {
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });
-    }
+    const body = parsePaymentBody(bodySchema, req.body);
     if (!(await ctx.rateLimiter.hit(`checkout-cancel:${userId}`, CANCELS_PER_HOUR))) {
       throw new FunctionError(429, 'Too many requests. Please try again later.', { code: 'rate_limited' });
     }
-    const { purchaseId } = parsed.data;
+    const { purchaseId } = body;
     const purchase = await withRequestContext(
       ctx.db,
       service,

@@ -8,16 +8,13 @@ import { withRequestContext } from '@tagledger/db';
 import { purchasesEnabled } from '../config/index.js';
 import { CHECKOUT_LIFETIME_SECONDS } from '../payments/checkout-provider.js';
 import { stripeCheckout } from '../payments/stripe-checkout.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parsePaymentBody } from './errors.js';
 import {
   buyerId,
-  callerEmail,
-  forProvider,
   limitPurchaseAttempts,
   openPurchaseOr404,
   openTokenPurchase,
   startAtProvider,
-  walletReturnUrls,
 } from './open-purchase.js';
 import type { ServerFunction } from './types.js';
 
@@ -33,26 +30,25 @@ export const createCheckoutSession: ServerFunction<'create-checkout-session'> = 
     if (!provider || !purchasesEnabled(ctx.config)) {
       throw new FunctionError(503, 'Token purchases are not enabled on this server', { code: 'purchases_disabled' });
     }
-    const parsed = bodySchema.safeParse(req.body);
-    if (!parsed.success) {
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });
-    }
+    const body = parsePaymentBody(bodySchema, req.body);
     await limitPurchaseAttempts(ctx, userId);
     const service = { role: 'service_role' as const, claims: { role: 'service_role' } };
     const purchase = await openPurchaseOr404(
-      () => withRequestContext(ctx.db, service, (tx) => openTokenPurchase(tx, userId, parsed.data.packageId)),
+      () => withRequestContext(ctx.db, service, (tx) => openTokenPurchase(tx, userId, body.packageId)),
       'This package is not available',
     );
 
-    const back = walletReturnUrls(ctx, purchase.id);
     const opened = await startAtProvider(
+      ctx,
       req,
+      principal,
+      purchase,
       { message: 'checkout session failed', log: { purchase: purchase.id } },
-      () =>
-        provider.openCheckout(forProvider(purchase), {
+      ({ purchase: order, back, customerEmail }) =>
+        provider.openCheckout(order, {
           successUrl: back.success,
           cancelUrl: back.cancelled,
-          customerEmail: callerEmail(principal),
+          customerEmail,
           lifetimeSeconds: CHECKOUT_LIFETIME_SECONDS,
         }),
     );

@@ -11,16 +11,13 @@ import { withRequestContext } from '@tagledger/db';
 import { CHECKOUT_LIFETIME_SECONDS } from '../payments/checkout-provider.js';
 import { pollMobileMoneyLater } from '../payments/mobile-money-status.js';
 import { paymentProvider } from '../payments/provider.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parsePaymentBody } from './errors.js';
 import {
   buyerId,
-  callerEmail,
-  forProvider,
   limitPurchaseAttempts,
   openPurchaseOr404,
   openTokenPurchase,
   startAtProvider,
-  walletReturnUrls,
   type PurchaseRow,
 } from './open-purchase.js';
 import type { ServerFunction } from './types.js';
@@ -51,12 +48,9 @@ export const createPayment: ServerFunction<'create-payment'> = {
   bodyLimit: 4 * 1024,
   async handler({ ctx, principal, req }) {
     const userId = buyerId(principal);
-    const parsed = bodySchema.safeParse(req.body);
-    if (!parsed.success) {
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });
-    }
-    const { packageId, currency, phone } = parsed.data;
-    const provider = paymentProvider(ctx.config, parsed.data.provider);
+    const body = parsePaymentBody(bodySchema, req.body);
+    const { packageId, currency, phone } = body;
+    const provider = paymentProvider(ctx.config, body.provider);
     if (!provider) {
       throw new FunctionError(503, 'This payment method is not enabled on this server', { code: 'purchases_disabled' });
     }
@@ -68,7 +62,6 @@ export const createPayment: ServerFunction<'create-payment'> = {
     if (provider.name === 'mtn_momo' && !phone) {
       throw new FunctionError(400, 'A mobile-money payment needs the payer’s number', { code: 'phone_required' });
     }
-    const email = callerEmail(principal);
     await limitPurchaseAttempts(ctx, userId);
 
     const purchase = await openPurchaseOr404(
@@ -97,15 +90,17 @@ export const createPayment: ServerFunction<'create-payment'> = {
       'This package is not available in this currency',
     );
 
-    const back = walletReturnUrls(ctx, purchase.id);
     const started = await startAtProvider(
+      ctx,
       req,
+      principal,
+      purchase,
       { message: 'payment start failed', log: { purchase: purchase.id, provider: provider.name } },
-      () =>
-        provider.start(forProvider(purchase), {
+      ({ purchase: order, back, customerEmail }) =>
+        provider.start(order, {
           returnUrl: back.success,
           cancelUrl: back.cancelled,
-          customerEmail: email,
+          customerEmail,
           payerPhone: phone,
           lifetimeSeconds: CHECKOUT_LIFETIME_SECONDS,
         }),

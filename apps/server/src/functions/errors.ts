@@ -23,12 +23,24 @@ export class FunctionError extends Error {
 
 /**
  * A function's input (body, query or parameters) checked against its schema; a refusal is a 400
- * with the schema's first message and code `invalid`.
+ * with the schema's first message and code `invalid`. No input reads as an empty one.
  */
 export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input ?? {});
-  if (!parsed.success)
-    throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid' });
+  return parseOr400(schema, input ?? {}, 'invalid');
+}
+
+/**
+ * The payment functions' body (create-checkout-session, create-payment, cancel-checkout,
+ * refund-purchase): the same check, but their refusal's code is `invalid_request`, which the wallet
+ * reads, and a missing body is refused as it is.
+ */
+export function parsePaymentBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  return parseOr400(schema, body, 'invalid_request');
+}
+
+function parseOr400<T>(schema: z.ZodType<T>, input: unknown, code: string): T {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code });
   return parsed.data;
 }
 

@@ -4,10 +4,10 @@
 // second wave of round trips before the first photo could start. Here the page is read as the
 // caller (the rpc's own rules: role `authenticated`, RLS on assets), and each card's first file is
 // signed only if the caller may read it under storage's RLS, as POST /storage/v1/object/sign does.
-import { z } from 'zod';
 import { withRequestContext } from '@tagledger/db';
 import type { MyAssetsPage } from '@tagledger/functions-api';
 import { signedObjectPath } from '../storage/service.js';
+import { assetListInput, filterText } from './asset-list-input.js';
 import { FunctionError, functionErrorFromDb, parseInput } from './errors.js';
 import type { ServerFunction } from './types.js';
 
@@ -17,25 +17,8 @@ export const MY_ASSET_URL_SECONDS = 300;
 export const THUMBNAIL = { width: 640, height: 360, resize: 'cover' } as const;
 const BUCKET = 'asset-media';
 
-const text = z.string().max(200).optional();
-const bodySchema = z
-  .object({
-    query: text,
-    kind: text,
-    privacy: text,
-    media: text,
-    status: text,
-    sort: z.enum(['created_at', 'title', 'value']).optional(),
-    ascending: z.boolean().optional(),
-    // search_my_assets caps a page at 100; a screen shows far fewer.
-    limit: z.number().int().min(1).max(48),
-    // The previous page's `next` (decision 0165); the database checks the key against the sort.
-    after: z
-      .object({ k: z.string().max(300), id: z.string().uuid() })
-      .strict()
-      .nullable()
-      .optional(),
-  })
+const bodySchema = assetListInput(['created_at', 'title', 'value'])
+  .extend({ privacy: filterText, status: filterText })
   .strict();
 
 export const myAssets: ServerFunction<'my-assets'> = {

@@ -41,7 +41,7 @@ export async function openPurchaseOr404(open: () => Promise<PurchaseRow>, notFou
 }
 
 /** The purchase as a provider is given it. */
-export function forProvider(purchase: PurchaseRow): OpenPurchase {
+function forProvider(purchase: PurchaseRow): OpenPurchase {
   return {
     id: purchase.id,
     user_id: purchase.user_id,
@@ -56,7 +56,7 @@ export function forProvider(purchase: PurchaseRow): OpenPurchase {
  * Where the provider sends the buyer back: the wallet, which shows the purchase; after a cancel it
  * asks cancel-checkout to end the purchase (after asking the provider).
  */
-export function walletReturnUrls(ctx: AppContext, purchaseId: string): { success: string; cancelled: string } {
+function walletReturnUrls(ctx: AppContext, purchaseId: string): { success: string; cancelled: string } {
   const returnUrl = `${ctx.config.siteUrl}/wallet?purchase=${purchaseId}`;
   return { success: `${returnUrl}&checkout=success`, cancelled: `${returnUrl}&checkout=cancelled` };
 }
@@ -79,8 +79,18 @@ export async function limitPurchaseAttempts(ctx: AppContext, userId: string): Pr
 }
 
 /** The caller's e-mail address from the token, to fill in the provider's payment page. */
-export function callerEmail(principal: Principal): string | undefined {
+function callerEmail(principal: Principal): string | undefined {
   return typeof principal.claims.email === 'string' && principal.claims.email ? principal.claims.email : undefined;
+}
+
+/** What a provider is given to start a purchase's payment. */
+export interface PaymentStart {
+  /** The purchase in the provider's terms. */
+  purchase: OpenPurchase;
+  /** Where the provider sends the buyer back: the wallet (walletReturnUrls). */
+  back: { success: string; cancelled: string };
+  /** The caller's e-mail address, to fill in the provider's payment page. */
+  customerEmail: string | undefined;
 }
 
 /**
@@ -89,12 +99,20 @@ export function callerEmail(principal: Principal): string | undefined {
  * try again.
  */
 export async function startAtProvider<T>(
+  ctx: AppContext,
   req: FastifyRequest,
+  principal: Principal,
+  purchase: PurchaseRow,
   failure: { message: string; log: Record<string, unknown> },
-  start: () => Promise<T>,
+  start: (payment: PaymentStart) => Promise<T>,
 ): Promise<T> {
+  const payment = {
+    purchase: forProvider(purchase),
+    back: walletReturnUrls(ctx, purchase.id),
+    customerEmail: callerEmail(principal),
+  };
   try {
-    return await start();
+    return await start(payment);
   } catch (err) {
     req.log.warn({ err, ...failure.log }, failure.message);
     throw new FunctionError(502, 'The payment provider could not be reached. Please try again.', {

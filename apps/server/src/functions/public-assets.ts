@@ -7,26 +7,12 @@
 import { z } from 'zod';
 import type { PublicAssetPage, PublicAssetsPage } from '@tagledger/functions-api';
 import { clientIp } from '../shared/http.js';
+import { assetListInput } from './asset-list-input.js';
 import { functionErrorFromDb, parseInput } from './errors.js';
 import { mayIssueMediaUrls, PUBLIC_MEDIA_URL_SECONDS, publicMediaUrls } from './public-asset-media.js';
 import type { ServerFunction } from './types.js';
 
-const text = z.string().max(200).optional();
-const listSchema = z.object({
-  query: text,
-  kind: text,
-  media: text,
-  sort: z.enum(['created_at', 'title']).optional(),
-  ascending: z.boolean().optional(),
-  // search_public_assets caps the page at 100; public-asset-media signs at most 48 assets.
-  limit: z.number().int().min(1).max(48),
-  // The previous page's `next` (decision 0165); the database checks the key against the sort.
-  after: z
-    .object({ k: z.string().max(300), id: z.string().uuid() })
-    .strict()
-    .nullable()
-    .optional(),
-});
+const listSchema = assetListInput(['created_at', 'title']);
 const assetSchema = z.object({ assetId: z.string().max(100) });
 
 async function query<T>(run: () => Promise<T>): Promise<T> {

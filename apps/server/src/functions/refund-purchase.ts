@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { withRequestContext } from '@tagledger/db';
 import { ProviderUnavailable } from '../payments/checkout-provider.js';
 import { paymentProvider } from '../payments/provider.js';
-import { FunctionError } from './errors.js';
+import { FunctionError, parsePaymentBody } from './errors.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ purchaseId: z.string().uuid('purchaseId must be a purchase id') }).strict();
@@ -29,10 +29,7 @@ export const refundPurchase: ServerFunction<'refund-purchase'> = {
     if (principal.role !== 'authenticated' || !principal.userId) {
       throw new FunctionError(401, 'No valid session', { code: 'not_signed_in' });
     }
-    const parsed = bodySchema.safeParse(req.body);
-    if (!parsed.success) {
-      throw new FunctionError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { code: 'invalid_request' });
-    }
+    const body = parsePaymentBody(bodySchema, req.body);
     // Read in the caller's own context: only an admin is answered (RLS and private.is_admin).
     const purchase = await withRequestContext(
       ctx.db,
@@ -44,7 +41,7 @@ export const refundPurchase: ServerFunction<'refund-purchase'> = {
           await tx.query<Row>(
             `select provider, status, paid_at, stripe_session_id, stripe_payment_intent, provider_reference
                from public.token_purchases where id = $1`,
-            [parsed.data.purchaseId],
+            [body.purchaseId],
           )
         ).rows[0];
       },
@@ -62,12 +59,12 @@ export const refundPurchase: ServerFunction<'refund-purchase'> = {
     const reference = purchase.provider === 'stripe' ? purchase.stripe_session_id : purchase.provider_reference;
     try {
       await provider.refund({
-        reference: reference ?? parsed.data.purchaseId,
+        reference: reference ?? body.purchaseId,
         paymentId: purchase.provider === 'stripe' ? purchase.stripe_payment_intent : null,
       });
     } catch (err) {
       if (!(err instanceof ProviderUnavailable)) throw err;
-      req.log.warn({ err: err.cause ?? err, purchase: parsed.data.purchaseId }, 'refund failed');
+      req.log.warn({ err: err.cause ?? err, purchase: body.purchaseId }, 'refund failed');
       throw new FunctionError(502, 'The payment provider did not refund. Please try again.', {
         code: 'provider_unavailable',
       });
