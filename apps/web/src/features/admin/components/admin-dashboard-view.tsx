@@ -1,6 +1,6 @@
 // /admin-influencer-dashboard body, presentational: figures, chart, users, requests, audit log.
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { RetryBanner } from '@/components/ui/load-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import type { DashboardStats } from '../api/types';
@@ -41,17 +41,7 @@ export function AdminDashboardView({
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Admin Dashboard')}</h1>
-      {failed && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          <span>{i18n._('Some dashboard data could not be loaded.')}</span>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            {i18n._('Retry')}
-          </Button>
-        </div>
-      )}
+      {failed && <RetryBanner message={i18n._('Some dashboard data could not be loaded.')} onRetry={onRetry} />}
       {statsLoading ? (
         <div className="flex justify-center py-8">
           <Spinner label={i18n._('Loading figures...')} showLabel />

@@ -1,6 +1,7 @@
 // /referrals body, presentational: the link card, per-level performance, the people referred
 // (display names only) and the reward history.
 import { DataTable } from '@/components/ui/data-table';
+import { RetryBanner } from '@/components/ui/load-state';
 import { Gift, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -51,17 +52,7 @@ export function ReferralsView(props: ReferralsViewProps) {
         </p>
       </div>
 
-      {props.failed && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          <span>{i18n._('We could not load your referrals.')}</span>
-          <Button variant="outline" size="sm" onClick={props.onRetry}>
-            {i18n._('Retry')}
-          </Button>
-        </div>
-      )}
+      {props.failed && <RetryBanner message={i18n._('We could not load your referrals.')} onRetry={props.onRetry} />}
 
       {props.loading ? (
         <div className="flex justify-center py-12">

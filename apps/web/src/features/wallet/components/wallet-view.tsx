@@ -1,6 +1,7 @@
 // /wallet body, presentational: everything arrives through props so each state (loading,
 // failure per SPEC §8, empty, filtered, paged) is testable without a server.
 import type { ReactNode } from 'react';
+import { RetryBanner } from '@/components/ui/load-state';
 import { Download, Gift, RefreshCw, TrendingDown, TrendingUp, Wallet as WalletIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -71,17 +72,7 @@ export function WalletView(props: WalletViewProps) {
         </div>
       </div>
 
-      {failed && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          <span>{i18n._('We could not load your wallet.')}</span>
-          <Button variant="outline" size="sm" onClick={props.onRetry}>
-            {i18n._('Retry')}
-          </Button>
-        </div>
-      )}
+      {failed && <RetryBanner message={i18n._('We could not load your wallet.')} onRetry={props.onRetry} />}
 
       {props.notice}
 
