@@ -1,6 +1,7 @@
 // /public-assets — assets their owners made public: only what each owner chose to share.
 import { useEffect, useState } from 'react';
 import { PageMeta } from '@/components/page-meta';
+import { PageHeading } from '@/components/page-heading';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/select';
@@ -49,10 +50,10 @@ export default function PublicAssetsPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Public Assets')} description={i18n._('Assets their owners chose to make public.')} />
-      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Public Assets')}</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {i18n._("Assets their owners chose to make public. Owners' names and e-mail addresses are never shown.")}
-      </p>
+      <PageHeading
+        title={i18n._('Public Assets')}
+        lead={i18n._("Assets their owners chose to make public. Owners' names and e-mail addresses are never shown.")}
+      />
       <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto_auto]">
         <AssetSearchInput label={i18n._('Search public assets')} value={search} onChange={setSearch} />
         <Select

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
+import { PageHeading } from '@/components/page-heading';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
@@ -145,12 +146,12 @@ export default function StartTaggingPage() {
           'Photograph your asset now and register it in a tamper-evident ledger after creating a free account.',
         )}
       />
-      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Start tagging')}</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {i18n._(
+      <PageHeading
+        title={i18n._('Start tagging')}
+        lead={i18n._(
           'Capture your asset now. It stays on this device until you create a free account, then it is waiting for you on the tagging page.',
         )}
-      </p>
+      />
 
       <Card className="mt-6">
         <CardContent className="space-y-4">

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
+import { PageHeading } from '@/components/page-heading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toAppError } from '@/lib/api-error';
@@ -185,12 +186,12 @@ export default function TagPage() {
         title={i18n._('Tag Asset')}
         description={i18n._('Register an asset with photos, videos and documents in a tamper-evident ledger.')}
       />
-      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Tag Asset')}</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {i18n._(
+      <PageHeading
+        title={i18n._('Tag Asset')}
+        lead={i18n._(
           'Photograph or upload your asset and its documents. Each registration is recorded in our tamper-evident, signed ledger.',
         )}
-      </p>
+      />
 
       <Card className="mt-6">
         <CardContent className="space-y-4">

@@ -4,6 +4,7 @@
 import { toast } from 'sonner';
 import { BadgeCheck } from 'lucide-react';
 import { PageMeta } from '@/components/page-meta';
+import { PageHeading } from '@/components/page-heading';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
 import { toAppError } from '@/lib/api-error';
@@ -60,8 +61,7 @@ export default function BusinessProfilePage() {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <PageMeta title={i18n._('Brand profile')} />
       <BusinessNav />
-      <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Brand profile')}</h1>
-      <p className="mt-1 text-sm text-slate-600">{i18n._('Customers see this on the page each label opens.')}</p>
+      <PageHeading title={i18n._('Brand profile')} lead={i18n._('Customers see this on the page each label opens.')} />
       {account?.is_business_user && (
         <p className="mt-3 inline-flex items-center gap-1 rounded-full bg-emerald-50 px-3 py-1 text-sm text-emerald-800">
           <BadgeCheck className="h-4 w-4" aria-hidden="true" /> {i18n._('Verified business')}

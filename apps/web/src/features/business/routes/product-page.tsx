@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { toast } from 'sonner';
 import { PageMeta } from '@/components/page-meta';
+import { PageHeading } from '@/components/page-heading';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorRetry, LoadingBlock } from '@/components/ui/load-state';
@@ -235,10 +236,12 @@ export default function ProductPage() {
         <>
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <h1 className="text-2xl font-semibold text-slate-900">{p.name}</h1>
-              <p className="mt-1 text-sm text-slate-600">
-                {p.gtin ? i18n._('GTIN {gtin}', { gtin: p.gtin }) : p.sku ? i18n._('SKU {sku}', { sku: p.sku }) : null}
-              </p>
+              <PageHeading
+                title={p.name}
+                lead={
+                  p.gtin ? i18n._('GTIN {gtin}', { gtin: p.gtin }) : p.sku ? i18n._('SKU {sku}', { sku: p.sku }) : null
+                }
+              />
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <Link to={paths.businessProductEdit(p.id)} className={buttonClasses('outline')}>
