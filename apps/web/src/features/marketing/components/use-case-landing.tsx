@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '@/components/page-meta';
 import { CtaButtons } from './cta';
+import { LandingSection, NumberedSteps } from './landing-sections';
 import { i18n } from '@/lib/i18n/i18n';
 
 export interface UseCaseContent {
@@ -36,10 +37,7 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
         </div>
       </section>
 
-      <section aria-labelledby="benefits" className="mx-auto max-w-5xl px-4 py-12">
-        <h2 id="benefits" className="text-2xl font-bold text-slate-900">
-          {i18n._('What you get')}
-        </h2>
+      <LandingSection id="benefits" title={i18n._('What you get')} width="5xl">
         <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {content.benefits.map((b) => (
             <li key={b.title} className="rounded-lg border border-slate-200 bg-white p-5">
@@ -48,34 +46,17 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
             </li>
           ))}
         </ul>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="how" className="bg-slate-50">
-        <div className="mx-auto max-w-5xl px-4 py-12">
-          <h2 id="how" className="text-2xl font-bold text-slate-900">
-            {i18n._('How it works')}
-          </h2>
-          <ol className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-3">
-            {content.steps.map((s, i) => (
-              <li key={s.title} className="rounded-lg bg-white p-5 shadow-sm">
-                <span
-                  aria-hidden="true"
-                  className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white"
-                >
-                  {i + 1}
-                </span>
-                <h3 className="mt-3 font-semibold text-slate-900">{s.title}</h3>
-                <p className="mt-1 text-slate-700">{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <LandingSection id="how" title={i18n._('How it works')} width="5xl" band>
+        <NumberedSteps
+          steps={content.steps}
+          columns="sm:grid-cols-3"
+          cardClassName="rounded-lg bg-white p-5 shadow-sm"
+        />
+      </LandingSection>
 
-      <section aria-labelledby="fine-print" className="mx-auto max-w-5xl px-4 py-12">
-        <h2 id="fine-print" className="text-2xl font-bold text-slate-900">
-          {i18n._('Good to know')}
-        </h2>
+      <LandingSection id="fine-print" title={i18n._('Good to know')} width="5xl">
         <ul className="mt-4 list-disc space-y-2 pl-6 text-slate-700">
           {content.finePrint.map((f, i) => (
             <li key={i}>{f}</li>
@@ -90,7 +71,7 @@ export function UseCaseLanding({ content }: { content: UseCaseContent }) {
             <CtaButtons from={content.slug} tagLabel={content.tagLabel} />
           </div>
         </div>
-      </section>
+      </LandingSection>
     </div>
   );
 }

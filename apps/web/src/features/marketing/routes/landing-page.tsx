@@ -3,6 +3,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '@/components/page-meta';
 import { CtaButtons } from '../components/cta';
+import { LandingSection, NumberedSteps } from '../components/landing-sections';
 import { productName } from '../components/product-name';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
@@ -93,68 +94,50 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="how" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="how" className="text-2xl font-bold text-slate-900">
-          {i18n._('How it works')}
-        </h2>
-        <ol className="mt-6 grid grid-cols-1 gap-5 md:grid-cols-3">
-          {[
-            [
-              i18n._('Capture'),
-              i18n._('Photograph the item, record a short video, or upload a PDF such as a receipt or certificate.'),
-            ],
-            [
-              i18n._('Fingerprint and record'),
-              i18n._(
+      <LandingSection id="how" title={i18n._('How it works')} width="6xl">
+        <NumberedSteps
+          steps={[
+            {
+              title: i18n._('Capture'),
+              text: i18n._(
+                'Photograph the item, record a short video, or upload a PDF such as a receipt or certificate.',
+              ),
+            },
+            {
+              title: i18n._('Fingerprint and record'),
+              text: i18n._(
                 'Each file gets a SHA-256 fingerprint; the asset goes into a signed, hash-chained ledger with a timestamp.',
               ),
-            ],
-            [
-              i18n._('Use it'),
-              i18n._(
+            },
+            {
+              title: i18n._('Use it'),
+              text: i18n._(
                 'Show it to an insurer or buyer, make it public, or name the next of kin who should know about it.',
               ),
-            ],
-          ].map(([title, text], i) => (
-            <li key={title} className="rounded-lg border border-slate-200 p-5">
-              <span
-                aria-hidden="true"
-                className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 font-bold text-white"
+            },
+          ]}
+          columns="md:grid-cols-3"
+          cardClassName="rounded-lg border border-slate-200 p-5"
+        />
+      </LandingSection>
+
+      <LandingSection id="uses" title={i18n._('What people tag')} width="6xl" band>
+        <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {useCases.map((u) => (
+            <li key={u.to}>
+              <Link
+                to={ref ? `${u.to}?ref=${encodeURIComponent(ref)}` : u.to}
+                className="block h-full rounded-lg bg-white p-5 shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
               >
-                {i + 1}
-              </span>
-              <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
-              <p className="mt-1 text-slate-700">{text}</p>
+                <h3 className="font-semibold text-blue-700">{i18n._(u.title)}</h3>
+                <p className="mt-1 text-slate-700">{i18n._(u.text)}</p>
+              </Link>
             </li>
           ))}
-        </ol>
-      </section>
+        </ul>
+      </LandingSection>
 
-      <section aria-labelledby="uses" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-12">
-          <h2 id="uses" className="text-2xl font-bold text-slate-900">
-            {i18n._('What people tag')}
-          </h2>
-          <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {useCases.map((u) => (
-              <li key={u.to}>
-                <Link
-                  to={ref ? `${u.to}?ref=${encodeURIComponent(ref)}` : u.to}
-                  className="block h-full rounded-lg bg-white p-5 shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-blue-600"
-                >
-                  <h3 className="font-semibold text-blue-700">{i18n._(u.title)}</h3>
-                  <p className="mt-1 text-slate-700">{i18n._(u.text)}</p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="trust" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="trust" className="text-2xl font-bold text-slate-900">
-          {i18n._('Built to be trusted')}
-        </h2>
+      <LandingSection id="trust" title={i18n._('Built to be trusted')} width="6xl">
         <dl className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
           <div>
             <dt className="font-semibold text-slate-900">{i18n._('Tamper-evident, honestly')}</dt>
@@ -189,7 +172,7 @@ export default function LandingPage() {
             </dd>
           </div>
         </dl>
-      </section>
+      </LandingSection>
     </div>
   );
 }
