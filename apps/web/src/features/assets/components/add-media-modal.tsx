@@ -2,7 +2,6 @@
 // pricing table), confirm; the server re-checks everything and records the change in the ledger.
 import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { toAppError } from '@/lib/api-error';
@@ -10,7 +9,8 @@ import { useAuth } from '@/lib/auth';
 import { useAddAssetMedia, useQuoteAddedMedia } from '../api/add-media';
 import { FunctionError } from '@/lib/call-function';
 import { discardUploads } from '../api/upload-media';
-import { ACCEPT_ATTRIBUTE, MAX_FILES } from '../lib/media-rules';
+import { MAX_FILES } from '../lib/media-rules';
+import { FilesButton } from './files-button';
 import { MediaList, type PendingMedia } from './media-list';
 import { acceptFiles, quoteInputOf, uploadPending } from './pending-media';
 import { balanceCovers, insufficientTokens, SpendFailureAlert, spendFailure, type SpendFailure } from './spend-failure';
@@ -35,7 +35,6 @@ export function AddMediaModal({
   const [serverTotal, setServerTotal] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const submissionId = useRef(crypto.randomUUID());
-  const input = useRef<HTMLInputElement>(null);
   const add = useAddAssetMedia();
   const quoteInput = useMemo(() => quoteInputOf(media), [media]);
   const quote = useQuoteAddedMedia(assetId, quoteInput, open && media.length > 0);
@@ -126,21 +125,11 @@ export function AddMediaModal({
       }
     >
       <div className="space-y-3">
-        <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
-          <Upload className="h-4 w-4" aria-hidden="true" /> {i18n._('Choose files')}
-        </Button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={ACCEPT_ATTRIBUTE}
-          className="sr-only"
-          aria-label={i18n._('Files to add')}
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            e.target.value = '';
-            void addFiles(files);
-          }}
+        <FilesButton
+          label={i18n._('Choose files')}
+          inputLabel={i18n._('Files to add')}
+          onFiles={(files) => void addFiles(files)}
+          disabled={busy}
         />
         <MediaList
           items={media}

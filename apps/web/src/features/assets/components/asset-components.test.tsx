@@ -9,6 +9,7 @@ import { EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormValu
 import { AssetGrid } from './asset-card';
 import { AssetFields } from './asset-fields';
 import { AssetListStates } from './asset-list-states';
+import { FilesButton } from './files-button';
 import { CostSummary } from './cost-summary';
 import { ProofPanel } from './proof-panel';
 
@@ -207,6 +208,22 @@ describe('the asset lists (My Assets, Public Assets)', () => {
       </AssetListStates>,
     );
     expect(screen.getByText('the list')).toBeInTheDocument();
+  });
+});
+
+describe('FilesButton', () => {
+  it('hands over the picked files and empties the input, so the same file can be picked again', async () => {
+    const onFiles = vi.fn();
+    render(<FilesButton label="Choose files" inputLabel="Files to add" onFiles={onFiles} inputTestId="files" />);
+    const input = screen.getByLabelText<HTMLInputElement>('Files to add');
+    expect(input).toHaveAttribute('data-testid', 'files');
+    expect(input).toHaveAttribute('multiple');
+    const file = new File(['x'], 'receipt.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, file);
+    expect(onFiles).toHaveBeenCalledWith([file]);
+    expect(input.value).toBe('');
+    await userEvent.upload(input, file);
+    expect(onFiles).toHaveBeenCalledTimes(2);
   });
 });
 

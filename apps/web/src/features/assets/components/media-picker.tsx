@@ -1,10 +1,10 @@
 // The capture block shared by /tag and /start-tagging: camera or file picker, the accepted
 // types and limits, the last refusal, and the list of picked files with previews.
-import { useRef, useState } from 'react';
-import { Camera, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Camera } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ACCEPT_ATTRIBUTE } from '../lib/media-rules';
 import { CameraCapture } from './camera-capture';
+import { FilesButton } from './files-button';
 import { MediaList, type PendingMedia } from './media-list';
 import { i18n } from '@/lib/i18n/i18n';
 
@@ -21,29 +21,18 @@ export interface MediaPickerProps {
 
 export function MediaPicker({ media, onAdd, onRemove, error, disabled = false, inputTestId }: MediaPickerProps) {
   const [camera, setCamera] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => setCamera((c) => !c)} disabled={disabled}>
           <Camera className="h-4 w-4" aria-hidden="true" /> {camera ? i18n._('Hide camera') : i18n._('Use camera')}
         </Button>
-        <Button variant="outline" onClick={() => fileInput.current?.click()} disabled={disabled}>
-          <Upload className="h-4 w-4" aria-hidden="true" /> {i18n._('Upload files')}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={ACCEPT_ATTRIBUTE}
-          className="sr-only"
-          aria-label={i18n._('Choose files')}
-          data-testid={inputTestId}
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            e.target.value = '';
-            onAdd(files);
-          }}
+        <FilesButton
+          label={i18n._('Upload files')}
+          inputLabel={i18n._('Choose files')}
+          onFiles={(files) => onAdd(files)}
+          disabled={disabled}
+          inputTestId={inputTestId}
         />
       </div>
       <p className="text-xs text-slate-500">
