@@ -127,4 +127,12 @@ describe('filters parsed by request/', () => {
     expect(actionPlan(req, cache)).toEqual(actionPlan(req, cache));
     expect(req).toEqual(before);
   });
+
+  it('answers PGRST108 for a filter or an order on a resource the select did not embed', () => {
+    for (const query of ['authors.name=eq.x', 'order=authors(name)']) {
+      const err = planError(get('/posts', query));
+      expect(err.code).toBe('PGRST108');
+      expect(err.message).toBe("'authors' is not an embedded resource in this request");
+    }
+  });
 });

@@ -243,20 +243,26 @@ export class ReadPlanner {
   /** Finds the node an embed path points to (alias or relation name at each step). */
   static locate(root: ReadNode, path: string[]): ReadNode {
     let node = root;
-    for (const step of path) {
-      const embed = node.embeds.find((e) => e.name === step) ?? node.embeds.find((e) => e.relationship.to === step);
-      if (!embed) {
-        throw new RestError(
-          400,
-          'PGRST108',
-          `'${step}' is not an embedded resource in this request`,
-          null,
-          `Verify that '${step}' is included in the 'select' query parameter.`,
-        );
-      }
-      node = embed.node;
-    }
+    for (const step of path) node = ReadPlanner.embedNamed(node, step).node;
     return node;
+  }
+
+  /**
+   * The embed a filter's path or an order term names (its alias, else its relation's name);
+   * PGRST108, as PostgREST answers, when the request's select did not embed it.
+   */
+  static embedNamed(node: ReadNode, name: string): EmbedNode {
+    const embed = node.embeds.find((e) => e.name === name) ?? node.embeds.find((e) => e.relationship.to === name);
+    if (!embed) {
+      throw new RestError(
+        400,
+        'PGRST108',
+        `'${name}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${name}' is included in the 'select' query parameter.`,
+      );
+    }
+    return embed;
   }
 
   condition(node: ReadNode, f: Filter): Condition {
@@ -276,7 +282,7 @@ export class ReadPlanner {
     if (f.embedPath.length > 0) {
       // Inside a parent's logic tree, `rel.col.op.v` asks whether some related row matches.
       const [first, ...rest] = f.embedPath;
-      const child = node.embeds.find((e) => e.name === first) ?? node.embeds.find((e) => e.relationship.to === first)!;
+      const child = ReadPlanner.embedNamed(node, first!);
       return { kind: 'embed-exists', embed: child, condition: this.condition(child.node, { ...f, embedPath: rest }) };
     }
     return { kind: 'filter', field: resolveField(target.table, f.field, target.sqlName), expr: f.expr };
@@ -293,17 +299,7 @@ export class ReadPlanner {
       ...(term.nulls ? { nulls: term.nulls } : {}),
     };
     if (term.relation) {
-      const embed =
-        node.embeds.find((e) => e.name === term.relation) ??
-        node.embeds.find((e) => e.relationship.to === term.relation);
-      if (!embed)
-        throw new RestError(
-          400,
-          'PGRST108',
-          `'${term.relation}' is not an embedded resource in this request`,
-          null,
-          `Verify that '${term.relation}' is included in the 'select' query parameter.`,
-        );
+      const embed = ReadPlanner.embedNamed(node, term.relation);
       if (embed.relationship.cardinality === 'o2m' || embed.relationship.cardinality === 'm2m') {
         throw new RestError(
           400,
