@@ -8,6 +8,7 @@ import { PageMeta } from '@/components/page-meta';
 import { PageHeading } from '@/components/page-heading';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
@@ -155,15 +156,13 @@ export default function StartTaggingPage() {
 
       <Card className="mt-6">
         <CardContent className="space-y-4">
-          <label className="block text-sm font-medium text-slate-900" htmlFor="start-kind">
-            {i18n._('What are you tagging?')}
-          </label>
-          <Select
-            id="start-kind"
-            value={kind}
-            options={assetKindOptions()}
-            onChange={(e) => isKind(e.target.value) && setKind(e.target.value)}
-          />
+          <FormField label={i18n._('What are you tagging?')} id="start-kind">
+            <Select
+              value={kind}
+              options={assetKindOptions()}
+              onChange={(e) => isKind(e.target.value) && setKind(e.target.value)}
+            />
+          </FormField>
 
           <h2 className="text-lg font-semibold text-slate-900">{i18n._('Photos, videos and documents')}</h2>
           <MediaPicker

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
+import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { buildReferralLink, REFERRAL_DESTINATIONS } from '../lib/links';
@@ -72,17 +73,13 @@ export function ReferralLinkCard({ code, origin, appName }: ReferralLinkCardProp
             <Copy className="h-4 w-4" aria-hidden="true" /> {i18n._('Copy code')}
           </Button>
         </div>
-        <div className="space-y-1">
-          <label htmlFor="referral-destination" className="block text-sm font-medium text-slate-800">
-            {i18n._('Landing page')}
-          </label>
+        <FormField label={i18n._('Landing page')} id="referral-destination">
           <Select
-            id="referral-destination"
             value={path}
             onChange={(e) => setPath(e.target.value)}
             options={REFERRAL_DESTINATIONS.map((d) => ({ value: d.path, label: i18n._(d.label) }))}
           />
-        </div>
+        </FormField>
         <input
           readOnly
           aria-label={i18n._('Referral link')}
