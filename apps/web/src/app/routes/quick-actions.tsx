@@ -1,6 +1,7 @@
 // The dashboard's shortcuts. Each description says what the screen does today (the next-of-kin
 // one comes from the nok feature, which owns that promise).
 import { FileCheck2, Newspaper, Search, Tag, UserPlus, Users } from 'lucide-react';
+import { TitledSection } from '@/components/ui/titled-section';
 import { Link } from 'react-router';
 import { NOK_SHORT_DESCRIPTION } from '@/features/inheritance/lib/copy';
 import { i18n } from '@/lib/i18n/i18n';
@@ -27,10 +28,7 @@ const quickActions = [
 
 export function QuickActions() {
   return (
-    <section aria-labelledby="quick-actions" className="mt-8">
-      <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
-        {i18n._('Quick actions')}
-      </h2>
+    <TitledSection id="quick-actions" className="mt-8" title={i18n._('Quick actions')}>
       <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {quickActions.map(({ to, label, description, icon: Icon }) => (
           <li key={to}>
@@ -49,6 +47,6 @@ export function QuickActions() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -2,6 +2,7 @@
 // Next, so the 22nd page costs what the first does), and per unit its status, its label page and
 // its QR code as an SVG or PNG file. Presentational: the page passes the data and the actions.
 import { DataTable } from '@/components/ui/data-table';
+import { TitledSection } from '@/components/ui/titled-section';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UnitStatus } from '@tagledger/functions-api';
@@ -86,10 +87,10 @@ export function UnitList(props: UnitListProps) {
     ? undefined
     : /*i18n*/ 'Use letters, digits, dots, dashes or underscores (at most 64)';
   return (
-    <section aria-labelledby="units-title">
-      <h2 id="units-title" className="text-lg font-semibold text-slate-900">
-        {total === undefined ? i18n._('Units') : i18n._('Units ({count})', { count: formatNumber(total) })}
-      </h2>
+    <TitledSection
+      id="units-title"
+      title={total === undefined ? i18n._('Units') : i18n._('Units ({count})', { count: formatNumber(total) })}
+    >
       <FormField
         label={i18n._('Search by serial')}
         hint={i18n._('The start of a serial, as printed on the label (capitals count).')}
@@ -163,6 +164,6 @@ export function UnitList(props: UnitListProps) {
           </Button>
         </nav>
       )}
-    </section>
+    </TitledSection>
   );
 }

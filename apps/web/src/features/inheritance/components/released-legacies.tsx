@@ -3,6 +3,7 @@
 // with its files, certificate, history and proof. Someone with nothing released yet is told so,
 // and whether anyone named them.
 import { useState } from 'react';
+import { TitledSection } from '@/components/ui/titled-section';
 import { FileArchive } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -30,10 +31,7 @@ function Release({ release }: { release: ReleasedLegacy }) {
   return (
     <Card>
       <CardContent className="space-y-4">
-        <section aria-labelledby={headingId} className="space-y-3">
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            {i18n._('From {name}', { name: release.owner_name })}
-          </h2>
+        <TitledSection id={headingId} className="space-y-3" title={i18n._('From {name}', { name: release.owner_name })}>
           <p className="text-sm text-slate-700">
             {i18n._('Released on {date}.', { date: formatDate(release.released_at) })}{' '}
             {release.access_level === 'inherit'
@@ -85,7 +83,7 @@ function Release({ release }: { release: ReleasedLegacy }) {
               })}
             </Button>
           ) : null}
-        </section>
+        </TitledSection>
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@
 // message, and each asset with its files, certificate, history and proof: released-legacies.tsx),
 // and the assets offered to them, which they may accept.
 import { toast } from 'sonner';
+import { TitledSection } from '@/components/ui/titled-section';
 import { PageMeta } from '@/components/page-meta';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -24,10 +25,7 @@ function NamedMe() {
   if (!waiting.length || !user) return null;
   const latest = latestByOwner(mine.data ?? []);
   return (
-    <section aria-labelledby="named-heading" className="space-y-3">
-      <h2 id="named-heading" className="text-lg font-semibold text-slate-900">
-        {i18n._('People who named you next of kin')}
-      </h2>
+    <TitledSection id="named-heading" className="space-y-3" title={i18n._('People who named you next of kin')}>
       <ul className="space-y-2">
         {waiting.map((n) => (
           <li key={n.owner_id}>
@@ -40,7 +38,7 @@ function NamedMe() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -51,10 +49,7 @@ function IncomingTransfers() {
   if (incoming.isError) return <p role="alert">{toAppError(incoming.error).message}</p>;
   if (!incoming.data.length) return null;
   return (
-    <section aria-labelledby="incoming-heading" className="space-y-3">
-      <h2 id="incoming-heading" className="text-lg font-semibold text-slate-900">
-        {i18n._('Assets offered to you')}
-      </h2>
+    <TitledSection id="incoming-heading" className="space-y-3" title={i18n._('Assets offered to you')}>
       <ul className="space-y-2">
         {incoming.data.map((t) => (
           <li key={t.id}>
@@ -84,7 +79,7 @@ function IncomingTransfers() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
