@@ -8,6 +8,7 @@ import { ensureCheckpoint } from '../assets/checkpoints.js';
 import { MAX_FILES_PER_ASSET, type AddMediaResult, type Quote } from '@tagledger/functions-api';
 import { FunctionError, functionErrorFromDb } from './errors.js';
 import { VIDEO_TYPES, readUploads } from './register-asset.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({
@@ -26,8 +27,7 @@ export const addAssetMedia: ServerFunction<'add-asset-media'> = {
   verifyJwt: true,
   bodyLimit: 64 * 1024,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to add files');
+    const userId = signedInUserId(principal, 'Sign in to add files');
     const parsed = bodySchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -10,6 +10,7 @@ import { passwordWeakness, MAX_PASSWORD_BYTES } from '../auth/services/password-
 import type { FunctionRequest } from '@tagledger/functions-api';
 import { FunctionError } from './errors.js';
 import { requireCurrentPassword } from './require-current-password.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 export const CHANGE_PASSWORD_RATE_LIMIT = { limit: 5, windowSeconds: 900 };
@@ -23,8 +24,7 @@ export const changePassword: ServerFunction<'change-password'> = {
   name: 'change-password',
   verifyJwt: true,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'No valid session');
+    const userId = signedInUserId(principal, 'No valid session');
     if (!(await ctx.rateLimiter.hit(`change-password:user:${userId}`, CHANGE_PASSWORD_RATE_LIMIT))) {
       throw new FunctionError(429, 'Too many attempts. Please try again in a few minutes.');
     }

@@ -27,6 +27,7 @@ import {
   limitKeys,
 } from '../contact/limits.js';
 import { TOKEN_PATTERN, hashConfirmationToken, newConfirmationToken } from '../contact/tokens.js';
+import { signedInUserId } from './signed-in.js';
 import type { FunctionCall, ServerFunction } from './types.js';
 
 const sendSchema = z.object({
@@ -236,8 +237,7 @@ async function replyToSender(
   body: z.infer<typeof replySchema>,
 ): Promise<{ replied: boolean }> {
   const app = ctx.config.appName;
-  const userId = principal.userId;
-  if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to reply');
+  const userId = signedInUserId(principal, 'Sign in to reply');
   const { rows } = await ctx.db.query<{
     id: string;
     sender_email: string;

@@ -16,6 +16,7 @@ import { removeObjects } from '../storage/service.js';
 import type { FunctionRequest } from '@tagledger/functions-api';
 import { FunctionError } from './errors.js';
 import { requireCurrentPassword } from './require-current-password.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 export const DELETE_CONFIRMATION = 'DELETE';
@@ -30,8 +31,7 @@ export const deleteAccount: ServerFunction<'delete-account'> = {
   name: 'delete-account',
   verifyJwt: true,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'No valid session');
+    const userId = signedInUserId(principal, 'No valid session');
     if (!(await ctx.rateLimiter.hit(`delete-account:user:${userId}`, DELETE_RATE_LIMIT))) {
       throw new FunctionError(429, 'Too many attempts. Please try again in a few minutes.');
     }

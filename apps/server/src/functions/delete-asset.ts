@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { removeObjects } from '../storage/service.js';
 import type { FunctionRequest } from '@tagledger/functions-api';
 import { FunctionError, functionErrorFromDb, parseInput } from './errors.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({ assetId: z.string().uuid('assetId must be a UUID') });
@@ -14,8 +15,7 @@ export const deleteAsset: ServerFunction<'delete-asset'> = {
   name: 'delete-asset',
   verifyJwt: true,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to delete an asset');
+    const userId = signedInUserId(principal, 'Sign in to delete an asset');
     const input = parseInput(bodySchema, req.body);
     // The schema's output must be a request of the functions' contract.
     const body = input satisfies FunctionRequest<'delete-asset'>;

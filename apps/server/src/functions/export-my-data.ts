@@ -18,6 +18,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../shared/context.js';
 import { FunctionError } from './errors.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 /** Exports are cheap but large; a handful per hour is plenty for a person. */
@@ -74,8 +75,7 @@ export const exportMyData: ServerFunction<'export-my-data'> = {
   name: 'export-my-data',
   verifyJwt: true,
   async handler({ ctx, principal, reply, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'No valid session');
+    const userId = signedInUserId(principal, 'No valid session');
     if (!(await ctx.rateLimiter.hit(`export-my-data:user:${userId}`, EXPORT_RATE_LIMIT))) {
       throw new FunctionError(429, 'Too many exports. Please try again later.', { code: 'rate_limited' });
     }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Queryable, Tx } from '@tagledger/db';
 import { parseUnitCsv, MAX_IMPORT_ROWS, type RowError, type UnitRow } from '../business/unit-csv.js';
 import { FunctionError, parseInput } from './errors.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 /** Rows per insert statement: large enough to be fast, small enough for PGlite's memory. */
@@ -75,8 +76,7 @@ export const importUnits: ServerFunction<'import-units'> = {
   // 100,000 lines of up to 64 characters plus a status, in JSON.
   bodyLimit: 8 * 1024 * 1024,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to import units');
+    const userId = signedInUserId(principal, 'Sign in to import units');
     const input = parseInput(bodySchema, req.body);
     const { productId, csv } = input;
     await assertVerifiedBusinessProduct(ctx.db, userId, productId);

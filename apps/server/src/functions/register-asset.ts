@@ -19,6 +19,7 @@ import { ensureCheckpoint } from '../assets/checkpoints.js';
 import { MAX_FILES_PER_ASSET, type Quote, type RegisterAssetResult } from '@tagledger/functions-api';
 import { FunctionError, functionErrorFromDb } from './errors.js';
 import { videoDurationSeconds } from '../assets/media-duration.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 export const ASSET_MEDIA_BUCKET = 'asset-media';
@@ -169,8 +170,7 @@ export const registerAsset: ServerFunction<'register-asset'> = {
   verifyJwt: true,
   bodyLimit: 256 * 1024,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to register an asset');
+    const userId = signedInUserId(principal, 'Sign in to register an asset');
 
     const parsed = bodySchema.safeParse(req.body ?? {});
     if (!parsed.success) {

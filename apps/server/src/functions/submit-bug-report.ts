@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { putObject, removeObjects } from '../storage/service.js';
 import type { AppContext } from '../shared/context.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 import type { FunctionRequest } from '@tagledger/functions-api';
 import { FunctionError } from './errors.js';
@@ -141,8 +142,7 @@ export const submitBugReport: ServerFunction<'submit-bug-report'> = {
   // A 5 MB image is ~6.7 MB as base64, plus logs and the rest of the payload.
   bodyLimit: 8 * 1024 * 1024,
   async handler({ ctx, principal, req }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'No valid session');
+    const userId = signedInUserId(principal, 'No valid session');
 
     if (!(await ctx.rateLimiter.hit(`bug-report:user:${userId}`, BUG_REPORT_RATE_LIMIT))) {
       throw new FunctionError(429, 'Too many bug reports. Please try again in a few minutes.');

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { unitLabelUrl } from '../business/label-url.js';
 import { FunctionError, parseInput } from './errors.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 const bodySchema = z.object({
@@ -15,8 +16,7 @@ export const unitLabelQr: ServerFunction<'unit-label-qr'> = {
   name: 'unit-label-qr',
   verifyJwt: true,
   async handler({ ctx, principal, req, reply }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to download labels');
+    const userId = signedInUserId(principal, 'Sign in to download labels');
     const input = parseInput(bodySchema, req.body);
     const { rows } = await ctx.db.query<{ serial: string; gtin: string | null; business_id: string }>(
       `select u.serial, p.gtin, u.business_id from public.business_units u

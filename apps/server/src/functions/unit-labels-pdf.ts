@@ -10,6 +10,7 @@ import { MAX_LABELS_PER_SHEET, type LabelSheetPlan } from '@tagledger/functions-
 import { LABEL_LAYOUTS, type LabelLayoutId } from '../business/label-layouts.js';
 import { unitLabelUrl } from '../business/label-url.js';
 import { FunctionError, parseInput } from './errors.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 const MAX_LABELS = MAX_LABELS_PER_SHEET;
@@ -76,8 +77,7 @@ export const unitLabelsPdf: ServerFunction<'unit-labels-pdf'> = {
   verifyJwt: true,
   bodyLimit: 64 * 1024,
   async handler({ ctx, principal, req, reply }) {
-    const userId = principal.userId;
-    if (principal.role !== 'authenticated' || !userId) throw new FunctionError(401, 'Sign in to print labels');
+    const userId = signedInUserId(principal, 'Sign in to print labels');
     const input = parseInput(bodySchema, req.body);
     const body = input;
     let rows: LabelRow[];
