@@ -40,16 +40,16 @@ interface Cursor {
   k: string;
   id: string;
 }
-interface Page {
-  items: { id: string }[];
+interface Page<T = { id: string }> {
+  items: T[];
   next: Cursor | null;
   total: number;
   total_capped: boolean;
 }
 
 /** Every page from `read`, following each page's cursor to the next. */
-async function walk(read: (after: Cursor | null) => Promise<Page>): Promise<Page[]> {
-  const pages: Page[] = [];
+async function walk<P extends Page<unknown>>(read: (after: Cursor | null) => Promise<P>): Promise<P[]> {
+  const pages: P[] = [];
   let after: Cursor | null = null;
   do {
     const page = await read(after);
@@ -287,7 +287,7 @@ describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
   });
 
   describe('referred people (my_referred_users)', () => {
-    type PeoplePage = Omit<Page, 'items'> & { items: { reward: number; level: number; display_name: string }[] };
+    type PeoplePage = Page<{ reward: number; level: number; display_name: string }>;
     const people = (user: string, after: Cursor | null, limit = 100) =>
       asUser(t.db, user, (tx) =>
         tx.query<{ j: PeoplePage }>('select public.my_referred_users($1, $2) as j', [
@@ -304,7 +304,7 @@ describe.each(drivers)('keyset lists of owners and admins (%s)', (driver) => {
       ).rows;
 
     it("walks the caller's people newest first by cursor, ties included, with a total capped at 1,000", async () => {
-      const pages = (await walk((after) => people(brand, after))) as unknown as PeoplePage[];
+      const pages = await walk((after) => people(brand, after));
       const all = await ordered(brand);
       expect(pages).toHaveLength(Math.ceil(all.length / 100));
       expect(pages.flatMap((p) => p.items.map((i) => i.reward))).toEqual(all.map((r) => Number(r.reward)));
