@@ -476,8 +476,10 @@ export type Database = {
       };
       business_products: {
         Row: {
+          active_units: number;
           attributes: Json;
           business_id: string;
+          counterfeit_units: number;
           created_at: string;
           description: string;
           gtin: string | null;
@@ -488,13 +490,18 @@ export type Database = {
           moderator_recall_at: string | null;
           moderator_recall_reason: string | null;
           name: string;
+          recalled_units: number;
           released_gtin: string | null;
           sku: string | null;
+          sold_units: number;
           status: string;
+          unit_count: number;
         };
         Insert: {
+          active_units?: number;
           attributes?: Json;
           business_id: string;
+          counterfeit_units?: number;
           created_at?: string;
           description?: string;
           gtin?: string | null;
@@ -505,13 +512,18 @@ export type Database = {
           moderator_recall_at?: string | null;
           moderator_recall_reason?: string | null;
           name: string;
+          recalled_units?: number;
           released_gtin?: string | null;
           sku?: string | null;
+          sold_units?: number;
           status?: string;
+          unit_count?: number;
         };
         Update: {
+          active_units?: number;
           attributes?: Json;
           business_id?: string;
+          counterfeit_units?: number;
           created_at?: string;
           description?: string;
           gtin?: string | null;
@@ -522,9 +534,12 @@ export type Database = {
           moderator_recall_at?: string | null;
           moderator_recall_reason?: string | null;
           name?: string;
+          recalled_units?: number;
           released_gtin?: string | null;
           sku?: string | null;
+          sold_units?: number;
           status?: string;
+          unit_count?: number;
         };
         Relationships: [];
       };

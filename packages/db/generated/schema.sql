@@ -609,6 +609,21 @@ end
 $function$;
 grant execute on function private.add_asset_media(p_owner uuid, p_asset_id uuid, p_submission_id uuid, p_media jsonb, p_expected_cost bigint) to service_role;
 
+CREATE OR REPLACE FUNCTION private.add_unit_counts(p_product_id uuid, p_active bigint, p_sold bigint, p_recalled bigint, p_counterfeit bigint)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.business_products p
+     set unit_count = p.unit_count + p_active + p_sold + p_recalled + p_counterfeit,
+         active_units = p.active_units + p_active,
+         sold_units = p.sold_units + p_sold,
+         recalled_units = p.recalled_units + p_recalled,
+         counterfeit_units = p.counterfeit_units + p_counterfeit
+   where p.id = p_product_id;
+$function$;
+
 CREATE OR REPLACE FUNCTION private.app_now()
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -1604,6 +1619,60 @@ begin
     values (new.business_id, new.product_id, (new.scanned_at at time zone 'UTC')::date, 1, (new.unit_id is null)::int)
     on conflict (business_id, day, product_id) do update
       set scans = d.scans + 1, unknown_serial_scans = d.unknown_serial_scans + excluded.unknown_serial_scans;
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.count_units()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r record;
+begin
+  if tg_op = 'INSERT' then
+    for r in
+      select c.product_id,
+             count(*) filter (where c.status = 'active') as active,
+             count(*) filter (where c.status = 'sold') as sold,
+             count(*) filter (where c.status = 'recalled') as recalled,
+             count(*) filter (where c.status = 'counterfeit') as counterfeit
+        from came c group by c.product_id order by c.product_id
+    loop
+      perform private.add_unit_counts(r.product_id, r.active, r.sold, r.recalled, r.counterfeit);
+    end loop;
+  elsif tg_op = 'DELETE' then
+    for r in
+      select g.product_id,
+             count(*) filter (where g.status = 'active') as active,
+             count(*) filter (where g.status = 'sold') as sold,
+             count(*) filter (where g.status = 'recalled') as recalled,
+             count(*) filter (where g.status = 'counterfeit') as counterfeit
+        from gone g group by g.product_id order by g.product_id
+    loop
+      perform private.add_unit_counts(r.product_id, -r.active, -r.sold, -r.recalled, -r.counterfeit);
+    end loop;
+  else
+    -- An update: only the rows whose product or status changed count; the rest cancel out.
+    for r in
+      select x.* from (
+        select d.product_id,
+               coalesce(sum(d.n) filter (where d.status = 'active'), 0) as active,
+               coalesce(sum(d.n) filter (where d.status = 'sold'), 0) as sold,
+               coalesce(sum(d.n) filter (where d.status = 'recalled'), 0) as recalled,
+               coalesce(sum(d.n) filter (where d.status = 'counterfeit'), 0) as counterfeit
+          from (select c.product_id, c.status, 1 as n from came c
+                union all
+                select g.product_id, g.status, -1 as n from gone g) d
+         group by d.product_id) x
+       where x.active <> 0 or x.sold <> 0 or x.recalled <> 0 or x.counterfeit <> 0
+       order by x.product_id
+    loop
+      perform private.add_unit_counts(r.product_id, r.active, r.sold, r.recalled, r.counterfeit);
+    end loop;
   end if;
   return null;
 end
@@ -4552,6 +4621,11 @@ create table public.business_products (
   gtin_released_at timestamp with time zone,
   moderator_recall_at timestamp with time zone,
   moderator_recall_reason text,
+  unit_count bigint default 0 not null,
+  active_units bigint default 0 not null,
+  sold_units bigint default 0 not null,
+  recalled_units bigint default 0 not null,
+  counterfeit_units bigint default 0 not null,
   constraint business_products_attributes_check CHECK (jsonb_typeof(attributes) = 'object'::text AND octet_length(attributes::text) <= 4000),
   constraint business_products_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint business_products_description_check CHECK (char_length(description) <= 5000),
@@ -4783,6 +4857,9 @@ create policy "Moderators read every unit" on public.business_units for select t
 create policy "Two-factor users need an aal2 session" on public.business_units as restrictive for all to authenticated
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+CREATE TRIGGER business_units_count_changed AFTER UPDATE ON business_units REFERENCING OLD TABLE AS gone NEW TABLE AS came FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
+CREATE TRIGGER business_units_count_gone AFTER DELETE ON business_units REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
+CREATE TRIGGER business_units_count_new AFTER INSERT ON business_units REFERENCING NEW TABLE AS came FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
 CREATE TRIGGER business_units_keep_verdicts BEFORE DELETE ON business_units FOR EACH ROW WHEN (old.status = 'counterfeit'::text) EXECUTE FUNCTION private.keep_units_with_a_verdict();
 grant delete, insert, select, update on table public.business_units to service_role;
 grant delete, select on table public.business_units to authenticated;
@@ -7492,26 +7569,25 @@ begin
   end if;
   return (
     select jsonb_build_object(
-      'products', (select count(*) from public.business_products p where p.business_id = v_uid),
-      'recalled_products', (select count(*) from public.business_products p
-                             where p.business_id = v_uid and p.status = 'recalled'),
-      'units', coalesce(sum(s.n), 0),
+      'products', count(*),
+      'recalled_products', count(*) filter (where p.status = 'recalled'),
+      'units', coalesce(sum(p.unit_count), 0),
       'units_by_status', jsonb_build_object(
-        'active', coalesce(sum(s.n) filter (where s.status = 'active'), 0),
-        'sold', coalesce(sum(s.n) filter (where s.status = 'sold'), 0),
-        'recalled', coalesce(sum(s.n) filter (where s.status = 'recalled'), 0),
-        'counterfeit', coalesce(sum(s.n) filter (where s.status = 'counterfeit'), 0)),
+        'active', coalesce(sum(p.active_units), 0),
+        'sold', coalesce(sum(p.sold_units), 0),
+        'recalled', coalesce(sum(p.recalled_units), 0),
+        'counterfeit', coalesce(sum(p.counterfeit_units), 0)),
       'scans_30d', (select count(*) from public.business_unit_scans sc
                      where sc.business_id = v_uid and sc.scanned_at >= now() - interval '30 days'),
       'recent_products', coalesce((
-        select jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'sku', p.sku,
-                 'status', p.status, 'created_at', p.created_at,
-                 'units', (select count(*) from public.business_units u where u.product_id = p.id))
-                 order by p.created_at desc, p.id)
-          from (select * from public.business_products p where p.business_id = v_uid
-                 order by p.created_at desc, p.id limit 5) p), '[]'::jsonb),
+        select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'gtin', r.gtin, 'sku', r.sku,
+                 'status', r.status, 'created_at', r.created_at, 'units', r.unit_count)
+                 order by r.created_at desc, r.id)
+          from (select * from public.business_products r where r.business_id = v_uid
+                 order by r.created_at desc, r.id limit 5) r), '[]'::jsonb),
       'tagged_assets', (select count(*) from public.assets a where a.owner_id = v_uid and a.kind = 'business'))
-    from (select u.status, count(*) as n from public.business_units u where u.business_id = v_uid group by u.status) s
+    from public.business_products p
+   where p.business_id = v_uid
   );
 end
 $function$;
