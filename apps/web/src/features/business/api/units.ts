@@ -57,21 +57,18 @@ export function useUnits(productId: string, query: UnitPageQuery) {
   });
 }
 
-/** How many units the product has (an index-only count). */
+/**
+ * How many units the product has: the count the database keeps on the product row as units come
+ * and go (business_products.unit_count, decision 0171), one row read however many units there are.
+ */
 export function useUnitCount(productId: string) {
   const { user } = useAuth();
   const uid = user?.id ?? 'anonymous';
   return useQuery({
     queryKey: businessKeys.unitCount(uid, productId),
     enabled: Boolean(user && productId),
-    queryFn: async () => {
-      const { error, count } = await supabase
-        .from('business_units')
-        .select('id', { count: 'exact', head: true })
-        .eq('product_id', productId);
-      if (error) throw error;
-      return count ?? 0;
-    },
+    queryFn: async () =>
+      unwrap(await supabase.from('business_products').select('unit_count').eq('id', productId).single()).unit_count,
   });
 }
 
