@@ -12,8 +12,9 @@ describe.each(drivers)('unit counts through the server on %s', (driver) => {
   let productId: string;
 
   /** The product page's count, read as the web app reads it (useUnitCount in features/business/api/units.ts). */
-  const unitCount = (user: TestUser, id: string) =>
-    user.client.from('business_products').select('unit_count').eq('id', id).single();
+  const unitCountQuery = (user: TestUser, id: string) =>
+    user.client.from('business_products').select('unit_count').eq('id', id);
+  const unitCount = (user: TestUser, id: string) => unitCountQuery(user, id).single();
 
   beforeAll(async () => {
     server = await startTestServer({ driver, env: { REST_PLAN_ENABLED: 'true' } });
@@ -59,7 +60,7 @@ describe.each(drivers)('unit counts through the server on %s', (driver) => {
   }, 120_000);
 
   it('reads the count from the product row, not from the units', async () => {
-    const plan = await unitCount(brand, productId).explain({ format: 'text' });
+    const plan = await unitCountQuery(brand, productId).explain({ format: 'text' });
     expect(plan.error).toBeNull();
     expect(String(plan.data)).toContain('business_products');
     expect(String(plan.data)).not.toContain('business_units');
