@@ -3398,6 +3398,29 @@ end
 $function$;
 grant execute on function private.record_unit_scan(p_gtin text, p_serial text, p_ip text) to service_role;
 
+CREATE OR REPLACE FUNCTION private.recount_business_units()
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.business_products p
+     set unit_count = coalesce(c.total, 0), active_units = coalesce(c.active, 0),
+         sold_units = coalesce(c.sold, 0), recalled_units = coalesce(c.recalled, 0),
+         counterfeit_units = coalesce(c.counterfeit, 0)
+    from public.business_products q
+    left join (select u.product_id, count(*) as total,
+                      count(*) filter (where u.status = 'active') as active,
+                      count(*) filter (where u.status = 'sold') as sold,
+                      count(*) filter (where u.status = 'recalled') as recalled,
+                      count(*) filter (where u.status = 'counterfeit') as counterfeit
+                 from public.business_units u group by u.product_id) c on c.product_id = q.id
+   where p.id = q.id
+     and (p.unit_count, p.active_units, p.sold_units, p.recalled_units, p.counterfeit_units)
+         is distinct from (coalesce(c.total, 0), coalesce(c.active, 0), coalesce(c.sold, 0),
+                           coalesce(c.recalled, 0), coalesce(c.counterfeit, 0));
+$function$;
+
 CREATE OR REPLACE FUNCTION private.referral_attach_window()
  RETURNS interval
  LANGUAGE sql

@@ -1,8 +1,12 @@
 // A product's unit count through the real server (decision 0171): the streamed CSV import and the
 // range add keep business_products.unit_count right, the product page reads that one row (its
 // plan touches no unit), users cannot write it through the Data API, and another business cannot
-// read it.
+// read it. A restore recounts the units whatever the archive says.
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restoreBackup, verifyBackup, writeBackup } from '../../src/operations/backup.js';
+import { backupKeyFromText } from '../../src/operations/backup-key.js';
+import { storedFiles } from '../../src/storage/service.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 
@@ -80,4 +84,42 @@ describe.each(drivers)('unit counts through the server on %s', (driver) => {
     expect(foreign.error).toBeNull();
     expect(foreign.data).toEqual([]);
   });
+
+  it('recounts every product from its units when a backup is restored, whatever the archive holds', async () => {
+    // An archive whose counts are wrong: one made before the counts existed holds 0 for every
+    // product, and a restore loads rows with triggers off.
+    const empty = await brand.client
+      .from('business_products')
+      .insert({ business_id: brand.id, name: 'No units', sku: 'NONE' })
+      .select('id')
+      .single();
+    expect(empty.error).toBeNull();
+    await server.ctx.db.query('update public.business_products set unit_count = 0, active_units = 0 where id = $1', [
+      productId,
+    ]);
+    await server.ctx.db.query('update public.business_products set unit_count = 7 where id = $1', [empty.data!.id]);
+    const key = backupKeyFromText('unit-count-backup-key-0123456789abcdef');
+    const chunks: Buffer[] = [];
+    const archive = new PassThrough();
+    archive.on('data', (c: Buffer) => chunks.push(c));
+    await writeBackup(server.ctx.db, storedFiles(server.ctx), archive, { key });
+
+    const target = await startTestServer({ driver });
+    try {
+      const verified = await verifyBackup(() => Readable.from([Buffer.concat(chunks)]), { key });
+      await restoreBackup(target.ctx.db, storedFiles(target.ctx), verified);
+      const { rows } = await target.ctx.db.query<{ id: string; unit_count: string; units: string }>(
+        `select p.id, p.unit_count::text,
+                (select count(*) from public.business_units u where u.product_id = p.id)::text as units
+           from public.business_products p where p.id = any($1::uuid[]) order by p.name`,
+        [[productId, empty.data!.id]],
+      );
+      expect(rows).toEqual([
+        { id: productId, unit_count: '5001', units: '5001' },
+        { id: empty.data!.id, unit_count: '0', units: '0' },
+      ]);
+    } finally {
+      await target.close();
+    }
+  }, 180_000);
 });
