@@ -89,9 +89,12 @@ describe('ReferralsView', () => {
   it('generates the QR code locally and offers a PNG download', async () => {
     renderView();
     fireEvent.click(screen.getByRole('button', { name: 'QR code' }));
-    const img = await screen.findByRole('img', {
-      name: /QR code for https:\/\/app.example\/general-tagging\?ref=ABCD2345/,
-    });
+    // The QR encoder is loaded on demand: on a loaded machine that takes more than findBy's 1 s.
+    const img = await screen.findByRole(
+      'img',
+      { name: /QR code for https:\/\/app.example\/general-tagging\?ref=ABCD2345/ },
+      { timeout: 10_000 },
+    );
     expect(img.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(screen.getByRole('link', { name: 'Download PNG' })).toHaveAttribute('download', 'referral-ABCD2345.png');
   });
