@@ -5,7 +5,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '@tagledger/db';
-import { sqlExecutor } from './sql-executor.js';
+import { sqlExecutor, type SqlExecutor } from './sql-executor.js';
 
 export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
@@ -49,8 +49,21 @@ export interface JobQueueOptions {
   stopTimeoutSeconds?: number;
 }
 
+/**
+ * Thrown instead of running a handler once the queue has stopped; the job stays active in the
+ * database and pg-boss hands it out again after it expires.
+ */
+class QueueStopped extends Error {}
+
 export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
-  const boss = await startBoss(opts);
+  // pg-boss's stop() waits only for jobs a worker already holds. A worker whose fetch is still on
+  // its way when stop() begins gets its jobs after stop() has returned, runs them, and then reports
+  // the outcome (complete/fail) without awaiting it: once the app has closed the database that
+  // report is an unhandled rejection. From stop() on, such a late handler does not run and pg-boss's
+  // own statements do not reach the database; the jobs they would have touched stay active and
+  // are handed out again after they expire (at least once, as always with pg-boss).
+  let stopped = false;
+  const boss = await startBoss(opts, () => stopped);
   const defined = new Set<string>();
 
   async function ensureQueue(name: string) {
@@ -74,6 +87,7 @@ export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
       await ensureQueue(name);
       await boss.work<never>(name, { pollingIntervalSeconds: opts.pollSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
+          if (stopped) throw new QueueStopped(`the job queue stopped before job ${job.id} ran`);
           try {
             await handler(job.data, { id: job.id, name: job.name });
           } catch (err) {
@@ -104,13 +118,19 @@ export async function startJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: (opts.stopTimeoutSeconds ?? 20) * 1000 });
+      stopped = true;
     },
   };
 }
 
-function newBoss(opts: JobQueueOptions): PgBoss {
+function newBoss(opts: JobQueueOptions, isStopped: () => boolean): PgBoss {
+  const executor = sqlExecutor(opts.db);
+  // After stop(), pg-boss's late statements (see startJobQueue) get no result, which pg-boss 10
+  // reads as nothing fetched (`result?.rows || []`) and nothing affected (`result && result.rows`);
+  // an empty result would not do, as the completion commands read `rows[0].count`.
+  const afterStop = Promise.resolve(null as unknown as Awaited<ReturnType<SqlExecutor['executeSql']>>);
   const boss = new PgBoss({
-    db: sqlExecutor(opts.db),
+    db: { executeSql: (text, values) => (isStopped() ? afterStop : executor.executeSql(text, values)) },
     schema: 'pgboss',
     // Keep finished jobs for a week: enough to answer "did that mail go out?".
     deleteAfterDays: 7,
@@ -122,13 +142,13 @@ function newBoss(opts: JobQueueOptions): PgBoss {
 // Servers started together on a fresh database can both find pg-boss's schema missing and both
 // install it; the loser fails with a unique violation (23505) on the catalog. By then the winner has
 // installed it, so a new instance (a failed PgBoss cannot be started again) finds it and goes on.
-async function startBoss(opts: JobQueueOptions): Promise<PgBoss> {
+async function startBoss(opts: JobQueueOptions, isStopped: () => boolean): Promise<PgBoss> {
   try {
-    return await newBoss(opts).start();
+    return await newBoss(opts, isStopped).start();
   } catch (err) {
     if ((err as { code?: string }).code !== '23505') throw err;
     opts.log.warn({ err }, 'another server installed the job queue at the same time; starting again');
-    return await newBoss(opts).start();
+    return await newBoss(opts, isStopped).start();
   }
 }
 

@@ -1,7 +1,9 @@
 // The durable job queue on both drivers: two workers on one database share the jobs without
 // running one twice; a job enqueued in a transaction exists only if it commits; jobs wait for a
-// server that is down; stop() lets a running job finish.
+// server that is down; stop() lets a running job finish, and a job fetched while it stops neither
+// runs nor reaches the database once the app has closed it.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@tagledger/db';
 import { drivers, openTestDb, type TestDb } from '@tagledger/db/testing';
 import { startJobQueue, type JobQueue } from '../../src/jobs/queue.js';
 
@@ -120,5 +122,48 @@ describe.each(drivers)('job queue (%s)', (driver) => {
     await q.stop();
     queues.splice(queues.indexOf(q), 1);
     expect(finished).toBe(true);
+  });
+
+  it('a job fetched while stop() runs is not run and sends nothing to the closed database', async () => {
+    // pg-boss's stop() waits only for jobs a worker already holds: a fetch still on its way comes
+    // back after stop() has returned, and the app then closes the database. Before the fix the job
+    // ran then, and pg-boss reported its outcome without awaiting it: an unhandled rejection
+    // ("Cannot use a pool after calling end on the pool") in a later test file of the same process.
+    let holding = false;
+    let closed = false;
+    const afterClose: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let onHeld!: () => void;
+    const held = new Promise<void>((r) => (onHeld = r));
+    const gated: Db = Object.assign(Object.create(t.db) as Db, {
+      async query(text: string, params?: readonly unknown[]) {
+        if (holding && /SKIP LOCKED/.test(text) && params?.[0] === 'late') {
+          holding = false;
+          onHeld();
+          await released;
+          return t.db.query(text, params); // sent before the close: it completes
+        }
+        if (closed) {
+          afterClose.push(text.trim().slice(0, 80));
+          throw new Error('Cannot use a pool after calling end on the pool');
+        }
+        return t.db.query(text, params);
+      },
+    });
+    const q = await startJobQueue({ db: gated, log, pollSeconds: 0.5 });
+    let ran = false;
+    await q.define('late', async () => void (ran = true));
+    holding = true;
+    await held;
+    await q.send('late', {});
+    await q.stop();
+    closed = true; // what the app's onClose does next
+    release();
+    // The worker gets the job now; give it the time it takes to run it and report (it would be
+    // immediate): nothing happens, and nothing is sent to the closed database.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(ran).toBe(false);
+    expect(afterClose).toEqual([]);
   });
 });
