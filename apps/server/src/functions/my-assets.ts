@@ -8,7 +8,8 @@ import { withRequestContext } from '@tagledger/db';
 import type { MyAssetsPage } from '@tagledger/functions-api';
 import { signedObjectPath } from '../storage/service.js';
 import { assetListInput, filterText } from './asset-list-input.js';
-import { FunctionError, functionErrorFromDb, parseInput } from './errors.js';
+import { functionErrorFromDb, parseInput } from './errors.js';
+import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
 
 /** How long the URLs work; the screen reads the page again before they expire. */
@@ -26,9 +27,7 @@ export const myAssets: ServerFunction<'my-assets'> = {
   verifyJwt: true,
   bodyLimit: 4096,
   async handler({ ctx, principal, req }) {
-    if (principal.role !== 'authenticated' || !principal.userId) {
-      throw new FunctionError(401, 'Sign in to see your assets');
-    }
+    signedInUserId(principal, 'Sign in to see your assets');
     const f = parseInput(bodySchema, req.body);
     const { page, readable } = await withRequestContext(
       ctx.db,
