@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { screenFor } from '@/app/router';
+import { screenFor } from '@/app/screens';
 import { collectPageMeta } from '@/components/page-meta';
 import { appConfig } from '@/lib/app-config';
 import { activateLocale, i18n, loadScreenMessages } from '@/lib/i18n/i18n';

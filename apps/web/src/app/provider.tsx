@@ -5,7 +5,7 @@ import { BrowserRouter, useNavigate } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
 import { useI18n } from '@/lib/i18n/use-i18n';
 import { ErrorBoundary } from './route-error';
-import { AppRoutes, prefetchScreenData } from './router';
+import { AppRoutes } from './router';
 
 function AuthWithNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -16,8 +16,6 @@ function AuthWithNavigation({ children }: { children: ReactNode }) {
         void import('@/lib/query-client').then((m) => m.queryClient.clear());
       }}
       onSignedOut={() => navigate('/', { replace: true })}
-      // The first screen's data, asked for while the profile is read (issue 29).
-      onStoredSession={(userId) => void prefetchScreenData(window.location.pathname, userId)}
     >
       {children}
     </AuthProvider>

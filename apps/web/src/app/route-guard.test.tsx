@@ -2,9 +2,10 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@supabase/supabase-js';
-import { StaticAuthProvider, type AuthState, type Role, type UserProfile } from '@/lib/auth';
+import { StaticAuthProvider, type AuthState } from '@/lib/auth';
+import { type Role, type UserProfile } from '@/lib/profile';
 import { decideAccess, RouteGuard, type GuardRequirement } from './route-guard';
-import { adminRoutes, businessRoutes, moderationRoutes, publicRoutes, signedInRoutes } from './router';
+import { adminRoutes, businessRoutes, moderationRoutes, publicRoutes, signedInRoutes } from './screens';
 
 interface Persona {
   name: string;
@@ -219,7 +220,7 @@ describe('<RouteGuard>', () => {
 
 describe('screenFor (chunk preloading)', () => {
   it('matches static and parameterised paths', async () => {
-    const { screenFor } = await import('./router');
+    const { screenFor } = await import('./screens');
     expect(screenFor('/')?.path).toBe('/');
     expect(screenFor('/auth')?.path).toBe('/auth');
     expect(screenFor('/assets/123')?.path).toBe('/assets/:id');
@@ -231,5 +232,13 @@ describe('screenFor (chunk preloading)', () => {
     expect(screenFor('/02/9520123456788')).toBeUndefined();
     expect(screenFor('/admin/')?.path).toBe('/admin');
     expect(screenFor('/no/such/page')).toBeUndefined();
+  });
+
+  it("gives a screen's prefetch its route parameters, decoded as the router does", async () => {
+    const { routeParams } = await import('@/config/routes');
+    expect(routeParams('/assets/:id', '/assets/123')).toEqual({ id: '123' });
+    expect(routeParams('/verify/:serialNumber', '/verify/SN%201/')).toEqual({ serialNumber: 'SN 1' });
+    expect(routeParams('/verify/:serialNumber', '/verify/%E0%A4%A')).toEqual({ serialNumber: '%E0%A4%A' });
+    expect(routeParams('/wallet', '/wallet')).toEqual({});
   });
 });

@@ -1,7 +1,8 @@
 // The one route guard (SPEC §6). `decideAccess` is the pure rule set; <RouteGuard> applies it as a
 // layout route. The UI only hides; the database decides what a user may actually read or change.
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
-import { useAuth, type AuthState, type Role } from '@/lib/auth';
+import { useAuth, type AuthState } from '@/lib/auth';
+import { type Role } from '@/lib/profile';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
 

@@ -11,7 +11,7 @@ import {
   screenFor,
   screenModule,
   signedInRoutes,
-} from '@/app/router';
+} from '@/app/screens';
 import { USE_CASE_LANDINGS } from '@/app/layout/use-case-landings';
 import { buildRouteList, layoutVisit } from '@/config/route-list';
 import { emailCallbackUrl, safeReturnPath, signUpHref } from '@/lib/signup-context';

@@ -16,25 +16,9 @@ import {
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { appConfig } from './app-config';
 import { forgetLocaleCookie } from './i18n/locales';
+import { fetchProfile, takeEarlyProfile, type UserProfile } from './profile';
 import type { SupabaseClient } from './supabase';
 import { authStorageKey, whenClientLoads } from './supabase-ready';
-
-export type Role = 'standard' | 'moderator' | 'admin';
-
-/** The role column is text with a check constraint; anything unexpected counts as the least privileged. */
-export function toRole(value: unknown): Role {
-  return value === 'admin' || value === 'moderator' ? value : 'standard';
-}
-
-export interface UserProfile {
-  id: string;
-  email: string | null;
-  role: Role;
-  is_business_user: boolean;
-  full_name: string | null;
-  avatar_url: string | null;
-  [column: string]: unknown;
-}
 
 export interface AuthState {
   user: User | null;
@@ -62,54 +46,9 @@ export interface AuthContextValue extends AuthState {
   refreshProfile(): Promise<UserProfile | null>;
 }
 
-export const PROFILE_TIMEOUT_MS = 5000;
-
 export const loadSupabase = (): Promise<SupabaseClient> => import('./supabase').then((m) => m.supabase);
 
 const AuthContext = createContext<AuthContextValue | null>(null);
-
-export function normaliseProfile(row: Record<string, unknown> | null): UserProfile | null {
-  if (!row || typeof row.id !== 'string') return null;
-  const role = toRole(row.role);
-  return {
-    ...row,
-    id: row.id,
-    email: typeof row.email === 'string' ? row.email : null,
-    role,
-    is_business_user: row.is_business_user === true,
-    full_name: typeof row.full_name === 'string' ? row.full_name : null,
-    avatar_url: typeof row.avatar_url === 'string' ? row.avatar_url : null,
-  };
-}
-
-/** user_profiles by id, single-or-none; null on error or after 5000 ms (SPEC §4, §9). */
-export async function fetchProfile(client: SupabaseClient, userId: string): Promise<UserProfile | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => {
-      console.warn('Profile fetch timed out');
-      resolve(null);
-    }, PROFILE_TIMEOUT_MS);
-  });
-  const query = (async () => {
-    const { data, error } = await client
-      .from('user_profiles')
-      .select('*')
-      .eq('id', userId)
-      .abortSignal(AbortSignal.timeout(PROFILE_TIMEOUT_MS))
-      .maybeSingle();
-    if (error) {
-      console.warn('Profile fetch failed:', error.message);
-      return null;
-    }
-    return normaliseProfile(data as Record<string, unknown> | null);
-  })().catch(() => null);
-  try {
-    return await Promise.race([query, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Storage is cleared on sign-out (SPEC §4): no tokens, drafts or referral codes outlive the session,
@@ -148,21 +87,16 @@ interface AuthProviderProps {
   onSignedOut?: () => void;
   /** Called after the cache of the previous user must go (sign-out, user switch). */
   onUserChanged?: () => void;
-  /**
-   * A stored session was found at page load (and needs no second factor): called before the profile is
-   * read, so the screen's data can be asked for at the same time (app/router.tsx, prefetchScreenData).
-   */
-  onStoredSession?: (userId: string) => void;
 }
 
-export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSession }: AuthProviderProps) {
+export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProviderProps) {
   const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true, initialized: false });
   const stateRef = useRef(state);
   stateRef.current = state;
   const seq = useRef(0);
   const activityFor = useRef<string | null>(null);
-  const callbacks = useRef({ onSignedOut, onUserChanged, onStoredSession });
-  callbacks.current = { onSignedOut, onUserChanged, onStoredSession };
+  const callbacks = useRef({ onSignedOut, onUserChanged });
+  callbacks.current = { onSignedOut, onUserChanged };
 
   const handleEvent = useCallback(async (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
     const mine = ++seq.current;
@@ -184,12 +118,13 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
       setState({ ...SIGNED_OUT, mfaPending: true });
       return;
     }
-    if (event === 'INITIAL_SESSION') callbacks.current.onStoredSession?.(session.user.id);
     const previous = stateRef.current;
     const sameUser = previous.user?.id === session.user.id;
     if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
     setState((s) => ({ ...s, loading: true }));
-    const profile = await fetchProfile(client, session.user.id);
+    // The stored session's profile was asked for before the app started (app/signed-in-start.ts).
+    const early = event === 'INITIAL_SESSION' ? takeEarlyProfile(session.user.id) : null;
+    const profile = await (early ?? fetchProfile(client, session.user.id));
     if (mine !== seq.current) return;
     setState({ user: session.user, session, profile, loading: false, initialized: true, mfaPending: false });
     if (event === 'SIGNED_IN' && activityFor.current !== session.user.id) {

@@ -1,5 +1,5 @@
 // Who sees which header link (SPEC §2 table). Pure, so the table is tested directly.
-import type { UserProfile } from '@/lib/auth';
+import type { UserProfile } from '@/lib/profile';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
 

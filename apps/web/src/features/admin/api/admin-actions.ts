@@ -2,7 +2,7 @@
 // them the whole admin cache is refreshed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
-import type { Role } from '@/lib/auth';
+import type { Role } from '@/lib/profile';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
 import { invalidateWallet } from '@/lib/wallet';

@@ -4,7 +4,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { KeysetPage, PageCursor } from '@tagledger/functions-api';
 import { unwrap } from '@/lib/api-error';
-import { toRole } from '@/lib/auth';
+import { toRole } from '@/lib/profile';
 import { supabase } from '@/lib/supabase';
 import { adminKeys } from './keys';
 import { USERS_PAGE_SIZE, type AdminUser, type UserFilters } from './types';

@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/auth';
+import type { Role } from '@/lib/profile';
 
 export interface DashboardStats {
   users_total: number;

@@ -9,7 +9,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { toAppError } from '@/lib/api-error';
-import type { Role } from '@/lib/auth';
+import type { Role } from '@/lib/profile';
 import type { AdminUser } from '../api/types';
 import { validateAdjustment } from '../lib/adjust';
 import { displayName } from '@/lib/display-name';

@@ -5,7 +5,8 @@ import { configure, render, screen } from '@testing-library/react';
 import type { User } from '@supabase/supabase-js';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { StaticAuthProvider, type UserProfile } from '@/lib/auth';
+import { StaticAuthProvider } from '@/lib/auth';
+import { type UserProfile } from '@/lib/profile';
 import NewsManagementPage from './news-management-page';
 
 // Generous waits: the suite shares a busy machine; nothing here asserts on timing.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchProfile, normaliseProfile, PROFILE_TIMEOUT_MS } from './auth';
+import { fetchProfile, normaliseProfile, PROFILE_TIMEOUT_MS } from './profile';
 import type { SupabaseClient } from './supabase';
 
 /** The smallest object with the query-builder chain fetchProfile uses; `result` decides the outcome. */
