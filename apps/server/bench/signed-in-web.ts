@@ -220,10 +220,59 @@ async function measure(context: BrowserContext, screen: Screen, url: string) {
     uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // BENCH_WATERFALL=1 prints each request's start and end (ms after the navigation) and the LCP element,
+  // to see what the largest paint waited for.
+  const waterfall = new Map<string, { url: string; start: number; end?: number; cached?: boolean }>();
+  let origin = 0;
+  if (process.env.BENCH_WATERFALL) {
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (!origin) origin = e.timestamp;
+      waterfall.set(e.requestId, { url: `${e.request.method} ${e.request.url}`, start: e.timestamp });
+    });
+    cdp.on('Network.requestServedFromCache', (e) => {
+      const r = waterfall.get(e.requestId);
+      if (r) r.cached = true;
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const r = waterfall.get(e.requestId);
+      if (r) r.end = e.timestamp;
+    });
+  }
+  if (process.env.BENCH_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(url, { waitUntil: 'commit' });
   await screen.ready(page);
+  if (process.env.BENCH_PROFILE) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+  }
   // LCP is final once the screen has its data and nothing more paints; the interaction would end it too.
   await page.waitForTimeout(1500);
+  if (process.env.BENCH_WATERFALL) {
+    const ms = (t?: number) => (t === undefined ? '…' : String(Math.round((t - origin) * 1000)));
+    for (const r of waterfall.values())
+      if (!r.cached)
+        console.error(`  ${ms(r.start)}–${ms(r.end)} ${r.url.replace(/^(\w+ )https?:\/\/[^/]+/, '$1').slice(0, 110)}`);
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          new PerformanceObserver((list) => {
+            // The LCP entry's fields (the bench is typed without the DOM's types).
+            const last = list.getEntries().at(-1) as PerformanceEntry & {
+              element?: { tagName: string; textContent: string | null };
+              url?: string;
+            };
+            resolve(
+              `${Math.round(last.startTime)} ms ${last.element?.tagName ?? ''} ${last.url ?? ''} ${(last.element?.textContent ?? '').slice(0, 60)}`,
+            );
+          }).observe({ type: 'largest-contentful-paint' as 'mark', buffered: true }),
+        ),
+    );
+    console.error(`  LCP ${lcp}`);
+  }
   const load = await page.evaluate(() => ({ ...(globalThis as unknown as Vitals).__vitals }));
   await screen.act(page);
   await page.waitForTimeout(500);
