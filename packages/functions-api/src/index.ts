@@ -442,7 +442,7 @@ export type LabelLayoutId = 'avery-l7160' | 'avery-5160';
 
 /**
  * Labels in one PDF file (unit-labels-pdf refuses more): a few seconds of work per request. A
- * longer range prints in batches, which the plan ({plan: true}) lists.
+ * longer range prints in batches, which the plan ({plan: true}) lists, MAX_PLANNED_FILES at a time.
  */
 export const MAX_LABELS_PER_SHEET = 1_000;
 
@@ -472,11 +472,25 @@ export interface LabelBatch {
   count: number;
 }
 
-/** What a range would print (count 0: nothing), cut into files of at most maxLabels labels; no PDF is made. */
+/**
+ * Files a plan lists (decision 0172): it reads the units of these files and one more, not the whole
+ * range; the rest of a longer range is planned again from nextFromSerial.
+ */
+export const MAX_PLANNED_FILES = 20;
+
+/**
+ * What a range would print (count 0: nothing), cut into files of at most maxLabels labels; no PDF is
+ * made. batches are the range's first MAX_PLANNED_FILES files.
+ */
 export interface LabelSheetPlan {
+  /** Units in the range; when countCapped, the range holds more than this. */
   count: number;
+  /** True when the range goes on past the listed files and its size is not known (a range narrower than the product). */
+  countCapped: boolean;
   maxLabels: number;
   batches: LabelBatch[];
+  /** The first serial after the listed files, or null when they cover the range. */
+  nextFromSerial: string | null;
 }
 
 /**

@@ -2,12 +2,13 @@
 // either chosen units ({unitIds}) or a product's serial range ({productId, fromSerial?, toSerial?},
 // inclusive, in serial byte order). Layouts are common label stocks (label-sheet.ts). At most
 // MAX_LABELS_PER_SHEET (1,000) labels per file, so one request stays a few seconds of work; with
-// {plan: true} a range is not printed but counted and cut into batches of that size, as JSON, so the
-// app can say what a range holds and how to print it before asking for a file it would refuse.
+// {plan: true} a range is not printed but counted and its first files of that size listed, as JSON, so
+// the app can say what a range holds and how to print it before asking for a file it would refuse.
+// Neither reads more units than it shows (business/label-ranges.ts, decision 0172).
 import { z } from 'zod';
-import type { Queryable } from '@tagledger/db';
-import { MAX_LABELS_PER_SHEET, type LabelSheetPlan } from '@tagledger/functions-api';
+import { MAX_LABELS_PER_SHEET } from '@tagledger/functions-api';
 import { LABEL_LAYOUTS, type LabelLayoutId } from '../business/label-layouts.js';
+import { labelRangeRows, planLabelRange, type LabelRow } from '../business/label-ranges.js';
 import { unitLabelUrl } from '../business/label-url.js';
 import { FunctionError, parseInput } from './errors.js';
 import { signedInUserId } from './signed-in.js';
@@ -43,35 +44,6 @@ const bodySchema = z.union([
   z.object({ layout, form, plan: z.literal(false).optional(), ...range }),
 ]);
 
-/** The range's units cut into batches of MAX_LABELS, in serial byte order. */
-async function planRange(
-  db: Queryable,
-  productId: string,
-  from: string | null,
-  to: string | null,
-): Promise<LabelSheetPlan> {
-  const { rows } = await db.query<{ from_serial: string; to_serial: string; count: number }>(
-    `select min(r.serial) as from_serial, max(r.serial) as to_serial, count(*)::int as count
-       from (select u.serial collate "C" as serial, row_number() over (order by u.serial collate "C") - 1 as n
-               from public.business_units u
-              where u.product_id = $1 and ($2::text is null or u.serial collate "C" >= $2)
-                and ($3::text is null or u.serial collate "C" <= $3)) r
-      group by r.n / $4 order by r.n / $4`,
-    [productId, from, to, MAX_LABELS],
-  );
-  return {
-    count: rows.reduce((sum, b) => sum + b.count, 0),
-    maxLabels: MAX_LABELS,
-    batches: rows.map((b) => ({ fromSerial: b.from_serial, toSerial: b.to_serial, count: b.count })),
-  };
-}
-
-interface LabelRow {
-  serial: string;
-  gtin: string | null;
-  name: string;
-}
-
 export const unitLabelsPdf: ServerFunction<'unit-labels-pdf'> = {
   name: 'unit-labels-pdf',
   verifyJwt: true,
@@ -93,26 +65,21 @@ export const unitLabelsPdf: ServerFunction<'unit-labels-pdf'> = {
       if (rows.length !== new Set(body.unitIds).size)
         throw new FunctionError(404, 'Some units were not found', { code: 'not_found' });
     } else {
-      const { rows: product } = await ctx.db.query<{ business_id: string }>(
-        'select business_id from public.business_products where id = $1',
+      const { rows: product } = await ctx.db.query<{ business_id: string; unit_count: number }>(
+        'select business_id, unit_count::float8 as unit_count from public.business_products where id = $1',
         [body.productId],
       );
       if (product[0]?.business_id !== userId) throw new FunctionError(404, 'Product not found', { code: 'not_found' });
       if (body.fromSerial && body.toSerial && body.fromSerial > body.toSerial)
         throw new FunctionError(400, 'The first serial comes after the last one', { code: 'invalid_range' });
-      if (body.plan) return planRange(ctx.db, body.productId, body.fromSerial ?? null, body.toSerial ?? null);
-      ({ rows } = await ctx.db.query<LabelRow>(
-        `select u.serial, p.gtin, p.name from public.business_units u
-           join public.business_products p on p.id = u.product_id
-          where u.product_id = $1 and ($2::text is null or u.serial collate "C" >= $2) and ($3::text is null or u.serial collate "C" <= $3)
-          order by u.serial collate "C" limit ${MAX_LABELS + 1}`,
-        [body.productId, body.fromSerial ?? null, body.toSerial ?? null],
-      ));
+      const range = { productId: body.productId, fromSerial: body.fromSerial ?? null, toSerial: body.toSerial ?? null };
+      if (body.plan) return planLabelRange(ctx.db, range, product[0].unit_count);
+      rows = await labelRangeRows(ctx.db, range);
       if (rows.length === 0) throw new FunctionError(404, 'No units in this range', { code: 'empty_range' });
       if (rows.length > MAX_LABELS)
         throw new FunctionError(
           400,
-          `At most ${MAX_LABELS} labels per sheet: print this range in batches, the first from ${rows[0]!.serial} to ${rows[MAX_LABELS - 1]!.serial}, the next from ${rows[MAX_LABELS]!.serial} (ask with "plan": true for every batch)`,
+          `At most ${MAX_LABELS} labels per sheet: print this range in batches, the first from ${rows[0]!.serial} to ${rows[MAX_LABELS - 1]!.serial}, the next from ${rows[MAX_LABELS]!.serial} (ask with "plan": true for the batches)`,
           {
             code: 'too_many_labels',
             maxLabels: MAX_LABELS,

@@ -1,6 +1,6 @@
 // Validation of the business forms, driven as a user would (typing and submitting): each says what
 // is wrong before anything is sent, and sends clean values when all is right.
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportUnitsReport, LabelSheetPlan, UnitLabelsRange } from '@tagledger/functions-api';
@@ -148,8 +148,10 @@ describe('LabelSheetForm', () => {
     const onDownload = vi.fn(async () => {});
     const onPlan = vi.fn(async () => ({
       count: 22,
+      countCapped: false,
       maxLabels: 1000,
       batches: [{ fromSerial: 'SN-0009', toSerial: 'SN-0030', count: 22 }],
+      nextFromSerial: null,
     }));
     render(<LabelSheetForm productId="p-1" selectedUnitIds={[]} onPlan={onPlan} onDownload={onDownload} />);
     expect(
@@ -183,13 +185,15 @@ describe('LabelSheetForm', () => {
       .fn<(range: UnitLabelsRange) => Promise<LabelSheetPlan>>()
       .mockResolvedValueOnce({
         count: 1055,
+        countCapped: false,
         maxLabels: 1000,
         batches: [
           { fromSerial: 'AC-0001', toSerial: 'AC-1000', count: 1000 },
           { fromSerial: 'AC-1001', toSerial: 'AC-1055', count: 55 },
         ],
+        nextFromSerial: null,
       })
-      .mockResolvedValueOnce({ count: 0, maxLabels: 1000, batches: [] });
+      .mockResolvedValueOnce({ count: 0, countCapped: false, maxLabels: 1000, batches: [], nextFromSerial: null });
     render(<LabelSheetForm productId="p-1" selectedUnitIds={[]} onPlan={onPlan} onDownload={onDownload} />);
     await userEvent.click(screen.getByRole('button', { name: 'Download label sheet (PDF)' }));
     expect(
@@ -212,5 +216,56 @@ describe('LabelSheetForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download label sheet (PDF)' }));
     expect(await screen.findByText('No units in this range: check the first and last serials.')).toBeInTheDocument();
     expect(onDownload).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists the first files of a long range and where the rest starts, with its size or "more than" (decision 0172)', async () => {
+    const files = (first: number) =>
+      Array.from({ length: 20 }, (_, i) => ({
+        fromSerial: `N-${first + i * 1000}`,
+        toSerial: `N-${first + i * 1000 + 999}`,
+        count: 1000,
+      }));
+    const onPlan = vi
+      .fn<(range: UnitLabelsRange) => Promise<LabelSheetPlan>>()
+      .mockResolvedValueOnce({
+        count: 10_000_000,
+        countCapped: false,
+        maxLabels: 1000,
+        batches: files(100_000),
+        nextFromSerial: 'N-120000',
+      })
+      .mockResolvedValueOnce({
+        count: 20_000,
+        countCapped: true,
+        maxLabels: 1000,
+        batches: files(200_000),
+        nextFromSerial: 'N-220000',
+      });
+    render(<LabelSheetForm productId="p-1" selectedUnitIds={[]} onPlan={onPlan} onDownload={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download label sheet (PDF)' }));
+    expect(
+      await screen.findByText(
+        'This range holds 10,000,000 units and one file holds at most 1,000 labels. Print it in 10,000 files:',
+      ),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Label files' })).getAllByRole('button')).toHaveLength(20);
+    expect(
+      screen.getByText(
+        'The first 20 files are listed. For the rest, start From serial at N-120000 or narrow the range.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('From serial'), 'N-200000');
+    await userEvent.click(screen.getByRole('button', { name: 'Download label sheet (PDF)' }));
+    expect(
+      await screen.findByText(
+        'This range holds more than 20,000 units and one file holds at most 1,000 labels. Print it in several files:',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'N-219000 to N-219999 (1,000 labels)' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The first 20 files are listed. For the rest, start From serial at N-220000 or narrow the range.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -2,10 +2,12 @@
 // both ends are empty) or the units ticked in the list, on Avery L7160 (A4) or Avery 5160 (US
 // Letter) sheets. One file holds at most MAX_LABELS_PER_SHEET labels, the limit the server keeps:
 // the form first asks how many labels the range holds (the plan), downloads the file when they fit
-// and otherwise offers the range in batches, so no request is sent that the server would refuse.
+// and otherwise offers the range in batches, so no request is sent that the server would refuse. A
+// plan lists the range's first MAX_PLANNED_FILES files and where the next one starts (decision 0172).
 import { useId, useState } from 'react';
 import {
   MAX_LABELS_PER_SHEET,
+  MAX_PLANNED_FILES,
   type LabelBatch,
   type LabelLayoutId,
   type LabelSheetPlan,
@@ -20,8 +22,6 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatNumber } from '@/lib/i18n/format';
 
 const SERIAL = /^[A-Za-z0-9._-]{1,64}$/;
-/** Batches listed at once; a longer range is narrowed with From and To first. */
-const SHOWN_BATCHES = 20;
 
 export function LabelSheetForm({
   productId,
@@ -135,13 +135,18 @@ export function LabelSheetForm({
           className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
           <p>
-            {i18n._(
-              'This range holds {count} units and one file holds at most {max} labels. Print it in {files, plural, one {# file} other {# files}}:',
-              { count: formatNumber(plan.count), max, files: plan.batches.length },
-            )}
+            {plan.countCapped
+              ? i18n._(
+                  'This range holds more than {count} units and one file holds at most {max} labels. Print it in several files:',
+                  { count: formatNumber(plan.count), max },
+                )
+              : i18n._(
+                  'This range holds {count} units and one file holds at most {max} labels. Print it in {files, plural, one {# file} other {# files}}:',
+                  { count: formatNumber(plan.count), max, files: Math.ceil(plan.count / plan.maxLabels) },
+                )}
           </p>
           <ul className="flex flex-wrap gap-2" aria-label={i18n._('Label files')}>
-            {plan.batches.slice(0, SHOWN_BATCHES).map((b) => (
+            {plan.batches.map((b) => (
               <li key={`${b.fromSerial}:${b.toSerial}`}>
                 <Button
                   variant="outline"
@@ -159,11 +164,11 @@ export function LabelSheetForm({
               </li>
             ))}
           </ul>
-          {plan.batches.length > SHOWN_BATCHES && (
+          {plan.nextFromSerial && (
             <p>
               {i18n._(
                 'The first {shown} files are listed. For the rest, start From serial at {next} or narrow the range.',
-                { shown: SHOWN_BATCHES, next: plan.batches[SHOWN_BATCHES]!.fromSerial },
+                { shown: MAX_PLANNED_FILES, next: plan.nextFromSerial },
               )}
             </p>
           )}
