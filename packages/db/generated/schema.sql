@@ -7600,8 +7600,8 @@ begin
         'sold', coalesce(sum(p.sold_units), 0),
         'recalled', coalesce(sum(p.recalled_units), 0),
         'counterfeit', coalesce(sum(p.counterfeit_units), 0)),
-      'scans_30d', (select count(*) from public.business_unit_scans sc
-                     where sc.business_id = v_uid and sc.scanned_at >= now() - interval '30 days'),
+      'scans_30d', (select coalesce(sum(d.scans), 0) from public.business_scan_days d
+                     where d.business_id = v_uid and d.day >= (now() at time zone 'UTC')::date - 29),
       'recent_products', coalesce((
         select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name, 'gtin', r.gtin, 'sku', r.sku,
                  'status', r.status, 'created_at', r.created_at, 'units', r.unit_count)

@@ -1,7 +1,8 @@
 // The business overview and the unit list's search (migration 20261127000310, issue 28 item 4):
 // the overview counts the caller's catalogue — never another business's, even for a moderator —
 // and a product's units are paged by serial in byte order with a search by the serial's start,
-// answered from the (product_id, serial "C") index.
+// answered from the (product_id, serial "C") index. Its scans of 30 days are the daily counts'
+// (migration 20261127001900, decision 0172).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from '@tagledger/db/testing';
 
@@ -104,6 +105,20 @@ describe.each(drivers)('business overview and unit search on %s', (driver) => {
     expect(mod).toMatchObject({ products: 0, units: 0, scans_30d: 0, recent_products: [] });
     const shopper = await createAuthUser(t.db);
     expect(await overview(shopper)).toMatchObject({ products: 0, units: 0 });
+  });
+
+  it('counts the last 30 days’ scans from the daily counts, not from the scans (decision 0172)', async () => {
+    // Counts with no raw scan behind them (as after SCAN_RETENTION_MONTHS dropped the scans, or for
+    // a brand whose 10⁸ scans the overview must not read): the overview follows the counts.
+    const counted = await createAuthUser(t.db, { isBusiness: true });
+    await t.db.query(
+      `insert into public.business_scan_days (business_id, product_id, day, scans, unknown_serial_scans)
+       values ($1, null, (now() at time zone 'UTC')::date, 5, 0),
+              ($1, null, (now() at time zone 'UTC')::date - 29, 700, 2),
+              ($1, null, (now() at time zone 'UTC')::date - 30, 50, 0)`,
+      [counted],
+    );
+    expect((await overview(counted)).scans_30d).toBe(705);
   });
 
   it('pages a product’s units in serial byte order with a keyset', async () => {
