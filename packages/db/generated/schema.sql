@@ -4669,6 +4669,7 @@ create table public.business_products (
   constraint business_products_status_check CHECK (status = ANY (ARRAY['active'::text, 'recalled'::text]))
 );
 CREATE INDEX business_products_business_created_idx ON public.business_products USING btree (business_id, created_at DESC, id DESC);
+CREATE INDEX business_products_gtin_after_indicator_idx ON public.business_products USING btree (substr(gtin, 2) COLLATE "C") WHERE (gtin IS NOT NULL);
 CREATE UNIQUE INDEX business_products_gtin_key ON public.business_products USING btree (gtin) WHERE (gtin IS NOT NULL);
 CREATE INDEX business_products_moderator_recall_idx ON public.business_products USING btree (moderator_recall_at, id) WHERE (moderator_recall_at IS NOT NULL);
 CREATE UNIQUE INDEX business_products_sku_idx ON public.business_products USING btree (business_id, sku) WHERE (sku IS NOT NULL);
@@ -5978,8 +5979,8 @@ begin
             '[]'::jsonb),
           'gtins_of_others', (
             select count(*) from public.business_products p
-             where p.business_id <> g.business_id and p.gtin is not null
-               and p.gtin like '_' || g.prefix || '%'),
+             where p.gtin is not null and p.business_id <> g.business_id
+               and substr(p.gtin, 2) collate "C" >= g.prefix and substr(p.gtin, 2) collate "C" < g.prefix || ':'),
           'own_products', (
             select count(*) from public.business_products p
              where p.business_id = g.business_id

@@ -399,4 +399,48 @@ describe.each(drivers)('GS1 prefixes, GTIN holders and brand names on %s', (driv
     const after = await t.db.query<{ n: number }>('select count(*)::int as n from public.business_unit_scans');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
+
+  it('counts the GTINs a declaration would take back from the products under its prefix only (decision 0172)', async () => {
+    const bulk = await business('Bulk Goods Co', 'bulk@example.test');
+    const others = await business('Under Prefix Co', 'under@example.test');
+    const declaring = await business('Reviewed Co', 'reviewed@example.test');
+    // 2,000 products of one business outside the prefix, 3 of another under it, 1 of the declarer's.
+    const withCheckDigit = (body: string) =>
+      `${body} || ((10 - (select sum(substr(${body}, i, 1)::int * case when i % 2 = 1 then 3 else 1 end)
+                            from generate_series(1, 13) i) % 10) % 10)::text`;
+    await t.db.query(
+      `insert into public.business_products (business_id, name, gtin)
+       select $1, 'Bulk ' || g, ${withCheckDigit('x.b')}
+         from (select g, '06' || lpad(g::text, 11, '0') as b from generate_series(1, 2000) g) x`,
+      [bulk],
+    );
+    await t.db.query(
+      `insert into public.business_products (business_id, name, gtin)
+       select $1, 'Under ' || g, ${withCheckDigit('x.b')}
+         from (select g, '08712345' || lpad(g::text, 5, '0') as b from generate_series(1, 3) g) x`,
+      [others],
+    );
+    await t.db.query(
+      `insert into public.business_products (business_id, name, gtin)
+       select $1, 'Own', ${withCheckDigit('x.b')} from (select '0871234599999' as b) x`,
+      [declaring],
+    );
+    await t.db.exec('analyze public.business_products');
+    const id = await declare(declaring, '8712345');
+    const productsRead = `
+      select (pg_stat_get_xact_tuples_returned('public.business_products'::regclass)
+              + coalesce((select sum(pg_stat_get_xact_tuples_returned(i.indexrelid)) from pg_index i
+                           where i.indrelid = 'public.business_products'::regclass), 0))::float8 as n`;
+    const { item, read } = await asUser(t.db, admin, async (tx) => {
+      const before = (await tx.query<{ n: number }>(productsRead)).rows[0]!.n;
+      const { rows } = await tx.query<{ l: Record<string, unknown>[] }>(
+        `select public.admin_gs1_prefixes('pending') as l`,
+      );
+      const after = (await tx.query<{ n: number }>(productsRead)).rows[0]!.n;
+      return { item: rows[0]!.l.find((p) => p.id === id), read: after - before };
+    });
+    expect(item).toMatchObject({ prefix: '8712345', gtins_of_others: 3, own_products: 1 });
+    // Every pending declaration's counts together read far fewer than one pass over the products.
+    expect(read).toBeLessThan(500);
+  });
 });
