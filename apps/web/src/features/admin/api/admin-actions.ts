@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import type { Role } from '@/lib/profile';
+import { rpcArgs } from '@/lib/rpc-args';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
 import { invalidateWallet } from '@/lib/wallet';
@@ -10,12 +11,7 @@ import { adminKeys } from './keys';
 
 export async function adjustTokens(input: { userId: string; amount: number; reason: string; idempotencyKey: string }) {
   return unwrap(
-    await supabase.rpc('admin_adjust_tokens', {
-      p_user_id: input.userId,
-      p_amount: input.amount,
-      p_reason: input.reason,
-      p_idempotency_key: input.idempotencyKey,
-    }),
+    await supabase.rpc('admin_adjust_tokens', rpcArgs(input, 'userId', 'amount', 'reason', 'idempotencyKey')),
   );
 }
 

@@ -4,6 +4,7 @@
 // Every rpc checks the admin role again in SQL and audits changes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
+import { rpcArgs } from '@/lib/rpc-args';
 import { supabase } from '@/lib/supabase';
 import type { TokenPackage } from '@/lib/token-package';
 import { adminKeys } from './keys';
@@ -66,15 +67,10 @@ export function useSaveTokenPackage() {
   return useMutation({
     mutationFn: async (p: PackageDraft) =>
       unwrap(
-        await supabase.rpc('admin_save_token_package', {
-          p_id: p.id,
-          p_name: p.name,
-          p_tokens: p.tokens,
-          p_price_minor: p.price_minor,
-          p_currency: p.currency,
-          p_active: p.active,
-          p_sort_order: p.sort_order,
-        }),
+        await supabase.rpc(
+          'admin_save_token_package',
+          rpcArgs(p, 'id', 'name', 'tokens', 'price_minor', 'currency', 'active', 'sort_order'),
+        ),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

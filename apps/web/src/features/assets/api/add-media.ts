@@ -2,6 +2,7 @@
 // (add-asset-media, which re-reads the files and charges the server's price difference).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
+import { rpcArgs } from '@/lib/rpc-args';
 import { supabase } from '@/lib/supabase';
 import { callFunction } from '@/lib/call-function';
 import { refreshAfterSpend } from './refresh-after-spend';
@@ -17,9 +18,7 @@ export function useQuoteAddedMedia(assetId: string, input: QuoteInput, enabled: 
       unwrap(
         await supabase.rpc('quote_added_media', {
           p_asset_id: assetId,
-          p_photos: input.photos,
-          p_documents: input.documents,
-          p_video_seconds: input.videoSeconds,
+          ...rpcArgs(input, 'photos', 'documents', 'videoSeconds'),
         }),
       ) as { total: number },
   });

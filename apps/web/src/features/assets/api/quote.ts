@@ -2,6 +2,7 @@
 // database charges from.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
+import { rpcArgs } from '@/lib/rpc-args';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
 import type { Quote } from './types';
@@ -13,13 +14,7 @@ export interface QuoteInput {
 }
 
 export async function fetchQuote(input: QuoteInput): Promise<Quote> {
-  return unwrap(
-    await supabase.rpc('quote_asset_cost', {
-      p_photos: input.photos,
-      p_documents: input.documents,
-      p_video_seconds: input.videoSeconds,
-    }),
-  );
+  return unwrap(await supabase.rpc('quote_asset_cost', rpcArgs(input, 'photos', 'documents', 'videoSeconds')));
 }
 
 export const quoteQueryOptions = (input: QuoteInput) =>

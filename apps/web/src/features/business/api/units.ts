@@ -10,6 +10,7 @@ import type {
   UnitStatus,
 } from '@tagledger/functions-api';
 import { unwrap } from '@/lib/api-error';
+import { rpcArgs } from '@/lib/rpc-args';
 import { useAuth } from '@/lib/auth';
 import { callFunction, callFunctionRaw, uploadToFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
@@ -118,10 +119,7 @@ export function useAddRange(productId: string) {
     unwrap(
       await supabase.rpc('business_add_unit_range', {
         p_product_id: productId,
-        p_prefix: v.prefix,
-        p_start: v.start,
-        p_count: v.count,
-        p_width: v.width,
+        ...rpcArgs(v, 'prefix', 'start', 'count', 'width'),
       }),
     ),
   );

@@ -5,6 +5,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KeysetPage, PageCursor } from '@tagledger/functions-api';
 import { unwrap } from '@/lib/api-error';
+import { rpcArgs } from '@/lib/rpc-args';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
 import type { LoggedAction, ModerationAction, QueueName } from '../lib/actions';
@@ -195,14 +196,7 @@ export function useModeratorAct() {
         if (!input.userId) throw new Error('No account to ban');
         return callFunction('admin-ban-user', { user_id: input.userId, banned: true, reason: input.reason });
       }
-      return unwrap(
-        await supabase.rpc('moderator_act', {
-          p_queue: input.queue,
-          p_item_id: input.itemId,
-          p_action: input.action,
-          p_reason: input.reason,
-        }),
-      );
+      return unwrap(await supabase.rpc('moderator_act', rpcArgs(input, 'queue', 'itemId', 'action', 'reason')));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
