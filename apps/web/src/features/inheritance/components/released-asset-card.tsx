@@ -4,7 +4,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, Download, FileArchive, FileText } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import type { AssetFile, AssetProof, LedgerEntry, LegacyAsset } from '@tagledger/functions-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,7 +16,8 @@ import { assetEventLabel, assetStatusLabel } from '@/lib/labels/assets';
 import { IntegrityVerdict } from '@/components/integrity-verdict';
 import { formatBytes } from '@/utils/format';
 import { useDownloadLegacyArchive, useDownloadLegacyCertificate, useLegacyAsset } from '../api/released-assets';
-import { archiveFilename, downloadFailure } from '../lib/released';
+import { archiveFilename } from '../lib/released';
+import { DownloadButton } from './download-button';
 import { ASSET_KINDS } from '../lib/schema';
 
 /** A photo URL (by media id) resized by the storage service, for the grid. */
@@ -273,30 +273,24 @@ export function ReleasedAssetCard({
       <Files asset={asset} urls={urls} />
       <Details asset={asset} />
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
+        <DownloadButton
           size="sm"
-          loading={certificate.isPending}
+          pending={certificate.isPending}
+          download={() => certificate.mutateAsync(asset.id)}
           aria-label={i18n._('Download the certificate of {title} (PDF)', { title: asset.title })}
-          onClick={() =>
-            certificate.mutateAsync(asset.id).catch((err: unknown) => void toast.error(downloadFailure(err)))
-          }
         >
           <Download className="h-4 w-4" aria-hidden="true" /> {i18n._('Certificate (PDF)')}
-        </Button>
-        <Button
-          variant="outline"
+        </DownloadButton>
+        <DownloadButton
           size="sm"
-          loading={archive.isPending}
-          aria-label={i18n._('Download {title} with its files (zip)', { title: asset.title })}
-          onClick={() =>
-            archive
-              .mutateAsync({ nextOfKinId, assetId: asset.id, filename: archiveFilename(asset.title) })
-              .catch((err: unknown) => void toast.error(downloadFailure(err)))
+          pending={archive.isPending}
+          download={() =>
+            archive.mutateAsync({ nextOfKinId, assetId: asset.id, filename: archiveFilename(asset.title) })
           }
+          aria-label={i18n._('Download {title} with its files (zip)', { title: asset.title })}
         >
           <FileArchive className="h-4 w-4" aria-hidden="true" /> {i18n._('This asset (zip)')}
-        </Button>
+        </DownloadButton>
       </div>
       <details className="rounded-md border border-slate-200 p-2 text-sm">
         <summary className="cursor-pointer font-medium text-slate-900">{i18n._('History and proof')}</summary>

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { TitledSection } from '@/components/ui/titled-section';
 import { FileArchive } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,7 +16,8 @@ import { formatDate } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
 import { useNamedMe, useReleasedToMe, type ReleasedLegacy } from '../api/legacy';
 import { useDownloadLegacyArchive } from '../api/released-assets';
-import { archiveFilename, downloadFailure } from '../lib/released';
+import { archiveFilename } from '../lib/released';
+import { DownloadButton } from './download-button';
 import { ReleasedAssetCard } from './released-asset-card';
 
 /** Assets shown at first per release; the rest on request, so a long list does not load every file at once. */
@@ -44,20 +44,17 @@ function Release({ release }: { release: ReleasedLegacy }) {
             </blockquote>
           ) : null}
           {release.assets.length > 0 ? (
-            <Button
-              variant="outline"
-              loading={archive.isPending}
-              onClick={() =>
-                archive
-                  .mutateAsync({
-                    nextOfKinId: release.next_of_kin_id,
-                    filename: archiveFilename(`legacy ${release.owner_name}`),
-                  })
-                  .catch((err: unknown) => void toast.error(downloadFailure(err)))
+            <DownloadButton
+              pending={archive.isPending}
+              download={() =>
+                archive.mutateAsync({
+                  nextOfKinId: release.next_of_kin_id,
+                  filename: archiveFilename(`legacy ${release.owner_name}`),
+                })
               }
             >
               <FileArchive className="h-4 w-4" aria-hidden="true" /> {i18n._('Download everything (zip)')}
-            </Button>
+            </DownloadButton>
           ) : release.access_level === 'inherit' ? (
             // Assets the heir took over are theirs now, and listed with their own.
             <p className="text-sm text-slate-700">
