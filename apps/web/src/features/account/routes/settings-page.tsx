@@ -14,6 +14,7 @@ import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { activateLocale, i18n } from '@/lib/i18n/i18n';
 import { isLocale } from '@/lib/i18n/locales';
+import { Screen } from '@/components/screen';
 
 function SettingsScreen({ userId }: { userId: string }) {
   const settings = useSettings(userId);
@@ -81,7 +82,7 @@ function SettingsScreen({ userId }: { userId: string }) {
 export default function SettingsPage() {
   const { user } = useAuth();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <Screen width="3xl">
       <PageMeta
         title={i18n._('Settings')}
         description={i18n._(
@@ -90,6 +91,6 @@ export default function SettingsPage() {
       />
       <h1 className="mb-6 text-2xl font-bold text-slate-900">{i18n._('Settings')}</h1>
       {user ? <SettingsScreen userId={user.id} /> : <Spinner showLabel label={i18n._('Loading...')} />}
-    </div>
+    </Screen>
   );
 }

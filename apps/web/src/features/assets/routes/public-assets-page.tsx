@@ -18,6 +18,7 @@ import { assetKindOptions } from '@/lib/labels/assets';
 import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
+import { Screen } from '@/components/screen';
 
 const PAGE_SIZE = 12;
 
@@ -48,7 +49,7 @@ export default function PublicAssetsPage() {
   };
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <Screen width="6xl">
       <PageMeta title={i18n._('Public Assets')} description={i18n._('Assets their owners chose to make public.')} />
       <PageHeading
         title={i18n._('Public Assets')}
@@ -116,6 +117,6 @@ export default function PublicAssetsPage() {
         hasNext={Boolean(list.data?.next) && !list.isPlaceholderData}
         onPage={(page) => pages.goTo(page, list.data?.next)}
       />
-    </div>
+    </Screen>
   );
 }

@@ -21,6 +21,7 @@ import { MAX_FILES } from '../lib/media-rules';
 import { i18n } from '@/lib/i18n/i18n';
 import { assetKindOptions } from '@/lib/labels/assets';
 import { paths } from '@/config/paths';
+import { Screen } from '@/components/screen';
 
 /** The landing each kind belongs to; its slug as `from` makes the e-mail callback continue on /tag. */
 const KIND_SLUGS: Record<AssetKind, string> = {
@@ -140,7 +141,7 @@ export default function StartTaggingPage() {
     });
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <Screen width="3xl">
       <PageMeta
         title={i18n._('Start tagging')}
         description={i18n._(
@@ -196,6 +197,6 @@ export default function StartTaggingPage() {
           </Link>
         </div>
       </div>
-    </div>
+    </Screen>
   );
 }

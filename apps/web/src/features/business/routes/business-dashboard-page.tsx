@@ -16,6 +16,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDate, formatNumber } from '@/lib/i18n/format';
 import { useBusinessOverview, type BusinessOverview } from '../api/overview';
 import { BusinessNav } from '../components/business-nav';
+import { Screen } from '@/components/screen';
 
 function Stat({ label, value, detail, testId }: { label: string; value: number; detail?: string; testId: string }) {
   return (
@@ -126,7 +127,7 @@ export default function BusinessDashboardPage() {
   const overview = useBusinessOverview();
   const o = overview.data;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <Screen width="6xl">
       <PageMeta title={i18n._('Business Dashboard')} />
       <BusinessNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -173,6 +174,6 @@ export default function BusinessDashboardPage() {
           </Link>
         </p>
       )}
-    </div>
+    </Screen>
   );
 }

@@ -17,6 +17,7 @@ import { BusinessNav } from '../components/business-nav';
 import { BusinessProfileForm } from '../components/business-profile-form';
 import { Gs1PrefixesCard } from '../components/gs1-prefixes-card';
 import { refusalMessage } from '../lib/refusals';
+import { Screen } from '@/components/screen';
 
 function PrefixesSection() {
   const prefixes = useGs1Prefixes();
@@ -58,7 +59,7 @@ export default function BusinessProfilePage() {
   const profile = useBusinessProfile();
   const save = useSaveBusinessProfile();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8">
+    <Screen width="3xl">
       <PageMeta title={i18n._('Brand profile')} />
       <BusinessNav />
       <PageHeading title={i18n._('Brand profile')} lead={i18n._('Customers see this on the page each label opens.')} />
@@ -91,6 +92,6 @@ export default function BusinessProfilePage() {
         </CardContent>
       </Card>
       <PrefixesSection />
-    </div>
+    </Screen>
   );
 }

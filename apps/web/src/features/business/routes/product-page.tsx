@@ -39,6 +39,7 @@ import { UnitRangeForm } from '../components/unit-range-form';
 import { SERIAL_SEARCH, UnitList } from '../components/unit-list';
 import { UnitStatusControl } from '../components/unit-status-control';
 import { downloadFile } from '@/lib/download-file';
+import { Screen } from '@/components/screen';
 
 /** The status words in the confirmation toast ("SN-0001 is now sold"). */
 const STATUS_WORDS: Record<BusinessUnitStatus, string> = {
@@ -225,7 +226,7 @@ export default function ProductPage() {
     }
   };
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
+    <Screen width="5xl">
       <PageMeta title={p?.name ?? i18n._('Product')} />
       <BusinessNav />
       {product.isLoading ? (
@@ -288,6 +289,6 @@ export default function ProductPage() {
           <UnitsCard product={p} />
         </>
       )}
-    </div>
+    </Screen>
   );
 }

@@ -15,6 +15,7 @@ import { useAuth } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { ReleasedLegacies } from '../components/released-legacies';
+import { Screen } from '@/components/screen';
 
 /** People who named me next of kin and have not released yet: I may ask early; they may refuse. */
 function NamedMe() {
@@ -85,7 +86,7 @@ function IncomingTransfers() {
 
 export default function LegacyPage() {
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <Screen width="4xl" className="space-y-6">
       <PageMeta
         title={i18n._('Legacy')}
         description={i18n._('What people who named you as next of kin have left to you.')}
@@ -94,6 +95,6 @@ export default function LegacyPage() {
       <IncomingTransfers />
       <ReleasedLegacies />
       <NamedMe />
-    </div>
+    </Screen>
   );
 }

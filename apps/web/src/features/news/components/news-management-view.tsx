@@ -11,6 +11,7 @@ import type { NewsArticle } from '../api/types';
 import { ArticleRow } from './article-row';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { i18n } from '@/lib/i18n/i18n';
+import { Screen } from '@/components/screen';
 
 export interface NewsManagementViewProps {
   articles: NewsArticle[];
@@ -80,7 +81,7 @@ export function NewsManagementView(p: NewsManagementViewProps) {
   }
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+    <Screen width="6xl" className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">{i18n._('News Management')}</h1>
         <Button onClick={p.onCreate}>
@@ -110,6 +111,6 @@ export function NewsManagementView(p: NewsManagementViewProps) {
         loading={p.deletePending}
         onConfirm={p.onConfirmDelete}
       />
-    </div>
+    </Screen>
   );
 }

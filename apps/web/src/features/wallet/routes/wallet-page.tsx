@@ -23,6 +23,7 @@ import type { TransactionFilters } from '../api/types';
 import { WalletView } from '../components/wallet-view';
 import { i18n } from '@/lib/i18n/i18n';
 import { useDebounced } from '@/hooks/use-debounced';
+import { Screen } from '@/components/screen';
 
 const NO_FILTERS: TransactionFilters = { search: '', type: '', source: '' };
 
@@ -187,7 +188,7 @@ export default function WalletPage() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <Screen width="6xl">
       <PageMeta title={i18n._('Wallet')} description={i18n._('Your TMT balance and transaction history.')} />
       <WalletView
         balance={wallet.data?.balance}
@@ -234,6 +235,6 @@ export default function WalletPage() {
           </>
         }
       />
-    </div>
+    </Screen>
   );
 }
