@@ -6,6 +6,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDateTime } from '@/lib/i18n/format';
 import { formatMoney, formatTmt } from '@/utils/format';
 import { PRICE_ITEMS } from './tagging-prices-card';
+import { RecordList } from '@/components/ui/record-list';
 
 const ACTION_LABELS: Record<string, string> = {
   adjust_tokens: /*i18n*/ 'Adjusted tokens',
@@ -160,30 +161,31 @@ export function AuditLogCard({ entries }: { entries: AuditEntry[] }) {
         <CardTitle>{i18n._('Audit log')}</CardTitle>
       </CardHeader>
       <CardContent>
-        {entries.length === 0 ? (
-          <p className="text-sm text-slate-600">{i18n._('No admin actions yet.')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm" aria-label={i18n._('Audit log')}>
-            {entries.map((e) => {
-              const details = describeAudit(e);
-              return (
-                <li key={e.id} className="py-2" data-testid="audit-row">
-                  <span className="font-medium text-slate-900">{auditActionLabel(e.action)}</span>
-                  {e.target_user_id && (
-                    <span className="break-all text-slate-600"> · {e.target_email ?? i18n._('deleted user')}</span>
-                  )}
-                  {details && <span className="block break-words text-slate-700">{details}</span>}
-                  <span className="block text-xs text-slate-500">
-                    {i18n._('{when} by {who}', {
-                      when: formatDateTime(e.created_at),
-                      who: e.admin_email ?? i18n._('the server'),
-                    })}
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <RecordList
+          items={entries}
+          label={i18n._('Audit log')}
+          empty={i18n._('No admin actions yet.')}
+          className="text-sm"
+        >
+          {(e) => {
+            const details = describeAudit(e);
+            return (
+              <li key={e.id} className="py-2" data-testid="audit-row">
+                <span className="font-medium text-slate-900">{auditActionLabel(e.action)}</span>
+                {e.target_user_id && (
+                  <span className="break-all text-slate-600"> · {e.target_email ?? i18n._('deleted user')}</span>
+                )}
+                {details && <span className="block break-words text-slate-700">{details}</span>}
+                <span className="block text-xs text-slate-500">
+                  {i18n._('{when} by {who}', {
+                    when: formatDateTime(e.created_at),
+                    who: e.admin_email ?? i18n._('the server'),
+                  })}
+                </span>
+              </li>
+            );
+          }}
+        </RecordList>
       </CardContent>
     </Card>
   );

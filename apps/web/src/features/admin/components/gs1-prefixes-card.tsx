@@ -15,6 +15,7 @@ import { toAppError } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { useDecidePrefix, usePrefixReviews, type PrefixReview, type PrefixStatus } from '../api/gs1-prefixes';
+import { RecordList } from '@/components/ui/record-list';
 
 const TABS: { status: PrefixStatus; label: string }[] = [
   { status: 'pending', label: /*i18n*/ 'Waiting' },
@@ -172,11 +173,9 @@ export function Gs1PrefixesCard() {
           <LoadingBlock label={i18n._('Loading...')} />
         ) : reviews.isError ? (
           <ErrorRetry message={toAppError(reviews.error).message} onRetry={() => void reviews.refetch()} />
-        ) : (reviews.data ?? []).length === 0 ? (
-          <p className="text-sm text-slate-600">{i18n._('Nothing here.')}</p>
         ) : (
-          <ul className="divide-y divide-slate-100" aria-label={i18n._('GS1 company prefixes')}>
-            {reviews.data!.map((r) => (
+          <RecordList items={reviews.data ?? []} label={i18n._('GS1 company prefixes')} empty={i18n._('Nothing here.')}>
+            {(r) => (
               <PrefixReviewItem
                 key={r.id}
                 review={r}
@@ -199,8 +198,8 @@ export function Gs1PrefixesCard() {
                     .finally(() => setBusyId(null));
                 }}
               />
-            ))}
-          </ul>
+            )}
+          </RecordList>
         )}
       </CardContent>
     </Card>

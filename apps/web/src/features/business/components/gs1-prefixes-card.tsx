@@ -16,6 +16,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import type { Gs1Prefix } from '../api/gs1-prefixes';
 import { prefixSchema, type PrefixInput, type PrefixValues } from '../lib/gs1-prefix';
+import { RecordList } from '@/components/ui/record-list';
 
 export interface Gs1PrefixesCardProps {
   prefixes: Gs1Prefix[];
@@ -117,34 +118,30 @@ export function Gs1PrefixesCard({ prefixes, onDeclare, onWithdraw }: Gs1Prefixes
             'A barcode number (GTIN) belongs to the company GS1 licensed its prefix to. Declare yours: an administrator checks it against GS1’s records. Until a verified prefix covers a product’s GTIN, its labels do not show your brand as genuine: scans say that no verified brand holds the barcode.',
           )}
         </p>
-        {prefixes.length === 0 ? (
-          <p className="text-sm text-slate-600">{i18n._('No prefix declared yet.')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label={i18n._('Your GS1 prefixes')}>
-            {prefixes.map((p) => (
-              <li
-                key={p.id}
-                className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm"
-                data-testid="gs1-prefix"
-              >
-                <div className="min-w-0 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-mono text-base text-slate-900">{p.prefix}</span>
-                    <span className="text-slate-600">{i18n._(KIND_LABELS[p.kind])}</span>
-                    <Status prefix={p} />
-                  </p>
-                  {p.reference ? <p className="break-words text-slate-600">{p.reference}</p> : null}
-                  {p.status === 'rejected' && p.evidence ? (
-                    <p className="break-words text-red-800">{i18n._('Reason: {reason}', { reason: p.evidence })}</p>
-                  ) : null}
-                </div>
-                <Button size="sm" variant="outline" onClick={() => setWithdrawing(p)}>
-                  {i18n._('Withdraw')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RecordList items={prefixes} label={i18n._('Your GS1 prefixes')} empty={i18n._('No prefix declared yet.')}>
+          {(p) => (
+            <li
+              key={p.id}
+              className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm"
+              data-testid="gs1-prefix"
+            >
+              <div className="min-w-0 space-y-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono text-base text-slate-900">{p.prefix}</span>
+                  <span className="text-slate-600">{i18n._(KIND_LABELS[p.kind])}</span>
+                  <Status prefix={p} />
+                </p>
+                {p.reference ? <p className="break-words text-slate-600">{p.reference}</p> : null}
+                {p.status === 'rejected' && p.evidence ? (
+                  <p className="break-words text-red-800">{i18n._('Reason: {reason}', { reason: p.evidence })}</p>
+                ) : null}
+              </div>
+              <Button size="sm" variant="outline" onClick={() => setWithdrawing(p)}>
+                {i18n._('Withdraw')}
+              </Button>
+            </li>
+          )}
+        </RecordList>
         <DeclareForm onDeclare={onDeclare} />
       </CardContent>
       <ConfirmDialog
