@@ -19,7 +19,6 @@ import { QuickActions } from './quick-actions';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatTmt } from '@/utils/format';
 import { paths } from '@/config/paths';
-import { Screen } from '@/components/screen';
 
 /** The balance and the recent activity, asked for while the profile is read (lib/screen-prefetch.ts). */
 export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
@@ -34,7 +33,7 @@ export default function DashboardPage() {
   const name = displayName(profile, user?.email ?? '');
 
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Dashboard')} description={i18n._('Your balance, recent activity and quick actions.')} />
       <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Dashboard')}</h1>
       {/* The greeting's line is there before the profile is: the cards below do not move when it comes. */}
@@ -76,6 +75,6 @@ export default function DashboardPage() {
       {/* Last: it shows only for someone named as a next of kin, once that is known, and below the
           quick actions its coming moves nothing on the screen. */}
       <LegacyShortcut />
-    </Screen>
+    </div>
   );
 }

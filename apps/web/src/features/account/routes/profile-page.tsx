@@ -23,7 +23,6 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { formatTmt } from '@/utils/format';
 import { paths } from '@/config/paths';
-import { Screen } from '@/components/screen';
 
 function ProfileScreen({ userId }: { userId: string }) {
   const { user, profile: authProfile } = useAuth();
@@ -166,13 +165,13 @@ function ProfileScreen({ userId }: { userId: string }) {
 export default function ProfilePage() {
   const { user } = useAuth();
   return (
-    <Screen width="5xl">
+    <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta
         title={i18n._('Profile')}
         description={i18n._('Your picture, personal details, e-mail address and password.')}
       />
       <h1 className="mb-6 text-2xl font-bold text-slate-900">{i18n._('Profile')}</h1>
       {user ? <ProfileScreen userId={user.id} /> : <Spinner showLabel label={i18n._('Loading profile...')} />}
-    </Screen>
+    </div>
   );
 }

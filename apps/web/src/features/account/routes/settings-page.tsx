@@ -14,7 +14,6 @@ import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { activateLocale, i18n } from '@/lib/i18n/i18n';
 import { isLocale } from '@/lib/i18n/locales';
-import { Screen } from '@/components/screen';
 
 function SettingsScreen({ userId }: { userId: string }) {
   const settings = useSettings(userId);
@@ -82,7 +81,7 @@ function SettingsScreen({ userId }: { userId: string }) {
 export default function SettingsPage() {
   const { user } = useAuth();
   return (
-    <Screen width="3xl">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <PageMeta
         title={i18n._('Settings')}
         description={i18n._(
@@ -91,6 +90,6 @@ export default function SettingsPage() {
       />
       <h1 className="mb-6 text-2xl font-bold text-slate-900">{i18n._('Settings')}</h1>
       {user ? <SettingsScreen userId={user.id} /> : <Spinner showLabel label={i18n._('Loading...')} />}
-    </Screen>
+    </div>
   );
 }

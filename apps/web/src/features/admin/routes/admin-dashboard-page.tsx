@@ -36,7 +36,6 @@ import { UsersTable } from '../components/users-table';
 import { i18n } from '@/lib/i18n/i18n';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useKeysetPages } from '@/hooks/use-keyset-pages';
-import { Screen } from '@/components/screen';
 
 const NO_FILTERS: UserFilters = { search: '', role: '', confirmed: '' };
 
@@ -93,7 +92,7 @@ export default function AdminDashboardPage() {
   }
 
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Admin Dashboard')} />
       <AdminDashboardView
         stats={stats.data}
@@ -178,6 +177,6 @@ export default function AdminDashboardPage() {
         onSetBusiness={(isBusiness) => setBusiness.mutateAsync({ userId: managed!.id, isBusiness })}
         onSetBan={(banned, reason) => setBan.mutateAsync({ userId: managed!.id, banned, reason })}
       />
-    </Screen>
+    </div>
   );
 }

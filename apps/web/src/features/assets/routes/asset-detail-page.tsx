@@ -30,7 +30,6 @@ import { i18n } from '@/lib/i18n/i18n';
 import { assetIsReported } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
-import { Screen } from '@/components/screen';
 
 /** The asset and its files' URLs, asked for while the profile is read (lib/screen-prefetch.ts). */
 export const prefetch: ScreenPrefetch = ({ queryClient, params }) => {
@@ -106,7 +105,7 @@ export default function AssetDetailPage() {
   };
 
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={a.title} />
       <Link to={paths.assets} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {i18n._('My Assets')}
@@ -234,6 +233,6 @@ export default function AssetDetailPage() {
         loading={remove.isPending}
         onConfirm={() => void doDelete()}
       />
-    </Screen>
+    </div>
   );
 }

@@ -21,7 +21,6 @@ import { formatDate, formatNumber } from '@/lib/i18n/format';
 import { useDebounced } from '@/hooks/use-debounced';
 import { useKeysetPages } from '@/hooks/use-keyset-pages';
 import { paths } from '@/config/paths';
-import { Screen } from '@/components/screen';
 
 const PAGE_SIZE = 12;
 /** The cards of the first row at the widest layout: their photos load at once, the first one first. */
@@ -62,7 +61,7 @@ export default function AssetsPage() {
   };
 
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('My Assets')} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
@@ -225,6 +224,6 @@ export default function AssetsPage() {
         hasNext={Boolean(assets.data?.next) && !assets.isPlaceholderData}
         onPage={(page) => pages.goTo(page, assets.data?.next)}
       />
-    </Screen>
+    </div>
   );
 }

@@ -18,7 +18,6 @@ import { ownerReportedAsset } from '@/lib/labels/assets';
 import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
-import { Screen } from '@/components/screen';
 
 export default function PublicAssetPage() {
   const { id = '' } = useParams();
@@ -63,7 +62,7 @@ export default function PublicAssetPage() {
     [i18n._('Registered'), formatDate(a.created_at)],
   ];
   return (
-    <Screen width="5xl">
+    <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={a.title} />
       <BackToList />
       <h1 className="mt-3 text-2xl font-semibold text-slate-900">{a.title}</h1>
@@ -107,7 +106,7 @@ export default function PublicAssetPage() {
           </CardContent>
         </Card>
       )}
-    </Screen>
+    </div>
   );
 }
 

@@ -18,7 +18,6 @@ import { assetKindOptions } from '@/lib/labels/assets';
 import { useHydrated } from '@/lib/use-hydrated';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
-import { Screen } from '@/components/screen';
 
 const PAGE_SIZE = 12;
 
@@ -49,7 +48,7 @@ export default function PublicAssetsPage() {
   };
 
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Public Assets')} description={i18n._('Assets their owners chose to make public.')} />
       <PageHeading
         title={i18n._('Public Assets')}
@@ -117,6 +116,6 @@ export default function PublicAssetsPage() {
         hasNext={Boolean(list.data?.next) && !list.isPlaceholderData}
         onPage={(page) => pages.goTo(page, list.data?.next)}
       />
-    </Screen>
+    </div>
   );
 }

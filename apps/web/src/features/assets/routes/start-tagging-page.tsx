@@ -21,7 +21,6 @@ import { MAX_FILES } from '../lib/media-rules';
 import { i18n } from '@/lib/i18n/i18n';
 import { assetKindOptions } from '@/lib/labels/assets';
 import { paths } from '@/config/paths';
-import { Screen } from '@/components/screen';
 
 /** The landing each kind belongs to; its slug as `from` makes the e-mail callback continue on /tag. */
 const KIND_SLUGS: Record<AssetKind, string> = {
@@ -141,7 +140,7 @@ export default function StartTaggingPage() {
     });
 
   return (
-    <Screen width="3xl">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <PageMeta
         title={i18n._('Start tagging')}
         description={i18n._(
@@ -197,6 +196,6 @@ export default function StartTaggingPage() {
           </Link>
         </div>
       </div>
-    </Screen>
+    </div>
   );
 }

@@ -40,7 +40,6 @@ import { clearDraft, loadDraft, saveDraft } from '../lib/capture-store';
 import { MAX_FILES } from '../lib/media-rules';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
-import { Screen } from '@/components/screen';
 
 const KINDS: AssetKind[] = ['general', 'digital', 'legacy', 'business'];
 
@@ -182,7 +181,7 @@ export default function TagPage() {
   };
 
   return (
-    <Screen width="3xl">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <PageMeta
         title={i18n._('Tag Asset')}
         description={i18n._('Register an asset with photos, videos and documents in a tamper-evident ledger.')}
@@ -236,6 +235,6 @@ export default function TagPage() {
           </p>
         </div>
       </div>
-    </Screen>
+    </div>
   );
 }

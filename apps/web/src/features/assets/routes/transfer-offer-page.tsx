@@ -16,7 +16,6 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 import { useAcceptOffer, useTransferOffer, type TransferOffer } from '../api/transfer-ownership';
-import { Screen } from '@/components/screen';
 
 function senderLabel(offer: TransferOffer): string {
   if (offer.sender_name && offer.sender_email) return `${offer.sender_name} (${offer.sender_email})`;
@@ -127,7 +126,7 @@ export default function TransferOfferPage() {
   const offer = useTransferOffer(id, user?.id ?? null, initialized && wellFormed);
   const notFound = !wellFormed || (offer.isError && toAppError(offer.error).code === 'transfer_not_found');
   return (
-    <Screen width="xl">
+    <div className="mx-auto max-w-xl px-4 py-8">
       <PageMeta
         title={i18n._('Ownership transfer')}
         description={i18n._('An asset offered to you on {appName}: see it and accept it.', {
@@ -153,6 +152,6 @@ export default function TransferOfferPage() {
           )}
         </CardContent>
       </Card>
-    </Screen>
+    </div>
   );
 }

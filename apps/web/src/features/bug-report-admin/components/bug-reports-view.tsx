@@ -19,7 +19,6 @@ import {
 import { PriorityBadge, StatusBadge } from './status-badges';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDateTime } from '@/lib/i18n/format';
-import { Screen } from '@/components/screen';
 
 export interface BugReportsViewProps {
   counts: StatusCounts | undefined;
@@ -88,7 +87,7 @@ export function BugReportsView(p: BugReportsViewProps) {
   }
 
   return (
-    <Screen width="6xl" className="space-y-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">{i18n._('Bug Reports')}</h1>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {stats.map(([label, value]) => (
@@ -125,6 +124,6 @@ export function BugReportsView(p: BugReportsViewProps) {
       </div>
       <Card>{list}</Card>
       <Pager page={p.page} hasNext={p.hasNext} onPage={p.onPage} className="" />
-    </Screen>
+    </div>
   );
 }

@@ -16,7 +16,6 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDate, formatNumber } from '@/lib/i18n/format';
 import { useBusinessOverview, type BusinessOverview } from '../api/overview';
 import { BusinessNav } from '../components/business-nav';
-import { Screen } from '@/components/screen';
 
 function Stat({ label, value, detail, testId }: { label: string; value: number; detail?: string; testId: string }) {
   return (
@@ -127,7 +126,7 @@ export default function BusinessDashboardPage() {
   const overview = useBusinessOverview();
   const o = overview.data;
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Business Dashboard')} />
       <BusinessNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -174,6 +173,6 @@ export default function BusinessDashboardPage() {
           </Link>
         </p>
       )}
-    </Screen>
+    </div>
   );
 }

@@ -17,7 +17,6 @@ import { BusinessNav } from '../components/business-nav';
 import { BusinessProfileForm } from '../components/business-profile-form';
 import { Gs1PrefixesCard } from '../components/gs1-prefixes-card';
 import { refusalMessage } from '../lib/refusals';
-import { Screen } from '@/components/screen';
 
 function PrefixesSection() {
   const prefixes = useGs1Prefixes();
@@ -59,7 +58,7 @@ export default function BusinessProfilePage() {
   const profile = useBusinessProfile();
   const save = useSaveBusinessProfile();
   return (
-    <Screen width="3xl">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <PageMeta title={i18n._('Brand profile')} />
       <BusinessNav />
       <PageHeading title={i18n._('Brand profile')} lead={i18n._('Customers see this on the page each label opens.')} />
@@ -92,6 +91,6 @@ export default function BusinessProfilePage() {
         </CardContent>
       </Card>
       <PrefixesSection />
-    </Screen>
+    </div>
   );
 }

@@ -13,7 +13,6 @@ import { useProduct, useSaveProduct } from '../api/products';
 import { BusinessNav } from '../components/business-nav';
 import { ProductForm } from '../components/product-form';
 import { refusalMessage } from '../lib/refusals';
-import { Screen } from '@/components/screen';
 
 export default function ProductEditPage() {
   const { id = '' } = useParams();
@@ -23,7 +22,7 @@ export default function ProductEditPage() {
   const save = useSaveProduct();
   const title = id ? i18n._('Edit product') : i18n._('New product');
   return (
-    <Screen width="3xl">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <PageMeta title={title} />
       <BusinessNav />
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
@@ -58,6 +57,6 @@ export default function ProductEditPage() {
           )}
         </CardContent>
       </Card>
-    </Screen>
+    </div>
   );
 }

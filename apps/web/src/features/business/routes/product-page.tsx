@@ -39,7 +39,6 @@ import { UnitRangeForm } from '../components/unit-range-form';
 import { SERIAL_SEARCH, UnitList } from '../components/unit-list';
 import { UnitStatusControl } from '../components/unit-status-control';
 import { downloadFile } from '@/lib/download-file';
-import { Screen } from '@/components/screen';
 
 /** The status words in the confirmation toast ("SN-0001 is now sold"). */
 const STATUS_WORDS: Record<BusinessUnitStatus, string> = {
@@ -226,7 +225,7 @@ export default function ProductPage() {
     }
   };
   return (
-    <Screen width="5xl">
+    <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={p?.name ?? i18n._('Product')} />
       <BusinessNav />
       {product.isLoading ? (
@@ -289,6 +288,6 @@ export default function ProductPage() {
           <UnitsCard product={p} />
         </>
       )}
-    </Screen>
+    </div>
   );
 }

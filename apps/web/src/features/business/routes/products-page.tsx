@@ -19,7 +19,6 @@ import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { productsQueryOptions, useProducts } from '../api/products';
 import { BusinessNav } from '../components/business-nav';
 import { GtinBadge } from '../components/gtin-state';
-import { Screen } from '@/components/screen';
 
 /** The first page of products, asked for while the profile is read (lib/screen-prefetch.ts). */
 export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
@@ -32,7 +31,7 @@ export default function ProductsPage() {
   const prefixes = useGs1Prefixes();
   const items = products.data?.items ?? [];
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Products')} />
       <BusinessNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -96,6 +95,6 @@ export default function ProductsPage() {
         onPage={(page) => pages.goTo(page, products.data?.next)}
         className="mt-4"
       />
-    </Screen>
+    </div>
   );
 }

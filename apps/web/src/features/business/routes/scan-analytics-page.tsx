@@ -9,13 +9,12 @@ import { i18n } from '@/lib/i18n/i18n';
 import { useScanAnalytics } from '../api/analytics';
 import { BusinessNav } from '../components/business-nav';
 import { ScanAnalyticsView } from '../components/scan-analytics-view';
-import { Screen } from '@/components/screen';
 
 export default function ScanAnalyticsPage() {
   const [days, setDays] = useState(30);
   const analytics = useScanAnalytics(days);
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Scan analytics')} />
       <BusinessNav />
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -37,6 +36,6 @@ export default function ScanAnalyticsPage() {
           <ScanAnalyticsView analytics={analytics.data!} />
         )}
       </div>
-    </Screen>
+    </div>
   );
 }

@@ -15,7 +15,6 @@ import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 import { useAnswerInvitation, useInvitation, type Invitation } from '../api/invitation';
-import { Screen } from '@/components/screen';
 
 /** "Olivia Martin (olivia@example.com)", or the address alone when they gave no name. */
 function inviterLabel(inv: Pick<Invitation, 'inviter_name' | 'inviter_email'>): string {
@@ -150,7 +149,7 @@ export default function AcceptInvitePage() {
   const invitation = useInvitation(token, user?.id ?? null, initialized);
   const notFound = invitation.isError && toAppError(invitation.error).code === 'invitation_not_found';
   return (
-    <Screen width="xl">
+    <div className="mx-auto max-w-xl px-4 py-8">
       <PageMeta
         title={i18n._('Next of kin invitation')}
         description={i18n._("Accept or decline being someone's next of kin.")}
@@ -180,6 +179,6 @@ export default function AcceptInvitePage() {
           )}
         </CardContent>
       </Card>
-    </Screen>
+    </div>
   );
 }

@@ -15,7 +15,6 @@ import { useAuth } from '@/lib/auth';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
 import { ReleasedLegacies } from '../components/released-legacies';
-import { Screen } from '@/components/screen';
 
 /** People who named me next of kin and have not released yet: I may ask early; they may refuse. */
 function NamedMe() {
@@ -86,7 +85,7 @@ function IncomingTransfers() {
 
 export default function LegacyPage() {
   return (
-    <Screen width="4xl" className="space-y-6">
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <PageMeta
         title={i18n._('Legacy')}
         description={i18n._('What people who named you as next of kin have left to you.')}
@@ -95,6 +94,6 @@ export default function LegacyPage() {
       <IncomingTransfers />
       <ReleasedLegacies />
       <NamedMe />
-    </Screen>
+    </div>
   );
 }

@@ -14,7 +14,6 @@ import { toAppError } from '@/lib/api-error';
 import { appConfig } from '@/lib/app-config';
 import { callFunction } from '@/lib/call-function';
 import { i18n } from '@/lib/i18n/i18n';
-import { Screen } from '@/components/screen';
 
 type Scope = 'sender' | 'everyone';
 
@@ -105,7 +104,7 @@ export default function MailPreferencesPage() {
   const prefs = usePreferences(token);
   const invalid = !token || (prefs.isError && toAppError(prefs.error).code === 'invalid_token');
   return (
-    <Screen width="xl">
+    <div className="mx-auto max-w-xl px-4 py-8">
       <PageMeta
         title={i18n._('E-mail preferences')}
         description={i18n._('Stop next-of-kin invitations and transfer offers sent to your address.')}
@@ -129,6 +128,6 @@ export default function MailPreferencesPage() {
           )}
         </CardContent>
       </Card>
-    </Screen>
+    </div>
   );
 }

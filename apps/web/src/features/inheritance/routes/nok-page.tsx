@@ -28,7 +28,6 @@ import { useAssetChoices } from '../api/asset-choices';
 import { NOK_PAGE_INTRO } from '../lib/copy';
 import { ASSET_KINDS } from '../lib/schema';
 import { i18n } from '@/lib/i18n/i18n';
-import { Screen } from '@/components/screen';
 
 /** Whole kinds, then single assets by title (an asset no longer the owner's is left out). */
 function receivesLabel(k: NextOfKin, titles: ReadonlyMap<string, string>): string {
@@ -174,7 +173,7 @@ function NokScreen({ userId }: { userId: string }) {
 export default function NokPage() {
   const { user } = useAuth();
   return (
-    <Screen width="4xl">
+    <div className="mx-auto max-w-4xl px-4 py-8">
       <PageMeta
         title={i18n._('Next of Kin')}
         description={i18n._('The people who should know about your assets: names, relationship and how to reach them.')}
@@ -182,6 +181,6 @@ export default function NokPage() {
       <h1 className="text-2xl font-bold text-slate-900">{i18n._('Next of Kin')}</h1>
       <p className="mb-6 mt-1 text-slate-700">{i18n._(NOK_PAGE_INTRO)}</p>
       {user ? <NokScreen userId={user.id} /> : <Spinner showLabel label={i18n._('Loading...')} />}
-    </Screen>
+    </div>
   );
 }

@@ -15,7 +15,6 @@ import { ModerationLog } from '../components/moderation-log';
 import { QueuePanel } from '../components/queue-panel';
 import { RecallsPanel } from '../components/recalls-panel';
 import { QUEUES, type QueueName } from '../lib/actions';
-import { Screen } from '@/components/screen';
 
 type Tab = QueueName | 'recalls' | 'log';
 
@@ -91,7 +90,7 @@ export default function ModeratorPage() {
   );
 
   return (
-    <Screen width="5xl">
+    <div className="mx-auto max-w-5xl px-4 py-8">
       <PageMeta title={i18n._('Moderator Panel')} description={i18n._('Moderation tools.')} />
       <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Moderator Panel')}</h1>
       <p className="mt-1 text-slate-600">
@@ -111,6 +110,6 @@ export default function ModeratorPage() {
           <QueuePanel key={tab} queue={tab} />
         )}
       </div>
-    </Screen>
+    </div>
   );
 }

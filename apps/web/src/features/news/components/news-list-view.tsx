@@ -8,7 +8,6 @@ import { CategoryFilter } from './category-filter';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { NewsCard } from './news-card';
 import { i18n } from '@/lib/i18n/i18n';
-import { Screen } from '@/components/screen';
 
 export interface NewsListViewProps {
   articles: NewsArticle[];
@@ -68,11 +67,11 @@ export function NewsListView(props: NewsListViewProps) {
   }
 
   return (
-    <Screen width="6xl" className="space-y-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">{i18n._('Latest News')}</h1>
       <CategoryFilter categories={categories} selected={selectedCategory} onSelect={props.onSelectCategory} />
       {body}
       <ArticleReaderModal article={reading} fallbackAuthor={fallbackAuthor} onClose={() => setReading(null)} />
-    </Screen>
+    </div>
   );
 }

@@ -11,7 +11,6 @@ import type { NewsArticle } from '../api/types';
 import { ArticleRow } from './article-row';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { i18n } from '@/lib/i18n/i18n';
-import { Screen } from '@/components/screen';
 
 export interface NewsManagementViewProps {
   articles: NewsArticle[];
@@ -81,7 +80,7 @@ export function NewsManagementView(p: NewsManagementViewProps) {
   }
 
   return (
-    <Screen width="6xl" className="space-y-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-slate-900">{i18n._('News Management')}</h1>
         <Button onClick={p.onCreate}>
@@ -111,6 +110,6 @@ export function NewsManagementView(p: NewsManagementViewProps) {
         loading={p.deletePending}
         onConfirm={p.onConfirmDelete}
       />
-    </Screen>
+    </div>
   );
 }

@@ -5,7 +5,6 @@ import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
 import { LinkCards, type LinkCard } from '@/components/link-cards';
 import { i18n } from '@/lib/i18n/i18n';
-import { Screen } from '@/components/screen';
 
 const tools: LinkCard[] = [
   {
@@ -43,11 +42,11 @@ const tools: LinkCard[] = [
 
 export default function AdminPanelPage() {
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Admin Panel')} description={i18n._('Administration tools.')} />
       <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Admin Panel')}</h1>
       <p className="mt-1 text-slate-600">{i18n._('Everything an administrator can manage, in one place.')}</p>
       <LinkCards links={tools} layout="stacked" className="mt-6" />
-    </Screen>
+    </div>
   );
 }

@@ -10,7 +10,6 @@ import { useRewardHistory } from '../api/get-reward-history';
 import { referralKeys } from '../api/keys';
 import { ReferralsView } from '../components/referrals-view';
 import { i18n } from '@/lib/i18n/i18n';
-import { Screen } from '@/components/screen';
 
 export default function ReferralsPage() {
   const { user } = useAuth();
@@ -22,7 +21,7 @@ export default function ReferralsPage() {
   const failed = code.isError || stats.isError || people.isError || rewards.isError;
 
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Referrals')} description={i18n._('Invite people and earn TMT on five levels.')} />
       <ReferralsView
         code={code.data}
@@ -40,6 +39,6 @@ export default function ReferralsPage() {
         loadingMorePeople={people.isFetchingNextPage}
         onLoadMorePeople={() => void people.fetchNextPage()}
       />
-    </Screen>
+    </div>
   );
 }

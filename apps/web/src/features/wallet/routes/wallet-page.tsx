@@ -23,7 +23,6 @@ import type { TransactionFilters } from '../api/types';
 import { WalletView } from '../components/wallet-view';
 import { i18n } from '@/lib/i18n/i18n';
 import { useDebounced } from '@/hooks/use-debounced';
-import { Screen } from '@/components/screen';
 
 const NO_FILTERS: TransactionFilters = { search: '', type: '', source: '' };
 
@@ -188,7 +187,7 @@ export default function WalletPage() {
   }
 
   return (
-    <Screen width="6xl">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <PageMeta title={i18n._('Wallet')} description={i18n._('Your TMT balance and transaction history.')} />
       <WalletView
         balance={wallet.data?.balance}
@@ -235,6 +234,6 @@ export default function WalletPage() {
           </>
         }
       />
-    </Screen>
+    </div>
   );
 }
