@@ -3,10 +3,10 @@
 import { BarChart3, Bug, Globe2, Newspaper, ShieldCheck } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { PageMeta } from '@/components/page-meta';
-import { LinkCards, type LinkCard } from '@/components/link-cards';
+import { ToolGrid, type Tool } from '../components/tool-grid';
 import { i18n } from '@/lib/i18n/i18n';
 
-const tools: LinkCard[] = [
+const tools: Tool[] = [
   {
     to: paths.adminDashboard,
     title: /*i18n*/ 'Admin Dashboard',
@@ -46,7 +46,7 @@ export default function AdminPanelPage() {
       <PageMeta title={i18n._('Admin Panel')} description={i18n._('Administration tools.')} />
       <h1 className="text-2xl font-semibold text-slate-900">{i18n._('Admin Panel')}</h1>
       <p className="mt-1 text-slate-600">{i18n._('Everything an administrator can manage, in one place.')}</p>
-      <LinkCards links={tools} layout="stacked" className="mt-6" />
+      <ToolGrid tools={tools} />
     </div>
   );
 }
