@@ -4,7 +4,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/api-error';
-import { rpcArgs } from '@/lib/rpc-args';
 
 export interface LegacySwitch {
   enabled: boolean;
@@ -94,10 +93,13 @@ export function useSetLegacySwitch(userId: string) {
   return useMutation({
     mutationFn: async (v: SwitchInput) =>
       unwrap(
-        await supabase.rpc(
-          'legacy_set_switch',
-          rpcArgs(v, 'enabled', 'period_months', 'grace_days', 'waiting_days', 'paused_until'),
-        ),
+        await supabase.rpc('legacy_set_switch', {
+          p_enabled: v.enabled,
+          p_period_months: v.period_months,
+          p_grace_days: v.grace_days,
+          p_waiting_days: v.waiting_days,
+          p_paused_until: v.paused_until,
+        }),
       ),
     onSettled: () =>
       Promise.all([
