@@ -4,7 +4,7 @@
 // and in French. The app's chunk (or a catalogue) is held back so that "before" is certain rather than a
 // race; typing goes on while it starts. No timings.
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
-import { createUser, expect, signIn, test, type TestUser } from '../fixtures/index.ts';
+import { createUser, expect, test, type TestUser } from '../fixtures/index.ts';
 import { builtRoutes, hasBuild } from '../fixtures/routes.ts';
 
 /**
@@ -278,31 +278,4 @@ test('/faq: a question opened before the app has its messages stays open, and no
   await expect(page.locator('[data-signed-out-guess]')).toHaveCount(0);
   await expect(question).toHaveAttribute('open', '');
   expect(failed).toEqual([]);
-});
-
-test("a signed-in reader's profile and first data are asked for while the app's chunk still loads, and once", async ({
-  page,
-}) => {
-  // Issue 29 item 3 (decision 0168): with a stored session, boot.ts starts supabase-js and the screen's
-  // data beside the app, so the round trips overlap the app's start instead of following it.
-  await signIn(page, user);
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/rest/v1/')) asked.push(url.pathname);
-  });
-  const app = await hold(page, APP);
-  await page.goto('/dashboard', { waitUntil: 'commit' });
-  await app.first;
-  // The app's chunk is held: what is asked for now was asked for without it.
-  await expect
-    .poll(() => asked)
-    .toEqual(
-      expect.arrayContaining(['/rest/v1/user_profiles', '/rest/v1/user_wallets', '/rest/v1/token_transactions']),
-    );
-  app.release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByText('Welcome back,')).toBeVisible();
-  // The auth provider took the early read of the profile rather than asking again.
-  expect(asked.filter((p) => p === '/rest/v1/user_profiles')).toHaveLength(1);
 });

@@ -14,26 +14,12 @@ import { rememberSignupFrom } from '@/lib/signup-context';
 const root = document.getElementById('root');
 const html = document.documentElement;
 
-// A signed-in reader (index.html's inline script found a stored session): their profile and the
-// screen's first data are asked for before the app's chunk is even loaded (app/signed-in-start.ts).
-// On a throttled phone, loading and running that chunk holds the main thread for half a second or more;
-// the requests travel meanwhile instead of after it. The app waits for the requests to be sent, not
-// answered, and for 2 s at most; whatever failed there, the app asks for again.
-const EARLY_START_WAIT_MS = 2000;
-const signedInStart: Promise<unknown> =
-  html.dataset.session === undefined
-    ? Promise.resolve()
-    : Promise.race([
-        import('./app/signed-in-start').then((m) => m.startSignedIn(location.pathname)).catch(() => undefined),
-        new Promise((resolve) => setTimeout(resolve, EARLY_START_WAIT_MS)),
-      ]);
-
 let started = false;
 function startApp(): void {
   if (started) return;
   started = true;
   for (const type of INTERACTIONS) document.removeEventListener(type, onInteraction, true);
-  void signedInStart.then(() => import('./main'));
+  void import('./main');
 }
 
 // The first sign that the visitor is about to use the page: any key (a keyboard user's Tab), focus on

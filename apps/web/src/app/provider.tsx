@@ -6,6 +6,7 @@ import { AuthProvider } from '@/lib/auth';
 import { useI18n } from '@/lib/i18n/use-i18n';
 import { ErrorBoundary } from './route-error';
 import { AppRoutes } from './router';
+import { prefetchScreenData } from './screens';
 
 function AuthWithNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -16,6 +17,8 @@ function AuthWithNavigation({ children }: { children: ReactNode }) {
         void import('@/lib/query-client').then((m) => m.queryClient.clear());
       }}
       onSignedOut={() => navigate('/', { replace: true })}
+      // The first screen's data, asked for while the profile is read (issue 29).
+      onStoredSession={(userId) => void prefetchScreenData(window.location.pathname, userId)}
     >
       {children}
     </AuthProvider>

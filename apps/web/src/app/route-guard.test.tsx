@@ -233,12 +233,4 @@ describe('screenFor (chunk preloading)', () => {
     expect(screenFor('/admin/')?.path).toBe('/admin');
     expect(screenFor('/no/such/page')).toBeUndefined();
   });
-
-  it("gives a screen's prefetch its route parameters, decoded as the router does", async () => {
-    const { routeParams } = await import('@/config/routes');
-    expect(routeParams('/assets/:id', '/assets/123')).toEqual({ id: '123' });
-    expect(routeParams('/verify/:serialNumber', '/verify/SN%201/')).toEqual({ serialNumber: 'SN 1' });
-    expect(routeParams('/verify/:serialNumber', '/verify/%E0%A4%A')).toEqual({ serialNumber: '%E0%A4%A' });
-    expect(routeParams('/wallet', '/wallet')).toEqual({});
-  });
 });

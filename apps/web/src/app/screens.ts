@@ -1,9 +1,9 @@
 // The screens of the route table (config/routes.ts) with their loaders: which screen answers a path, its
-// chunk and messages loaded ahead, and its first data asked for ahead. No React or router here: the
-// router (router.tsx), the prerender and the signed-in start (signed-in-start.ts, which runs before the
-// app's own chunk has loaded) share it.
+// chunk and messages loaded ahead, and its first data asked for ahead. No components here: the router
+// (router.tsx), the app's start (main.tsx), the auth provider's first data and the prerender share it.
 import type { ComponentType } from 'react';
-import { appRoutes, matchesRoute, routeParams, type Access } from '@/config/routes';
+import { matchPath } from 'react-router';
+import { appRoutes, matchesRoute, type Access } from '@/config/routes';
 import { loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
 import type { ScreenPrefetch } from '@/lib/screen-prefetch';
@@ -66,15 +66,15 @@ export function preloadScreen(pathname: string, locale: Locale): Promise<unknown
 
 /**
  * Starts the data of the screen at `pathname` for a signed-in user (lib/screen-prefetch.ts): called by
- * signed-in-start.ts as soon as a stored session is known at page load, before React has started, and
- * for a link pointed at (router.tsx). Screens without a `prefetch` ask for their data when they render.
+ * the auth provider once a stored session is known, before the profile is read (provider.tsx), and for
+ * a link pointed at (router.tsx). Screens without a `prefetch` ask for their data when they render.
  */
 export async function prefetchScreenData(pathname: string, userId: string): Promise<void> {
   const route = screenFor(pathname);
   if (!route?.withQueryClient) return;
   try {
     const [screen, { queryClient }] = await Promise.all([route.load(), import('@/lib/query-client')]);
-    screen.prefetch?.({ queryClient, userId, params: routeParams(route.path, pathname) });
+    screen.prefetch?.({ queryClient, userId, params: matchPath(route.path, pathname)?.params ?? {} });
   } catch {
     // The screen's own render loads it again and reports a failure.
   }

@@ -204,24 +204,6 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
   return a.length === b.length && a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
 }
 
-/**
- * The values `pathname` gives `pattern`'s parameters (`/assets/:id` and `/assets/42` give { id: '42' }),
- * decoded as React Router does; for a path `matchesRoute` accepts.
- */
-export function routeParams(pattern: string, pathname: string): Record<string, string> {
-  const segments = pathname.replace(/\/+$/, '').split('/');
-  const params: Record<string, string> = {};
-  pattern.split('/').forEach((seg, i) => {
-    if (!seg.startsWith(':') || segments[i] === undefined) return;
-    try {
-      params[seg.slice(1)] = decodeURIComponent(segments[i]);
-    } catch {
-      params[seg.slice(1)] = segments[i]; // a malformed escape: the screen reports the value as not found
-    }
-  });
-  return params;
-}
-
 /** The route that answers `pathname`, if any. */
 export const routeFor = (pathname: string): AppRoute | undefined =>
   appRoutes.find((r) => matchesRoute(r.path, pathname));

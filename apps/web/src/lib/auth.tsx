@@ -16,7 +16,7 @@ import {
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { appConfig } from './app-config';
 import { forgetLocaleCookie } from './i18n/locales';
-import { fetchProfile, takeEarlyProfile, type UserProfile } from './profile';
+import { fetchProfile, type UserProfile } from './profile';
 import type { SupabaseClient } from './supabase';
 import { authStorageKey, whenClientLoads } from './supabase-ready';
 
@@ -87,16 +87,21 @@ interface AuthProviderProps {
   onSignedOut?: () => void;
   /** Called after the cache of the previous user must go (sign-out, user switch). */
   onUserChanged?: () => void;
+  /**
+   * A stored session was found at page load (and needs no second factor): called before the profile is
+   * read, so the screen's data can be asked for at the same time (app/screens.ts, prefetchScreenData).
+   */
+  onStoredSession?: (userId: string) => void;
 }
 
-export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProviderProps) {
+export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSession }: AuthProviderProps) {
   const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true, initialized: false });
   const stateRef = useRef(state);
   stateRef.current = state;
   const seq = useRef(0);
   const activityFor = useRef<string | null>(null);
-  const callbacks = useRef({ onSignedOut, onUserChanged });
-  callbacks.current = { onSignedOut, onUserChanged };
+  const callbacks = useRef({ onSignedOut, onUserChanged, onStoredSession });
+  callbacks.current = { onSignedOut, onUserChanged, onStoredSession };
 
   const handleEvent = useCallback(async (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
     const mine = ++seq.current;
@@ -118,13 +123,12 @@ export function AuthProvider({ children, onSignedOut, onUserChanged }: AuthProvi
       setState({ ...SIGNED_OUT, mfaPending: true });
       return;
     }
+    if (event === 'INITIAL_SESSION') callbacks.current.onStoredSession?.(session.user.id);
     const previous = stateRef.current;
     const sameUser = previous.user?.id === session.user.id;
     if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
     setState((s) => ({ ...s, loading: true }));
-    // The stored session's profile was asked for before the app started (app/signed-in-start.ts).
-    const early = event === 'INITIAL_SESSION' ? takeEarlyProfile(session.user.id) : null;
-    const profile = await (early ?? fetchProfile(client, session.user.id));
+    const profile = await fetchProfile(client, session.user.id);
     if (mine !== seq.current) return;
     setState({ user: session.user, session, profile, loading: false, initialized: true, mfaPending: false });
     if (event === 'SIGNED_IN' && activityFor.current !== session.user.id) {

@@ -1,6 +1,5 @@
-// A user's profile row (user_profiles), as the app reads it: the auth provider when a session starts,
-// and the signed-in start (app/signed-in-start.ts) before the app has rendered, which hands its read to
-// the provider (takeEarlyProfile) so a page load reads the profile once.
+// A user's profile row (user_profiles), as the app reads it: its role and flags decide the guards and the
+// menus (SPEC §4). Kept apart from the auth provider so that api modules and tests need no React.
 import type { SupabaseClient } from './supabase';
 
 export type Role = 'standard' | 'moderator' | 'admin';
@@ -63,18 +62,4 @@ export async function fetchProfile(client: SupabaseClient, userId: string): Prom
   } finally {
     clearTimeout(timer);
   }
-}
-
-let early: { userId: string; profile: Promise<UserProfile | null> } | null = null;
-
-/** The profile of the stored session, asked for before the app started (app/signed-in-start.ts). */
-export function offerEarlyProfile(userId: string, profile: Promise<UserProfile | null>): void {
-  early = { userId, profile };
-}
-
-/** The early read of `userId`'s profile, once; null when there is none (or it was someone else's). */
-export function takeEarlyProfile(userId: string): Promise<UserProfile | null> | null {
-  const offered = early;
-  early = null;
-  return offered?.userId === userId ? offered.profile : null;
 }

@@ -1,7 +1,7 @@
 // A screen module may export `prefetch`: the queries it asks for first, started before it renders.
-// On a page load with a stored session it runs as soon as supabase-js has read the session, before React
-// has started (app/signed-in-start.ts, app/screens.ts prefetchScreenData), so the screen's data travels
-// with the profile while the app starts, instead of one round trip after the other (issue 29). It must ask with the very
+// On a page load with a stored session the router calls it as soon as the session is known
+// (app/screens.ts, prefetchScreenData), so the screen's data travels while the profile is read and the
+// guard decides, instead of one round trip after the other (issue 29). It must ask with the very
 // query options (keys) the screen's hooks use, or the screen would ask again.
 import type { QueryClient } from '@tanstack/react-query';
 
