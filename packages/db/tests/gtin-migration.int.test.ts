@@ -58,10 +58,15 @@ describe.each(drivers)('GTIN and brand-name migrations over existing rows on %s'
     );
     // The check digit constraint was added "not valid": older rows may carry a wrong one.
     await db.query('alter table public.business_products drop constraint business_products_gtin_check_digit');
+    // Each product a minute after the one before: "earliest" must not depend on the clock's resolution
+    // (two inserts in the same microsecond, or millisecond on PGlite, would leave it to the random ids).
+    let minute = 0;
     const insert = async (key: string, business: string, gtin: string, sku: string | null = null) => {
+      minute += 1;
       const { rows } = await db.query<{ id: string }>(
-        'insert into public.business_products (business_id, name, gtin, sku) values ($1, $2, $3, $4) returning id',
-        [business, key, gtin, sku],
+        `insert into public.business_products (business_id, name, gtin, sku, created_at)
+         values ($1, $2, $3, $4, timestamptz '2026-03-01 00:00:00+00' + make_interval(mins => $5)) returning id`,
+        [business, key, gtin, sku, minute],
       );
       ids[key] = rows[0]!.id;
     };
