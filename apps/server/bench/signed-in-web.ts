@@ -13,6 +13,9 @@
 // WEB_DIST_B names a second build (a before/after comparison): a second server on the same database
 // serves it, and each screen's loads alternate between the two builds (A, B, A, B…), so both see the
 // same machine load; each screen then has a row per build (AB_LABELS, default "A,B").
+// To see where a load's time goes: BENCH_WATERFALL=1 (requests and the LCP element), BENCH_PROFILE=<file>
+// (a CPU profile), BENCH_TRACE=<file> (a Chrome trace of each load: main-thread tasks, paints, LCP
+// candidates; with BENCH_SHOTS=1 also the filmstrip's screenshots). Use them with RUNS=1.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -243,8 +246,16 @@ async function measure(context: BrowserContext, screen: Screen, url: string) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
     await cdp.send('Profiler.start');
   }
+  // BENCH_TRACE=<file>: a Chrome trace of the load (the last load's, with RUNS > 1).
+  const browser = context.browser();
+  if (process.env.BENCH_TRACE && browser)
+    await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: Boolean(process.env.BENCH_SHOTS) });
   await page.goto(url, { waitUntil: 'commit' });
   await screen.ready(page);
+  if (process.env.BENCH_TRACE && browser) {
+    await page.waitForTimeout(1000);
+    await browser.stopTracing();
+  }
   if (process.env.BENCH_PROFILE) {
     const { profile } = await cdp.send('Profiler.stop');
     fs.writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
