@@ -84,6 +84,8 @@ describe.each(drivers)('my-assets on %s', (driver) => {
     // The photo: its thumbnail, 640×360, from the storage origin without a token of the caller's.
     const thumb = await fetch(res.json.urls[names.photo]!, { headers: { accept: 'image/jpeg' } });
     expect(thumb.status).toBe(200);
+    // At the thumbnails' quality, not the storage default of 80 (issue 29: the card is the largest paint).
+    expect(thumb.headers.get('x-transformations')).toBe('height:360,width:640,resizing_type:fill,quality:60');
     expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ width: 640, height: 360 });
     // The document: the file itself.
     const doc = await fetch(res.json.urls[names.pdf]!);
