@@ -111,27 +111,6 @@ test('the dashboard and an asset page do not move when their activity and photo 
   expect(await shifts(asset)).toEqual([]);
 });
 
-test('a signed-in screen shows before the profile is read, and does not move when it comes', async ({ page }) => {
-  // The user is known from the stored session: the dashboard (which needs no role) paints its frame and
-  // its balance while the profile is still on the way (issue 29, lib/auth.tsx), instead of a spinner.
-  const owner = await createUser({ fullName: 'Early Owner' });
-  await serviceRpc('admin_adjust_tokens', { p_user_id: owner.id, p_amount: 120, p_reason: 'E2E early' });
-  await signIn(page, owner);
-  await watchShifts(page);
-  const release = await hold(page, /\/rest\/v1\/user_profiles/);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByTestId('dashboard-balance')).toHaveText(/^\d[\d,]* TMT$/);
-  // The header's menus wait for the profile, so they never change under the reader's eyes.
-  await expect(page.getByTestId('header-balance')).toHaveCount(0);
-  await settled(page);
-  release();
-  await expect(page.getByText('Welcome back, Early Owner.')).toBeVisible();
-  await expect(page.getByTestId('header-balance')).toBeVisible();
-  await settled(page);
-  expect(await shifts(page)).toEqual([]);
-});
-
 test('the moderators’ queue tabs keep their places when the counts come', async ({ page }) => {
   const moderator = await createUser({ role: 'moderator' });
   await signIn(page, moderator);

@@ -146,12 +146,6 @@ describe('decideAccess: exact role and loading states', () => {
     });
   });
 
-  it("shows 'Loading profile...' on a restricted route from the start, so the text never changes on the way", () => {
-    const starting = { user: null, profile: null, loading: true, initialized: false };
-    expect(decideAccess(starting, { moderation: true })).toEqual({ kind: 'loading', text: 'Loading profile...' });
-    expect(decideAccess(starting, {})).toEqual({ kind: 'loading', text: 'Loading...' });
-  });
-
   it("shows 'Loading profile...' while a restricted route waits for the profile", () => {
     const state = { user: user(), profile: null, loading: true, initialized: true };
     expect(decideAccess(state, { adminOnly: true })).toEqual({ kind: 'loading', text: 'Loading profile...' });

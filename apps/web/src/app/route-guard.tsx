@@ -25,18 +25,11 @@ export type AccessDecision =
 type GuardState = Pick<AuthState, 'user' | 'profile' | 'loading' | 'initialized'>;
 
 export function decideAccess(auth: GuardState, req: GuardRequirement): AccessDecision {
-  const needsProfile = Boolean(req.adminOnly || req.moderation || req.business || req.role);
-  // One text per screen from the first frame to the last: the user is known before the profile
-  // (lib/auth.tsx), and a text that changed on the way ("Loading..." then "Loading profile...")
-  // would move under the reader's eyes.
-  const waiting = {
-    kind: 'loading',
-    text: needsProfile ? i18n._('Loading profile...') : i18n._('Loading...'),
-  } as const;
   // A token refresh sets `loading` while a user is already shown; keep the screen mounted then.
-  if (!auth.initialized || (auth.loading && !auth.user)) return waiting;
+  if (!auth.initialized || (auth.loading && !auth.user)) return { kind: 'loading', text: i18n._('Loading...') };
   if (!auth.user) return { kind: 'redirect', to: paths.auth };
-  if (needsProfile && auth.loading && !auth.profile) return waiting;
+  const needsProfile = Boolean(req.adminOnly || req.moderation || req.business || req.role);
+  if (needsProfile && auth.loading && !auth.profile) return { kind: 'loading', text: i18n._('Loading profile...') };
   // A missing profile (or one that timed out) means the standard role and no flags.
   const role: Role = auth.profile?.role ?? 'standard';
   if (req.adminOnly && role !== 'admin') return { kind: 'redirect', to: paths.unauthorized };

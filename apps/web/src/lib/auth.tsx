@@ -24,10 +24,7 @@ export interface AuthState {
   user: User | null;
   session: Session | null;
   profile: UserProfile | null;
-  /**
-   * True while a sign-in / refresh is fetching the profile. The user (and session) are set before it:
-   * `user` with `loading` and no `profile` means the profile is not known yet, not that there is none.
-   */
+  /** True while a sign-in / refresh is fetching the profile. */
   loading: boolean;
   /** False until the stored session (or its absence) is known. */
   initialized: boolean;
@@ -130,19 +127,7 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
     const previous = stateRef.current;
     const sameUser = previous.user?.id === session.user.id;
     if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
-    // The user is known from the session itself: screens that do not depend on the profile (the
-    // route guard's needsProfile) render now, their frame while their data and the profile are on
-    // the way, instead of a spinner until the profile's round trip is over (issue 29: the whole
-    // screen then rendered in one long task after it, and its largest paint came that much later).
-    // `loading` says the profile is still being read; a refresh keeps the one already known.
-    setState({
-      user: session.user,
-      session,
-      profile: sameUser ? previous.profile : null,
-      loading: true,
-      initialized: true,
-      mfaPending: false,
-    });
+    setState((s) => ({ ...s, loading: true }));
     const profile = await fetchProfile(client, session.user.id);
     if (mine !== seq.current) return;
     setState({ user: session.user, session, profile, loading: false, initialized: true, mfaPending: false });

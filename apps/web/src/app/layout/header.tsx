@@ -11,8 +11,7 @@ import { chooseLocale } from '@/features/account/api/language';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
 
-const loadSignedInNav = () => import('./signed-in-nav');
-const SignedInNav = lazy(loadSignedInNav);
+const SignedInNav = lazy(() => import('./signed-in-nav'));
 
 /**
  * `nameOnWideScreensOnly`: the signed-out header (two links and the language) does not fit 360 px in
@@ -70,12 +69,7 @@ export function SignedOutNav({ guess = false }: { guess?: boolean }) {
 }
 
 export function Header() {
-  const { user, profile, loading, initialized } = useAuth();
-  // The user is known before the profile (lib/auth.tsx): the menus' code starts loading then, and
-  // they show once the profile says which items they hold, so the header does not change under the
-  // reader's eyes (a name in place of the e-mail, an admin's extra links).
-  if (user) void loadSignedInNav();
-  const navPlaceholder = <div aria-hidden="true" className="h-9 w-40" />;
+  const { user, initialized } = useAuth();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
@@ -88,10 +82,8 @@ export function Header() {
         <Logo nameOnWideScreensOnly={!user} signedOutGuess={!initialized} />
         {!initialized ? (
           <SignedOutNav guess />
-        ) : user && loading && !profile ? (
-          navPlaceholder
         ) : user ? (
-          <Suspense fallback={navPlaceholder}>
+          <Suspense fallback={<div aria-hidden="true" className="h-9 w-40" />}>
             <SignedInNav />
           </Suspense>
         ) : (

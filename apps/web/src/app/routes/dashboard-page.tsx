@@ -27,12 +27,10 @@ export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
 };
 
 export default function DashboardPage() {
-  const { user, profile, loading } = useAuth();
+  const { user, profile } = useAuth();
   const wallet = useWallet();
   const recent = useRecentTransactions();
-  // The screen shows before the profile is read (lib/auth.tsx): the greeting waits for the name rather
-  // than showing the e-mail first (a long one wraps, and the cards below would move when the name came).
-  const name = loading && !profile ? '' : displayName(profile, user?.email ?? '');
+  const name = displayName(profile, user?.email ?? '');
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 
 export default function BusinessUpgradePage() {
   const name = productName();
-  const { user, profile, initialized, loading } = useAuth();
+  const { user, profile, initialized } = useAuth();
   return (
     <TextPage
       title={i18n._('Business accounts')}
@@ -44,8 +44,7 @@ export default function BusinessUpgradePage() {
             'Business accounts are not bought or self-assigned: an administrator reviews each request, so a verified serial number means something to your customers. Tell us who you are below; we may reply by e-mail if we need more.',
           )}
         </p>
-        {/* Nothing until it is known whether the account is already a business (its profile). */}
-        {!initialized || (user && loading && !profile) ? null : !user ? (
+        {!initialized ? null : !user ? (
           <div className="flex flex-wrap gap-3">
             <Link to={`${paths.auth}?from=business-upgrade`} className={buttonClasses.primary}>
               {i18n._('Sign in to request')}
