@@ -635,6 +635,38 @@ export type Database = {
           },
         ];
       };
+      business_unit_scan_days: {
+        Row: {
+          business_id: string;
+          day: string;
+          scanners: number;
+          scans: number;
+          unit_id: string;
+        };
+        Insert: {
+          business_id: string;
+          day: string;
+          scanners?: number;
+          scans?: number;
+          unit_id: string;
+        };
+        Update: {
+          business_id?: string;
+          day?: string;
+          scanners?: number;
+          scans?: number;
+          unit_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'business_unit_scan_days_unit_id_fkey';
+            columns: ['unit_id'];
+            isOneToOne: false;
+            referencedRelation: 'business_units';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       business_unit_scans: {
         Row: {
           ambiguous: boolean;

@@ -492,6 +492,13 @@ create table private.stripe_events (
 CREATE INDEX stripe_events_purchase_idx ON private.stripe_events USING btree (purchase_id);
 alter table private.stripe_events enable row level security;
 
+create table private.unit_scan_day_scanners (
+  unit_id uuid not null,
+  day date not null,
+  scanner_hash text not null,
+  constraint unit_scan_day_scanners_pkey PRIMARY KEY (unit_id, day, scanner_hash)
+);
+
 CREATE OR REPLACE FUNCTION private.aal_satisfied()
  RETURNS boolean
  LANGUAGE sql
@@ -1610,15 +1617,29 @@ CREATE OR REPLACE FUNCTION private.count_scan()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_day date;
+  v_new_scanner int := 0;
 begin
   if current_setting('tagledger.moving_scans', true) = 'on' then
     return null;
   end if;
   if new.business_id is not null then
+    v_day := (new.scanned_at at time zone 'UTC')::date;
     insert into public.business_scan_days as d (business_id, product_id, day, scans, unknown_serial_scans)
-    values (new.business_id, new.product_id, (new.scanned_at at time zone 'UTC')::date, 1, (new.unit_id is null)::int)
+    values (new.business_id, new.product_id, v_day, 1, (new.unit_id is null)::int)
     on conflict (business_id, day, product_id) do update
       set scans = d.scans + 1, unknown_serial_scans = d.unknown_serial_scans + excluded.unknown_serial_scans;
+    if new.unit_id is not null then
+      insert into private.unit_scan_day_scanners (unit_id, day, scanner_hash)
+      values (new.unit_id, v_day, new.scanner_hash)
+      on conflict do nothing;
+      get diagnostics v_new_scanner = row_count;
+      insert into public.business_unit_scan_days as d (business_id, unit_id, day, scans, scanners)
+      values (new.business_id, new.unit_id, v_day, 1, v_new_scanner)
+      on conflict (unit_id, business_id, day) do update
+        set scans = d.scans + 1, scanners = d.scanners + excluded.scanners;
+    end if;
   end if;
   return null;
 end
@@ -2091,6 +2112,22 @@ AS $function$
   select c.unit_id, c.scans, c.places, c.shared_scans, c.last_scan_at from counted c
    where c.places >= 5 or c.shared_scans > 0
 $function$;
+
+CREATE OR REPLACE FUNCTION private.forget_old_unit_scanners(p_at timestamp with time zone DEFAULT now())
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_gone bigint;
+begin
+  delete from private.unit_scan_day_scanners x where x.day < (p_at at time zone 'UTC')::date - 1;
+  get diagnostics v_gone = row_count;
+  return v_gone;
+end
+$function$;
+grant execute on function private.forget_old_unit_scanners(p_at timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION private.grant_signup_bonus(p_user_id uuid, p_user_meta jsonb)
  RETURNS void
@@ -3278,6 +3315,34 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.rebuild_unit_scan_counts()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_first timestamptz;
+  v_yesterday date := (now() at time zone 'UTC')::date - 1;
+begin
+  select min(s.scanned_at) into v_first from public.business_unit_scans s where s.unit_id is not null;
+  if v_first is not null then
+    delete from public.business_unit_scan_days d where d.day >= (v_first at time zone 'UTC')::date;
+    insert into public.business_unit_scan_days (business_id, unit_id, day, scans, scanners)
+    select s.business_id, s.unit_id, (s.scanned_at at time zone 'UTC')::date, count(*), count(distinct s.scanner_hash)
+      from public.business_unit_scans s
+     where s.unit_id is not null and s.business_id is not null
+     group by 1, 2, 3;
+  end if;
+  delete from private.unit_scan_day_scanners;
+  insert into private.unit_scan_day_scanners (unit_id, day, scanner_hash)
+  select distinct s.unit_id, (s.scanned_at at time zone 'UTC')::date, s.scanner_hash
+    from public.business_unit_scans s
+   where s.unit_id is not null and s.business_id is not null
+     and s.scanned_at >= v_yesterday::timestamp at time zone 'UTC';
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.record_moderator_recall()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4118,6 +4183,23 @@ begin
                  count(*) as scans, count(*) filter (where o.unit_id is null) as unknown_serial_scans
             from gone o where o.business_id is not null group by 1, 2, 3) g
    where d.business_id = g.business_id and d.product_id is not distinct from g.product_id and d.day = g.day;
+  update public.business_unit_scan_days d
+     set scans = greatest(d.scans - g.scans, 0),
+         scanners = (select count(distinct s.scanner_hash) from public.business_unit_scans s
+                      where s.unit_id = d.unit_id and s.business_id = d.business_id
+                        and s.scanned_at >= d.day::timestamp at time zone 'UTC'
+                        and s.scanned_at < (d.day + 1)::timestamp at time zone 'UTC')
+    from (select o.business_id, o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, count(*) as scans
+            from gone o where o.business_id is not null and o.unit_id is not null group by 1, 2, 3) g
+   where d.unit_id = g.unit_id and d.business_id = g.business_id and d.day = g.day;
+  delete from private.unit_scan_day_scanners x
+   using (select distinct o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, o.scanner_hash
+            from gone o where o.unit_id is not null and o.business_id is not null) g
+   where x.unit_id = g.unit_id and x.day = g.day and x.scanner_hash = g.scanner_hash
+     and not exists (select 1 from public.business_unit_scans s
+                      where s.unit_id = g.unit_id and s.scanner_hash = g.scanner_hash
+                        and s.scanned_at >= g.day::timestamp at time zone 'UTC'
+                        and s.scanned_at < (g.day + 1)::timestamp at time zone 'UTC');
   return null;
 end
 $function$;
@@ -4795,6 +4877,29 @@ create policy "Two-factor users need an aal2 session" on public.business_scan_da
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 grant select on table public.business_scan_days to authenticated;
 grant select on table public.business_scan_days to service_role;
+
+create table public.business_unit_scan_days (
+  business_id uuid not null,
+  unit_id uuid not null,
+  day date not null,
+  scans bigint default 0 not null,
+  scanners integer default 0 not null,
+  constraint business_unit_scan_days_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint business_unit_scan_days_scanners_check CHECK (scanners >= 0),
+  constraint business_unit_scan_days_scans_check CHECK (scans >= 0),
+  constraint business_unit_scan_days_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES business_units(id) ON DELETE CASCADE
+);
+CREATE UNIQUE INDEX business_unit_scan_days_key ON public.business_unit_scan_days USING btree (unit_id, business_id, day);
+CREATE INDEX business_unit_scan_days_scanners_idx ON public.business_unit_scan_days USING btree (business_id, day) WHERE (scanners > 5);
+CREATE INDEX business_unit_scan_days_top_idx ON public.business_unit_scan_days USING btree (business_id, day, scans DESC);
+alter table public.business_unit_scan_days enable row level security;
+create policy "Businesses read the counts of their own units' scans" on public.business_unit_scan_days for select to authenticated
+  using ((business_id = auth.uid()));
+create policy "Two-factor users need an aal2 session" on public.business_unit_scan_days as restrictive for all to authenticated
+  using (( SELECT private.aal_satisfied() AS aal_satisfied))
+  with check (( SELECT private.aal_satisfied() AS aal_satisfied));
+grant select on table public.business_unit_scan_days to authenticated;
+grant select on table public.business_unit_scan_days to service_role;
 
 create table public.business_unit_scans (
   id bigint generated always as identity not null,
@@ -7647,6 +7752,11 @@ declare
   v_first_day date;
   v_today date := (now() at time zone 'UTC')::date;
   v_unknown bigint;
+  v_k int := 16;
+  v_top jsonb;
+  v_listed int;
+  v_tenth numeric;
+  v_bound numeric;
 begin
   perform private.require_aal_satisfied();
   -- Anyone signed in may ask; the answer only ever counts scans of the caller's own products.
@@ -7662,6 +7772,37 @@ begin
   -- answer, none, spares reading the period's raw scans for them.
   select coalesce(sum(d.unknown_serial_scans), 0) into v_unknown from public.business_scan_days d
    where d.business_id = v_uid and d.day >= v_first_day;
+  loop
+    with recursive days(day) as (
+      -- The days of the period that have unit counts, one index probe each.
+      select min(d.day) from public.business_unit_scan_days d where d.business_id = v_uid and d.day >= v_first_day
+      union all
+      select (select min(d.day) from public.business_unit_scan_days d where d.business_id = v_uid and d.day > days.day)
+        from days where days.day is not null
+    ), tops as materialized (
+      select t.unit_id, t.scans, row_number() over (partition by days.day order by t.scans desc) as rank
+        from days cross join lateral (
+          select d.unit_id, d.scans from public.business_unit_scan_days d
+           where d.business_id = v_uid and d.day = days.day order by d.scans desc limit v_k) t
+       where days.day is not null
+    ), best as (
+      select u.id as unit_id, u.serial, p.name, u.status, c.n
+        from (select distinct t.unit_id from tops t) k
+        cross join lateral (select sum(d.scans) as n from public.business_unit_scan_days d
+                             where d.unit_id = k.unit_id and d.business_id = v_uid and d.day >= v_first_day) c
+        join public.business_units u on u.id = k.unit_id
+        join public.business_products p on p.id = u.product_id
+       where c.n > 0
+       order by c.n desc, u.serial limit 10
+    )
+    select coalesce(jsonb_agg(jsonb_build_object('unit_id', b.unit_id, 'serial', b.serial, 'product', b.name,
+                      'status', b.status, 'count', b.n) order by b.n desc, b.serial), '[]'::jsonb),
+           count(*), min(b.n), (select coalesce(sum(t.scans), 0) from tops t where t.rank = v_k)
+      into v_top, v_listed, v_tenth, v_bound
+      from best b;
+    exit when v_listed < 10 or v_tenth > v_bound or v_k >= 1024;
+    v_k := v_k * 8;
+  end loop;
   return jsonb_build_object(
     'days', p_days,
     'total', (select coalesce(sum(d.scans), 0) from public.business_scan_days d
@@ -7679,26 +7820,20 @@ begin
                 join public.business_products p on p.id = d.product_id
                where d.business_id = v_uid and d.day >= v_first_day
                group by p.id having sum(d.scans) > 0) x), '[]'::jsonb),
-    'top_units', coalesce((
-      select jsonb_agg(jsonb_build_object('unit_id', x.unit_id, 'serial', x.serial, 'product', x.name,
-               'status', x.status, 'count', x.n) order by x.n desc, x.serial)
-        from (select u.id as unit_id, u.serial, p.name, u.status, count(*) as n from public.business_unit_scans s
-                join public.business_units u on u.id = s.unit_id
-                join public.business_products p on p.id = u.product_id
-               where s.business_id = v_uid and s.scanned_at >= v_since
-                 and exists (select 1 from public.business_scan_days d
-                              where d.business_id = v_uid and d.day >= v_first_day and d.scans > d.unknown_serial_scans)
-               group by u.id, p.name order by n desc, u.serial limit 10) x), '[]'::jsonb),
+    'top_units', v_top,
     'flagged', coalesce((
       select jsonb_agg(f order by f->>'reason', (f->>'count')::int desc)
         from (
           select jsonb_build_object('reason', 'many_scans', 'unit_id', u.id, 'serial', u.serial, 'product', p.name,
-                   'status', u.status, 'count', count(distinct s.scanner_hash)) as f
-            from public.business_unit_scans s
-            join public.business_units u on u.id = s.unit_id
+                   'status', u.status, 'count', c.n) as f
+            from (select distinct d.unit_id from public.business_unit_scan_days d
+                   where d.business_id = v_uid and d.day in (v_today - 1, v_today) and d.scanners > 5) k
+            cross join lateral (select sum(d.scanners) as n from public.business_unit_scan_days d
+                                 where d.unit_id = k.unit_id and d.business_id = v_uid
+                                   and d.day in (v_today - 1, v_today)) c
+            join public.business_units u on u.id = k.unit_id
             join public.business_products p on p.id = u.product_id
-           where s.business_id = v_uid and s.scanned_at > now() - interval '24 hours'
-           group by u.id, p.name having count(distinct s.scanner_hash) > 10
+           where c.n > 10
           union all
           select jsonb_build_object('reason', 'never_issued', 'unit_id', null, 'serial', s.serial,
                    'product', p.name, 'gtin', s.gtin, 'status', null, 'count', count(*))

@@ -43,6 +43,7 @@ const GUARDED_TABLES = [
   'public.asset_transfers',
   'public.business_products',
   'public.business_scan_days',
+  'public.business_unit_scan_days',
   'public.business_units',
   'public.business_profiles',
   'public.business_unit_scans',
@@ -283,7 +284,9 @@ describe.each(drivers)('aal2 rule on %s', (driver) => {
       gtin.slice(1, 13),
     ]);
     await q(
-      `insert into public.business_unit_scans (product_id, business_id, serial, scanner_hash) values ($1, $2, 'W-1', 'h')`,
+      // A scan of the issued unit, so that its per-unit counts have a row too.
+      `insert into public.business_unit_scans (unit_id, product_id, business_id, serial, scanner_hash)
+       select u.id, $1, $2, 'W-1', 'h' from public.business_units u where u.product_id = $1 and u.serial = 'W-1'`,
       [product.rows[0]!.id, userId],
     );
     return { assetId, messageId };
