@@ -230,6 +230,8 @@ async function seedBrand(server: TestServer, n: number): Promise<{ id: string; t
        select business_id, product_id, (scanned_at at time zone 'UTC')::date, count(*), count(*) filter (where unit_id is null)
          from public.business_unit_scans group by 1, 2, 3`,
     );
+    // The per-unit counts (decision 0173), made as a restore makes them.
+    await tx.query('select private.rebuild_unit_scan_counts()');
   });
   return { id: brand.id, token: brand.token };
 }

@@ -2,7 +2,8 @@
 // the server starts, it makes this month's and next month's partitions (private.ensure_scan_partitions),
 // so a scan never waits in the default partition; with SCAN_RETENTION_MONTHS set, it then detaches and
 // drops the months older than that (private.drop_old_scan_partitions). Their scans were counted in
-// public.business_scan_days as they arrived, so the brand's analytics keep them.
+// public.business_scan_days as they arrived, so the brand's analytics keep them. It also forgets the
+// scanners of days before yesterday that the per-unit counts remember (decision 0173).
 import { withRequestContext } from '@tagledger/db';
 import type { AppContext } from '../shared/context.js';
 
@@ -24,6 +25,9 @@ export async function maintainScanPartitions(ctx: AppContext): Promise<ScanParti
     const dropped = months
       ? (await tx.query<{ name: string }>('select private.drop_old_scan_partitions($1) as name', [months])).rows
       : [];
+    // The scanners remembered per unit and day for counting each once: only today's and yesterday's
+    // scans still arrive (decision 0173).
+    await tx.query('select private.forget_old_unit_scanners()');
     return { created: Number(made.rows[0]?.n ?? 0), dropped: dropped.map((r) => r.name) };
   });
 }

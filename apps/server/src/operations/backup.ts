@@ -551,6 +551,9 @@ export async function restoreBackup(db: Db, storage: StoredFiles, backup: Verifi
       // The rows came in with triggers off: the counts kept by triggers are made again from the rows
       // (an archive from before they existed holds none; decision 0171).
       await tx.query('select private.recount_business_units()');
+      // The per-unit scan counts are made again from the restored scans (decision 0173); days whose
+      // scans retention dropped keep the archive's counts.
+      await tx.query('select private.rebuild_unit_scan_counts()');
       for (const [key, stagedKey] of staged) {
         if (await storage.exists(key)) continue;
         await storage.copy(stagedKey, key);

@@ -19,7 +19,7 @@ export interface ScanAnalytics {
     /** The GTIN a never-issued serial was scanned with (14 digits). */
     gtin?: string | null;
     status: string | null;
-    /** many_scans: distinct scanners in 24 hours; never_issued: scans. */
+    /** many_scans: distinct scanners today and yesterday (UTC days); never_issued: scans. */
     count: number;
   }[];
   /**

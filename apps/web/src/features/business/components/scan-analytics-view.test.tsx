@@ -28,7 +28,7 @@ describe('ScanAnalyticsView', () => {
     expect(screen.getByTestId('scan-total')).toHaveTextContent('14 scans in the last 3 days');
     expect(screen.getAllByTestId('scan-day-bar')).toHaveLength(3);
     const flagged = screen.getByRole('table', { name: 'Flagged units' });
-    expect(flagged).toHaveTextContent('More than 10 different scanners in 24 hours');
+    expect(flagged).toHaveTextContent('More than 10 different scanners today and yesterday (UTC)');
     expect(flagged).toHaveTextContent('Serial never issued');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(screen.queryByTestId('shared-serials')).toBeNull();

@@ -1,6 +1,7 @@
 // Scan analytics for the business: scans per day (chart), per product, the most scanned units, the
-// flagged ones (more than 10 different scanners in 24 hours, serials never issued), with a CSV
-// export of those four tables, and the serials other brands also use (decision 0140).
+// flagged ones (more than 10 different scanners today and yesterday, UTC days, decision 0173;
+// serials never issued), with a CSV export of those four tables, and the serials other brands also
+// use (decision 0140).
 import type { ReactNode } from 'react';
 import { DailyBarChart } from '@/components/ui/daily-bar-chart';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +14,7 @@ import { toCsv } from '@/utils/csv';
 import { downloadFile } from '@/lib/download-file';
 
 const REASONS = {
-  many_scans: /*i18n*/ 'More than 10 different scanners in 24 hours',
+  many_scans: /*i18n*/ 'More than 10 different scanners today and yesterday (UTC)',
   never_issued: /*i18n*/ 'Serial never issued',
 };
 
