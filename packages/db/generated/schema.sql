@@ -4183,23 +4183,29 @@ begin
                  count(*) as scans, count(*) filter (where o.unit_id is null) as unknown_serial_scans
             from gone o where o.business_id is not null group by 1, 2, 3) g
    where d.business_id = g.business_id and d.product_id is not distinct from g.product_id and d.day = g.day;
-  update public.business_unit_scan_days d
-     set scans = greatest(d.scans - g.scans, 0),
-         scanners = (select count(distinct s.scanner_hash) from public.business_unit_scans s
-                      where s.unit_id = d.unit_id and s.business_id = d.business_id
-                        and s.scanned_at >= d.day::timestamp at time zone 'UTC'
-                        and s.scanned_at < (d.day + 1)::timestamp at time zone 'UTC')
-    from (select o.business_id, o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, count(*) as scans
-            from gone o where o.business_id is not null and o.unit_id is not null group by 1, 2, 3) g
-   where d.unit_id = g.unit_id and d.business_id = g.business_id and d.day = g.day;
+  -- Only units that remain: a deleted unit's counts go with it (foreign key), and its remembered
+  -- scanners within two days (private.forget_old_unit_scanners).
+  with g as (
+    select o.business_id, o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, o.scanner_hash
+      from gone o join public.business_units u on u.id = o.unit_id
+     where o.business_id is not null
+  ), took as (
+    update public.business_unit_scan_days d
+       set scans = greatest(d.scans - c.scans, 0),
+           scanners = (select count(distinct s.scanner_hash) from public.business_unit_scans s
+                        where s.unit_id = d.unit_id and s.business_id = d.business_id
+                          and s.scanned_at >= d.day::timestamp at time zone 'UTC'
+                          and s.scanned_at < (d.day + 1)::timestamp at time zone 'UTC')
+      from (select g.business_id, g.unit_id, g.day, count(*) as scans from g group by 1, 2, 3) c
+     where d.unit_id = c.unit_id and d.business_id = c.business_id and d.day = c.day
+  )
   delete from private.unit_scan_day_scanners x
-   using (select distinct o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, o.scanner_hash
-            from gone o where o.unit_id is not null and o.business_id is not null) g
-   where x.unit_id = g.unit_id and x.day = g.day and x.scanner_hash = g.scanner_hash
+   using (select distinct g.unit_id, g.day, g.scanner_hash from g) c
+   where x.unit_id = c.unit_id and x.day = c.day and x.scanner_hash = c.scanner_hash
      and not exists (select 1 from public.business_unit_scans s
-                      where s.unit_id = g.unit_id and s.scanner_hash = g.scanner_hash
-                        and s.scanned_at >= g.day::timestamp at time zone 'UTC'
-                        and s.scanned_at < (g.day + 1)::timestamp at time zone 'UTC');
+                      where s.unit_id = c.unit_id and s.scanner_hash = c.scanner_hash
+                        and s.scanned_at >= c.day::timestamp at time zone 'UTC'
+                        and s.scanned_at < (c.day + 1)::timestamp at time zone 'UTC');
   return null;
 end
 $function$;
@@ -4889,7 +4895,7 @@ create table public.business_unit_scan_days (
   constraint business_unit_scan_days_scans_check CHECK (scans >= 0),
   constraint business_unit_scan_days_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES business_units(id) ON DELETE CASCADE
 );
-CREATE UNIQUE INDEX business_unit_scan_days_key ON public.business_unit_scan_days USING btree (unit_id, business_id, day);
+CREATE UNIQUE INDEX business_unit_scan_days_key ON public.business_unit_scan_days USING btree (unit_id, business_id, day) INCLUDE (scans, scanners);
 CREATE INDEX business_unit_scan_days_scanners_idx ON public.business_unit_scan_days USING btree (business_id, day) WHERE (scanners > 5);
 CREATE INDEX business_unit_scan_days_top_idx ON public.business_unit_scan_days USING btree (business_id, day, scans DESC);
 alter table public.business_unit_scan_days enable row level security;
@@ -7800,8 +7806,8 @@ begin
            count(*), min(b.n), (select coalesce(sum(t.scans), 0) from tops t where t.rank = v_k)
       into v_top, v_listed, v_tenth, v_bound
       from best b;
-    exit when v_listed < 10 or v_tenth > v_bound or v_k >= 1024;
-    v_k := v_k * 8;
+    exit when v_listed < 10 or v_tenth > v_bound or v_k >= 128 or p_days > 64;
+    v_k := 128;
   end loop;
   return jsonb_build_object(
     'days', p_days,

@@ -20,8 +20,10 @@ create table public.business_unit_scan_days (
   scans bigint not null default 0 check (scans >= 0),
   scanners int not null default 0 check (scanners >= 0)
 );
--- The upsert's key; also a candidate unit's sum over a period, and the foreign key on units.
-create unique index business_unit_scan_days_key on public.business_unit_scan_days (unit_id, business_id, day);
+-- The upsert's key; also a candidate unit's sum over a period (from the index alone where the rows
+-- are all-visible, hence the included counts), and the foreign key on units.
+create unique index business_unit_scan_days_key on public.business_unit_scan_days (unit_id, business_id, day)
+  include (scans, scanners);
 -- A day's most scanned units, read from the top: the candidates of the period's top units.
 create index business_unit_scan_days_top_idx on public.business_unit_scan_days (business_id, day, scans desc);
 -- Units with more than 5 scanners on a day: a unit with more than 10 over two days has one such day.
@@ -133,7 +135,7 @@ $$;
 
 -- Deletes, once a statement and grouped, as before; a unit's day loses the deleted scans, and its
 -- scanners are those of the scans that remain that day (read by the unit's scans index: one unit's
--- day). Deleting a unit deletes its counts anyway (foreign key).
+-- day), in one statement.
 create or replace function private.uncount_scans() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -148,23 +150,29 @@ begin
                  count(*) as scans, count(*) filter (where o.unit_id is null) as unknown_serial_scans
             from gone o where o.business_id is not null group by 1, 2, 3) g
    where d.business_id = g.business_id and d.product_id is not distinct from g.product_id and d.day = g.day;
-  update public.business_unit_scan_days d
-     set scans = greatest(d.scans - g.scans, 0),
-         scanners = (select count(distinct s.scanner_hash) from public.business_unit_scans s
-                      where s.unit_id = d.unit_id and s.business_id = d.business_id
-                        and s.scanned_at >= d.day::timestamp at time zone 'UTC'
-                        and s.scanned_at < (d.day + 1)::timestamp at time zone 'UTC')
-    from (select o.business_id, o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, count(*) as scans
-            from gone o where o.business_id is not null and o.unit_id is not null group by 1, 2, 3) g
-   where d.unit_id = g.unit_id and d.business_id = g.business_id and d.day = g.day;
+  -- Only units that remain: a deleted unit's counts go with it (foreign key), and its remembered
+  -- scanners within two days (private.forget_old_unit_scanners).
+  with g as (
+    select o.business_id, o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, o.scanner_hash
+      from gone o join public.business_units u on u.id = o.unit_id
+     where o.business_id is not null
+  ), took as (
+    update public.business_unit_scan_days d
+       set scans = greatest(d.scans - c.scans, 0),
+           scanners = (select count(distinct s.scanner_hash) from public.business_unit_scans s
+                        where s.unit_id = d.unit_id and s.business_id = d.business_id
+                          and s.scanned_at >= d.day::timestamp at time zone 'UTC'
+                          and s.scanned_at < (d.day + 1)::timestamp at time zone 'UTC')
+      from (select g.business_id, g.unit_id, g.day, count(*) as scans from g group by 1, 2, 3) c
+     where d.unit_id = c.unit_id and d.business_id = c.business_id and d.day = c.day
+  )
   delete from private.unit_scan_day_scanners x
-   using (select distinct o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, o.scanner_hash
-            from gone o where o.unit_id is not null and o.business_id is not null) g
-   where x.unit_id = g.unit_id and x.day = g.day and x.scanner_hash = g.scanner_hash
+   using (select distinct g.unit_id, g.day, g.scanner_hash from g) c
+   where x.unit_id = c.unit_id and x.day = c.day and x.scanner_hash = c.scanner_hash
      and not exists (select 1 from public.business_unit_scans s
-                      where s.unit_id = g.unit_id and s.scanner_hash = g.scanner_hash
-                        and s.scanned_at >= g.day::timestamp at time zone 'UTC'
-                        and s.scanned_at < (g.day + 1)::timestamp at time zone 'UTC');
+                      where s.unit_id = c.unit_id and s.scanner_hash = c.scanner_hash
+                        and s.scanned_at >= c.day::timestamp at time zone 'UTC'
+                        and s.scanned_at < (c.day + 1)::timestamp at time zone 'UTC');
   return null;
 end
 $$;
@@ -175,8 +183,10 @@ $$;
 -- Top units: the candidates are each day's k most scanned units (read from the top of each day in
 -- business_unit_scan_days_top_idx), their sums over the period are exact. A unit outside every
 -- day's k has at most, each day, that day's k-th count: when the tenth candidate's sum exceeds the
--- sum of those k-th counts, no other unit can reach it and the list is exact; otherwise k grows
--- (16, 128, 1024). Past 1024 the list is the best of the candidates (decision 0173).
+-- sum of those k-th counts, no other unit can reach it and the list is exact. Otherwise k grows
+-- once, from 16 to 128, for periods of up to 64 days (at most 8,192 candidates); if the proof still
+-- fails (no unit stands out: scans spread evenly over many units) the list is the best of the
+-- candidates, which may miss a unit never among a day's k most scanned (decision 0173).
 --
 -- many_scans: more than 10 distinct scanners today and yesterday (UTC) together, no longer the
 -- last 24 hours: the counts are per UTC day. A scanner's hash changes with the day, so the two
@@ -238,8 +248,8 @@ begin
            count(*), min(b.n), (select coalesce(sum(t.scans), 0) from tops t where t.rank = v_k)
       into v_top, v_listed, v_tenth, v_bound
       from best b;
-    exit when v_listed < 10 or v_tenth > v_bound or v_k >= 1024;
-    v_k := v_k * 8;
+    exit when v_listed < 10 or v_tenth > v_bound or v_k >= 128 or p_days > 64;
+    v_k := 128;
   end loop;
   return jsonb_build_object(
     'days', p_days,
