@@ -4183,8 +4183,13 @@ begin
                  count(*) as scans, count(*) filter (where o.unit_id is null) as unknown_serial_scans
             from gone o where o.business_id is not null group by 1, 2, 3) g
    where d.business_id = g.business_id and d.product_id is not distinct from g.product_id and d.day = g.day;
-  -- Only units that remain: a deleted unit's counts go with it (foreign key), and its remembered
-  -- scanners within two days (private.forget_old_unit_scanners).
+  -- A delete cascaded from a unit, product or account (a foreign key's trigger runs it, so this
+  -- one is nested) takes the units' counts along by their own foreign keys: only a direct delete
+  -- of scans, of units that remain, is taken back here. A deleted unit's remembered scanners go
+  -- within two days (private.forget_old_unit_scanners).
+  if pg_catalog.pg_trigger_depth() > 1 then
+    return null;
+  end if;
   with g as (
     select o.business_id, o.unit_id, (o.scanned_at at time zone 'UTC')::date as day, o.scanner_hash
       from gone o join public.business_units u on u.id = o.unit_id
