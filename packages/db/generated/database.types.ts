@@ -657,15 +657,7 @@ export type Database = {
           scans?: number;
           unit_id?: string;
         };
-        Relationships: [
-          {
-            foreignKeyName: 'business_unit_scan_days_unit_id_fkey';
-            columns: ['unit_id'];
-            isOneToOne: false;
-            referencedRelation: 'business_units';
-            referencedColumns: ['id'];
-          },
-        ];
+        Relationships: [];
       };
       business_unit_scans: {
         Row: {

@@ -2113,6 +2113,18 @@ AS $function$
    where c.places >= 5 or c.shared_scans > 0
 $function$;
 
+CREATE OR REPLACE FUNCTION private.forget_deleted_units_scan_counts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.business_unit_scan_days d using gone_units g where d.unit_id = g.id;
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.forget_old_unit_scanners(p_at timestamp with time zone DEFAULT now())
  RETURNS bigint
  LANGUAGE plpgsql
@@ -4184,7 +4196,8 @@ begin
             from gone o where o.business_id is not null group by 1, 2, 3) g
    where d.business_id = g.business_id and d.product_id is not distinct from g.product_id and d.day = g.day;
   -- A delete cascaded from a unit, product or account (a foreign key's trigger runs it, so this
-  -- one is nested) takes the units' counts along by their own foreign keys: only a direct delete
+  -- one is nested) takes the units' counts along (the units' delete trigger, the account's foreign
+  -- key): only a direct delete
   -- of scans, of units that remain, is taken back here. A deleted unit's remembered scanners go
   -- within two days (private.forget_old_unit_scanners).
   if pg_catalog.pg_trigger_depth() > 1 then
@@ -4897,8 +4910,7 @@ create table public.business_unit_scan_days (
   scanners integer default 0 not null,
   constraint business_unit_scan_days_business_id_fkey FOREIGN KEY (business_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint business_unit_scan_days_scanners_check CHECK (scanners >= 0),
-  constraint business_unit_scan_days_scans_check CHECK (scans >= 0),
-  constraint business_unit_scan_days_unit_id_fkey FOREIGN KEY (unit_id) REFERENCES business_units(id) ON DELETE CASCADE
+  constraint business_unit_scan_days_scans_check CHECK (scans >= 0)
 );
 CREATE UNIQUE INDEX business_unit_scan_days_key ON public.business_unit_scan_days USING btree (unit_id, business_id, day) INCLUDE (scans, scanners);
 CREATE INDEX business_unit_scan_days_scanners_idx ON public.business_unit_scan_days USING btree (business_id, day) WHERE (scanners > 5);
@@ -5000,6 +5012,7 @@ create policy "Two-factor users need an aal2 session" on public.business_units a
 CREATE TRIGGER business_units_count_changed AFTER UPDATE ON business_units REFERENCING OLD TABLE AS gone NEW TABLE AS came FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
 CREATE TRIGGER business_units_count_gone AFTER DELETE ON business_units REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
 CREATE TRIGGER business_units_count_new AFTER INSERT ON business_units REFERENCING NEW TABLE AS came FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
+CREATE TRIGGER business_units_forget_scan_counts AFTER DELETE ON business_units REFERENCING OLD TABLE AS gone_units FOR EACH STATEMENT EXECUTE FUNCTION private.forget_deleted_units_scan_counts();
 CREATE TRIGGER business_units_keep_verdicts BEFORE DELETE ON business_units FOR EACH ROW WHEN (old.status = 'counterfeit'::text) EXECUTE FUNCTION private.keep_units_with_a_verdict();
 grant delete, insert, select, update on table public.business_units to service_role;
 grant delete, select on table public.business_units to authenticated;

@@ -15,13 +15,15 @@
 
 create table public.business_unit_scan_days (
   business_id uuid not null references auth.users (id) on delete cascade,
-  unit_id uuid not null references public.business_units (id) on delete cascade,
+  -- No foreign key: a key's cascade would run one delete per deleted unit (10^6 for a brand's
+  -- account); the delete trigger on units below removes a statement's units' rows in one.
+  unit_id uuid not null,
   day date not null,
   scans bigint not null default 0 check (scans >= 0),
   scanners int not null default 0 check (scanners >= 0)
 );
 -- The upsert's key; also a candidate unit's sum over a period (from the index alone where the rows
--- are all-visible, hence the included counts), and the foreign key on units.
+-- are all-visible, hence the included counts), and the removal of deleted units' rows.
 create unique index business_unit_scan_days_key on public.business_unit_scan_days (unit_id, business_id, day)
   include (scans, scanners);
 -- A day's most scanned units, read from the top: the candidates of the period's top units.
@@ -40,6 +42,20 @@ create policy "Two-factor users need an aal2 session" on public.business_unit_sc
 insert into private.personal_data (table_name, column_name, names_user_with, section, not_exported_because, on_delete, kept_because) values
   ('public.business_unit_scan_days', 'business_id', 'id', null,
    'Counts of the label scans the export carries one by one (section business_unit_scans).', 'cascade', null);
+
+-- Deleted units take their counts along, once a statement. A scan being inserted holds its unit
+-- (the scans' foreign key), so no count of a unit deleted meanwhile is left behind.
+create or replace function private.forget_deleted_units_scan_counts() returns trigger
+language plpgsql security definer set search_path = ''
+as $$
+begin
+  delete from public.business_unit_scan_days d using gone_units g where d.unit_id = g.id;
+  return null;
+end
+$$;
+revoke execute on function private.forget_deleted_units_scan_counts() from public;
+create trigger business_units_forget_scan_counts after delete on public.business_units
+  referencing old table as gone_units for each statement execute function private.forget_deleted_units_scan_counts();
 
 -- No role reads or writes it: only the scan triggers (security definer) do.
 create table private.unit_scan_day_scanners (
@@ -151,7 +167,8 @@ begin
             from gone o where o.business_id is not null group by 1, 2, 3) g
    where d.business_id = g.business_id and d.product_id is not distinct from g.product_id and d.day = g.day;
   -- A delete cascaded from a unit, product or account (a foreign key's trigger runs it, so this
-  -- one is nested) takes the units' counts along by their own foreign keys: only a direct delete
+  -- one is nested) takes the units' counts along (the units' delete trigger, the account's foreign
+  -- key): only a direct delete
   -- of scans, of units that remain, is taken back here. A deleted unit's remembered scanners go
   -- within two days (private.forget_old_unit_scanners).
   if pg_catalog.pg_trigger_depth() > 1 then
