@@ -151,17 +151,20 @@ export async function writeBackup(
       });
       for (const { schema, table } of await productTables(tx)) {
         summary.tables++;
-        // Keyset-free paging is fine inside one snapshot; ctid order keeps it cheap.
-        for (let offset = 0; ; offset += ROWS_PER_LINE) {
-          const { rows } = await tx.query<{ r: unknown }>(
-            `select to_jsonb(t) as r from ${qualified(schema, table)} t order by ctid limit $1 offset $2`,
-            [ROWS_PER_LINE, offset],
-          );
+        // One pass over the table through a cursor, ROWS_PER_LINE rows a fetch, inside the snapshot.
+        // Pages by `order by ctid limit … offset …` sorted the whole table again for every page:
+        // quadratic, about 5 minutes per million-row table and days for ten million (bench:scale).
+        await tx.query(
+          `declare backup_rows no scroll cursor for select to_jsonb(t) as r from ${qualified(schema, table)} t`,
+        );
+        for (;;) {
+          const { rows } = await tx.query<{ r: unknown }>(`fetch ${ROWS_PER_LINE} from backup_rows`);
           if (!rows.length) break;
           summary.rows += rows.length;
           await out.write({ kind: 'rows', table: `${schema}.${table}`, rows: rows.map((x) => x.r) });
           if (rows.length < ROWS_PER_LINE) break;
         }
+        await tx.query('close backup_rows');
       }
       const { rows: sequences } = await tx.query<{ name: string; value: string | null }>(
         `select format('%I.%I', schemaname, sequencename) as name, last_value::text as value
