@@ -32,6 +32,18 @@ import path from 'node:path';
 import { withRequestContext, type Db } from '@tagledger/db';
 import { createAuthUser, verifyGs1Prefix } from '@tagledger/db/testing';
 import { startTestServer, type TestServer } from '../test/helpers/test-server.js';
+import {
+  createIndexes,
+  dropSecondaryIndexes,
+  HEAVY,
+  PREFIX,
+  rebuildWhatTriggersKeep,
+  seedBrandRows,
+  seedPeopleAndAssets,
+  UNITS_PER_PRODUCT,
+  type SeedOptions,
+  type SeedPath,
+} from './scale-seed.js';
 import { createTestUser } from '../test/helpers/users.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -44,16 +56,19 @@ const PGLITE_SIZES = sizes(process.env.PGLITE_SIZES ?? '10000,100000');
 const REPS = Number(process.env.BENCH_REPS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const HEAVY = 5_000;
 /**
  * BENCH_PARTS=lists seeds and measures the lists alone (assets with media, ledger entries, open
  * reports; 1,000 users; the heavy user's 5,000 products, referrals of every user and 5,000 bug
  * reports), which reaches 10⁶ rows and more in minutes; the default, all, is everything.
  */
 const LISTS_ONLY = process.env.BENCH_PARTS === 'lists';
-/** A product of 10,000 units (the label sheet's), so 1 product per 10,000 units. */
-const UNITS_PER_PRODUCT = 10_000;
-const PREFIX = '950600013';
+/**
+ * BENCH_SEED=fast (the default) loads the rows with no trigger firing and rebuilds what the
+ * triggers keep in bulk (bench/scale-seed.ts); BENCH_SEED=triggers fires every trigger, as before.
+ */
+/** Where the section is written (BENCH_RESULTS_FILE; default the repository's bench/RESULTS.md). */
+const RESULTS_FILE = path.resolve(process.env.BENCH_RESULTS_FILE ?? path.join(ROOT, 'bench/RESULTS.md'));
+const SEED_PATH: SeedPath = process.env.BENCH_SEED === 'triggers' ? 'triggers' : 'fast';
 
 interface Figure {
   p50: number;
@@ -68,13 +83,6 @@ interface Run {
   n: number;
   seedSeconds: number;
   measures: Measures;
-}
-
-/** GS1 check digit of the first 13 digits of a GTIN-14. */
-function gtin14(itemRef: number): string {
-  const body = `0${PREFIX}${String(itemRef).padStart(3, '0')}`;
-  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return body + String((10 - (sum % 10)) % 10);
 }
 
 const percentile = (times: number[], p: number) => {
@@ -109,131 +117,40 @@ interface Seeded {
   publicAssets: number;
 }
 
+/** Prints each seeding step's time, so a slow seed says where its time went. */
+const logStep = (step: string, ms: number) => console.log(`    seed: ${step} ${fmt(ms)}`);
+
 async function seed(server: TestServer, n: number): Promise<Seeded> {
   const db = server.ctx.db;
   const users = LISTS_ONLY ? 1_000 : Math.max(1_000, Math.round(n / 10));
-  await db.query(
-    `insert into auth.users (id, email, email_confirmed_at)
-     select gen_random_uuid(), 'scale-' || g || '@example.test', now() from generate_series(1, $1) g`,
-    [users],
-  );
+  const options: SeedOptions = { n, users, path: SEED_PATH, at: new Date(), log: logStep };
+  const dropped = SEED_PATH === 'fast' ? await dropSecondaryIndexes(db) : [];
   const heavy = await createAuthUser(db, { email: 'heavy@example.test' });
   const moderator = await createAuthUser(db, { role: 'moderator' });
   const admin = await createAuthUser(db, { role: 'admin' });
-  // Assets, newest first by id order; every third is public. The heavy user's 5,000 come on top.
-  await db.query(
-    `insert into public.assets (owner_id, submission_id, kind, title, privacy, serial_number, created_at)
-     select u.id, gen_random_uuid(), 'general', 'Asset ' || g, case when g % 3 = 0 then 'public' else 'private' end,
-            'SER-' || g, now() - make_interval(secs => g)
-       from generate_series(1, $1) g
-       join (select id, row_number() over (order by id) - 1 as rn from auth.users where email like 'scale-%') u
-         on u.rn = g % $2`,
-    [n, users],
-  );
-  await db.query(
-    `insert into public.assets (owner_id, submission_id, kind, title, privacy, created_at)
-     select $1, gen_random_uuid(), 'general', 'Heavy ' || g, 'private', now() - make_interval(secs => g)
-       from generate_series(1, $2) g`,
-    [heavy, HEAVY],
-  );
-  await db.query(
-    `insert into public.asset_media (asset_id, owner_id, object_name, kind, mime_type, size_bytes, sha256)
-     select a.id, a.owner_id, a.owner_id || '/' || a.id || '/photo.jpg', 'photo', 'image/jpeg', 250000,
-            encode(sha256(a.id::text::bytea), 'hex')
-       from public.assets a`,
-  );
-  await db.query(
-    `insert into public.token_transactions (user_id, amount, type, source, balance_after, created_at)
-     select u.id, 1, 'earned', 'admin_grant', 1, now() - make_interval(secs => g)
-       from generate_series(1, $1) g
-       join (select id, row_number() over (order by id) - 1 as rn from auth.users where email like 'scale-%') u
-         on u.rn = g % $2`,
-    [n, users],
-  );
-  await db.query(
-    `insert into public.token_transactions (user_id, amount, type, source, balance_after, created_at)
-     select $1, 1, 'earned', 'admin_grant', g, now() - make_interval(secs => g) from generate_series(1, $2) g`,
-    [heavy, HEAVY],
-  );
-
-  // One open report for every tenth public asset, at the asset's time: the moderators' assets queue.
-  await db.query(
-    `insert into public.moderation_reports (target_kind, asset_id, reason, reporter_hash, created_at)
-     select 'asset', a.id, 'other', encode(sha256(a.id::text::bytea), 'hex'), a.created_at
-       from public.assets a where a.privacy = 'public' and a.serial_number like 'SER-%0'`,
-  );
-  // The lists of decision 0169, of a size that does not grow with n: the heavy user's 5,000 products,
-  // one referral of every user by the heavy user, and 5,000 bug reports.
-  await db.query(
-    `insert into public.business_products (business_id, name, sku, created_at)
-     select $1, 'Line ' || g, 'LINE-' || g, now() - make_interval(secs => g) from generate_series(1, $2) g`,
-    [heavy, HEAVY],
-  );
-  await db.query(
-    `insert into public.referrals (referrer_id, referred_id, level, created_at)
-     select $1, u.id, 1, now() - make_interval(secs => row_number() over (order by u.id))
-       from auth.users u where u.email like 'scale-%'`,
-    [heavy],
-  );
-  await db.query(
-    `insert into public.bug_reports (error_message, status, created_at)
-     select 'Report ' || g, (array['new', 'triaged', 'resolved'])[1 + g % 3], now() - make_interval(secs => g)
-       from generate_series(1, $1) g`,
-    [HEAVY],
-  );
-  const brand = LISTS_ONLY ? { id: '', token: '' } : await seedBrand(server, n);
+  await seedPeopleAndAssets(db, heavy, options);
+  let brand = { id: '', token: '' };
+  if (!LISTS_ONLY) {
+    // The brand: a real signed-in user (the label sheet is asked over HTTP) with a verified prefix.
+    const user = await createTestUser(server, { isBusiness: true });
+    await verifyGs1Prefix(db, user.id, PREFIX);
+    await seedBrandRows(db, user.id, options);
+    brand = { id: user.id, token: user.token };
+  }
+  if (SEED_PATH === 'fast') {
+    await rebuildWhatTriggersKeep(db, logStep);
+    const started = performance.now();
+    await createIndexes(db, dropped);
+    logStep(`${dropped.length} indexes built again`, performance.now() - started);
+  }
   const products = LISTS_ONLY ? [] : await brandProducts(db, brand.id);
+  const analyzed = performance.now();
   await db.exec('analyze');
+  logStep('analyze', performance.now() - analyzed);
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from public.assets where privacy = 'public'`,
   );
   return { heavy, admin, brand, moderator, products, publicAssets: rows[0]!.n };
-}
-
-/** The brand: units, products and scans (skipped by BENCH_PARTS=lists). */
-async function seedBrand(server: TestServer, n: number): Promise<{ id: string; token: string }> {
-  // The brand: a real signed-in user (the label sheet is asked over HTTP), a verified prefix, one
-  // product per 10,000 units, n units, n scans over 60 days.
-  const brand = await createTestUser(server, { isBusiness: true });
-  const db = server.ctx.db;
-  await verifyGs1Prefix(db, brand.id, PREFIX);
-  const productCount = Math.max(1, Math.ceil(n / UNITS_PER_PRODUCT));
-  for (let i = 0; i < productCount; i++) {
-    await db.query(`insert into public.business_products (business_id, name, gtin) values ($1, $2, $3)`, [
-      brand.id,
-      `Product ${i}`,
-      gtin14(i),
-    ]);
-  }
-  await db.query(
-    `insert into public.business_units (business_id, product_id, serial)
-     select $1, (select p.id from public.business_products p where p.business_id = $1 and p.name = 'Product ' || ((g - 1) / $3)),
-            'U' || lpad(g::text, 8, '0')
-       from generate_series(1, $2) g`,
-    [brand.id, n, UNITS_PER_PRODUCT],
-  );
-  // Scans as record_unit_scan stores them. Triggers are off while seeding (session_replication_role):
-  // the daily counts are then filled in one grouped insert, as the migration does for existing scans.
-  await db.transaction(async (tx) => {
-    await tx.query(`set local session_replication_role = replica`);
-    await tx.query(
-      `insert into public.business_unit_scans (unit_id, product_id, business_id, serial, gtin, scanner_hash, scanned_at)
-       select u.id, u.product_id, u.business_id, u.serial, p.gtin, md5((g % 5000)::text),
-              now() - make_interval(secs => ((g::bigint * 7919) % (60 * 86400))::int)
-         from generate_series(1, $1) g
-         join public.business_units u on u.serial = 'U' || lpad((1 + (g::bigint * 104729) % $1)::text, 8, '0')
-         join public.business_products p on p.id = u.product_id`,
-      [n],
-    );
-    await tx.query(
-      `insert into public.business_scan_days (business_id, product_id, day, scans, unknown_serial_scans)
-       select business_id, product_id, (scanned_at at time zone 'UTC')::date, count(*), count(*) filter (where unit_id is null)
-         from public.business_unit_scans group by 1, 2, 3`,
-    );
-    // The per-unit counts (decision 0173), made as a restore makes them.
-    await tx.query('select private.rebuild_unit_scan_counts()');
-  });
-  return { id: brand.id, token: brand.token };
 }
 
 /** The brand's products in the order of their item references (unit i is in product (i − 1) / 10,000). */
@@ -666,8 +583,8 @@ function writeResults(runs: Run[], load: { before: number[]; after: number[] }):
     '',
   ].join('\n');
   console.log(section);
-  const file = path.join(ROOT, 'bench/RESULTS.md');
-  const text = fs.readFileSync(file, 'utf8');
+  const file = RESULTS_FILE;
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const start = text.indexOf(`${title}\n`);
   let next = start >= 0 ? text.indexOf('\n## ', start + 1) : -1;
   if (next >= 0) next += 1;
