@@ -25,12 +25,14 @@
 // p99 of BENCH_REPS (default 30) sequential calls is their second-largest time; the HTTP figures are
 // autocannon's. The growth table flags a figure that grows faster than log n (see growthFlag).
 // Results: printed, and written to the "Scale" section of bench/RESULTS.md (other sections kept).
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { withRequestContext, type Db } from '@tagledger/db';
-import { createAuthUser, verifyGs1Prefix } from '@tagledger/db/testing';
+import { createAuthUser, createTestDatabase, verifyGs1Prefix } from '@tagledger/db/testing';
 import { startTestServer, type TestServer } from '../test/helpers/test-server.js';
 import {
   createIndexes,
@@ -68,6 +70,15 @@ const LISTS_ONLY = process.env.BENCH_PARTS === 'lists';
  */
 /** Where the section is written (BENCH_RESULTS_FILE; default the repository's bench/RESULTS.md). */
 const RESULTS_FILE = path.resolve(process.env.BENCH_RESULTS_FILE ?? path.join(ROOT, 'bench/RESULTS.md'));
+/** Time a repeated figure may take (BENCH_FIGURE_BUDGET seconds, default 30) before it stops repeating. */
+const FIGURE_BUDGET_MS = Number(process.env.BENCH_FIGURE_BUDGET ?? 30) * 1000;
+/**
+ * Linear by nature, so bounded: the brand's deletion (n units, n scans) runs up to BENCH_DELETE_MAX
+ * rows (default 10⁶), a backup and its restore up to BENCH_BACKUP_MAX (default 10⁶); above, the
+ * table says "not run" and why.
+ */
+const DELETE_MAX = Number(process.env.BENCH_DELETE_MAX ?? 1_000_000);
+const BACKUP_MAX = Number(process.env.BENCH_BACKUP_MAX ?? 1_000_000);
 const SEED_PATH: SeedPath = process.env.BENCH_SEED === 'triggers' ? 'triggers' : 'fast';
 
 interface Figure {
@@ -76,6 +87,12 @@ interface Figure {
   /** HTTP figures: requests that failed (no answer, or not 2xx), and how long the whole load took. */
   failed?: number;
   wallMs?: number;
+  /** Calls measured, when the figure's time budget stopped it before BENCH_REPS. */
+  calls?: number;
+  /** Shown after the time (a backup's size and rows). */
+  note?: string;
+  /** Not measured at this size, and why (the table says "not run: …"). */
+  skipped?: string;
 }
 type Measures = Record<string, Figure>;
 interface Run {
@@ -93,12 +110,18 @@ const percentile = (times: number[], p: number) => {
 async function timed(reps: number, fn: (i: number) => Promise<unknown>): Promise<Figure> {
   await fn(-1); // warm: plans cached, pages in memory
   const times: number[] = [];
-  for (let i = 0; i < reps; i++) {
-    const started = performance.now();
+  const started = performance.now();
+  // A figure whose calls take seconds (at 10⁷ rows) stops at its time budget, after 3 calls at least.
+  for (let i = 0; i < reps && (i < 3 || performance.now() - started < FIGURE_BUDGET_MS); i++) {
+    const one = performance.now();
     await fn(i);
-    times.push(performance.now() - started);
+    times.push(performance.now() - one);
   }
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    ...(times.length < reps ? { calls: times.length } : {}),
+  };
 }
 
 const asUser = <T>(db: Db, sub: string, fn: (q: (sql: string, p?: unknown[]) => Promise<unknown>) => Promise<T>) =>
@@ -265,7 +288,17 @@ async function rolledBack(db: Db, sql: string, params: unknown[]): Promise<numbe
   return ms;
 }
 
-async function measure(server: TestServer, s: Seeded, n: number, last: boolean): Promise<Measures> {
+/** ", about X (10× the last size's Y)" from the previous size's figure, for a skipped linear figure. */
+function linearGuess(driver: string, n: number, name: string): string {
+  const before = runs
+    .filter((r) => r.driver === driver && r.n < n && r.measures[name] && !r.measures[name].skipped)
+    .at(-1);
+  if (!before) return '';
+  const ms = before.measures[name]!.p50;
+  return `, about ${fmt((ms * n) / before.n)} by the ${before.n.toLocaleString('en')} figure (${fmt(ms)})`;
+}
+
+async function measure(server: TestServer, s: Seeded, n: number): Promise<Measures> {
   const db = server.ctx.db;
   const m: Measures = new Proxy({} as Measures, {
     set(target, name: string, value: Figure) {
@@ -314,10 +347,15 @@ async function measure(server: TestServer, s: Seeded, n: number, last: boolean):
   m['data export, heavy user (10,000 rows)'] = { p50: exportMs, p99: exportMs };
   const deleteHeavy = await rolledBack(db, 'delete from auth.users where id = $1', [s.heavy]);
   m['account deletion, heavy user'] = { p50: deleteHeavy, p99: deleteHeavy };
-  const deleteBrand = await rolledBack(db, 'delete from auth.users where id = $1', [s.brand.id]);
-  m['account deletion, brand (n units, n scans)'] = { p50: deleteBrand, p99: deleteBrand };
+  const brandDeletion = 'account deletion, brand (n units, n scans)';
+  if (n <= DELETE_MAX) {
+    const deleteBrand = await rolledBack(db, 'delete from auth.users where id = $1', [s.brand.id]);
+    m[brandDeletion] = { p50: deleteBrand, p99: deleteBrand };
+  } else {
+    m[brandDeletion] = { p50: 0, p99: 0, skipped: `linear in n by nature${linearGuess(db.kind, n, brandDeletion)}` };
+  }
 
-  if (last) {
+  {
     const headers = {
       apikey: server.anonKey,
       Authorization: `Bearer ${s.brand.token}`,
@@ -525,6 +563,89 @@ async function measureLists(db: Db, s: Seeded, m: Measures): Promise<void> {
   m['referred people, page at 90%'] = await timed(REPS, () => people(peopleCursor));
 }
 
+const CLI = path.join(ROOT, 'apps/server/dist/cli/data.js');
+let cliBuilt = false;
+
+/** `npm run backup|restore -- FILE` as an operator runs it (the compiled CLI, after its build check). */
+async function dataCli(args: string[], env: Record<string, string>): Promise<{ ms: number; out: string }> {
+  if (!cliBuilt) {
+    const build = spawnSync(process.execPath, ['scripts/builds.mjs', 'functions-api', 'verify', 'db', 'server'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the server build failed');
+    cliBuilt = true;
+  }
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--conditions=tagledger-compiled', CLI, ...args], {
+    cwd: ROOT,
+    env: childEnv,
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const ms = performance.now() - started;
+  if (code !== 0) throw new Error(`data ${args.join(' ')} exited with ${code}: ${out}`);
+  return { ms, out };
+}
+
+const rowsIn = (out: string) => Number(/ (\d+) rows/.exec(out)?.[1] ?? NaN);
+
+/**
+ * A backup of the bench's database by `npm run backup` (on PGlite the CLI asks the running server,
+ * whose folder is locked, as it does for an operator), then its restore by `npm run restore` into an
+ * empty database (PostgreSQL) or an empty DATA_DIR (PGlite) with the deployment's backup key: the
+ * migrations, the archive read and checked whole, then read again and loaded. The restored row count
+ * must be the backup's.
+ */
+async function measureBackup(server: TestServer, n: number, m: Measures): Promise<void> {
+  const backupName = 'backup, npm run backup (archive size, rows)';
+  const restoreName = 'restore into an empty database, npm run restore';
+  const driver = server.ctx.db.kind;
+  if (n > BACKUP_MAX) {
+    const why = `linear in n by nature, beyond this run's window`;
+    m[backupName] = { p50: 0, p99: 0, skipped: `${why}${linearGuess(driver, n, backupName)}` };
+    m[restoreName] = { p50: 0, p99: 0, skipped: `${why}${linearGuess(driver, n, restoreName)}` };
+    return;
+  }
+  const file = path.join(os.tmpdir(), `tagledger-scale-${process.pid}-${driver}-${n}.backup.gz`);
+  const restoreDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagledger-scale-restore-'));
+  let target: { url: string; drop: () => Promise<void> } | undefined;
+  try {
+    const backup = await dataCli(['backup', file], {
+      DATA_DIR: server.dataDir,
+      PORT: new URL(server.url).port,
+      HOST: '127.0.0.1',
+      ...(driver === 'pg' ? { DATABASE_URL: server.config.databaseUrl! } : {}),
+    });
+    // On PGlite the running server writes the archive and the CLI does not count its rows.
+    const rows = rowsIn(backup.out);
+    const bytes = fs.statSync(file).size;
+    if (driver === 'pg') target = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+    const restore = await dataCli(['restore', file], {
+      DATA_DIR: restoreDir,
+      BACKUP_KEY: fs.readFileSync(path.join(server.dataDir, 'keys', 'backup-key'), 'utf8').trim(),
+      ...(target ? { DATABASE_URL: target.url } : {}),
+    });
+    const restored = rowsIn(restore.out);
+    if (!Number.isNaN(rows) && restored !== rows)
+      throw new Error(`the restore put back ${restore.out}, the backup had ${rows} rows`);
+    m[backupName] = {
+      p50: backup.ms,
+      p99: backup.ms,
+      note: `${(bytes / 2 ** 20).toFixed(0)} MB, ${restored.toLocaleString('en')} rows`,
+    };
+    m[restoreName] = { p50: restore.ms, p99: restore.ms };
+  } finally {
+    fs.rmSync(file, { force: true });
+    fs.rmSync(restoreDir, { recursive: true, force: true });
+    await target?.drop();
+  }
+}
+
 /**
  * Grows faster than log n: from one size to the next (10× rows) log n grows by at most ×1.33
  * (10⁴→10⁵: log 10⁵ / log 10⁴ = 1.25); on a shared, loaded machine timings move by ±50% between
@@ -537,11 +658,15 @@ function growthFlag(values: number[]): boolean {
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms.toFixed(1)} ms`);
 
 /** p50 / p99; for a fixed-rate HTTP figure also the rate the server kept up with, and failures. */
-const cell = (c: Figure) =>
-  `${fmt(c.p50)} / ${fmt(c.p99)}` +
-  (c.wallMs
-    ? ` (${Math.round((RATE * DURATION * 1000) / c.wallMs)} req/s served${c.failed ? `, ${c.failed} failed` : ''})`
-    : '');
+const cell = (c: Figure, single = false) =>
+  c.skipped
+    ? `not run: ${c.skipped}`
+    : (single ? fmt(c.p50) : `${fmt(c.p50)} / ${fmt(c.p99)}`) +
+      (c.wallMs
+        ? ` (${Math.round((RATE * DURATION * 1000) / c.wallMs)} req/s served${c.failed ? `, ${c.failed} failed` : ''})`
+        : '') +
+      (c.calls ? ` (${c.calls} calls)` : '') +
+      (c.note ? ` (${c.note})` : '');
 
 function growthTable(runs: Run[], driver: string): string[] {
   const mine = runs.filter((r) => r.driver === driver);
@@ -554,10 +679,10 @@ function growthTable(runs: Run[], driver: string): string[] {
   ];
   for (const name of names) {
     const cells = mine.map((r) => r.measures[name]);
-    const p50s = cells.filter((c): c is Figure => !!c).map((c) => c.p50);
-    const single = cells.every((c) => !c || c.p50 === c.p99);
+    const p50s = cells.filter((c): c is Figure => !!c && !c.skipped).map((c) => c.p50);
+    const single = cells.every((c) => !c || c.skipped || c.p50 === c.p99);
     lines.push(
-      `| ${name} | ${cells.map((c) => (!c ? '–' : single ? fmt(c.p50) : cell(c))).join(' | ')} | ${
+      `| ${name} | ${cells.map((c) => (!c ? '–' : cell(c, single))).join(' | ')} | ${
         p50s.length > 1 && growthFlag(p50s) ? '**yes**' : p50s.length > 1 ? 'no' : ''
       } |`,
     );
@@ -605,14 +730,14 @@ const plan = [...new Set([...PG_SIZES, ...PGLITE_SIZES])]
     DRIVERS.filter((d) => (d === 'pg' ? PG_SIZES : PGLITE_SIZES).includes(n)).map((driver) => ({ driver, n })),
   );
 for (const { driver, n } of plan) {
-  const list = driver === 'pg' ? PG_SIZES : PGLITE_SIZES;
   const server = await startTestServer({ driver, env: { RATE_LIMITS: 'off', LOG_LEVEL: 'warn' } });
   try {
     const started = performance.now();
     const seeded = await seed(server, n);
     const seedSeconds = (performance.now() - started) / 1000;
     console.log(`${driver} n=${n}: seeded in ${seedSeconds.toFixed(0)} s (load ${os.loadavg()[0]!.toFixed(1)})`);
-    const measures = await measure(server, seeded, n, n === Math.max(...list));
+    const measures = await measure(server, seeded, n);
+    await measureBackup(server, n, measures);
     runs.push({ driver, n, seedSeconds, measures });
   } finally {
     await server.close();
