@@ -4,7 +4,10 @@
 // 10000,100000,1000000 on PostgreSQL and PGLITE_SIZES, default 10000,100000 on PGlite) it starts the
 // real server on a fresh database (startTestServer, rate limits off), seeds it inside the database
 // with set-based inserts from generate_series (no rows cross the wire; see bench/RESULTS.md for why
-// not COPY), and measures:
+// not COPY) by bench/scale-seed.ts — by default with no trigger firing, the secondary indexes built
+// after the load and what the triggers keep rebuilt in bulk (rebuildWhatTriggersKeep; BENCH_SEED=triggers
+// fires them instead: 744 s for 10⁶ rows on 2 cores, against about 110 s; each step's time is printed) —
+// and measures:
 //   n rows each of assets (a third public, one media row each), wallet ledger entries, business units
 //   and label scans (spread over the last 60 days, with their daily counts), n/10 users (at least
 //   1,000), a heavy user with 5,000 assets and 5,000 ledger entries, and a brand owning every unit.
@@ -20,11 +23,21 @@
 //   export, deletion    the heavy user's data export (every section, 500 rows a page, as
 //                       export-my-data reads it) and the deletion of the heavy user and of the brand
 //                       (each in a transaction rolled back)
-//   label sheet         at the largest size only: the plan of a 10,000-unit product and the first of
-//                       its ten 1,000-label sheets through POST /functions/v1/unit-labels-pdf
+//   label sheet         the plan of a 10,000-unit product and the first of its ten 1,000-label
+//                       sheets through POST /functions/v1/unit-labels-pdf (the product has 10,000
+//                       units at every size)
+//   backup, restore     `npm run backup -- FILE` of the bench's database (the compiled CLI, as an
+//                       operator runs it; on PGlite it asks the running server) and `npm run restore
+//                       -- FILE` into an empty database / DATA_DIR (migrations included: about 20 s on
+//                       PGlite, a few on PostgreSQL), with the archive's size and rows
+// Linear by nature, so bounded (the table then says "not run" and why, with the estimate the
+// previous size gives): the brand's deletion above BENCH_DELETE_MAX rows, a backup above
+// BENCH_BACKUP_MAX, a restore above BENCH_RESTORE_MAX (default 10⁶ each); a repeated figure stops
+// after BENCH_FIGURE_BUDGET seconds (default 30, 3 calls at least; the table gives the calls).
 // p99 of BENCH_REPS (default 30) sequential calls is their second-largest time; the HTTP figures are
 // autocannon's. The growth table flags a figure that grows faster than log n (see growthFlag).
-// Results: printed, and written to the "Scale" section of bench/RESULTS.md (other sections kept).
+// Results: printed, and written to the "Scale" section of bench/RESULTS.md (other sections kept), or of
+// BENCH_RESULTS_FILE. BENCH_DRIVERS=pg (or PGLITE_SIZES=) runs PostgreSQL only.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -52,7 +65,11 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 process.env.TEST_DATABASE_URL ??= PG_URL;
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',') as ('pg' | 'pglite')[];
-const sizes = (v: string) => v.split(',').map((s) => Math.round(Number(s)));
+const sizes = (v: string) =>
+  v
+    .split(',')
+    .filter((s) => s.trim())
+    .map((s) => Math.round(Number(s)));
 const PG_SIZES = sizes(process.env.BENCH_SIZES ?? '10000,100000,1000000');
 const PGLITE_SIZES = sizes(process.env.PGLITE_SIZES ?? '10000,100000');
 const REPS = Number(process.env.BENCH_REPS ?? 30);
@@ -74,11 +91,12 @@ const RESULTS_FILE = path.resolve(process.env.BENCH_RESULTS_FILE ?? path.join(RO
 const FIGURE_BUDGET_MS = Number(process.env.BENCH_FIGURE_BUDGET ?? 30) * 1000;
 /**
  * Linear by nature, so bounded: the brand's deletion (n units, n scans) runs up to BENCH_DELETE_MAX
- * rows (default 10⁶), a backup and its restore up to BENCH_BACKUP_MAX (default 10⁶); above, the
- * table says "not run" and why.
+ * rows (default 10⁶), a backup up to BENCH_BACKUP_MAX and its restore up to BENCH_RESTORE_MAX
+ * (default 10⁶ each); above, the table says "not run" and why.
  */
 const DELETE_MAX = Number(process.env.BENCH_DELETE_MAX ?? 1_000_000);
 const BACKUP_MAX = Number(process.env.BENCH_BACKUP_MAX ?? 1_000_000);
+const RESTORE_MAX = Number(process.env.BENCH_RESTORE_MAX ?? BACKUP_MAX);
 const SEED_PATH: SeedPath = process.env.BENCH_SEED === 'triggers' ? 'triggers' : 'fast';
 
 interface Figure {
@@ -605,10 +623,10 @@ async function measureBackup(server: TestServer, n: number, m: Measures): Promis
   const backupName = 'backup, npm run backup (archive size, rows)';
   const restoreName = 'restore into an empty database, npm run restore';
   const driver = server.ctx.db.kind;
+  const why = `linear in n by nature, beyond this run's window`;
+  if (n > RESTORE_MAX) m[restoreName] = { p50: 0, p99: 0, skipped: `${why}${linearGuess(driver, n, restoreName)}` };
   if (n > BACKUP_MAX) {
-    const why = `linear in n by nature, beyond this run's window`;
     m[backupName] = { p50: 0, p99: 0, skipped: `${why}${linearGuess(driver, n, backupName)}` };
-    m[restoreName] = { p50: 0, p99: 0, skipped: `${why}${linearGuess(driver, n, restoreName)}` };
     return;
   }
   const file = path.join(os.tmpdir(), `tagledger-scale-${process.pid}-${driver}-${n}.backup.gz`);
@@ -624,6 +642,13 @@ async function measureBackup(server: TestServer, n: number, m: Measures): Promis
     // On PGlite the running server writes the archive and the CLI does not count its rows.
     const rows = rowsIn(backup.out);
     const bytes = fs.statSync(file).size;
+    const size = `${(bytes / 2 ** 20).toFixed(0)} MB`;
+    m[backupName] = {
+      p50: backup.ms,
+      p99: backup.ms,
+      note: Number.isNaN(rows) ? size : `${size}, ${rows.toLocaleString('en')} rows`,
+    };
+    if (n > RESTORE_MAX) return;
     if (driver === 'pg') target = await createTestDatabase(process.env.TEST_DATABASE_URL!);
     const restore = await dataCli(['restore', file], {
       DATA_DIR: restoreDir,
@@ -737,8 +762,10 @@ for (const { driver, n } of plan) {
     const seedSeconds = (performance.now() - started) / 1000;
     console.log(`${driver} n=${n}: seeded in ${seedSeconds.toFixed(0)} s (load ${os.loadavg()[0]!.toFixed(1)})`);
     const measures = await measure(server, seeded, n);
-    await measureBackup(server, n, measures);
     runs.push({ driver, n, seedSeconds, measures });
+    // Written before the backup too: a run stopped during a long backup keeps this size's figures.
+    writeResults(runs, { before: loadBefore, after: os.loadavg() });
+    await measureBackup(server, n, measures);
   } finally {
     await server.close();
   }
