@@ -13,7 +13,7 @@
 //               would have made. Needs a role that may set session_replication_role: the superuser
 //               the bench connects as on PostgreSQL; PGlite always is one.
 //
-// test/bench/scale-seed.test.ts seeds the same rows both ways and compares every table's row count
+// test/bench/scale-seed.int.test.ts seeds the same rows both ways and compares every table's row count
 // and the derived rows and counters, on both drivers: a trigger added later whose work
 // rebuildWhatTriggersKeep does not redo makes that test fail.
 import type { Db, Tx } from '@tagledger/db';
