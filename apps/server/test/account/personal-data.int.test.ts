@@ -286,14 +286,15 @@ describe.each(drivers)('everything held about a person on %s', (driver) => {
       `insert into public.business_products (business_id, name, sku) values ($1, 'Watch', 'W-1') returning id`,
       [id],
     );
-    await q(`insert into public.business_units (business_id, product_id, serial) values ($1, $2, 'W-0001')`, [
-      id,
-      product.id,
-    ]);
+    const unit = await one<{ id: string }>(
+      `insert into public.business_units (business_id, product_id, serial) values ($1, $2, 'W-0001') returning id`,
+      [id, product.id],
+    );
+    // Scans of the issued unit, as the scan page records them: they are counted per unit too (decision 0173).
     await q(
-      `insert into public.business_unit_scans (product_id, business_id, serial, scanner_hash, scanned_at)
-       select $1, $2, 'W-0001', 'd' || i, now() - (i % 3) * interval '1 hour' from generate_series(1, $3::int) i`,
-      [product.id, id, SCANS],
+      `insert into public.business_unit_scans (unit_id, product_id, business_id, serial, scanner_hash, scanned_at)
+       select $4, $1, $2, 'W-0001', 'd' || i, now() - (i % 3) * interval '1 hour' from generate_series(1, $3::int) i`,
+      [product.id, id, SCANS, unit.id],
     );
     await q(
       `insert into public.moderation_log (moderator_id, queue, item_id, action, target_user_id, reason)
