@@ -300,6 +300,15 @@ create table private.export_sections (
 );
 alter table private.export_sections enable row level security;
 
+create table private.flagged_unit_signals (
+  unit_id uuid not null,
+  last_scan_at timestamp with time zone not null,
+  flagged_until timestamp with time zone not null,
+  constraint flagged_unit_signals_pkey PRIMARY KEY (unit_id)
+);
+CREATE INDEX flagged_unit_signals_queue_idx ON private.flagged_unit_signals USING btree (last_scan_at DESC, unit_id DESC) INCLUDE (flagged_until);
+alter table private.flagged_unit_signals enable row level security;
+
 create table private.hidden_assets (
   asset_id uuid not null,
   hidden_at timestamp with time zone default now() not null,
@@ -2079,38 +2088,58 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.flagged_units()
+CREATE OR REPLACE FUNCTION private.flag_arrived_scans()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if current_setting('tagledger.moving_scans', true) = 'on' then
+    return null;
+  end if;
+  perform private.refresh_unit_flags(array(
+    select a.unit_id from arrived a where a.unit_id is not null
+    union
+    select u.id from arrived a join public.business_units u on u.serial = a.serial where a.ambiguous));
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.flagged_units(p_before_at timestamp with time zone DEFAULT 'infinity'::timestamp with time zone, p_before_id uuid DEFAULT 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid, p_limit integer DEFAULT NULL::integer)
  RETURNS TABLE(unit_id uuid, scans bigint, places bigint, shared_scans bigint, last_scan_at timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with candidates as (
-    select s.unit_id from public.business_unit_scans s
-     where s.unit_id is not null and s.scanned_at > now() - interval '24 hours'
-     group by s.unit_id
-    having count(distinct s.scanner_hash) >= 5
-    union
-    select u.id from public.business_unit_scans s join public.business_units u on u.serial = s.serial
-     where s.ambiguous and s.scanned_at > now() - interval '24 hours'
-  ), since as (
-    select c.unit_id, greatest(now() - interval '24 hours', coalesce(
-      (select max(l.created_at) from public.moderation_log l
-        where l.queue = 'flagged' and l.item_id = c.unit_id::text and l.action = 'dismiss'), '-infinity')) as t
-      from candidates c
-  ), counted as (
-    select x.unit_id, own.scans, own.places, shared.scans as shared_scans, greatest(own.last, shared.last) as last_scan_at
-      from since x
-      join public.business_units u on u.id = x.unit_id and u.status <> 'counterfeit'
-      cross join lateral (
-        select count(*) as scans, count(distinct s.scanner_hash) as places, max(s.scanned_at) as last
-          from public.business_unit_scans s where s.unit_id = x.unit_id and s.scanned_at > x.t) own
-      cross join lateral (
-        select count(*) as scans, max(s.scanned_at) as last
-          from public.business_unit_scans s where s.ambiguous and s.serial = u.serial and s.scanned_at > x.t) shared
-  )
-  select c.unit_id, c.scans, c.places, c.shared_scans, c.last_scan_at from counted c
-   where c.places >= 5 or c.shared_scans > 0
+  select f.unit_id, own.scans, own.places, shared.scans, f.last_scan_at
+    from (select f.unit_id, f.last_scan_at from private.flagged_unit_signals f
+           where f.flagged_until > now() and (f.last_scan_at, f.unit_id) < (p_before_at, p_before_id)
+           order by f.last_scan_at desc, f.unit_id desc limit p_limit) f
+    join public.business_units u on u.id = f.unit_id
+    cross join lateral (
+      select greatest(now() - interval '24 hours', coalesce(
+        (select max(l.created_at) from public.moderation_log l
+          where l.queue = 'flagged' and l.item_id = u.id::text and l.action = 'dismiss'), '-infinity')) as t) since
+    cross join lateral (
+      select count(*) as scans, count(distinct s.scanner_hash) as places
+        from public.business_unit_scans s where s.unit_id = f.unit_id and s.scanned_at > since.t) own
+    cross join lateral (
+      select count(*) as scans from public.business_unit_scans s
+       where s.ambiguous and s.serial = u.serial and s.scanned_at > since.t) shared
+   order by f.last_scan_at desc, f.unit_id desc
+$function$;
+
+CREATE OR REPLACE FUNCTION private.forget_deleted_units_flags()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from private.flagged_unit_signals f using gone_units g where f.unit_id = g.id;
+  return null;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.forget_deleted_units_scan_counts()
@@ -2124,6 +2153,22 @@ begin
   return null;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.forget_ended_unit_flags()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_gone bigint;
+begin
+  delete from private.flagged_unit_signals f where f.flagged_until <= now();
+  get diagnostics v_gone = row_count;
+  return v_gone;
+end
+$function$;
+grant execute on function private.forget_ended_unit_flags() to service_role;
 
 CREATE OR REPLACE FUNCTION private.forget_old_unit_scanners(p_at timestamp with time zone DEFAULT now())
  RETURNS bigint
@@ -3327,6 +3372,28 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.rebuild_unit_flags()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  lock table private.flagged_unit_signals in exclusive mode;
+  delete from private.flagged_unit_signals;
+  insert into private.flagged_unit_signals (unit_id, last_scan_at, flagged_until)
+  select s.unit_id, s.last_scan_at, s.flagged_until
+    from private.unit_flag_states(array(
+           select s.unit_id from public.business_unit_scans s
+            where s.unit_id is not null and s.scanned_at > now() - interval '24 hours'
+            group by s.unit_id having count(distinct s.scanner_hash) >= 5
+           union
+           select u.id from public.business_unit_scans s join public.business_units u on u.serial = s.serial
+            where s.ambiguous and s.scanned_at > now() - interval '24 hours')) s
+   where s.flagged_until > now();
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.rebuild_unit_scan_counts()
  RETURNS void
  LANGUAGE plpgsql
@@ -3352,6 +3419,7 @@ begin
     from public.business_unit_scans s
    where s.unit_id is not null and s.business_id is not null
      and s.scanned_at >= v_yesterday::timestamp at time zone 'UTC';
+  perform private.rebuild_unit_flags();
 end
 $function$;
 
@@ -3519,6 +3587,55 @@ AS $function$
      where p.referred_by is not null and c.depth < 1000
   )
   select exists (select 1 from chain where id = p_ancestor)
+$function$;
+
+CREATE OR REPLACE FUNCTION private.reflag_unit_on_dismissal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.item_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    perform private.refresh_unit_flags(array[new.item_id::uuid]);
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.reflag_unit_on_status()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.refresh_unit_flags(array[new.id]);
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.refresh_unit_flags(p_units uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(cardinality(p_units), 0) = 0 then
+    return;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('flagged unit ' || u::text, 0))
+     from (select distinct u from pg_catalog.unnest(p_units) u order by u) units;
+  with states as (select * from private.unit_flag_states(p_units) s where s.flagged_until > now()),
+  ended as (
+    delete from private.flagged_unit_signals f
+     where f.unit_id = any (p_units) and not exists (select 1 from states s where s.unit_id = f.unit_id)
+  )
+  insert into private.flagged_unit_signals as f (unit_id, last_scan_at, flagged_until)
+  select s.unit_id, s.last_scan_at, s.flagged_until from states s
+  on conflict (unit_id) do update set last_scan_at = excluded.last_scan_at, flagged_until = excluded.flagged_until;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.refuse_anonymous_account()
@@ -4226,6 +4343,50 @@ begin
                         and s.scanned_at < (c.day + 1)::timestamp at time zone 'UTC');
   return null;
 end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.unflag_gone_scans()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if current_setting('tagledger.moving_scans', true) = 'on' or pg_catalog.pg_trigger_depth() > 1 then
+    return null;
+  end if;
+  perform private.refresh_unit_flags(array(
+    select g.unit_id from gone g where g.unit_id is not null
+    union
+    select u.id from gone g join public.business_units u on u.serial = g.serial where g.ambiguous));
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.unit_flag_states(p_units uuid[])
+ RETURNS TABLE(unit_id uuid, last_scan_at timestamp with time zone, flagged_until timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select x.unit_id,
+         greatest(own.last, shared.last),
+         nullif(greatest(own.fifth + interval '24 hours', shared.last + interval '24 hours', '-infinity'), '-infinity')
+    from (select u.id as unit_id, u.serial,
+                 greatest(now() - interval '24 hours', coalesce(
+                   (select max(l.created_at) from public.moderation_log l
+                     where l.queue = 'flagged' and l.item_id = u.id::text and l.action = 'dismiss'),
+                   '-infinity')) as t
+            from public.business_units u
+           where u.id = any (p_units) and u.status <> 'counterfeit') x
+    cross join lateral (
+      -- Each distinct scanner's last scan; the fifth most recent of them keeps the unit at five.
+      select max(h.last) as last, (array_agg(h.last order by h.last desc))[5] as fifth
+        from (select s.scanner_hash, max(s.scanned_at) as last from public.business_unit_scans s
+               where s.unit_id = x.unit_id and s.scanned_at > x.t group by s.scanner_hash) h) own
+    cross join lateral (
+      select max(s.scanned_at) as last from public.business_unit_scans s
+       where s.ambiguous and s.serial = x.serial and s.scanned_at > x.t) shared
 $function$;
 
 CREATE OR REPLACE FUNCTION private.user_email(p_user uuid)
@@ -4956,7 +5117,9 @@ create policy "Two-factor users need an aal2 session" on public.business_unit_sc
   using (( SELECT private.aal_satisfied() AS aal_satisfied))
   with check (( SELECT private.aal_satisfied() AS aal_satisfied));
 CREATE TRIGGER business_unit_scans_count AFTER INSERT ON business_unit_scans FOR EACH ROW EXECUTE FUNCTION private.count_scan();
+CREATE TRIGGER business_unit_scans_flag AFTER INSERT ON business_unit_scans REFERENCING NEW TABLE AS arrived FOR EACH STATEMENT EXECUTE FUNCTION private.flag_arrived_scans();
 CREATE TRIGGER business_unit_scans_uncount AFTER DELETE ON business_unit_scans REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.uncount_scans();
+CREATE TRIGGER business_unit_scans_unflag AFTER DELETE ON business_unit_scans REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.unflag_gone_scans();
 grant select (id) on table public.business_unit_scans to authenticated;
 grant select (id) on table public.business_unit_scans to service_role;
 grant select (unit_id) on table public.business_unit_scans to authenticated;
@@ -5012,8 +5175,10 @@ create policy "Two-factor users need an aal2 session" on public.business_units a
 CREATE TRIGGER business_units_count_changed AFTER UPDATE ON business_units REFERENCING OLD TABLE AS gone NEW TABLE AS came FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
 CREATE TRIGGER business_units_count_gone AFTER DELETE ON business_units REFERENCING OLD TABLE AS gone FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
 CREATE TRIGGER business_units_count_new AFTER INSERT ON business_units REFERENCING NEW TABLE AS came FOR EACH STATEMENT EXECUTE FUNCTION private.count_units();
+CREATE TRIGGER business_units_forget_flags AFTER DELETE ON business_units REFERENCING OLD TABLE AS gone_units FOR EACH STATEMENT EXECUTE FUNCTION private.forget_deleted_units_flags();
 CREATE TRIGGER business_units_forget_scan_counts AFTER DELETE ON business_units REFERENCING OLD TABLE AS gone_units FOR EACH STATEMENT EXECUTE FUNCTION private.forget_deleted_units_scan_counts();
 CREATE TRIGGER business_units_keep_verdicts BEFORE DELETE ON business_units FOR EACH ROW WHEN (old.status = 'counterfeit'::text) EXECUTE FUNCTION private.keep_units_with_a_verdict();
+CREATE TRIGGER business_units_reflag AFTER UPDATE OF status ON business_units FOR EACH ROW WHEN ((old.status = 'counterfeit'::text) IS DISTINCT FROM (new.status = 'counterfeit'::text)) EXECUTE FUNCTION private.reflag_unit_on_status();
 grant delete, insert, select, update on table public.business_units to service_role;
 grant delete, select on table public.business_units to authenticated;
 grant insert (business_id) on table public.business_units to authenticated;
@@ -5270,6 +5435,7 @@ create policy "Two-factor users need an aal2 session" on public.moderation_log a
 CREATE TRIGGER moderation_log_append_only BEFORE DELETE OR UPDATE ON moderation_log FOR EACH ROW EXECUTE FUNCTION private.refuse_log_change();
 CREATE TRIGGER moderation_log_no_truncate BEFORE TRUNCATE ON moderation_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_log_change();
 CREATE TRIGGER moderation_log_records_recalls AFTER INSERT ON moderation_log FOR EACH ROW WHEN (new.action = 'mark_recalled'::text) EXECUTE FUNCTION private.record_moderator_recall();
+CREATE TRIGGER moderation_log_reflag AFTER INSERT ON moderation_log FOR EACH ROW WHEN (new.queue = 'flagged'::text AND new.action = 'dismiss'::text) EXECUTE FUNCTION private.reflag_unit_on_dismissal();
 grant select on table public.moderation_log to authenticated;
 grant select on table public.moderation_log to service_role;
 
@@ -7495,7 +7661,6 @@ begin
       v_at timestamptz := private.cursor_time(p_after);
       v_id uuid := private.cursor_uuid(p_after);
     begin
-      with f as (select * from private.flagged_units())
       select coalesce(jsonb_agg(jsonb_build_object('k', x.last_scan_at::text, 'id', x.unit_id, 'row',
           jsonb_build_object('id', u.id, 'serial', u.serial, 'status', u.status,
             'scans_24h', x.scans, 'places_24h', x.places, 'shared_scans_24h', x.shared_scans,
@@ -7508,15 +7673,15 @@ begin
                 left join public.business_profiles ob on ob.business_id = o.business_id
                where o.serial = u.serial and o.business_id <> u.business_id), '[]'::jsonb),
             'product', jsonb_build_object('id', p.id, 'name', p.name, 'gtin', p.gtin, 'status', p.status,
-              'gtin_verified', private.gtin_verified(p)))) order by x.last_scan_at desc, x.unit_id desc), '[]'),
-        least((select count(*) from f), 1001)
-        into v_rows, v_total
-        from (select * from f where (f.last_scan_at, f.unit_id) < (v_at, v_id)
-               order by f.last_scan_at desc, f.unit_id desc limit v_limit + 1) x
+              'gtin_verified', private.gtin_verified(p)))) order by x.last_scan_at desc, x.unit_id desc), '[]')
+        into v_rows
+        from private.flagged_units(v_at, v_id, v_limit + 1) x
         join public.business_units u on u.id = x.unit_id
         join public.business_products p on p.id = u.product_id
         left join public.business_profiles b on b.business_id = u.business_id
         left join public.user_profiles up on up.id = u.business_id;
+      select count(*) into v_total from (select 1 from private.flagged_unit_signals f
+        where f.flagged_until > now() limit 1001) c;
     end;
   elsif p_queue = 'contact' then
     declare
@@ -7573,7 +7738,8 @@ begin
   return jsonb_build_object(
     'products', (select count(*) from (select 1 from public.moderation_reports r
                   where r.target_kind = 'product' and r.status = 'open' limit 1001) c),
-    'flagged', (select count(*) from (select 1 from private.flagged_units() limit 1001) c),
+    'flagged', (select count(*) from (select 1 from private.flagged_unit_signals f
+                 where f.flagged_until > now() limit 1001) c),
     'assets', (select count(*) from (select 1 from public.moderation_reports r
                 where r.target_kind = 'asset' and r.status = 'open' limit 1001) c),
     'contact', (select count(*) from (select 1 from public.contact_abuse_reports c

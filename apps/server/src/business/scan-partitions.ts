@@ -28,6 +28,8 @@ export async function maintainScanPartitions(ctx: AppContext): Promise<ScanParti
     // The scanners remembered per unit and day for counting each once: only today's and yesterday's
     // scans still arrive (decision 0173).
     await tx.query('select private.forget_old_unit_scanners()');
+    // Flagged units whose signal has ended; the moderators' queue skips them until then (decision 0174).
+    await tx.query('select private.forget_ended_unit_flags()');
     return { created: Number(made.rows[0]?.n ?? 0), dropped: dropped.map((r) => r.name) };
   });
 }

@@ -1,6 +1,7 @@
 // The scans' partition job (decision 0157) on the real server: it is scheduled daily in the job
 // queue, a run through the queue makes next month's partition when it is missing, and with
-// SCAN_RETENTION_MONTHS it drops the months older than that while their daily counts stay.
+// SCAN_RETENTION_MONTHS it drops the months older than that while their daily counts stay; a run
+// also forgets the moderators' flagged-unit signals that have ended (decision 0174).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthUser } from '@tagledger/db/testing';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -76,5 +77,22 @@ describe.each(drivers)('scan partition job on %s', (driver) => {
     expect(counts.rows).toEqual([{ scans: 1 }]);
     // This month and the twelve before it stay.
     expect(await partitionExists(monthName(new Date()))).toBe(true);
+  });
+
+  it('forgets flagged-unit signals that have ended, and keeps those still running', async () => {
+    const db = server.ctx.db;
+    const ended = crypto.randomUUID();
+    const running = crypto.randomUUID();
+    await db.query(
+      `insert into private.flagged_unit_signals (unit_id, last_scan_at, flagged_until)
+       values ($1, now() - interval '25 hours', now() - interval '1 hour'), ($2, now(), now() + interval '1 hour')`,
+      [ended, running],
+    );
+    await maintainScanPartitions(server.ctx);
+    const left = await db.query<{ unit_id: string }>(
+      'select unit_id from private.flagged_unit_signals where unit_id = any($1) order by unit_id',
+      [[ended, running]],
+    );
+    expect(left.rows).toEqual([{ unit_id: running }]);
   });
 });
