@@ -178,7 +178,8 @@ export async function seedPeopleAndAssets(db: Db, heavy: string, o: SeedOptions)
 /**
  * The brand's products (one per 10,000 units, with GTINs under its verified prefix: inserted with
  * their triggers on, they are few), n units (every 7th sold, every 101st recalled) and n scans over
- * the 60 days before `at`, as record_unit_scan stores them.
+ * the 60 days before `at`, as record_unit_scan stores them, and five more of every 1,000th unit
+ * (flagged for the moderators).
  */
 export async function seedBrandRows(db: Db, brandId: string, o: SeedOptions): Promise<void> {
   const at = o.at.toISOString();
@@ -207,6 +208,19 @@ export async function seedBrandRows(db: Db, brandId: string, o: SeedOptions): Pr
          from generate_series(1, $1) g
          join public.business_units u on u.serial = 'U' || lpad((1 + (g::bigint * 104729) % $1)::text, 8, '0')
          join public.business_products p on p.id = u.product_id`,
+      [o.n, at],
+    ),
+  );
+  // Every 1,000th unit is also scanned by five scanners in the five hours before `at`: the
+  // moderators' flagged units (decision 0174), a queue of n/1,000.
+  await load(db, o, 'flagged units', (tx) =>
+    tx.query(
+      `insert into public.business_unit_scans (unit_id, product_id, business_id, serial, gtin, scanner_hash, scanned_at)
+       select u.id, u.product_id, u.business_id, u.serial, p.gtin, md5('flag-' || k), $2::timestamptz - make_interval(hours => k)
+         from generate_series(1000, $1, 1000) g
+         join public.business_units u on u.serial = 'U' || lpad(g::text, 8, '0')
+         join public.business_products p on p.id = u.product_id
+         cross join generate_series(1, 5) k`,
       [o.n, at],
     ),
   );

@@ -358,9 +358,31 @@ async function measure(server: TestServer, s: Seeded, n: number): Promise<Measur
   m['brand scan analytics, 30 days'] = await timed(REPS, () =>
     asUser(db, s.brand.id, (q) => q('select public.my_business_scan_analytics(30)')),
   );
+  // The seed flags every 1,000th unit (scale-seed.ts): the first page, and one 90% down the queue
+  // (its cursor read from the kept signals of decision 0174).
   m['moderator queue, flagged units'] = await timed(REPS, () =>
     asUser(db, s.moderator, (q) => q(`select public.moderator_queue('flagged', 20, null)`)),
   );
+  const deepFlagged = (
+    await db.query<{ k: string; id: string; n: number }>(
+      `select f.last_scan_at::text as k, f.unit_id::text as id, c.n
+         from (select count(*)::int as n from private.flagged_unit_signals where flagged_until > now()) c,
+              lateral (select * from private.flagged_unit_signals f where f.flagged_until > now()
+                        order by f.last_scan_at desc, f.unit_id desc offset c.n * 9 / 10 limit 1) f`,
+    )
+  ).rows[0];
+  m['moderator queue, flagged units, deep page (90%)'] = deepFlagged
+    ? {
+        ...(await timed(REPS, () =>
+          asUser(db, s.moderator, (q) =>
+            q(`select public.moderator_queue('flagged', 20, $1::jsonb)`, [
+              JSON.stringify({ k: deepFlagged.k, id: deepFlagged.id }),
+            ]),
+          ),
+        )),
+        note: `${deepFlagged.n.toLocaleString('en')} flagged`,
+      }
+    : { p50: 0, p99: 0, skipped: 'no unit is flagged' };
 
   const exportStarted = performance.now();
   const exported = await exportUser(db, s.heavy);

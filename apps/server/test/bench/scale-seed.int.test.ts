@@ -1,8 +1,8 @@
 // bench:scale's fast seed (rows loaded with no trigger firing, then rebuildWhatTriggersKeep) gives
 // the database the triggers would have given: the same rows in every table, the same totals in
 // every number and flag column (counters, balances, daily counts, whatever a later migration adds),
-// the same profiles, settings, wallets, ledger, unit counts, daily scan counts and business
-// requests, the same indexes — on each driver, from the same 1,000-row seed made both ways.
+// the same profiles, settings, wallets, ledger, unit counts, daily scan counts, flagged units and
+// business requests, the same indexes — on each driver, from the same 1,000-row seed made both ways.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@tagledger/db';
 import { createAuthUser, drivers, openTestDb, verifyGs1Prefix, type TestDb } from '@tagledger/db/testing';
@@ -16,7 +16,9 @@ import {
   type SeedPath,
 } from '../../bench/scale-seed.js';
 
-const AT = new Date('2026-11-20T12:00:00Z');
+// Both seeds are dated back from the same moment, recent enough for the seed's flagged units
+// (scanned in the five hours before it) to be flagged now.
+const AT = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 60_000);
 const SCHEMAS = ['auth', 'public', 'private', 'storage', 'scan_partitions'];
 
 async function seeded(driver: (typeof drivers)[number], path: SeedPath): Promise<TestDb> {
@@ -109,6 +111,10 @@ async function derived(db: Db): Promise<Record<string, unknown[]>> {
          from public.business_scan_days d join auth.users u on u.id = d.business_id
          left join public.business_products p on p.id = d.product_id order by 1, 2, 3`,
     ),
+    flagged: await q(
+      `select u.serial, f.last_scan_at::text, f.flagged_until::text
+         from private.flagged_unit_signals f join public.business_units u on u.id = f.unit_id order by 1`,
+    ),
     businessRequests: await q(
       `select u.email, r.status, r.note from public.business_requests r join auth.users u on u.id = r.user_id order by 1`,
     ),
@@ -140,13 +146,14 @@ describe.each(drivers)('bench:scale fast seed on %s', (driver) => {
     const expected = await totals(withTriggers.db);
     // The seed really reached the triggers' tables (a comparison of two empty tables proves nothing).
     expect(Number(expected['public.user_profiles.rows'])).toBeGreaterThan(1_000);
-    expect(Number(expected['public.business_scan_days.scans'])).toBe(1_000);
+    expect(Number(expected['public.business_scan_days.scans'])).toBe(1_005);
     expect(await totals(fast.db)).toEqual(expected);
   });
 
   it('gives the same profiles, settings, wallets, ledger, unit and scan counts, requests and indexes', async () => {
     const expected = await derived(withTriggers.db);
     expect(expected.businessRequests!.length).toBeGreaterThan(0);
+    expect(expected.flagged!.map((r) => (r as { serial: string }).serial)).toEqual(['U00001000']);
     expect(await derived(fast.db)).toEqual(expected);
   });
 });
