@@ -2098,10 +2098,12 @@ begin
   if current_setting('tagledger.moving_scans', true) = 'on' then
     return null;
   end if;
+  -- Only scans of the last 24 hours can flag (a restore or a bulk load brings older ones).
   perform private.refresh_unit_flags(array(
-    select a.unit_id from arrived a where a.unit_id is not null
+    select a.unit_id from arrived a where a.unit_id is not null and a.scanned_at > now() - interval '24 hours'
     union
-    select u.id from arrived a join public.business_units u on u.serial = a.serial where a.ambiguous));
+    select u.id from arrived a join public.business_units u on u.serial = a.serial
+     where a.ambiguous and a.scanned_at > now() - interval '24 hours'));
   return null;
 end
 $function$;
@@ -3625,8 +3627,7 @@ begin
   if coalesce(cardinality(p_units), 0) = 0 then
     return;
   end if;
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('flagged unit ' || u::text, 0))
-     from (select distinct u from pg_catalog.unnest(p_units) u order by u) units;
+  perform 1 from public.business_units u where u.id = any (p_units) order by u.id for no key update;
   with states as (select * from private.unit_flag_states(p_units) s where s.flagged_until > now()),
   ended as (
     delete from private.flagged_unit_signals f
@@ -4355,10 +4356,13 @@ begin
   if current_setting('tagledger.moving_scans', true) = 'on' or pg_catalog.pg_trigger_depth() > 1 then
     return null;
   end if;
+  -- Fewer scans never make a flag: only units flagged now, and only by a scan of their window.
   perform private.refresh_unit_flags(array(
-    select g.unit_id from gone g where g.unit_id is not null
-    union
-    select u.id from gone g join public.business_units u on u.serial = g.serial where g.ambiguous));
+    select f.unit_id from private.flagged_unit_signals f
+     where f.unit_id in (select g.unit_id from gone g where g.scanned_at > now() - interval '24 hours'
+                         union
+                         select u.id from gone g join public.business_units u on u.serial = g.serial
+                          where g.ambiguous and g.scanned_at > now() - interval '24 hours')));
   return null;
 end
 $function$;

@@ -56,9 +56,11 @@ as $$
 $$;
 revoke execute on function private.unit_flag_states(uuid[]) from public;
 
--- The rows of these units made again. Two transactions refreshing one unit take turns (an advisory
--- lock per unit, in a fixed order), so the second counts the first's scan: without it, two
--- scanners arriving together as the fourth and fifth would each count four and flag nothing.
+-- The rows of these units made again. Two transactions refreshing one unit take turns on the
+-- unit's row (for no key update, in id order; a scan's own foreign key check only shares it), so
+-- the second counts the first's scan: without it, two scanners arriving together as the fourth and
+-- fifth would each count four and flag nothing. Row locks, not advisory ones: a statement may
+-- touch any number of units, and advisory locks fill the server's lock table (10^5 of them did).
 create or replace function private.refresh_unit_flags(p_units uuid[]) returns void
 language plpgsql security definer set search_path = ''
 as $$
@@ -66,8 +68,7 @@ begin
   if coalesce(cardinality(p_units), 0) = 0 then
     return;
   end if;
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('flagged unit ' || u::text, 0))
-     from (select distinct u from pg_catalog.unnest(p_units) u order by u) units;
+  perform 1 from public.business_units u where u.id = any (p_units) order by u.id for no key update;
   with states as (select * from private.unit_flag_states(p_units) s where s.flagged_until > now()),
   ended as (
     delete from private.flagged_unit_signals f
@@ -155,10 +156,12 @@ begin
   if current_setting('tagledger.moving_scans', true) = 'on' then
     return null;
   end if;
+  -- Only scans of the last 24 hours can flag (a restore or a bulk load brings older ones).
   perform private.refresh_unit_flags(array(
-    select a.unit_id from arrived a where a.unit_id is not null
+    select a.unit_id from arrived a where a.unit_id is not null and a.scanned_at > now() - interval '24 hours'
     union
-    select u.id from arrived a join public.business_units u on u.serial = a.serial where a.ambiguous));
+    select u.id from arrived a join public.business_units u on u.serial = a.serial
+     where a.ambiguous and a.scanned_at > now() - interval '24 hours'));
   return null;
 end
 $$;
@@ -166,8 +169,8 @@ revoke execute on function private.flag_arrived_scans() from public;
 create trigger business_unit_scans_flag after insert on public.business_unit_scans
   referencing new table as arrived for each statement execute function private.flag_arrived_scans();
 
--- Deleted scans of units that remain (a unit's own deletion removes its row below; a delete
--- cascaded from a unit, product or account is nested and skipped, as uncount_scans does).
+-- Deleted scans of flagged units that remain (a unit's own deletion removes its row below; a
+-- delete cascaded from a unit, product or account is nested and skipped, as uncount_scans does).
 create or replace function private.unflag_gone_scans() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
@@ -175,10 +178,13 @@ begin
   if current_setting('tagledger.moving_scans', true) = 'on' or pg_catalog.pg_trigger_depth() > 1 then
     return null;
   end if;
+  -- Fewer scans never make a flag: only units flagged now, and only by a scan of their window.
   perform private.refresh_unit_flags(array(
-    select g.unit_id from gone g where g.unit_id is not null
-    union
-    select u.id from gone g join public.business_units u on u.serial = g.serial where g.ambiguous));
+    select f.unit_id from private.flagged_unit_signals f
+     where f.unit_id in (select g.unit_id from gone g where g.scanned_at > now() - interval '24 hours'
+                         union
+                         select u.id from gone g join public.business_units u on u.serial = g.serial
+                          where g.ambiguous and g.scanned_at > now() - interval '24 hours')));
   return null;
 end
 $$;
