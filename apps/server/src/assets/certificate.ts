@@ -96,12 +96,6 @@ const SECTION_GAP = 14;
 /** Space kept between page 1's text and the verification panel. */
 const PANEL_GAP = 10;
 const MAX_DESCRIPTION_LINES = 6;
-/** The proof bundle's QR code: dense (a whole proof), so printed large. */
-const LOG_QR_SIZE = 230;
-/** The compact appendix (see AppendixLayout): lines up to 12 % closer, the proof QR code 20 % smaller. */
-const COMPACT_LEADING = 0.88;
-const COMPACT_LOG_QR_SIZE = 184;
-const MIN_LINE_HEIGHT = 1.25;
 
 const INK: Rgb = [0.1, 0.11, 0.14];
 const MUTED: Rgb = [0.4, 0.42, 0.48];
@@ -145,7 +139,7 @@ function styles(f: Fonts, leading = 1) {
   if (leading === 1) return all;
   // Never closer than 1.25: lower, a line's descenders touch the next line's capitals.
   for (const style of Object.values(all) as TextStyle[])
-    if (style.lineHeight) style.lineHeight = Math.max(MIN_LINE_HEIGHT, style.lineHeight * leading);
+    if (style.lineHeight) style.lineHeight = Math.max(1.25, style.lineHeight * leading);
   return all;
 }
 type Styles = ReturnType<typeof styles>;
@@ -265,23 +259,18 @@ function drawCertificatePage(
   photo: PDFImage | null,
 ): { descriptionClamped: boolean } {
   const { asset, proof, checkpoint, appName } = input;
-  // A quiet double frame marks the page as the certificate proper.
-  page.drawRectangle({
-    x: 20,
-    y: 20,
-    width: A4[0] - 40,
-    height: A4[1] - 40,
-    borderColor: rgb(...BRAND),
-    borderWidth: 1.2,
-  });
-  page.drawRectangle({
-    x: 25,
-    y: 25,
-    width: A4[0] - 50,
-    height: A4[1] - 50,
-    borderColor: rgb(...RULE),
-    borderWidth: 0.5,
-  });
+  // A quiet double frame marks the page as the certificate proper: each line `inset` from the edges.
+  const frame = (inset: number, color: Rgb, borderWidth: number) =>
+    page.drawRectangle({
+      x: inset,
+      y: inset,
+      width: A4[0] - 2 * inset,
+      height: A4[1] - 2 * inset,
+      borderColor: rgb(...color),
+      borderWidth,
+    });
+  frame(20, BRAND, 1.2);
+  frame(25, RULE, 0.5);
 
   let top = drawHeader(page, s, appName, m.issued({ when: formatDateTime(input.issuedAt, m) }));
   top = drawLines(page, wrapText(m.title, s.title, CONTENT_WIDTH), s.title, { x: MARGIN, top }) - 6;
@@ -470,6 +459,23 @@ interface AppendixLayout {
   rowGap: number;
   qrSize: number;
 }
+
+/** A layout's numbers; `leading` scales the line heights (see `styles`). */
+interface AppendixSpacing {
+  leading: number;
+  rowGap: number;
+  qrSize: number;
+}
+
+/**
+ * Both layouts' spacing side by side. The proof bundle's QR code is dense (a whole proof), so it is
+ * printed large; the compact layout sets lines up to 12 % closer (`leading`), rows 2 pt closer and
+ * that code 20 % smaller.
+ */
+const APPENDIX_SPACING = {
+  normal: { leading: 1, rowGap: ROW_GAP, qrSize: 230 },
+  compact: { leading: 0.88, rowGap: 3, qrSize: 184 },
+} satisfies Record<string, AppendixSpacing>;
 
 /** A last page filled less than this (a share of the content height) is a short tail worth a retry. */
 const SHORT_TAIL = 0.4;
@@ -743,7 +749,12 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
         await QRCode.toBuffer(input.log.qrText, { type: 'png', margin: 2, width: 900, errorCorrectionLevel: 'L' }),
       )
     : null;
-  const normal: AppendixLayout = { s, rowGap: ROW_GAP, qrSize: LOG_QR_SIZE };
+  const layout = ({ leading, rowGap, qrSize }: AppendixSpacing): AppendixLayout => ({
+    s: leading === 1 ? s : styles(fonts, leading),
+    rowGap,
+    qrSize,
+  });
+  const normal: AppendixLayout = layout(APPENDIX_SPACING.normal);
   const flow = drawAppendix(doc, normal, m, input, descriptionClamped, logQr);
   if (flow.pages > 1 && flow.lastPageFill < SHORT_TAIL) {
     // A short tail: set the appendix again, compact, and keep that if it saves the page.
@@ -752,8 +763,7 @@ export async function buildCertificate(input: CertificateInput): Promise<Uint8Ar
       while (doc.getPageCount() > firstAppendixPage) doc.removePage(doc.getPageCount() - 1);
     };
     removeAppendix();
-    const compact: AppendixLayout = { s: styles(fonts, COMPACT_LEADING), rowGap: 3, qrSize: COMPACT_LOG_QR_SIZE };
-    if (drawAppendix(doc, compact, m, input, descriptionClamped, logQr).pages >= flow.pages) {
+    if (drawAppendix(doc, layout(APPENDIX_SPACING.compact), m, input, descriptionClamped, logQr).pages >= flow.pages) {
       removeAppendix();
       drawAppendix(doc, normal, m, input, descriptionClamped, logQr);
     }
