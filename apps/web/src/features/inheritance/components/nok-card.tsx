@@ -2,7 +2,7 @@
 // language (lib/labels/nok.ts), how to reach them, what they receive, and the actions on them.
 import { Mail, Phone, Star } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonProps } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { i18n } from '@/lib/i18n/i18n';
 import { nokStatusLabel, relationshipLabel } from '@/lib/labels/nok';
@@ -18,7 +18,24 @@ export interface NokCardProps {
   onRemove(): void;
 }
 
+/**
+ * The card's small buttons. The list shows several people's cards, each with an Edit and a Remove, so
+ * every action must have an accessible name that says whom it is for ("Edit Ada Obi").
+ */
+function CardAction({
+  text,
+  ...rest
+}: Omit<ButtonProps, 'size' | 'children'> & { text: string; 'aria-label': string }) {
+  return (
+    <Button size="sm" {...rest}>
+      {text}
+    </Button>
+  );
+}
+
 export function NokCard({ k, receives, inviting, onEdit, onInvite, onRemove }: NokCardProps) {
+  const person = { full_name: k.full_name };
+  const invited = k.status !== 'not_invited';
   return (
     <Card className="h-full">
       <CardContent className="space-y-2">
@@ -53,37 +70,29 @@ export function NokCard({ k, receives, inviting, onEdit, onInvite, onRemove }: N
           {k.access_level === 'inherit' ? i18n._('inherit') : i18n._('view')}
         </p>
         <div className="flex gap-2 pt-2">
-          <Button
-            size="sm"
+          <CardAction
             variant="outline"
             onClick={onEdit}
-            aria-label={i18n._('Edit {full_name}', { full_name: k.full_name })}
-          >
-            {i18n._('Edit')}
-          </Button>
+            aria-label={i18n._('Edit {full_name}', person)}
+            text={i18n._('Edit')}
+          />
           {k.email && k.status !== 'accepted' ? (
-            <Button
-              size="sm"
+            <CardAction
               variant="outline"
               loading={inviting}
               onClick={onInvite}
               aria-label={
-                k.status === 'not_invited'
-                  ? i18n._('Invite {full_name}', { full_name: k.full_name })
-                  : i18n._('Resend invitation to {full_name}', { full_name: k.full_name })
+                invited ? i18n._('Resend invitation to {full_name}', person) : i18n._('Invite {full_name}', person)
               }
-            >
-              {k.status === 'not_invited' ? i18n._('Invite') : i18n._('Resend')}
-            </Button>
+              text={invited ? i18n._('Resend') : i18n._('Invite')}
+            />
           ) : null}
-          <Button
-            size="sm"
+          <CardAction
             variant="ghost"
             onClick={onRemove}
-            aria-label={i18n._('Remove {full_name}', { full_name: k.full_name })}
-          >
-            {i18n._('Remove')}
-          </Button>
+            aria-label={i18n._('Remove {full_name}', person)}
+            text={i18n._('Remove')}
+          />
         </div>
       </CardContent>
     </Card>
