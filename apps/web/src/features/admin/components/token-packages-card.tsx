@@ -3,10 +3,10 @@
 // Packages are never deleted (purchases point at them): deactivating takes one off sale. A save is
 // confirmed by a toast: the row is rebuilt from the refreshed packages right after, which would
 // take a message shown inside it away at once.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { Input, type InputProps } from '@/components/ui/input';
 import { useSave } from '@/hooks/use-save';
 import type { AdminTokenPackage, PackageDraft } from '../api/payments';
 import { i18n } from '@/lib/i18n/i18n';
@@ -47,14 +47,40 @@ export function parsePrices(text: string): Record<string, number> | null {
   return prices;
 }
 
-/** A row's refusal, on a line of its own under the row's fields. */
-function RowError({ error }: { error: string | null }) {
-  if (!error) return null;
+/** A row of the card: its fields on one grid line, and its refusal on a line of its own under them. */
+function RowForm({
+  label,
+  onSubmit,
+  error,
+  children,
+}: {
+  label: string;
+  onSubmit(e: React.FormEvent): void;
+  error: string | null;
+  children: ReactNode;
+}) {
   return (
-    <p role="alert" className="col-span-full text-sm text-red-700">
-      {error}
-    </p>
+    <form onSubmit={onSubmit} aria-label={label} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-6" noValidate>
+      {children}
+      {error && (
+        <p role="alert" className="col-span-full text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
   );
+}
+
+/**
+ * A row's text field. The rows have no visible labels, so `label` names the field for screen readers
+ * and, unless another placeholder is given, shows in the empty field.
+ */
+function RowInput({
+  label,
+  onValue,
+  ...rest
+}: Omit<InputProps, 'aria-label' | 'onChange'> & { label: string; onValue(value: string): void }) {
+  return <Input aria-label={label} placeholder={label} onChange={(e) => onValue(e.target.value)} {...rest} />;
 }
 
 function PricesRow({
@@ -78,24 +104,18 @@ function PricesRow({
   }
 
   return (
-    <form
-      onSubmit={submit}
-      aria-label={i18n._('Prices of {name} in other currencies', { name: pkg.name })}
-      className="grid grid-cols-2 items-end gap-2 sm:grid-cols-6"
-      noValidate
-    >
-      <Input
-        aria-label={i18n._('Prices in other currencies')}
+    <RowForm onSubmit={submit} label={i18n._('Prices of {name} in other currencies', { name: pkg.name })} error={error}>
+      <RowInput
+        label={i18n._('Prices in other currencies')}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onValue={setText}
         placeholder={i18n._('NGN 9000.00, XAF 3400')}
         className="col-span-2 sm:col-span-5"
       />
       <Button type="submit" size="sm" variant="outline" loading={saving}>
         {i18n._('Save prices')}
       </Button>
-      <RowError error={error} />
-    </form>
+    </RowForm>
   );
 }
 
@@ -137,26 +157,14 @@ function PackageRow({
   }
 
   return (
-    <form onSubmit={submit} aria-label={label} className="grid grid-cols-2 items-end gap-2 sm:grid-cols-6" noValidate>
-      <Input
-        aria-label={i18n._('Name')}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        placeholder={i18n._('Name')}
-        className="sm:col-span-2"
-      />
-      <Input
-        aria-label={i18n._('Tokens')}
-        inputMode="numeric"
-        value={tokens}
-        onChange={(e) => setTokens(e.target.value)}
-        placeholder={i18n._('Tokens')}
-      />
-      <Input
-        aria-label={i18n._('Price ({value})', { value: pkg.currency.toUpperCase() })}
+    <RowForm onSubmit={submit} label={label} error={error}>
+      <RowInput label={i18n._('Name')} value={name} onValue={setName} className="sm:col-span-2" />
+      <RowInput label={i18n._('Tokens')} inputMode="numeric" value={tokens} onValue={setTokens} />
+      <RowInput
+        label={i18n._('Price ({value})', { value: pkg.currency.toUpperCase() })}
         inputMode="decimal"
         value={price}
-        onChange={(e) => setPrice(e.target.value)}
+        onValue={setPrice}
         placeholder={i18n._('Price')}
       />
       <label className="flex items-center gap-2 text-sm text-slate-800">
@@ -165,8 +173,7 @@ function PackageRow({
       <Button type="submit" size="sm" loading={saving}>
         {pkg.id ? i18n._('Save') : i18n._('Add')}
       </Button>
-      <RowError error={error} />
-    </form>
+    </RowForm>
   );
 }
 
