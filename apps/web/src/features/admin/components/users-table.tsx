@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import type { AdminUser, UserFilters } from '../api/types';
 import { displayName } from '@/lib/display-name';
 import { i18n } from '@/lib/i18n/i18n';
-import { roleLabel } from '@/lib/labels/accounts';
+import { ROLE_LABELS, roleLabel } from '@/lib/labels/accounts';
 import { formatNumber } from '@/lib/i18n/format';
 import { formatTmt } from '@/utils/format';
 
@@ -50,9 +50,7 @@ export function UsersTable(props: UsersTableProps) {
           onChange={(e) => set({ role: e.target.value as UserFilters['role'] })}
           options={[
             { value: '', label: i18n._('All roles') },
-            { value: 'standard', label: i18n._('Standard') },
-            { value: 'moderator', label: i18n._('Moderator') },
-            { value: 'admin', label: i18n._('Admin') },
+            ...Object.keys(ROLE_LABELS).map((role) => ({ value: role, label: roleLabel(role) })),
           ]}
         />
         <Select
