@@ -51,6 +51,7 @@ export function WalletView(props: WalletViewProps) {
   const transactions = failed ? [] : props.transactions;
   const filtered = Boolean(filters.search.trim() || filters.type || filters.source);
   const sources = Array.from(new Set([...(summary?.sources ?? []), ...(filters.source ? [filters.source] : [])]));
+  const setFilter = (patch: Partial<TransactionFilters>) => props.onFiltersChange({ ...filters, ...patch });
   const show = (value: number | undefined) => (value === undefined ? '—' : formatTmt(value));
 
   return (
@@ -134,14 +135,12 @@ export function WalletView(props: WalletViewProps) {
                 placeholder={i18n._('Search descriptions')}
                 value={filters.search}
                 maxLength={100}
-                onChange={(e) => props.onFiltersChange({ ...filters, search: e.target.value })}
+                onChange={(e) => setFilter({ search: e.target.value })}
               />
               <Select
                 aria-label={i18n._('Type')}
                 value={filters.type}
-                onChange={(e) =>
-                  props.onFiltersChange({ ...filters, type: e.target.value as TransactionFilters['type'] })
-                }
+                onChange={(e) => setFilter({ type: e.target.value as TransactionFilters['type'] })}
                 options={[
                   { value: '', label: i18n._('All types') },
                   { value: 'earned', label: i18n._('Earned') },
@@ -151,7 +150,7 @@ export function WalletView(props: WalletViewProps) {
               <Select
                 aria-label={i18n._('Source')}
                 value={filters.source}
-                onChange={(e) => props.onFiltersChange({ ...filters, source: e.target.value })}
+                onChange={(e) => setFilter({ source: e.target.value })}
                 options={[
                   { value: '', label: i18n._('All sources') },
                   ...sources.map((s) => ({ value: s, label: sourceLabel(s) })),
