@@ -77,21 +77,7 @@ export function WalletView(props: WalletViewProps) {
 
       {props.notice}
 
-      {!failed && debt > 0 && (
-        <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <p className="font-medium">
-            {i18n._('Your balance is {balance} and you owe {debt}.', {
-              balance: formatTmt(balance ?? 0),
-              debt: formatTmt(debt),
-            })}
-          </p>
-          <p className="mt-1">
-            {i18n._(
-              'A refunded or disputed purchase took back tokens that had already been spent. Spending is paused until the debt is paid; your next purchase pays it first and adds the rest to your balance.',
-            )}
-          </p>
-        </div>
-      )}
+      {!failed && debt > 0 && <DebtBanner balance={balance ?? 0} debt={debt} />}
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
@@ -213,6 +199,25 @@ export function WalletView(props: WalletViewProps) {
           </Card>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Spending is paused while a refund or dispute has left the wallet owing tokens: how much, and why. */
+function DebtBanner({ balance, debt }: { balance: number; debt: number }) {
+  return (
+    <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      <p className="font-medium">
+        {i18n._('Your balance is {balance} and you owe {debt}.', {
+          balance: formatTmt(balance),
+          debt: formatTmt(debt),
+        })}
+      </p>
+      <p className="mt-1">
+        {i18n._(
+          'A refunded or disputed purchase took back tokens that had already been spent. Spending is paused until the debt is paid; your next purchase pays it first and adds the rest to your balance.',
+        )}
+      </p>
     </div>
   );
 }
