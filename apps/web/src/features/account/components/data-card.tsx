@@ -15,6 +15,13 @@ export function DataCard() {
   const remover = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  const exportData = () =>
+    exporter.mutateAsync().then(
+      () => void toast.success(i18n._('Your data was downloaded')),
+      (err: unknown) => void toast.error(toAppError(err, i18n._('Failed to export your data')).message),
+    );
+
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -28,16 +35,7 @@ export function DataCard() {
           </Link>
           .
         </p>
-        <Button
-          variant="outline"
-          loading={exporter.isPending}
-          onClick={() =>
-            exporter.mutateAsync().then(
-              () => void toast.success(i18n._('Your data was downloaded')),
-              (err: unknown) => void toast.error(toAppError(err, i18n._('Failed to export your data')).message),
-            )
-          }
-        >
+        <Button variant="outline" loading={exporter.isPending} onClick={exportData}>
           {exporter.isPending ? i18n._('Preparing...') : i18n._('Export my data')}
         </Button>
       </div>
