@@ -43,6 +43,9 @@ import { NokCard } from '@/features/inheritance/components/nok-card';
 import type { NextOfKin } from '@/features/inheritance/api/next-of-kin';
 import { validateSwitch } from '@/features/inheritance/lib/legacy-switch';
 import { BuyTokens } from '@/features/wallet/components/buy-tokens';
+import BusinessUpgradePage from '@/features/marketing/routes/business-upgrade-page';
+import CareersPage from '@/features/marketing/routes/careers-page';
+import { StaticAuthProvider } from '@/lib/auth';
 import { TransactionRow } from '@/features/wallet/components/transaction-row';
 // The catalogues as files (Vite's ?raw), not as the compiled messages the app loads: the test reads
 // each message's source and translation.
@@ -413,6 +416,17 @@ describe('every screen in French', { timeout: 30_000 }, () => {
         <ImportReport
           report={{ inserted: 1, skipped: 1, errorCount: shown.length, errors: shown, lines: 10, complete: false }}
         />,
+      );
+  });
+
+  it('the text pages’ lists: careers and business accounts', () => {
+    // Their bullets are arrays of strings handed to a component, where a literal escapes the
+    // catalogue's source scan.
+    for (const Page of [CareersPage, BusinessUpgradePage])
+      expectFrench(
+        <StaticAuthProvider value={{ initialized: true }}>
+          <Page />
+        </StaticAuthProvider>,
       );
   });
 

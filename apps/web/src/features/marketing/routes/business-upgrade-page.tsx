@@ -26,8 +26,10 @@ export default function BusinessUpgradePage() {
       <Section title={i18n._('What business accounts get')}>
         <Bullets
           items={[
-            'A business dashboard to register products with their serial numbers.',
-            'A public verification page for every serial (/verify/<serial number>) that anyone can open without an account, with a QR code generated locally to print on labels.',
+            i18n._('A business dashboard to register products with their serial numbers.'),
+            i18n._(
+              'A public verification page for every serial (/verify/<serial number>) that anyone can open without an account, with a QR code generated locally to print on labels.',
+            ),
             i18n._(
               'Inventory tagging: equipment and stock with photos, documents and SHA-256 fingerprints, like every tagged asset.',
             ),

@@ -16,7 +16,9 @@ export default function CareersPage() {
       <Section title={i18n._('What we work on')}>
         <Bullets
           items={[
-            'A TypeScript web app (React) and a single Node server speaking the Supabase protocol on PostgreSQL.',
+            i18n._(
+              'A TypeScript web app (React) and a single Node server speaking the Supabase protocol on PostgreSQL.',
+            ),
             i18n._('Security in the database: row-level security, ledger functions, tested allow and deny cases.'),
             i18n._('Fast, accessible pages that work on a cheap phone over a slow connection.'),
           ]}
