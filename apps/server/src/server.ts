@@ -2,7 +2,7 @@
 // A start-up failure is one line on stderr and exit code 1: a StartupError or ConfigError says what
 // to fix; anything else is unexpected and is printed with its stack, since only the code can be at fault.
 import { loadConfig, ConfigError } from './config/index.js';
-import { buildApp, type BuiltApp } from './app.js';
+import type { BuiltApp } from './app.js';
 import { listenError } from './startup/listen-error.js';
 import { DbStartupError } from '@tagledger/db';
 import { StartupError } from './startup/startup-error.js';
@@ -12,6 +12,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The app's modules (the data API, auth, storage, the database driver: most of the start-up's
+  // CPU) load once the settings are known to be good, so a bad setting fails in a moment.
+  const { buildApp } = await import('./app.js');
   let built: BuiltApp | undefined;
   try {
     built = await buildApp(config);
