@@ -2038,6 +2038,7 @@ declare
   v_rel regclass;
   v_email text;
   v_where text;
+  v_user_key text;
   v_omit text[];
   v_order text[];
   v_keys text;
@@ -2052,10 +2053,21 @@ begin
     return;
   end if;
   select u.email into v_email from auth.users u where u.id = p_user_id;
+  -- A table whose primary key is the user's id holds one record of theirs: that key alone selects
+  -- it. Its other columns naming the user (a copy of the address) are that record's own values,
+  -- and matching them too would read the whole table (no index serves an "or") and could select
+  -- another account's record that holds the same address.
+  select a.attname::text into v_user_key
+    from pg_catalog.pg_index i
+    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+   where i.indrelid = v_rel and i.indisprimary and i.indnatts = 1
+     and exists (select 1 from private.personal_data k
+                  where k.section = p_section and k.column_name = a.attname and k.names_user_with = 'id');
   select pg_catalog.string_agg(private.personal_data_match(v_rel, d.column_name, d.names_user_with), ' or '
                                order by d.column_name)
     into v_where
-    from private.personal_data d where d.section = p_section;
+    from private.personal_data d
+   where d.section = p_section and (v_user_key is null or d.column_name = v_user_key);
   if v_where is null then
     raise exception 'Export section % names no column of personal_data', p_section using errcode = '55000';
   end if;

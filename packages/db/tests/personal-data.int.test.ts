@@ -208,6 +208,40 @@ describe.each(drivers)('the catalogue of personal data on %s', (driver) => {
     }
   });
 
+  it('reads a user’s own record by its key alone: its key’s entry and row, never another account’s with the same address', async () => {
+    const me = await createAuthUser(t.db, { email: 'own-record@example.test' });
+    // Another account's profile holding my address (a copy left behind, or typed in by hand), with
+    // an id that sorts first, and 40 more accounts, so a read of every row would show.
+    const other = await createAuthUser(t.db);
+    await t.db.query(`update public.user_profiles set email = 'OWN-record@example.test' where id = $1`, [other]);
+    for (let i = 0; i < 40; i++) await createAuthUser(t.db);
+    const read = await t.db.transaction(async (tx) => {
+      const rowsRead = async () =>
+        Number(
+          (
+            await tx.query<{ n: string }>(
+              `select pg_stat_get_xact_tuples_returned('public.user_profiles'::regclass)
+                      + coalesce((select sum(pg_stat_get_xact_tuples_returned(x.indexrelid))
+                                    from pg_index x where x.indrelid = 'public.user_profiles'::regclass), 0) as n`,
+            )
+          ).rows[0]!.n,
+        );
+      const before = await rowsRead();
+      const page = await tx.query<{ data: { id: string } }>(
+        `select data from private.export_page($1, 'profile', null, 500)`,
+        [me],
+      );
+      return { ids: page.rows.map((r) => r.data.id), rows: (await rowsRead()) - before };
+    });
+    expect(read.ids).toEqual([me]);
+    expect(read.rows).toBeLessThanOrEqual(2);
+    const account = await t.db.query<{ data: { id: string } }>(
+      `select data from private.export_page($1, 'account', null, 500)`,
+      [me],
+    );
+    expect(account.rows.map((r) => r.data.id)).toEqual([me]);
+  });
+
   it('never exports a column named like a secret or a hash, but the fingerprints of the user’s own records', async () => {
     const { rows } = await t.db.query<{ name: string; secret: boolean }>(
       `select n.nspname || '.' || c.relname || '.' || a.attname as name,
