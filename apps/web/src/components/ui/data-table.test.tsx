@@ -38,4 +38,18 @@ describe('DataTable', () => {
     expect(table.parentElement).toHaveClass('relative', 'overflow-x-auto');
     expect(screen.getByText('No more units.').parentElement).toBe(table.parentElement);
   });
+
+  it('lines an amount column’s heading up at the end, with the padding of the other headings', () => {
+    render(
+      <DataTable headCellClassName="py-2 pr-3" columns={['Level', { label: 'Earned', align: 'end' }]}>
+        <tr>
+          <td>1</td>
+          <td>10</td>
+        </tr>
+      </DataTable>,
+    );
+    const [level, earned] = screen.getAllByRole('columnheader');
+    expect(level!.className).toBe('py-2 pr-3');
+    expect(earned!.className).toBe('py-2 pr-3 text-right');
+  });
 });

@@ -10,6 +10,8 @@ export interface DataColumn {
   className?: string;
   /** A heading for screen readers only (a column of buttons or checkboxes). */
   hidden?: boolean;
+  /** A column of amounts: its heading lines up with the numbers at the end of the cell. */
+  align?: 'end';
 }
 
 export interface DataTableProps {
@@ -46,7 +48,11 @@ export function DataTable(props: DataTableProps) {
             {props.columns.map((heading, i) => {
               const column = typeof heading === 'string' ? { label: heading } : heading;
               return (
-                <th key={i} scope="col" className={column.className ?? props.headCellClassName}>
+                <th
+                  key={i}
+                  scope="col"
+                  className={cn(column.className ?? props.headCellClassName, column.align && 'text-right') || undefined}
+                >
                   {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
                 </th>
               );

@@ -73,7 +73,7 @@ export function UsersTable(props: UsersTableProps) {
           i18n._('Role'),
           i18n._('Status'),
           i18n._('Code'),
-          { label: i18n._('Balance'), className: 'py-2 pr-3 text-right' },
+          { label: i18n._('Balance'), align: 'end' },
           { label: i18n._('Actions'), className: 'py-2', hidden: true },
         ]}
         after={

@@ -99,8 +99,8 @@ export function ReferralsView(props: ReferralsViewProps) {
                   i18n._('Level'),
                   i18n._('Reward per customer'),
                   i18n._('People'),
-                  { label: i18n._('Pending'), className: 'py-2 text-right' },
-                  { label: i18n._('Earned'), className: 'py-2 text-right' },
+                  { label: i18n._('Pending'), align: 'end' },
+                  { label: i18n._('Earned'), align: 'end' },
                 ]}
                 foot={
                   stats.length > 0 && (
