@@ -7958,6 +7958,9 @@ declare
   v_first_day date;
   v_today date := (now() at time zone 'UTC')::date;
   v_unknown bigint;
+  v_total bigint;
+  v_daily jsonb;
+  v_products jsonb;
   v_k int := 16;
   v_top jsonb;
   v_listed int;
@@ -7974,10 +7977,28 @@ begin
   end if;
   v_first_day := v_today - (p_days - 1);
   v_since := v_first_day::timestamp at time zone 'UTC';
-  -- The daily counts say whether the period has scans of serials never issued at all: the usual
-  -- answer, none, spares reading the period's raw scans for them.
-  select coalesce(sum(d.unknown_serial_scans), 0) into v_unknown from public.business_scan_days d
-   where d.business_id = v_uid and d.day >= v_first_day;
+  -- The period's daily counts per product, read once: the total, the days, the products, and
+  -- whether the period has scans of serials never issued at all (the usual answer, none, spares
+  -- reading the period's raw scans for them).
+  with c as materialized (
+    select d.day, d.product_id, d.scans, d.unknown_serial_scans from public.business_scan_days d
+     where d.business_id = v_uid and d.day >= v_first_day
+  )
+  select (select coalesce(sum(c.unknown_serial_scans), 0) from c),
+         (select coalesce(sum(c.scans), 0) from c),
+         coalesce((
+           select jsonb_agg(jsonb_build_object('day', g.day::date, 'count', coalesce(x.n, 0)) order by g.day)
+             from generate_series(v_first_day::timestamp, v_today::timestamp, interval '1 day') as g(day)
+             left join (select c.day, sum(c.scans) as n from c group by c.day) x on x.day = g.day::date),
+           '[]'::jsonb),
+         coalesce((
+           select jsonb_agg(jsonb_build_object('product_id', x.product_id, 'name', x.name, 'gtin', x.gtin, 'count', x.n)
+                    order by x.n desc, x.name)
+             from (select p.id as product_id, p.name, p.gtin, x.n
+                     from (select c.product_id, sum(c.scans) as n from c group by c.product_id
+                           having sum(c.scans) > 0) x
+                     join public.business_products p on p.id = x.product_id) x), '[]'::jsonb)
+    into v_unknown, v_total, v_daily, v_products;
   loop
     with recursive days(day) as (
       -- The days of the period that have unit counts, one index probe each.
@@ -8011,21 +8032,9 @@ begin
   end loop;
   return jsonb_build_object(
     'days', p_days,
-    'total', (select coalesce(sum(d.scans), 0) from public.business_scan_days d
-               where d.business_id = v_uid and d.day >= v_first_day),
-    'daily', coalesce((
-      select jsonb_agg(jsonb_build_object('day', g.day::date, 'count', coalesce(c.n, 0)) order by g.day)
-        from generate_series(v_first_day::timestamp, v_today::timestamp, interval '1 day') as g(day)
-        left join (select d.day, sum(d.scans) as n from public.business_scan_days d
-                    where d.business_id = v_uid and d.day >= v_first_day group by d.day) c on c.day = g.day::date),
-      '[]'::jsonb),
-    'products', coalesce((
-      select jsonb_agg(jsonb_build_object('product_id', x.product_id, 'name', x.name, 'gtin', x.gtin, 'count', x.n)
-               order by x.n desc, x.name)
-        from (select p.id as product_id, p.name, p.gtin, sum(d.scans) as n from public.business_scan_days d
-                join public.business_products p on p.id = d.product_id
-               where d.business_id = v_uid and d.day >= v_first_day
-               group by p.id having sum(d.scans) > 0) x), '[]'::jsonb),
+    'total', v_total,
+    'daily', v_daily,
+    'products', v_products,
     'top_units', v_top,
     'flagged', coalesce((
       select jsonb_agg(f order by f->>'reason', (f->>'count')::int desc)

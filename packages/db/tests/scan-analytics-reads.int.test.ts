@@ -1,10 +1,11 @@
 // The brand's scan analytics read counts, not the period's scans (issue 33, decision 0173), on both
 // drivers: with 15,000 scans over 30 days, today's among them, the analytics of 30 days read no
 // raw scan (their top units and many_scans come from business_unit_scan_days; serials never issued
-// and shared serials are looked for only where there are some), and of the per-unit counts only
-// the tops of each day and the sums of the few units found there. The rows read are this
+// and shared serials are looked for only where there are some), of the per-unit counts only
+// the tops of each day and the sums of the few units found there, and the period's daily counts per
+// product once (migration 20261127002102; four times before). The rows read are this
 // transaction's statistics counters (rows returned by every partition of business_unit_scans and
-// their indexes, and by business_unit_scan_days and its indexes), taken before and after the call
+// their indexes, and by business_unit_scan_days, business_scan_days and their indexes), taken before and after the call
 // in one transaction, where nothing flushes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/index.js';
@@ -31,17 +32,28 @@ describe.each(drivers)('brand scan analytics read counts, not scans, on %s', (dr
   let brand: string;
   let scans: number;
 
-  async function measured(): Promise<{ answer: Analytics; scansRead: number; countsRead: number }> {
+  async function measured(): Promise<{
+    answer: Analytics;
+    scansRead: number;
+    countsRead: number;
+    productDaysRead: number;
+  }> {
     return asUser(t.db, brand, async (tx: Tx) => {
       const read = async () => ({
         scans: (await tx.query<{ n: number }>(ROWS_READ, ['public.business_unit_scans'])).rows[0]!.n,
         counts: (await tx.query<{ n: number }>(ROWS_READ, ['public.business_unit_scan_days'])).rows[0]!.n,
+        productDays: (await tx.query<{ n: number }>(ROWS_READ, ['public.business_scan_days'])).rows[0]!.n,
       });
       const before = await read();
       const answer = (await tx.query<{ a: Analytics }>('select public.my_business_scan_analytics($1) as a', [DAYS]))
         .rows[0]!.a;
       const after = await read();
-      return { answer, scansRead: after.scans - before.scans, countsRead: after.counts - before.counts };
+      return {
+        answer,
+        scansRead: after.scans - before.scans,
+        countsRead: after.counts - before.counts,
+        productDaysRead: after.productDays - before.productDays,
+      };
     });
   }
 
@@ -81,16 +93,20 @@ describe.each(drivers)('brand scan analytics read counts, not scans, on %s', (dr
     // they are between a brand's scans in production (decision 0173); the counters count them too.
     await t.db.exec('analyze public.business_unit_scans');
     await t.db.exec('vacuum analyze public.business_unit_scan_days');
+    await t.db.exec('vacuum analyze public.business_scan_days');
   }, 300_000);
   afterAll(() => t?.close());
 
   it('answers the top units and many_scans reading no raw scan and a bounded part of the counts', async () => {
     expect(scans).toBeGreaterThan(15_000);
-    const { answer, scansRead, countsRead } = await measured();
+    const { answer, scansRead, countsRead, productDaysRead } = await measured();
     // The former function read every scan of the period for the top units (15,000 and more).
     expect(scansRead).toBeLessThan(100);
     // Of 3,000 per-unit counts: each day's 16 tops, and the 30 days of each unit found among them.
     expect(countsRead).toBeLessThan(2_000);
+    // The period's daily counts per product (one product, 30 days), read once for the total, the
+    // days, the products and the check for serials never issued (four times before).
+    expect(productDaysRead).toBeLessThanOrEqual(DAYS);
     const serial = (i: number) => `R-${String(i).padStart(3, '0')}`;
     expect(answer.total).toBe(scans);
     expect(answer.top_units.map((u) => [u.serial, u.count])).toEqual(
