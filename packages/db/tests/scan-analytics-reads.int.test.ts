@@ -5,8 +5,8 @@
 // the tops of each day and the sums of the few units found there, and the period's daily counts per
 // product once (migration 20261127002102; four times before). The rows read are this
 // transaction's statistics counters (rows returned by every partition of business_unit_scans and
-// their indexes, and by business_unit_scan_days, business_scan_days and their indexes), taken before and after the call
-// in one transaction, where nothing flushes them.
+// their indexes, and by business_unit_scan_days, business_scan_days and their indexes), taken
+// before and after the call in one transaction, where nothing flushes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/index.js';
 import { asUser, createAuthUser, drivers, openTestDb, type TestDb } from '../src/testing.js';
