@@ -2132,9 +2132,7 @@ AS $function$
            order by f.last_scan_at desc, f.unit_id desc limit p_limit) f
     join public.business_units u on u.id = f.unit_id
     cross join lateral (
-      select greatest(now() - interval '24 hours', coalesce(
-        (select max(l.created_at) from public.moderation_log l
-          where l.queue = 'flagged' and l.item_id = u.id::text and l.action = 'dismiss'), '-infinity')) as t) since
+      select private.unit_flag_window_start(u.id) as t) since
     cross join lateral (
       select count(*) as scans, count(distinct s.scanner_hash) as places
         from public.business_unit_scans s where s.unit_id = f.unit_id and s.scanned_at > since.t) own
@@ -4389,10 +4387,7 @@ AS $function$
          greatest(own.last, shared.last),
          nullif(greatest(own.fifth + interval '24 hours', shared.last + interval '24 hours', '-infinity'), '-infinity')
     from (select u.id as unit_id, u.serial,
-                 greatest(now() - interval '24 hours', coalesce(
-                   (select max(l.created_at) from public.moderation_log l
-                     where l.queue = 'flagged' and l.item_id = u.id::text and l.action = 'dismiss'),
-                   '-infinity')) as t
+                 private.unit_flag_window_start(u.id) as t
             from public.business_units u
            where u.id = any (p_units) and u.status <> 'counterfeit') x
     cross join lateral (
@@ -4403,6 +4398,17 @@ AS $function$
     cross join lateral (
       select max(s.scanned_at) as last from public.business_unit_scans s
        where s.ambiguous and s.serial = x.serial and s.scanned_at > x.t) shared
+$function$;
+
+CREATE OR REPLACE FUNCTION private.unit_flag_window_start(p_unit_id uuid)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select greatest(now() - interval '24 hours', coalesce(
+    (select max(l.created_at) from public.moderation_log l
+      where l.queue = 'flagged' and l.item_id = p_unit_id::text and l.action = 'dismiss'), '-infinity'))
 $function$;
 
 CREATE OR REPLACE FUNCTION private.user_email(p_user uuid)

@@ -28,6 +28,16 @@ create index flagged_unit_signals_queue_idx on private.flagged_unit_signals (las
 alter table private.flagged_unit_signals enable row level security;
 revoke all on private.flagged_unit_signals from public;
 
+-- Where a unit's window of counted scans starts: 24 hours ago, or its last dismissal if later.
+create or replace function private.unit_flag_window_start(p_unit_id uuid) returns timestamptz
+language sql stable security definer set search_path = ''
+as $$
+  select greatest(now() - interval '24 hours', coalesce(
+    (select max(l.created_at) from public.moderation_log l
+      where l.queue = 'flagged' and l.item_id = p_unit_id::text and l.action = 'dismiss'), '-infinity'))
+$$;
+revoke execute on function private.unit_flag_window_start(uuid) from public;
+
 -- The signal of each given unit now, from its own scans and its serial's ambiguous scans after
 -- max(24 hours ago, its last dismissal): null flagged_until when it is not flagged. Reads the
 -- units' scans of that window only (the unit and shared-serial indexes).
@@ -39,10 +49,7 @@ as $$
          greatest(own.last, shared.last),
          nullif(greatest(own.fifth + interval '24 hours', shared.last + interval '24 hours', '-infinity'), '-infinity')
     from (select u.id as unit_id, u.serial,
-                 greatest(now() - interval '24 hours', coalesce(
-                   (select max(l.created_at) from public.moderation_log l
-                     where l.queue = 'flagged' and l.item_id = u.id::text and l.action = 'dismiss'),
-                   '-infinity')) as t
+                 private.unit_flag_window_start(u.id) as t
             from public.business_units u
            where u.id = any (p_units) and u.status <> 'counterfeit') x
     cross join lateral (
@@ -251,9 +258,7 @@ as $$
            order by f.last_scan_at desc, f.unit_id desc limit p_limit) f
     join public.business_units u on u.id = f.unit_id
     cross join lateral (
-      select greatest(now() - interval '24 hours', coalesce(
-        (select max(l.created_at) from public.moderation_log l
-          where l.queue = 'flagged' and l.item_id = u.id::text and l.action = 'dismiss'), '-infinity')) as t) since
+      select private.unit_flag_window_start(u.id) as t) since
     cross join lateral (
       select count(*) as scans, count(distinct s.scanner_hash) as places
         from public.business_unit_scans s where s.unit_id = f.unit_id and s.scanned_at > since.t) own
