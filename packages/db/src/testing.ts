@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDb, type Db, type Tx } from './index.js';
+import { openDb, type Db, type Queryable, type Tx } from './index.js';
 import { listMigrations, migrate } from './migrate.js';
 import { copyMigratedPgliteTemplate } from './pglite-template.js';
 import { withRequestContext } from './request-context.js';
@@ -235,4 +235,20 @@ export async function expectRefusal(promise: Promise<unknown>, code: string): Pr
     throw new Error(`expected a refusal with code ${code}, got ${e.code}: ${e.message}`, { cause: err });
   }
   throw new Error(`expected a refusal with code ${code}, but the statement succeeded`);
+}
+
+/**
+ * Rows of a table (and of every partition of it) returned so far in this transaction, by its scans
+ * and by its indexes: taken before and after a call in one transaction (where nothing flushes the
+ * counters), the difference is what the call read of that table.
+ */
+export async function rowsRead(q: Queryable, table: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `with t as (select $1::regclass as rel union all select i.inhrelid from pg_inherits i where i.inhparent = $1::regclass)
+     select (coalesce((select sum(pg_stat_get_xact_tuples_returned(t.rel)) from t), 0)
+             + coalesce((select sum(pg_stat_get_xact_tuples_returned(x.indexrelid))
+                           from pg_index x join t on x.indrelid = t.rel), 0))::float8 as n`,
+    [table],
+  );
+  return rows[0]!.n;
 }

@@ -6,7 +6,7 @@
 // page of the queue reads the scans of the units it shows, not every scan of the last 24 hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/index.js';
-import { asUser, createAuthUser, drivers, openTestDb, type TestDb } from '../src/testing.js';
+import { asUser, createAuthUser, drivers, openTestDb, rowsRead, type TestDb } from '../src/testing.js';
 
 /** The former private.flagged_units(): every unit's last 24 hours of scans read on each call. */
 const REFERENCE = `
@@ -39,13 +39,6 @@ const REFERENCE = `
 
 const KEPT = `select f.unit_id, f.scans::int, f.places::int, f.shared_scans::int, f.last_scan_at::text
                 from private.flagged_units() f`;
-
-/** Rows of table $1 (and of every partition of it) returned so far in this transaction. */
-const ROWS_READ = `
-  with t as (select $1::regclass as rel union all select i.inhrelid from pg_inherits i where i.inhparent = $1::regclass)
-  select (coalesce((select sum(pg_stat_get_xact_tuples_returned(t.rel)) from t), 0)
-          + coalesce((select sum(pg_stat_get_xact_tuples_returned(x.indexrelid))
-                        from pg_index x join t on x.indrelid = t.rel), 0))::float8 as n`;
 
 describe.each(drivers)('flagged units kept as scans arrive, on %s', (driver) => {
   let t: TestDb;
@@ -256,7 +249,7 @@ describe.each(drivers)('flagged units kept as scans arrive, on %s', (driver) => 
     const all = await same();
     const limit = 10;
     const { page, scansRead } = await asUser(t.db, moderator, async (tx) => {
-      const read = async () => (await tx.query<{ n: number }>(ROWS_READ, ['public.business_unit_scans'])).rows[0]!.n;
+      const read = () => rowsRead(tx, 'public.business_unit_scans');
       const before = await read();
       const answer = (
         await tx.query<{ page: { total: number; items: { id: string }[] } }>(

@@ -16,7 +16,7 @@
 // apps/server/test/account/personal-data.int.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '@tagledger/db';
-import { createAuthUser, drivers, expectSqlState, openTestDb, type TestDb } from '@tagledger/db/testing';
+import { createAuthUser, drivers, expectSqlState, openTestDb, rowsRead, type TestDb } from '@tagledger/db/testing';
 
 /** Columns that name a user in a form neither a foreign key nor a name reveals. */
 const EXPLICIT = [
@@ -216,22 +216,12 @@ describe.each(drivers)('the catalogue of personal data on %s', (driver) => {
     await t.db.query(`update public.user_profiles set email = 'OWN-record@example.test' where id = $1`, [other]);
     for (let i = 0; i < 40; i++) await createAuthUser(t.db);
     const read = await t.db.transaction(async (tx) => {
-      const rowsRead = async () =>
-        Number(
-          (
-            await tx.query<{ n: string }>(
-              `select pg_stat_get_xact_tuples_returned('public.user_profiles'::regclass)
-                      + coalesce((select sum(pg_stat_get_xact_tuples_returned(x.indexrelid))
-                                    from pg_index x where x.indrelid = 'public.user_profiles'::regclass), 0) as n`,
-            )
-          ).rows[0]!.n,
-        );
-      const before = await rowsRead();
+      const before = await rowsRead(tx, 'public.user_profiles');
       const page = await tx.query<{ data: { id: string } }>(
         `select data from private.export_page($1, 'profile', null, 500)`,
         [me],
       );
-      return { ids: page.rows.map((r) => r.data.id), rows: (await rowsRead()) - before };
+      return { ids: page.rows.map((r) => r.data.id), rows: (await rowsRead(tx, 'public.user_profiles')) - before };
     });
     expect(read.ids).toEqual([me]);
     expect(read.rows).toBeLessThanOrEqual(2);

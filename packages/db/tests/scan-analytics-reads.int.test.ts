@@ -9,17 +9,10 @@
 // before and after the call in one transaction, where nothing flushes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/index.js';
-import { asUser, createAuthUser, drivers, openTestDb, type TestDb } from '../src/testing.js';
+import { asUser, createAuthUser, drivers, openTestDb, rowsRead, type TestDb } from '../src/testing.js';
 
 const UNITS = 100;
 const DAYS = 30;
-
-/** Rows of table $1 (and of every partition of it) returned so far in this transaction, by index or scan. */
-const ROWS_READ = `
-  with t as (select $1::regclass as rel union all select i.inhrelid from pg_inherits i where i.inhparent = $1::regclass)
-  select (coalesce((select sum(pg_stat_get_xact_tuples_returned(t.rel)) from t), 0)
-          + coalesce((select sum(pg_stat_get_xact_tuples_returned(x.indexrelid))
-                        from pg_index x join t on x.indrelid = t.rel), 0))::float8 as n`;
 
 interface Analytics {
   total: number;
@@ -40,9 +33,9 @@ describe.each(drivers)('brand scan analytics read counts, not scans, on %s', (dr
   }> {
     return asUser(t.db, brand, async (tx: Tx) => {
       const read = async () => ({
-        scans: (await tx.query<{ n: number }>(ROWS_READ, ['public.business_unit_scans'])).rows[0]!.n,
-        counts: (await tx.query<{ n: number }>(ROWS_READ, ['public.business_unit_scan_days'])).rows[0]!.n,
-        productDays: (await tx.query<{ n: number }>(ROWS_READ, ['public.business_scan_days'])).rows[0]!.n,
+        scans: await rowsRead(tx, 'public.business_unit_scans'),
+        counts: await rowsRead(tx, 'public.business_unit_scan_days'),
+        productDays: await rowsRead(tx, 'public.business_scan_days'),
       });
       const before = await read();
       const answer = (await tx.query<{ a: Analytics }>('select public.my_business_scan_analytics($1) as a', [DAYS]))
