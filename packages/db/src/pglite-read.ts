@@ -27,16 +27,6 @@ function asText(v: unknown): string | null {
   return v === null || v === undefined ? null : String(v);
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /** A reader bound to one PGlite instance, remembering which statements it holds prepared. */
 export function pgliteReader(pg: PGlite) {
   /** Statements known to be prepared in this database session. */
@@ -70,7 +60,7 @@ export function pgliteReader(pg: PGlite) {
     try {
       // On an error PostgreSQL skips to the Sync (the implicit transaction rolls back) and
       // execProtocol throws the error once the whole batch has run.
-      const { messages } = await pg.execProtocol(concat(parts));
+      const { messages } = await pg.execProtocol(Buffer.concat(parts));
       prepared.add(PREAMBLE_STATEMENT);
       if (name) prepared.add(name);
       const results = parse.parseResults(messages, pg.parsers);
