@@ -47,7 +47,7 @@ async function hold(page: Page | BrowserContext, pattern: RegExp) {
 async function appStarted(page: Page) {
   // Starting the app (its chunk, hydration, the auth check) is the slowest step of these tests and
   // on a loaded machine has taken over the default 10 s (a flake at load 7): a bound, not a timing.
-  await expect(page.locator('[data-signed-out-guess]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-signed-out-guess]')).toHaveCount(0, { timeout: 60_000 });
   await page.waitForFunction(() => {
     const early = (window as unknown as { __tlEarly?: { done: boolean } }).__tlEarly;
     return !early || early.done;
