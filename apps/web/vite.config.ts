@@ -7,7 +7,6 @@ import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import { catalogues } from './scripts/vite-catalogues.ts';
 import { prerenderPages } from './scripts/vite-prerender.ts';
-import { screenPreloads } from './scripts/vite-screen-preloads.ts';
 
 // The API server (apps/server) serves the built app and all API prefixes on one port.
 // In `vite dev` we proxy those prefixes to it, so the SPA and the APIs share an origin.
@@ -118,7 +117,6 @@ export default defineConfig({
     tailwindcss(),
     devAppName(),
     preloadLandingRoute(),
-    screenPreloads(),
     precompress(),
     prerenderPages({ root: import.meta.dirname }),
   ],

@@ -22,7 +22,6 @@ import { publicClientConfig } from '../shared/public-config.js';
 import { isAppPath, readAppPaths } from './app-paths.js';
 import { crawlerFiles } from './crawler-files.js';
 import { DEFAULT_LANGUAGE, pageLanguage } from './page-language.js';
-import { readScreenPreloads } from './screen-preloads.js';
 
 /** Prefixes of the server's own APIs: an unknown path under them is a JSON 404, never a page or a redirect. */
 const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/log/v1', '/operations/v1', '/test/v1'];
@@ -163,31 +162,11 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     return frame && prerendered.get(frame.join('/'));
   };
 
-  // A signed-in screen's page: index.html with that screen's files preloaded (screen-preloads.ts),
-  // made once per screen, on its first request.
-  const screenPreloads = hasBuild ? readScreenPreloads(config.webDist) : null;
-  const screenPages = new Map<string, Pages>();
-  const indexPagesFor = (url: string): Pages => {
-    const screen = screenPreloads?.signedInScreen(url);
-    if (!screen) return indexPages;
-    let pages = screenPages.get(screen);
-    if (!pages) {
-      pages = Object.fromEntries(
-        LANGUAGES.map((language) => [
-          language,
-          new Page(screenPreloads!.withPreloads(indexPages[language]!.html, screen, language), language),
-        ]),
-      ) as Pages;
-      screenPages.set(screen, pages);
-    }
-    return pages;
-  };
-
   const sendIndex = (req: FastifyRequest, reply: FastifyReply, url = '') => {
     const pages = pagesFor(url);
     // A page prerendered in English only (a build from before decision 0143) still answers: index.html
     // hides it from a reader of another language until the app has rendered it in theirs.
-    return sendPage(req, reply, pages?.en ? (pages as Pages) : indexPagesFor(url));
+    return sendPage(req, reply, pages?.en ? (pages as Pages) : indexPages);
   };
 
   const appPaths = hasBuild ? readAppPaths(config.webDist) : null;

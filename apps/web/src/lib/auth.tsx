@@ -100,65 +100,43 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
   stateRef.current = state;
   const seq = useRef(0);
   const activityFor = useRef<string | null>(null);
-  /** The profile read in flight, if any (see readProfile). */
-  const profileRead = useRef<{ userId: string; profile: Promise<UserProfile | null> } | null>(null);
   const callbacks = useRef({ onSignedOut, onUserChanged, onStoredSession });
   callbacks.current = { onSignedOut, onUserChanged, onStoredSession };
 
-  /**
-   * The user's profile, read once for events that arrive while it is being read: supabase-js reports a
-   * stored session at start-up as SIGNED_IN to a listener that subscribed before it had loaded it, then
-   * as INITIAL_SESSION, and reading it again for the second held every screen behind its guard for
-   * another round trip (issue 29). A later event (a sign-in, a refresh) reads it afresh.
-   */
-  const readProfile = useCallback((client: SupabaseClient, userId: string): Promise<UserProfile | null> => {
-    if (profileRead.current?.userId === userId) return profileRead.current.profile;
-    const read = { userId, profile: fetchProfile(client, userId) };
-    profileRead.current = read;
-    const done = () => {
-      if (profileRead.current === read) profileRead.current = null;
-    };
-    read.profile.then(done, done);
-    return read.profile;
+  const handleEvent = useCallback(async (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
+    const mine = ++seq.current;
+    if (!session?.user) {
+      if (stateRef.current.user) callbacks.current.onUserChanged?.();
+      // A real sign-out (ours, another tab's, or a dead refresh token) wipes storage; the first
+      // "no session" event on page load must not, or it would erase the PKCE verifier and ?ref.
+      if (event === 'SIGNED_OUT') clearBrowserStorage();
+      // A transition, as navigations and our own sign-out are (app/provider.tsx): supabase-js reports
+      // our sign-out too, after signOut() below has started its "go to /" with the cleared user. An
+      // urgent "no user" would render first, on the page being left, whose guard would send the
+      // visitor to /auth; as a transition on the same state it is entangled with that one and renders with it.
+      startTransition(() => setState(SIGNED_OUT));
+      return;
+    }
+    const { data: aal } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    if (mine !== seq.current) return;
+    if (aal?.currentLevel === 'aal1' && aal.nextLevel === 'aal2') {
+      setState({ ...SIGNED_OUT, mfaPending: true });
+      return;
+    }
+    if (event === 'INITIAL_SESSION') callbacks.current.onStoredSession?.(session.user.id);
+    const previous = stateRef.current;
+    const sameUser = previous.user?.id === session.user.id;
+    if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
+    setState((s) => ({ ...s, loading: true }));
+    const profile = await fetchProfile(client, session.user.id);
+    if (mine !== seq.current) return;
+    setState({ user: session.user, session, profile, loading: false, initialized: true, mfaPending: false });
+    if (event === 'SIGNED_IN' && activityFor.current !== session.user.id) {
+      activityFor.current = session.user.id;
+      const { error } = await client.rpc('update_user_activity');
+      if (error) console.warn('update_user_activity failed:', error.message);
+    }
   }, []);
-
-  const handleEvent = useCallback(
-    async (client: SupabaseClient, event: AuthChangeEvent, session: Session | null) => {
-      const mine = ++seq.current;
-      if (!session?.user) {
-        if (stateRef.current.user) callbacks.current.onUserChanged?.();
-        // A real sign-out (ours, another tab's, or a dead refresh token) wipes storage; the first
-        // "no session" event on page load must not, or it would erase the PKCE verifier and ?ref.
-        if (event === 'SIGNED_OUT') clearBrowserStorage();
-        // A transition, as navigations and our own sign-out are (app/provider.tsx): supabase-js reports
-        // our sign-out too, after signOut() below has started its "go to /" with the cleared user. An
-        // urgent "no user" would render first, on the page being left, whose guard would send the
-        // visitor to /auth; as a transition on the same state it is entangled with that one and renders with it.
-        startTransition(() => setState(SIGNED_OUT));
-        return;
-      }
-      const { data: aal } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
-      if (mine !== seq.current) return;
-      if (aal?.currentLevel === 'aal1' && aal.nextLevel === 'aal2') {
-        setState({ ...SIGNED_OUT, mfaPending: true });
-        return;
-      }
-      if (event === 'INITIAL_SESSION') callbacks.current.onStoredSession?.(session.user.id);
-      const previous = stateRef.current;
-      const sameUser = previous.user?.id === session.user.id;
-      if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
-      setState((s) => ({ ...s, loading: true }));
-      const profile = await readProfile(client, session.user.id);
-      if (mine !== seq.current) return;
-      setState({ user: session.user, session, profile, loading: false, initialized: true, mfaPending: false });
-      if (event === 'SIGNED_IN' && activityFor.current !== session.user.id) {
-        activityFor.current = session.user.id;
-        const { error } = await client.rpc('update_user_activity');
-        if (error) console.warn('update_user_activity failed:', error.message);
-      }
-    },
-    [readProfile],
-  );
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
@@ -211,7 +189,6 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
     } finally {
       seq.current++;
       activityFor.current = null;
-      profileRead.current = null;
       clearBrowserStorage();
       callbacks.current.onUserChanged?.();
       // One transition for both: the router's navigations are transitions (app/provider.tsx), and an
