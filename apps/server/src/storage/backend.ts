@@ -79,7 +79,17 @@ export function createFileBackend(root: string): StorageBackend {
 
   return {
     put(key, body) {
-      return writeAtomically(key, (tmp) => pipeline(body, fs.createWriteStream(tmp, { flags: 'wx' })));
+      return writeAtomically(key, async (tmp) => {
+        const out = fs.createWriteStream(tmp, { flags: 'wx' });
+        try {
+          await pipeline(body, out);
+        } finally {
+          // A body that fails at once rejects the pipeline while the file is still being opened;
+          // the open then creates the part file after writeAtomically has removed it. Waiting for
+          // the stream to close means the file exists, if it ever will, before it is removed.
+          if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+        }
+      });
     },
     async get(key, range) {
       const f = file(key);
