@@ -25,6 +25,8 @@ const READERS = [
 ] as const;
 
 const APP = /\/assets\/main-[^/]+\.js$/;
+/** The page's only entry script (src/boot.ts), which loads the app. */
+const ENTRY = /\/assets\/index-[^/]+\.js$/;
 
 /** Holds back the requests matching `pattern` until `release()`; `first` resolves at the first one. */
 async function hold(page: Page | BrowserContext, pattern: RegExp) {
@@ -148,6 +150,22 @@ for (const reader of READERS)
         await expect(page.locator('html')).toHaveAttribute('lang', reader.lang);
         expect(errors).toEqual([]);
       });
+
+    test('a Tab pressed before the entry script has run still starts the app of a links-only page', async ({
+      page,
+    }) => {
+      // /faq waits for a first interaction to load the app (src/boot.ts). The entry script is held, so
+      // the key certainly comes before its listeners exist: only the focus it moved is left to see.
+      const entry = await hold(page, ENTRY);
+      await page.goto('/faq', { waitUntil: 'commit' });
+      await expect(page.locator('#root[data-hydrate="on-demand"]')).toBeAttached();
+      await expect(heading(page)).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(page.locator(':focus')).toHaveCount(1);
+      entry.release();
+      await appStarted(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', reader.lang);
+    });
 
     test('the language menu, used before the app, switches the page and the next ones', async ({ browser }) => {
       for (const route of ['/', '/auth']) {

@@ -76,6 +76,10 @@ if (!onDemand) {
   // the app may never mount: the use-case landing a later sign-up came from.
   if (USE_CASE_LANDINGS.includes(location.pathname)) rememberSignupFrom(location.pathname.slice(1));
   for (const type of INTERACTIONS) document.addEventListener(type, onInteraction, { capture: true, passive: true });
+  // A module script runs once the page is parsed, and a page shows before that: a Tab or a press
+  // made meanwhile reached no listener, but it left the focus on a control. That was the first
+  // interaction, so the app starts now rather than at the next one.
+  if (document.activeElement?.closest(CONTROL)) startApp();
 }
 // On every page, the language menu until the app has rendered.
 document.addEventListener('change', chooseLanguage, true);
