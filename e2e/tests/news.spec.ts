@@ -14,7 +14,19 @@ async function signedInPage(browser: Browser, role: 'admin' | 'standard', fullNa
   return page;
 }
 
+/**
+ * Closes the toasts, as a person does whose next click is on a control a toast covers: they show at
+ * the top right, over "Create Article", and stay while the pointer rests on them (which is where a
+ * click on that button puts it), so waiting for them to go is not enough.
+ */
+async function closeToasts(page: Page) {
+  for (const close of await page.getByRole('button', { name: 'Close toast' }).all())
+    await close.click().catch(() => undefined); // it may have gone by itself meanwhile
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
 async function createArticle(page: Page, a: { title: string; content: string; category: string; publish: boolean }) {
+  await closeToasts(page);
   await page.getByRole('button', { name: 'Create Article' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create New Article' });
   await dialog.getByLabel('Title').fill(a.title);
@@ -44,6 +56,7 @@ test('an admin manages articles and a user sees exactly the published ones', asy
     await expect(admin.getByRole('paragraph').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
 
   // Validation before anything is saved.
+  await closeToasts(admin);
   await admin.getByRole('button', { name: 'Create Article' }).first().click();
   const empty = admin.getByRole('dialog', { name: 'Create New Article' });
   await empty.getByRole('button', { name: 'Create Article' }).click();
