@@ -31,12 +31,12 @@ const CHROMIUM = {
 export default defineConfig({
   testDir: './tests',
   globalSetup: ['./global-setup.ts', ...(ON_POSTGRES ? ['./postgres-setup.ts'] : [])],
-  // Two tests at a time: a test mostly waits (for the server, for Chromium), so one leaves half of
-  // a 2-core machine idle. The turns (fixtures/turns.ts) keep the clock's tests alone. The bounds
-  // below are twice what one test alone needs, so that a test slowed by its neighbour on a slower
-  // machine of this kind is not failed by a clock (decision 0162, third amendment); they are
-  // limits, not measurements. E2E_WORKERS=1 runs one at a time, for debugging.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One test at a time. Two (E2E_WORKERS=2; the turns of fixtures/turns.ts keep the clock's tests
+  // alone) saved only 606 → 528 s on an idle 2-core machine of this kind: Chromium, the server and
+  // the runner already keep both cores busy (decision 0162, third amendment). The bounds below are
+  // twice what a test alone needs on that machine, so a slower machine of this kind does not fail a
+  // test by its clock; they are limits, not measurements.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   fullyParallel: true,
   forbidOnly: true,
