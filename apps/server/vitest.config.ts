@@ -8,10 +8,10 @@ export default defineConfig({
     // file: the server's modules load once per worker, not 89 times (about 3 s of CPU each here).
     // Every suite starts its own server and database, and the server keeps no process-wide state.
     isolate: false,
-    // Three files at a time on two cores: these tests mostly wait (for a server, PostgreSQL, a
-    // child process, a job's poll), and two workers left the cores idle a third of the time
-    // (decision 0163, amendment: 527 → 308 s for the level). The limits are bounds for a test slowed
-    // by its neighbours on a slower machine, not timings.
+    // Three files at a time on two cores: these tests spend much of their time waiting (for a
+    // server, PostgreSQL, a child process, a job's poll), and a third worker fills it (decision 0163,
+    // amendment: 527 → 308 s for the level). The limits are bounds for a test slowed by its
+    // neighbours on a slower machine, not timings.
     maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 120_000,
