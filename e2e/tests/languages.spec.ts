@@ -5,7 +5,17 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { e2eEnv, expect, lastMailTo, linkIn, overflow, test, uniqueEmail } from '../fixtures/index.ts';
+import {
+  createUser,
+  e2eEnv,
+  expect,
+  lastMailTo,
+  linkIn,
+  openSignedIn,
+  overflow,
+  test,
+  uniqueEmail,
+} from '../fixtures/index.ts';
 
 const JPEG = Buffer.from(
   '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
@@ -85,7 +95,7 @@ test('in French: sign up, confirm, tag, French certificate, back to English, mai
   expect(mail.text).toContain('Confirmez votre adresse e-mail pour activer votre compte.');
   await page.goto(linkIn(mail));
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tableau de bord', exact: true })).toBeVisible();
   const userId = await userIdOf(email);
   expect(await storedLanguage(userId)).toBe('fr');
 
@@ -150,4 +160,46 @@ test('in French: sign up, confirm, tag, French certificate, back to English, mai
   await expect.poll(() => storedLanguage(userId)).toBe('en');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('a language chosen the moment a signed-in page shows is kept, though the page is left before it is saved', async ({
+  page,
+}) => {
+  const user = await createUser();
+  // The account's stored language, asked for when the signed-in header shows, is held until the
+  // person has chosen: a fast reader, or a slow network.
+  let releaseStored!: () => void;
+  const storedHeld = new Promise<void>((resolve) => (releaseStored = resolve));
+  let storedAsked!: () => void;
+  const storedAskedFor = new Promise<void>((resolve) => (storedAsked = resolve));
+  await page.route(/\/rest\/v1\/user_settings\?select=language/, async (route) => {
+    storedAsked();
+    await storedHeld;
+    await route.continue().catch(() => undefined);
+  });
+  // The choice's save is cut short, as following a link at once does.
+  const cutShort = /\/rest\/v1\/user_settings\?/;
+  await page.route(cutShort, (route) => (route.request().method() === 'PATCH' ? route.abort() : route.fallback()));
+
+  await openSignedIn(page, user);
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+  await storedAskedFor;
+  await page.getByRole('combobox', { name: 'Language' }).first().selectOption('fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  const storedAnswer = page.waitForResponse(/\/rest\/v1\/user_settings\?select=language/);
+  releaseStored();
+  await storedAnswer;
+  // Two frames: the answer has been read and acted on by then (this waits, it does not time).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The account's older language, arriving after the choice, did not undo it.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { name: 'Tableau de bord', exact: true })).toBeVisible();
+
+  // The next page finishes the save and stays in French.
+  await page.unroute(cutShort);
+  await page.goto('/wallet');
+  await expect.poll(() => storedLanguage(user.id)).toBe('fr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
