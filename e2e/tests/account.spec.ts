@@ -3,7 +3,7 @@
 // required at the next sign-in.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createUser, expect, signIn, test } from '../fixtures';
+import { createUser, expect, openSignedIn, test } from '../fixtures/index.ts';
 
 /** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from a base32 secret — what an authenticator app does. */
 function totp(secret: string, at = Date.now()): string {
@@ -29,8 +29,7 @@ const PNG = Buffer.from(
 
 test("export downloads a JSON file with the user's data", async ({ page }) => {
   const user = await createUser({ fullName: 'Export Person' });
-  await signIn(page, user);
-  await page.goto('/settings');
+  await openSignedIn(page, user, '/settings');
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export my data' }).click();
   const download = await downloadPromise;
@@ -56,8 +55,7 @@ test("export downloads a JSON file with the user's data", async ({ page }) => {
 
 test('preferences and profile fields persist across reloads', async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user);
-  await page.goto('/settings');
+  await openSignedIn(page, user, '/settings');
   await page.getByRole('switch', { name: 'News and announcements' }).check();
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByText('Preferences saved')).toBeVisible();
@@ -76,8 +74,7 @@ test('a profile picture is shown from a URL that does not name its owner, and ca
   page,
 }) => {
   const user = await createUser({ fullName: 'Picture Person' });
-  await signIn(page, user);
-  await page.goto('/profile');
+  await openSignedIn(page, user, '/profile');
   await page
     .getByLabel('Choose a profile picture')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
@@ -99,7 +96,7 @@ test('a profile picture is shown from a URL that does not name its owner, and ca
 
 test('deleting the account signs out and the account can no longer sign in', async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user);
+  await openSignedIn(page, user);
   // The end of the flow is expected: no /logout for the deleted user, so no 403 in the console.
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {
@@ -139,8 +136,7 @@ test('deleting the account signs out and the account can no longer sign in', asy
 test('a user who enables TOTP must enter a code at the next sign-in', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const user = await createUser();
-  await signIn(page, user);
-  await page.goto('/settings');
+  await openSignedIn(page, user, '/settings');
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
   await expect(qr).toBeVisible();
@@ -197,8 +193,7 @@ test('a user who enables TOTP must enter a code at the next sign-in', async ({ p
 
 test('next of kin can be added, edited and removed', async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user);
-  await page.goto('/nok');
+  await openSignedIn(page, user, '/nok');
   await expect(page.getByText('No next of kin yet')).toBeVisible();
   await page.getByRole('button', { name: 'Add next of kin' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add next of kin' });

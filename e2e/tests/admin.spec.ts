@@ -1,13 +1,13 @@
 // An admin adjusts a user's tokens on the dashboard; the user sees the new balance and the row. An
 // admin decides business requests after a confirmation, and the requesters get a mail; saving
 // packages and prices says so; the audit log reads in words, in English and French.
-import { createUser, e2eEnv, expect, lastMailTo, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, openSignedIn, signIn, test } from '../fixtures/index.ts';
 import { post, tokenOf } from '../fixtures/units.ts';
 
 test('an admin adjusts tokens and the user sees it', async ({ page, browser }) => {
   const user = await createUser({ fullName: 'Token Receiver' });
 
-  await signIn(page, e2eEnv.admin);
+  await openSignedIn(page, e2eEnv.admin);
   await page.goto('/admin-influencer-dashboard');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Sign-ups per day, last 30 days/ })).toBeVisible();
@@ -36,14 +36,13 @@ test('an admin adjusts tokens and the user sees it', async ({ page, browser }) =
 
 test('non-admins cannot open the admin dashboard', async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user);
-  await page.goto('/admin-influencer-dashboard');
+  await openSignedIn(page, user, '/admin-influencer-dashboard');
   await expect(page).toHaveURL(/\/unauthorized/);
 });
 
 test('an admin bans a user, who can no longer sign in, then unbans them', async ({ page, browser }) => {
   const user = await createUser({ fullName: 'Ban Candidate' });
-  await signIn(page, e2eEnv.admin);
+  await openSignedIn(page, e2eEnv.admin);
   await page.goto('/admin-influencer-dashboard');
   await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
   await expect(page.getByTestId('user-row')).toHaveCount(1);
@@ -83,7 +82,7 @@ test('an admin confirms business decisions, the requesters are told by mail; sav
 
   // An admin of this test's own: the French chosen below is saved with the account, and the shared
   // admin must stay English for the other specs.
-  await signIn(page, await createUser({ role: 'admin' }));
+  await openSignedIn(page, await createUser({ role: 'admin' }));
   await page.goto('/admin-influencer-dashboard');
   const requests = page.getByRole('list', { name: 'Business account requests' });
   const first = requests.getByRole('listitem').filter({ hasText: approved.email });

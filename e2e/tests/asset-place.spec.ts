@@ -3,7 +3,7 @@
 // private — the public page and /verify show neither the text nor the coordinates — until the
 // owner shares it for this asset. Checked at 360 px.
 import crypto from 'node:crypto';
-import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, openSignedIn, test } from '../fixtures/index.ts';
 
 const JPEG = Buffer.from(
   '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
@@ -38,7 +38,7 @@ test('an owner records where a bike is kept and it stays private', async ({ brow
     geolocation: { latitude: 4.0511, longitude: 9.7679, accuracy: 25 },
   });
   const page = await context.newPage();
-  await signIn(page, owner);
+  await openSignedIn(page, owner);
 
   await page.goto('/tag');
   await page.getByTestId('tag-file-input').setInputFiles([{ name: 'bike.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);

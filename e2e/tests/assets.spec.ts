@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import * as jose from 'jose';
 import { PDFDocument } from 'pdf-lib';
-import { createUser, e2eEnv, expect, lastMailTo, linkIn, signIn, test, uniqueEmail } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, linkIn, openSignedIn, test, uniqueEmail } from '../fixtures/index.ts';
 
 // A valid 1×1 JPEG and a minimal PDF.
 const JPEG = Buffer.from(
@@ -37,7 +37,7 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   const serial = `E2E-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
   const title = `Road bike ${serial}`;
 
-  await signIn(page, owner);
+  await openSignedIn(page, owner);
   await expect
     .poll(async () => balanceOf(await page.getByTestId('header-balance').textContent()))
     .toBeGreaterThanOrEqual(200);
@@ -235,7 +235,7 @@ test('a balance below the cost says Insufficient tokens before uploading, with n
     const charge = req.url().includes('/functions/v1/register-asset') && !(req.postData() ?? '').includes('quoteOnly');
     if (upload || charge) charges.push(`${req.method()} ${req.url()}`);
   });
-  await signIn(page, user);
+  await openSignedIn(page, user);
   await expect(page.getByTestId('header-balance')).toHaveText('0 TMT');
   await page.goto('/tag');
   await page.getByTestId('tag-file-input').setInputFiles([{ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);

@@ -1,13 +1,12 @@
 // Bug reports end to end: a user reports a bug from a page (real screenshot, captured console
 // errors); an admin finds it on /bug-reports with its screenshot and logs, triages and deletes it.
-import { createUser, e2eEnv, expect, lastMailTo, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, openSignedIn, signIn, test } from '../fixtures/index.ts';
 
 test('a user reports a bug and an admin finds it with its screenshot and logs', async ({ browser }) => {
   const run = Date.now().toString(36);
   const user = await createUser({ fullName: 'Rita Reporter' });
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, user);
-  await page.goto('/news');
+  await openSignedIn(page, user, '/news');
   await expect(page.getByRole('heading', { name: 'Latest News' })).toBeVisible();
   await page.evaluate((r) => console.error(`E2E failure ${r}: widget did not load`), run);
 
@@ -66,7 +65,6 @@ test('a user reports a bug and an admin finds it with its screenshot and logs', 
 test('a standard user cannot open the bug report listing', async ({ browser }) => {
   const user = await createUser();
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, user);
-  await page.goto('/bug-reports');
+  await openSignedIn(page, user, '/bug-reports');
   await expect(page).toHaveURL(/\/unauthorized$/);
 });

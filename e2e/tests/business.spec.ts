@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import jsQR from 'jsqr';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, openSignedIn, signIn, test } from '../fixtures/index.ts';
 import { gtin14, markFlaggedUnitCounterfeit, post, randomGtin, scanUnit, tokenOf } from '../fixtures/units.ts';
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -61,8 +61,7 @@ test('a business is approved, imports 1,000 units, prints labels; a scanned unit
   const brand = `Acme ${Date.now().toString(36)}`;
 
   // The user asks for a business account the way the app offers it.
-  await signIn(page, owner);
-  await page.goto('/business-upgrade');
+  await openSignedIn(page, owner, '/business-upgrade');
   await page.getByLabel(/About your business/).fill('We make diving watches and sell them online.');
   await page.getByRole('button', { name: 'Request a business account' }).click();
   await expect(page.getByText('Pending review')).toBeVisible();
@@ -204,8 +203,7 @@ test('a business is approved, imports 1,000 units, prints labels; a scanned unit
 
 test('a user who is not a business cannot open the business screens', async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user);
-  await page.goto('/business/products');
+  await openSignedIn(page, user, '/business/products');
   await expect(page).toHaveURL(/\/business-upgrade$/);
 });
 
@@ -237,8 +235,7 @@ test('the overview counts the catalogue; units are found by serial, print in bat
   });
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, owner);
-  await page.goto('/business-dashboard');
+  await openSignedIn(page, owner, '/business-dashboard');
   await expect(page.getByTestId('overview-products')).toHaveText('1');
   await expect(page.getByTestId('overview-units')).toHaveText('1,055');
   await expect(page.getByText('1,055 active, 0 sold, 0 recalled')).toBeVisible();

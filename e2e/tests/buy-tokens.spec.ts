@@ -6,12 +6,21 @@
 // Paystack and MTN MoMo (tests/paystack.spec.ts, tests/mtn-momo.spec.ts): these journeys choose
 // "Card in GBP" under "Pay with" themselves rather than rely on which way to pay comes first.
 import type { Page } from '@playwright/test';
-import { createUser, e2eEnv, expect, lastMailTo, overflow, signIn, test, type TestUser } from '../fixtures/index.ts';
+import {
+  createUser,
+  e2eEnv,
+  expect,
+  lastMailTo,
+  openSignedIn,
+  overflow,
+  test,
+  type TestUser,
+} from '../fixtures/index.ts';
 import { purchaseRow, returnedPurchase, service, walletOf } from '../fixtures/purchases.ts';
 
 test('buying a package credits the wallet through the webhook and shows the receipt', async ({ page }) => {
   const user = await createUser({ fullName: 'Token Buyer' });
-  await signIn(page, user);
+  await openSignedIn(page, user);
   await expect(page.getByTestId('header-balance')).toHaveText('50 TMT');
   await page.goto('/wallet');
   await page.getByRole('combobox', { name: 'Pay with' }).selectOption('stripe:gbp');
@@ -69,7 +78,7 @@ const TEXTS = {
 
 /** Signs in, switches the interface to the language from the profile menu, then narrows to a phone. */
 async function signInOnPhone(page: Page, user: TestUser, language: 'en' | 'fr'): Promise<void> {
-  await signIn(page, user);
+  await openSignedIn(page, user);
   if (language === 'fr') {
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitemradio', { name: 'Français' }).click();

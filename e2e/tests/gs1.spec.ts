@@ -8,7 +8,7 @@
 // - a business declares its prefix and an admin verifies it, the business and moderation screens in
 //   French at 360 px without anything sticking out.
 import type { Page } from '@playwright/test';
-import { createUser, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, expect, openSignedIn, signIn, test } from '../fixtures/index.ts';
 import { gtin14, post, randomGtin, tokenOf, verifyGtinForBusiness } from '../fixtures/units.ts';
 
 /**
@@ -171,7 +171,7 @@ test('a business declares its GS1 prefix and an admin verifies it, in French at 
   const owner = await businessWithProduct(brand, { name: 'Lampe', gtin }, ['L-1']);
 
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, owner);
+  await openSignedIn(page, owner);
   await toFrench(page);
   await page.goto('/business/profile');
   const form = page.getByRole('form', { name: 'Déclarer un préfixe GS1' });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fromBufferPromise } from 'yauzl';
-import { createUser, e2eEnv, expect, lastMailTo, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, openSignedIn, signIn, test } from '../fixtures/index.ts';
 
 // These tests move the server's application clock (months in seconds): each runs while no other test
 // does (fixtures/turns.ts, decision 0162), since every test reading switches, transfers or checkouts shares it.
@@ -100,7 +100,7 @@ test('an heir given one asset sees its photo and document after the release, and
   const bike = `Bike ${mark}`;
 
   // The owner tags a watch (a photo and a document) and a bike.
-  await signIn(page, owner);
+  await openSignedIn(page, owner);
   await tag(page, watch, [
     { name: 'watch.jpg', mimeType: 'image/jpeg', buffer: JPEG },
     { name: 'papers.pdf', mimeType: 'application/pdf', buffer: PDF },

@@ -4,7 +4,7 @@
 // than a race; the shifts are the browser's own layout-shift entries (no timings).
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, openSignedIn, test } from '../fixtures/index.ts';
 
 const JPEG = Buffer.from(
   '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
@@ -73,8 +73,7 @@ test('the dashboard and an asset page do not move when their activity and photo 
   const owner = await createUser({ fullName: 'Still Owner' });
   await serviceRpc('admin_adjust_tokens', { p_user_id: owner.id, p_amount: 300, p_reason: 'E2E layout' });
   const title = `Steady lamp ${crypto.randomBytes(3).toString('hex')}`;
-  await signIn(page, owner);
-  await page.goto('/tag');
+  await openSignedIn(page, owner, '/tag');
   await page.getByTestId('tag-file-input').setInputFiles([{ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await expect(page.getByTestId('tag-cost')).toContainText('TMT');
@@ -113,7 +112,7 @@ test('the dashboard and an asset page do not move when their activity and photo 
 
 test('the moderators’ queue tabs keep their places when the counts come', async ({ page }) => {
   const moderator = await createUser({ role: 'moderator' });
-  await signIn(page, moderator);
+  await openSignedIn(page, moderator);
   await watchShifts(page);
   const release = await hold(page, /\/rest\/v1\/rpc\/moderator_queue_counts/);
   await page.goto('/moderator');

@@ -3,7 +3,7 @@
 // and moves between screens with the app's own router (a history entry plus popstate, as a link
 // click does), so the run stays short while every screen is rendered with real data.
 import type { Page } from '@playwright/test';
-import { createUser, e2eEnv, expect, signIn, test, type CreateUserOptions } from '../fixtures/index.ts';
+import { createUser, type CreateUserOptions, e2eEnv, expect, openSignedIn, test } from '../fixtures/index.ts';
 import { layoutScreens, notFoundScreens } from '../fixtures/routes.ts';
 
 // The screens come from the route table of the build under test (fixtures/routes.ts): every route
@@ -183,7 +183,7 @@ async function visitAll(page: Page, paths: string[], signedInAs?: CreateUserOpti
   if (signedInAs) {
     const user = await createUser({ password: STRONG_PASSWORD, ...signedInAs });
     await grantTokens(user.id, 25, LONG_REASON);
-    await signIn(page, user);
+    await openSignedIn(page, user);
   } else {
     await page.goto('/');
   }
@@ -237,7 +237,7 @@ test.describe('every screen fits, shows its images and logs no error', () => {
 
 test('a toast leaves the header (balance chip and menus) uncovered, on a phone and a desktop', async ({ page }) => {
   const user = await createUser({ password: STRONG_PASSWORD, fullName: 'Toast Reader' });
-  await signIn(page, user);
+  await openSignedIn(page, user);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/profile');

@@ -15,10 +15,11 @@ import {
   expect,
   lastMailTo,
   linkIn,
+  openSignedIn,
   signIn,
   test,
-  uniqueEmail,
   type TestUser,
+  uniqueEmail,
 } from '../fixtures/index.ts';
 import { post, tokenOf } from '../fixtures/units.ts';
 
@@ -58,8 +59,7 @@ test('an heir is invited, the switch runs out, the heir takes ownership and the 
   const serial = `LEG-${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
   const title = `Pocket watch ${serial}`;
 
-  await signIn(page, owner);
-  await page.goto('/tag');
+  await openSignedIn(page, owner, '/tag');
   await page.getByTestId('tag-file-input').setInputFiles([{ name: 'watch.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Serial number' }).fill(serial);
@@ -258,8 +258,7 @@ test('a declined invitation keeps showing that it was declined, without Accept',
   const owner = await createUser({ fullName: 'Olivia Martin' });
   const invitee = await createUser({ fullName: 'Dana Decline' });
   const link = await invite(owner, invitee.email, 'Dana');
-  await signIn(page, invitee);
-  await page.goto(link);
+  await openSignedIn(page, invitee, link);
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('status')).toContainText('This invitation was declined on');
   await page.reload();
@@ -283,8 +282,7 @@ test('a transfer offer shows on the asset page until cancelled or accepted, and 
   )) as { asset_id: string };
   const recipientEmail = uniqueEmail('recipient');
 
-  await signIn(page, owner);
-  await page.goto(`/assets/${assetId}`);
+  await openSignedIn(page, owner, `/assets/${assetId}`);
   const offer = async () => {
     const form = page.getByRole('form', { name: 'Transfer ownership' });
     await form.getByLabel("New owner's e-mail").fill(recipientEmail);

@@ -3,7 +3,7 @@
 // appears in the flagged queue, the moderator marks it counterfeit and its scan page says so; a
 // moderator's recall is shown to its business with the reason, and only a moderator ends it.
 import crypto from 'node:crypto';
-import { createUser, e2eEnv, expect, signIn, test, type TestUser } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, openSignedIn, signIn, test, type TestUser } from '../fixtures/index.ts';
 import {
   markFlaggedUnitCounterfeit,
   post,
@@ -51,8 +51,7 @@ test('a visitor reports a public asset and a moderator hides it', async ({ page,
 
   // The moderator finds it in the queue and hides it with a reason.
   const moderator = await createUser({ role: 'moderator' });
-  await signIn(page, moderator);
-  await page.goto('/moderator');
+  await openSignedIn(page, moderator, '/moderator');
   await expect(page.getByRole('heading', { name: 'Moderator Panel' })).toBeVisible();
   await page.getByRole('tab', { name: /Reported public assets/ }).click();
   const item = page.getByTestId('queue-item').filter({ hasText: title });
@@ -132,8 +131,7 @@ test('a moderator recalls a product: its business reads why and cannot end it, a
   });
 
   const moderator = await createUser({ role: 'moderator' });
-  await signIn(page, moderator);
-  await page.goto('/moderator');
+  await openSignedIn(page, moderator, '/moderator');
   const item = page.getByTestId('queue-item').filter({ hasText: name });
   await item.getByRole('button', { name: 'Mark product recalled' }).click();
   const dialog = page.getByRole('dialog');
@@ -176,8 +174,7 @@ test('a moderator asks an admin to ban an owner, and the admin bans them from th
   await post('/functions/v1/report-content', { target: 'asset', assetId, reason: 'scam' });
 
   const moderator = await createUser({ role: 'moderator' });
-  await signIn(page, moderator);
-  await page.goto('/moderator');
+  await openSignedIn(page, moderator, '/moderator');
   // Ban requests are the admins' queue. The tab list is awaited first: counted before the lazy screen
   // renders, no tab at all would pass.
   await expect(page.getByRole('tab', { name: /Reported public assets/ })).toBeVisible();

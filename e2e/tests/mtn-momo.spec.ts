@@ -6,7 +6,7 @@
 // credits nothing more; the receipt is in francs. A payer who never approves: after five minutes
 // of the server's clock the purchase expires, the wallet says so and nothing is credited.
 import type { Page } from '@playwright/test';
-import { createUser, e2eEnv, expect, lastMailTo, signIn, test, updateProfile } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, openSignedIn, test, updateProfile } from '../fixtures/index.ts';
 import { purchaseRow, returnedPurchase, service, walletOf } from '../fixtures/purchases.ts';
 
 // The wallet's first paint (and its paint on the way back from the provider) waits for its packages,
@@ -46,8 +46,7 @@ async function requestPayment(
 ): Promise<{ userId: string; email: string; purchaseId: string }> {
   const user = await createUser({ fullName: 'Douala Buyer' });
   await updateProfile(user.id, { country: 'CM' });
-  await signIn(page, user);
-  await page.goto('/wallet');
+  await openSignedIn(page, user, '/wallet');
   // The buyer's country picks the way to pay shown first.
   await expect(page.getByRole('combobox', { name: 'Pay with' })).toHaveValue('mtn_momo:xaf', WALLET_READY);
   await page.getByRole('textbox', { name: 'Your MTN Mobile Money number' }).fill(phone);

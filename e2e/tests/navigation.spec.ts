@@ -1,4 +1,4 @@
-import { createUser, expect, signIn, test, type Role } from '../fixtures/index.ts';
+import { createUser, expect, openSignedIn, type Role, signIn, test } from '../fixtures/index.ts';
 
 const ALWAYS = ['Dashboard', 'Tag Asset', 'My Assets', 'News', 'Wallet', 'NOK', 'Referrals'];
 
@@ -39,7 +39,7 @@ for (const [kind, items] of Object.entries(expectedNav)) {
   test(`header links for a ${kind} user`, async ({ page }) => {
     const role: Role = kind === 'business' ? 'standard' : (kind as Role);
     const user = await createUser({ role, isBusiness: kind === 'business' });
-    await signIn(page, user);
+    await openSignedIn(page, user);
     const nav = page.getByRole('navigation', { name: 'Main' });
     // An admin's admin pages sit in the desktop row's "Admin" dropdown (inside the Main navigation).
     const adminGroup = nav.getByRole('button', { name: 'Admin', exact: true });
@@ -72,8 +72,7 @@ const guardCases: Array<{ who: string; role: Role; isBusiness?: boolean; path: s
 for (const c of guardCases) {
   test(`guard: ${c.who} opening ${c.path}`, async ({ page }) => {
     const user = await createUser({ role: c.role, isBusiness: c.isBusiness ?? false });
-    await signIn(page, user);
-    await page.goto(c.path);
+    await openSignedIn(page, user, c.path);
     await expect(page).toHaveURL(c.lands);
     if (c.path === '/admin' && c.role === 'admin')
       await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
@@ -84,15 +83,14 @@ for (const c of guardCases) {
 
 test('/influencer-referrals redirects to /referrals', async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user);
-  await page.goto('/influencer-referrals');
+  await openSignedIn(page, user, '/influencer-referrals');
   await expect(page).toHaveURL(/\/referrals$/);
 });
 
 test('phone: the menu button opens every header link', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const user = await createUser();
-  await signIn(page, user);
+  await openSignedIn(page, user);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const mobile = page.getByRole('navigation', { name: 'Mobile' });
   await expect(mobile.getByRole('link')).toHaveText(expectedNav.standard!);

@@ -3,12 +3,12 @@
 // French, an English reader gets the French text with a "not yet translated" note until the
 // English version is published too. Keyboard only for the reader, at 360 px.
 import type { Browser, Page } from '@playwright/test';
-import { createUser, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, expect, openSignedIn, test } from '../fixtures/index.ts';
 
 async function signedInPage(browser: Browser, role: 'admin' | 'standard', fullName?: string): Promise<Page> {
   const user = await createUser({ role, ...(fullName ? { fullName } : {}) });
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, user);
+  await openSignedIn(page, user);
   return page;
 }
 

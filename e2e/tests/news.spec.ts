@@ -2,7 +2,7 @@
 // /news-management; a signed-in user sees exactly the published ones on /news, with the card and
 // article formats of SPEC §2 and the category filter.
 import type { Browser, Page } from '@playwright/test';
-import { createUser, e2eEnv, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, openSignedIn, test } from '../fixtures/index.ts';
 
 const short = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const long = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -10,7 +10,7 @@ const long = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', day: 'n
 async function signedInPage(browser: Browser, role: 'admin' | 'standard', fullName?: string): Promise<Page> {
   const user = await createUser({ role, ...(fullName ? { fullName } : {}) });
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, user);
+  await openSignedIn(page, user);
   return page;
 }
 

@@ -2,7 +2,7 @@
 // application JavaScript for a signed-out English reader until they interact; everyone else gets the
 // app at once, as before. Checked through the scripts the browser requests, never through timings.
 import type { Page } from '@playwright/test';
-import { createUser, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, expect, openSignedIn, test } from '../fixtures/index.ts';
 
 /** Paths of the JavaScript files the page requests, in order. */
 function recordScripts(page: Page): string[] {
@@ -79,7 +79,7 @@ test('a French reader gets / in French without interacting', async ({ page }) =>
 
 test('a signed-in user on / sees the signed-in header without interacting', async ({ page }) => {
   const user = await createUser();
-  await signIn(page, user);
+  await openSignedIn(page, user);
   const scripts = recordScripts(page);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -5,7 +5,7 @@
 // one with a forged signature, credit nothing; paying on the page delivers the signed event, the
 // server verifies it and credits the purchase once, and the receipt (screen and e-mail) is in naira.
 import crypto from 'node:crypto';
-import { createUser, e2eEnv, expect, lastMailTo, signIn, test, updateProfile } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, openSignedIn, test, updateProfile } from '../fixtures/index.ts';
 import { purchaseRow, returnedPurchase, walletOf } from '../fixtures/purchases.ts';
 
 // The wallet's first paint (and its paint on the way back from the provider) waits for its packages,
@@ -32,8 +32,7 @@ test('a buyer in Lagos pays with Paystack in NGN and is credited only once Payst
   test.setTimeout(TEST_TIMEOUT_MS);
   const user = await createUser({ fullName: 'Lagos Buyer' });
   await updateProfile(user.id, { country: 'NG' });
-  await signIn(page, user);
-  await page.goto('/wallet');
+  await openSignedIn(page, user, '/wallet');
 
   // The buyer's country picks the way to pay shown first.
   await expect(page.getByRole('combobox', { name: 'Pay with' })).toHaveValue('paystack:ngn', WALLET_READY);

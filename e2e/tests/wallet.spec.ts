@@ -1,10 +1,10 @@
 // /wallet for a new user: the welcome bonus, totals, search/filters and the CSV export.
-import { createUser, expect, signIn, test } from '../fixtures/index.ts';
+import { createUser, expect, openSignedIn, test } from '../fixtures/index.ts';
 import fs from 'node:fs';
 
 test('the wallet shows the bonus, filters, and exports CSV', async ({ page }) => {
   const user = await createUser({ fullName: 'Wallet Owner' });
-  await signIn(page, user);
+  await openSignedIn(page, user);
   await expect(page.getByTestId('header-balance')).toHaveText('50 TMT');
   await page.goto('/wallet');
   await expect(page.getByText('Current Balance').locator('..').locator('..')).toContainText('50 TMT');
