@@ -43,6 +43,20 @@ if ! psql "$TEST_DATABASE_URL" -Atqc 'select 1' >/dev/null 2>&1; then
     || su postgres -c "createdb test"
 fi
 
+# The tests' own files — embedded database folders and their migrated template, uploads, backups,
+# Chromium's profiles — go to memory when the machine has a tmpfs at /dev/shm. The tests copy, write
+# and sync hundreds of database folders; on a disk the kernel's share of that was a quarter of the
+# server and database levels' CPU time (bench/RESULTS.md, "npm test duration (issue 30.8):
+# 2026-11-28, second part"). A TMPDIR the caller set is kept.
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then
+  export TMPDIR=/dev/shm/tagledger-tests
+  mkdir -p "$TMPDIR"
+fi
+
+# How fast this machine's cores are, as one number, so that phase times from different machines of
+# the same kind can be compared: milliseconds for a fixed loop of arithmetic in Node.js (lower is faster).
+echo "== machine: $(nproc) cores; a fixed loop of work took $(node scripts/cpu-reference.mjs) ms"
+
 # Each phase prints its wall time when it ends, and the whole run its total, so a slow phase shows
 # in any run's log (decision 0163; bench/RESULTS.md, "npm test duration (issue 30.8)").
 RUN_STARTED=$SECONDS
