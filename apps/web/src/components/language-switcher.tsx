@@ -29,7 +29,13 @@ export function LanguageSwitcher({ onChoose, className, id, compact = false }: L
           setFailed(false);
           onChoose(next).catch(() => setFailed(true));
         }}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800 focus-visible:ring-2 focus-visible:ring-blue-500"
+        // A set width, room for the longest name: sized by its options, the select grew once they had
+        // arrived, and a slow device's parser can paint a prerendered page before they have (what sits
+        // beside it in the header moved).
+        className={cn(
+          'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800 focus-visible:ring-2 focus-visible:ring-blue-500',
+          compact ? 'w-16' : 'w-28',
+        )}
       >
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l} title={LOCALE_NAMES[l]}>

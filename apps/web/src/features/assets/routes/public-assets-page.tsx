@@ -54,7 +54,10 @@ export default function PublicAssetsPage() {
         title={i18n._('Public Assets')}
         lead={i18n._("Assets their owners chose to make public. Owners' names and e-mail addresses are never shown.")}
       />
-      <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto_auto]">
+      {/* The selects' columns have set widths, wide enough for the longest option in English and
+          French. Sized by their options, they moved: a slow device's parser can paint this prerendered
+          row before a select's options have arrived (an empty select is 46 px wide). */}
+      <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_13rem_10rem_11.5rem]">
         <AssetSearchInput label={i18n._('Search public assets')} value={search} onChange={setSearch} />
         <Select
           aria-label={i18n._('Kind')}
