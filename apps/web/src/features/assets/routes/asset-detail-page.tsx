@@ -10,6 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toAppError } from '@/lib/api-error';
 import type { ScreenPrefetch } from '@/lib/screen-prefetch';
+import { startImageDownload } from '@/lib/start-image-download';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useDownloadCertificate } from '../api/download-certificate';
 import { assetQueryOptions, useAsset, useAssetMessages } from '../api/get-asset';
@@ -31,16 +32,26 @@ import { assetIsReported } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 
-/** The asset and its files' URLs, asked for while the profile is read (lib/screen-prefetch.ts). */
+/**
+ * The asset and its files' URLs, asked for while the profile is read (lib/screen-prefetch.ts), and the
+ * first file's photo (the screen's largest paint) as soon as its URL is known.
+ */
 export const prefetch: ScreenPrefetch = ({ queryClient, params }) => {
   if (!params.id) return;
   queryClient
     .fetchQuery(assetQueryOptions(params.id))
     .then((asset) => {
-      if (asset.media.length === 0) return;
+      const first = asset.media[0];
+      if (!first) return;
       void queryClient.prefetchQuery(signedUrlsQueryOptions(asset.media.map((m) => m.object_name)));
       if (asset.media.some((m) => m.kind === 'photo'))
-        void queryClient.prefetchQuery(galleryUrlsQueryOptions(asset.media));
+        void queryClient
+          .fetchQuery(galleryUrlsQueryOptions(asset.media))
+          .then((urls) => {
+            const photo = first.kind === 'photo' ? urls[first.object_name] : undefined;
+            if (photo) startImageDownload(photo);
+          })
+          .catch(() => undefined); // the screen asks again and shows the error
     })
     .catch(() => undefined); // the screen asks again and shows the error
 };
