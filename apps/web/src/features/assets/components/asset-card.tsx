@@ -1,7 +1,7 @@
 // The grid of asset cards of My Assets and Public Assets: each card its first file, badges, title,
 // description, a line of facts and up to three tags. The two lists differ in the link, where the
 // picture's URL is found, the badges, the facts and how many cards load their picture at once.
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { i18n } from '@/lib/i18n/i18n';
@@ -41,6 +41,9 @@ function AssetCard({ to, title, description, tags, thumb, badges, facts }: Asset
   );
 }
 
+/** How long the first photo may keep the others waiting (a phone at 1.6 Mbit/s gets it in ~0.3 s). */
+const FIRST_PHOTO_HEAD_START_MS = 1500;
+
 /** What a card shows of an asset, in both lists. */
 interface GridAsset {
   id: string;
@@ -59,7 +62,10 @@ interface AssetGridProps<T extends GridAsset> {
   pictureUrl: (asset: T) => string | undefined;
   /** How many cards, from the first, are above the fold: their pictures load at once. */
   eagerCards: number;
-  /** Whether the first card's photo is asked for before the others (the screen's largest paint). */
+  /**
+   * Whether the first card's photo, the screen's largest paint, comes alone: the other cards' photos
+   * are asked for once it is in, rather than sharing a slow connection with it.
+   */
   firstPhotoFirst?: boolean;
   badges: (asset: T) => ReactNode;
   facts: (asset: T) => AssetCardProps['facts'];
@@ -75,6 +81,16 @@ export function AssetGrid<T extends GridAsset>({
   badges,
   facts,
 }: AssetGridProps<T>) {
+  const head = items[0];
+  const headPhoto = firstPhotoFirst && head?.media[0]?.kind === 'photo' && pictureUrl(head) ? head.id : null;
+  const [settled, setSettled] = useState<string | null>(null);
+  const waiting = headPhoto !== null && settled !== headPhoto;
+  // A first photo that takes long does not hold the others back for good.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setSettled(headPhoto), FIRST_PHOTO_HEAD_START_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, headPhoto]);
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={label}>
       {items.map((a, i) => (
@@ -91,6 +107,8 @@ export function AssetGrid<T extends GridAsset>({
                 className="aspect-video w-full"
                 aboveFold={i < eagerCards}
                 first={firstPhotoFirst && i === 0}
+                deferred={waiting && i > 0}
+                onSettled={i === 0 && headPhoto ? () => setSettled(headPhoto) : undefined}
               />
             }
             badges={badges(a)}

@@ -173,12 +173,45 @@ describe('the asset lists (My Assets, Public Assets)', () => {
     expect(screen.getByText('a, b, c +1 more')).toBeInTheDocument();
     expect(screen.getByText('a2 · fact')).toBeInTheDocument();
     expect(screen.getByText('badge a3')).toBeInTheDocument();
+    // The first photo comes alone; the second card's box waits, empty, until it is in.
+    const first = container.querySelectorAll('img');
+    expect(first).toHaveLength(1);
+    expect(first[0]).toHaveAttribute('loading', 'eager');
+    expect(first[0]).toHaveAttribute('fetchpriority', 'high');
+    act(() => {
+      first[0]!.dispatchEvent(new Event('load'));
+    });
     const images = container.querySelectorAll('img');
     expect(images).toHaveLength(2);
-    expect(images[0]).toHaveAttribute('loading', 'eager');
-    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
     expect(images[1]).toHaveAttribute('loading', 'lazy');
     expect(images[1]).not.toHaveAttribute('fetchpriority');
+  });
+
+  it('lets the other photos come if the first takes long, and at once without firstPhotoFirst', () => {
+    vi.useFakeTimers();
+    try {
+      const grid = (firstPhotoFirst: boolean) => (
+        <MemoryRouter>
+          <AssetGrid
+            label="Assets"
+            items={[asset(1), asset(2)]}
+            to={(a) => `/assets/${a.id}`}
+            pictureUrl={(a) => `https://files.test/${a.media[0]!.id}?token=t`}
+            eagerCards={2}
+            firstPhotoFirst={firstPhotoFirst}
+            badges={() => null}
+            facts={() => []}
+          />
+        </MemoryRouter>
+      );
+      const { container } = render(grid(true));
+      expect(container.querySelectorAll('img')).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(1500));
+      expect(container.querySelectorAll('img')).toHaveLength(2);
+      expect(render(grid(false)).container.querySelectorAll('img')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('shows the spinner while loading, the failure with Try again, else the list', async () => {
     const retry = vi.fn();

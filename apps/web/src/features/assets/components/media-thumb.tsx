@@ -10,6 +10,8 @@ export function MediaThumb({
   className,
   aboveFold = false,
   first = false,
+  deferred = false,
+  onSettled,
 }: {
   media: PublicMedia | undefined;
   url: string | undefined;
@@ -18,6 +20,10 @@ export function MediaThumb({
   aboveFold?: boolean;
   /** The list's first photo, most likely the screen's largest paint: asked for before the others. */
   first?: boolean;
+  /** Not asked for yet: the box is shown empty (its size is fixed) until the list's first photo is in. */
+  deferred?: boolean;
+  /** Called once the photo has loaded or failed. */
+  onSettled?: () => void;
 }) {
   const box = `flex items-center justify-center overflow-hidden bg-slate-100 ${className ?? ''}`;
   if (!media)
@@ -26,6 +32,7 @@ export function MediaThumb({
         <ImageOff className="h-8 w-8 text-slate-400" aria-hidden="true" />
       </div>
     );
+  if (media.kind === 'photo' && url && deferred) return <div className={box} />;
   if (media.kind === 'photo' && url) {
     const sources = thumbnailSources(url);
     return (
@@ -39,6 +46,8 @@ export function MediaThumb({
           loading={aboveFold || first ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : undefined}
           decoding="async"
+          onLoad={onSettled}
+          onError={onSettled}
           className="h-full w-full object-cover"
         />
       </div>
