@@ -165,9 +165,10 @@ test("a prerendered page's controls keep their places while a slow device is sti
   // A slow device's parser can paint a prerendered page before a select's options have arrived (a CI
   // run measured a 0.001 shift on /public-assets that way: its filter row was sized by the options).
   // Nothing may be sized by a select's options: emptied of them, every control keeps its place and
-  // width, in both languages, on a desktop and a phone.
+  // width, in both languages, on a desktop, a tablet and a phone.
   const viewports = [
     { width: 1280, height: 720 },
+    { width: 800, height: 720 },
     { width: 360, height: 740 },
   ];
   for (const locale of ['en-GB', 'fr-FR'])

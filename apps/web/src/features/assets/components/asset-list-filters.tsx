@@ -3,6 +3,7 @@
 import { Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
 import { i18n } from '@/lib/i18n/i18n';
 
 type MediaFilter = '' | 'photo' | 'video' | 'document';
@@ -21,13 +22,16 @@ export function AssetSearchInput({
   label,
   value,
   onChange,
+  className,
 }: {
   label: string;
   value: string;
   onChange(value: string): void;
+  /** Placement in the filter row's grid. */
+  className?: string;
 }) {
   return (
-    <div className="relative">
+    <div className={cn('relative', className)}>
       <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden="true" />
       <Input
         className="pl-9"

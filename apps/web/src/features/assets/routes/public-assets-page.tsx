@@ -54,11 +54,17 @@ export default function PublicAssetsPage() {
         title={i18n._('Public Assets')}
         lead={i18n._("Assets their owners chose to make public. Owners' names and e-mail addresses are never shown.")}
       />
-      {/* The selects' columns have set widths, wide enough for the longest option in English and
-          French. Sized by their options, they moved: a slow device's parser can paint this prerendered
-          row before a select's options have arrived (an empty select is 46 px wide). */}
-      <div className="mt-6 grid grid-cols-1 gap-3 md:grid-cols-[1fr_13rem_10rem_11.5rem]">
-        <AssetSearchInput label={i18n._('Search public assets')} value={search} onChange={setSearch} />
+      {/* No column is sized by its content: sized by their options, the selects moved, as a slow
+          device's parser can paint this prerendered row before a select's options have arrived (an
+          empty select is 46 px wide). From sm the three selects share a row below the search; from lg
+          all four do, the selects wide enough for their longest option in English and French. */}
+      <div className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-[1fr_13rem_10rem_11.5rem]">
+        <AssetSearchInput
+          className="sm:col-span-3 lg:col-span-1"
+          label={i18n._('Search public assets')}
+          value={search}
+          onChange={setSearch}
+        />
         <Select
           aria-label={i18n._('Kind')}
           value={filters.kind}
