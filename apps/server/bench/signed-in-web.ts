@@ -16,6 +16,7 @@
 // To see where a load's time goes: BENCH_WATERFALL=1 (requests and the LCP element), BENCH_PROFILE=<file>
 // (a CPU profile), BENCH_TRACE=<file> (a Chrome trace of each load: main-thread tasks, paints, LCP
 // candidates; with BENCH_SHOTS=1 also the filmstrip's screenshots). Use them with RUNS=1.
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -548,6 +549,11 @@ async function main() {
   }
 }
 
+/** How fast this machine's cores are, as `npm test` reports it (scripts/cpu-reference.mjs). */
+function cpuReferenceMs(): string {
+  return execFileSync(process.execPath, [path.join(ROOT, 'scripts/cpu-reference.mjs')], { encoding: 'utf8' }).trim();
+}
+
 function write(rows: string[], driver: string, entries: number) {
   const file = path.join(ROOT, 'bench/RESULTS.md');
   const start = '<!-- signed-in-screens:start -->';
@@ -561,6 +567,8 @@ function write(rows: string[], driver: string, entries: number) {
     `units, ${REPORTS} reports in the moderators' queue. Debian's Chromium, 412×823 phone screen, 4x CPU, 150 ms`,
     'round trip, 1.6 Mbit/s down; a returning user (the build in the HTTP cache, data and photos not).',
     `LCP, CLS and INP by web-vitals; median of ${RUNS} loads (single loads in brackets).`,
+    `The machine: a fixed loop of work (\`node scripts/cpu-reference.mjs\`) took ${cpuReferenceMs()} ms; machines of`,
+    'one kind differ, so a table compares with another only at a similar figure (A/B runs compare builds).',
     '',
     '| screen | path | LCP | CLS | main interaction | INP |',
     '|---|---|---:|---:|---|---:|',
