@@ -1,12 +1,7 @@
 // Issue 6: a signed-out visitor starts capturing on a use-case landing, keeps the photo through
 // sign-up and e-mail confirmation, and registers it on /tag (the guest slot is adopted there).
 import { e2eEnv, expect, lastMailTo, linkIn, test, uniqueEmail } from '../fixtures/index.ts';
-
-// A valid 1×1 JPEG.
-const JPEG = Buffer.from(
-  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
-  'base64',
-);
+import { JPEG } from '../fixtures/files.ts';
 
 const service = {
   apikey: e2eEnv.serviceKey,

@@ -22,15 +22,11 @@ import {
   uniqueEmail,
 } from '../fixtures/index.ts';
 import { post, tokenOf } from '../fixtures/units.ts';
+import { JPEG } from '../fixtures/files.ts';
 
 // These tests move the server's application clock (months in seconds): each runs while no other test
 // does (fixtures/turns.ts, decision 0162), since every test reading switches, transfers or checkouts shares it.
 test.use({ movesAppClock: true });
-
-const JPEG = Buffer.from(
-  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
-  'base64',
-);
 
 async function serviceCall(path: string, body: unknown): Promise<Response> {
   const res = await fetch(`${e2eEnv.baseURL}${path}`, {
