@@ -5,38 +5,14 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createUser, e2eEnv, expect, openSignedIn, test } from '../fixtures/index.ts';
-
-const JPEG = Buffer.from(
-  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKQAI2f/2Q==',
-  'base64',
-);
+import { JPEG } from '../fixtures/files.ts';
+import { watchLayoutShifts } from '../fixtures/layout-shifts.ts';
 
 test.use({ viewport: { width: 390, height: 800 } });
 
-/** Collects the page's layout shifts not caused by input, from its first frame. */
-async function watchShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: string[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{
-        value: number;
-        hadRecentInput: boolean;
-        sources?: Array<{ node?: Node | null }>;
-      }>) {
-        if (entry.hadRecentInput || entry.value === 0) continue;
-        // On a phone the header's balance pill grows from its first guess to the balance (a 360 px
-        // header has no room to reserve): that moves only the pill itself, and is all it may move.
-        const inBalance = (n?: Node | null) =>
-          Boolean((n instanceof Element ? n : n?.parentElement)?.closest('[data-testid="header-balance"]'));
-        if (entry.sources?.length && entry.sources.every((s) => inBalance(s.node))) continue;
-        const node = entry.sources?.[0]?.node;
-        const what = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node);
-        w.__shifts.push(`${entry.value.toFixed(4)} ${what}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
+// On a phone the header's balance pill grows from its first guess to the balance (a 360 px header has
+// no room to reserve): that moves only the pill itself, and is all it may move.
+const watchShifts = (page: Page) => watchLayoutShifts(page, { allowedWithin: '[data-testid="header-balance"]' });
 
 /** Holds back the requests whose URL matches until `release()`. */
 async function hold(page: Page, pattern: RegExp) {
@@ -52,8 +28,6 @@ async function hold(page: Page, pattern: RegExp) {
 /** Two frames after the last change, so that any shift it caused has been reported. */
 const settled = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
 
 async function serviceRpc(name: string, body: unknown): Promise<void> {
   const res = await fetch(`${e2eEnv.baseURL}/rest/v1/rpc/${name}`, {
@@ -83,7 +57,7 @@ test('the dashboard and an asset page do not move when their activity and photo 
 
   // The dashboard: its recent activity held until the screen has painted.
   const dashboard = await context.newPage();
-  await watchShifts(dashboard);
+  const dashboardShifts = await watchShifts(dashboard);
   let release = await hold(dashboard, /\/rest\/v1\/token_transactions/);
   await dashboard.goto('/dashboard');
   await expect(dashboard.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -93,11 +67,11 @@ test('the dashboard and an asset page do not move when their activity and photo 
   await expect(dashboard.getByText(/Tagged asset|E2E layout/).first()).toBeVisible();
   await expect(dashboard.getByText('Welcome back,')).toBeVisible();
   await settled(dashboard);
-  expect(await shifts(dashboard)).toEqual([]);
+  expect(await dashboardShifts.moved()).toEqual([]);
 
   // An asset page: the photo's signed URLs held until the page has painted.
   const asset = await context.newPage();
-  await watchShifts(asset);
+  const assetShifts = await watchShifts(asset);
   release = await hold(asset, /\/storage\/v1\/object\/sign\//);
   await asset.goto(assetUrl);
   await expect(asset.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -107,13 +81,13 @@ test('the dashboard and an asset page do not move when their activity and photo 
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await settled(asset);
-  expect(await shifts(asset)).toEqual([]);
+  expect(await assetShifts.moved()).toEqual([]);
 });
 
 test('the moderators’ queue tabs keep their places when the counts come', async ({ page }) => {
   const moderator = await createUser({ role: 'moderator' });
   await openSignedIn(page, moderator);
-  await watchShifts(page);
+  const pageShifts = await watchShifts(page);
   const release = await hold(page, /\/rest\/v1\/rpc\/moderator_queue_counts/);
   await page.goto('/moderator');
   await expect(page.getByRole('heading', { level: 1, name: 'Moderator Panel' })).toBeVisible();
@@ -122,5 +96,5 @@ test('the moderators’ queue tabs keep their places when the counts come', asyn
   release();
   await expect(page.getByRole('tab').first().locator('span:not([aria-hidden])')).toBeVisible();
   await settled(page);
-  expect(await shifts(page)).toEqual([]);
+  expect(await pageShifts.moved()).toEqual([]);
 });

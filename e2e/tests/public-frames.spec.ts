@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createUser, expect, test } from '../fixtures/index.ts';
+import { watchLayoutShifts } from '../fixtures/layout-shifts.ts';
 import { post, tokenOf } from '../fixtures/units.ts';
 
 /** A public asset with a serial, registered by a new user through the register-asset function. */
@@ -29,41 +30,6 @@ function apiRequests(page: Page): string[] {
     if (/^\/(rest|functions|auth)\/v1\//.test(pathname)) seen.push(pathname);
   });
   return seen;
-}
-
-interface ShiftEntry {
-  value: number;
-  hadRecentInput: boolean;
-  sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-}
-
-/**
- * Records layout shifts (not caused by input) from the first paint on: `total()` is their sum, and
- * `moved()` names what moved and from where to where, for a failing assertion's message.
- */
-async function watchShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number; moved: string[] };
-    w.shifts = 0;
-    w.moved = [];
-    const describe = (node: Node | null) =>
-      node instanceof Element
-        ? `${node.tagName.toLowerCase()}${node.getAttribute('aria-label') ? `[${node.getAttribute('aria-label')}]` : ''}`
-        : String(node?.nodeName);
-    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as ShiftEntry[]) {
-        if (e.hadRecentInput) continue;
-        w.shifts += e.value;
-        for (const s of e.sources)
-          w.moved.push(`${describe(s.node)}: ${rect(s.previousRect)} → ${rect(s.currentRect)}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return {
-    total: () => page.evaluate(() => (window as unknown as { shifts: number }).shifts),
-    moved: async () => (await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).join('; '),
-  };
 }
 
 function consoleErrors(page: Page): string[] {
@@ -119,7 +85,7 @@ test('/verify fills its verdict with one request, without a layout shift or a hy
   const serial = `FRAME-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
   await publicAsset(serial);
   const errors = consoleErrors(page);
-  const shifts = await watchShifts(page);
+  const shifts = await watchLayoutShifts(page);
   const requests = apiRequests(page);
   await page.goto(`/verify/${serial}`);
   await expect(page.getByTestId('verify-status')).toHaveText('Registered, not reported lost or stolen');
@@ -129,7 +95,7 @@ test('/verify fills its verdict with one request, without a layout shift or a hy
     requests.filter((r) => r !== '/functions/v1/ledger-checkpoints' && r !== '/rest/v1/rpc/verify_serial'),
   ).toEqual(['/functions/v1/verify-serial']);
   await expect(page).toHaveTitle(new RegExp(`^Check ${serial} \\| `));
-  expect(await shifts.total(), await shifts.moved()).toBe(0);
+  expect(await shifts.total(), (await shifts.moved()).join('\n')).toBe(0);
   expect(errors).toEqual([]);
 
   // An unknown serial keeps its verdict text.
@@ -141,12 +107,12 @@ test('the public gallery and an asset page fill with one request each', async ({
   const serial = `GAL-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
   const id = await publicAsset(serial);
   const errors = consoleErrors(page);
-  const shifts = await watchShifts(page);
+  const shifts = await watchLayoutShifts(page);
   let requests = apiRequests(page);
   await page.goto('/public-assets');
   await expect(page.getByRole('link', { name: new RegExp(`Frame bike ${serial}`) })).toBeVisible();
   expect(requests).toEqual(['/functions/v1/public-assets']);
-  expect(await shifts.total(), await shifts.moved()).toBe(0);
+  expect(await shifts.total(), (await shifts.moved()).join('\n')).toBe(0);
 
   requests = apiRequests(page);
   await page.goto(`/public-assets/${id}`);
@@ -202,11 +168,11 @@ test('on a phone, the verdict, the gallery and an asset fill in without moving a
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const errors = consoleErrors(page);
-  const shifts = await watchShifts(page);
+  const shifts = await watchLayoutShifts(page);
   for (const path of [`/verify/${serial}`, '/verify/ABC-123', '/public-assets', `/public-assets/${id}`]) {
     await page.goto(path);
     await expect(page.getByRole('status')).toHaveCount(0);
-    expect(await shifts.total(), `${path}: ${await shifts.moved()}`).toBe(0);
+    expect(await shifts.total(), `${path}: ${(await shifts.moved()).join('\n')}`).toBe(0);
   }
   expect(errors).toEqual([]);
   await context.close();
