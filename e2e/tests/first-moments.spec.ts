@@ -113,8 +113,10 @@ for (const reader of READERS)
             '#main input:is([type="text"], [type="email"], [type="password"], [type="search"], :not([type])), #main textarea',
           )
           .first();
-        const typed = 'Ada Lovelace';
         if (await field.isVisible()) {
+          // What a person types there: an e-mail field holds no spaces, and Chromium drops the ones
+          // at its ends from what it shows once the app renders it (its value never had them).
+          const typed = (await field.getAttribute('type')) === 'email' ? 'ada.lovelace@example.org' : 'Ada Lovelace';
           await field.click();
           await page.keyboard.type(typed.slice(0, 3));
           app.release();
