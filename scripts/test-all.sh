@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Runs every test level on a fresh machine: installs what is missing (Debian's Chromium,
+# Runs every test level on a fresh machine: installs what is missing (Debian's Chromium and its headless shell,
 # PostgreSQL and PgBouncer), starts the local PostgreSQL if it is down, then format → lint →
 # typecheck → build of the server → unit/integration/db/component (PGlite and PostgreSQL) → build →
 # end-to-end in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's chromium for the end-to-end tests…"
-  (apt-get update -qq && apt-get install -y -qq chromium) >/tmp/tagledger-chromium-install.log 2>&1 \
-    || { cat /tmp/tagledger-chromium-install.log; exit 1; }
+# The end-to-end tests run in Chromium's headless shell; the benches, the offline verifier's page test
+# and the server's browser tests in the full browser.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+  echo "Installing Debian's chromium and its headless shell for the browser tests…"
+  (apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell) \
+    >/tmp/tagledger-chromium-install.log 2>&1 || { cat /tmp/tagledger-chromium-install.log; exit 1; }
 fi
 
 if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then

@@ -37,7 +37,9 @@ function watchConsole(page: Page, current: () => string, problems: Problem[]) {
     if (msg.type() !== 'error') return;
     // A screen visited at an address that names nothing gets its 404, which the browser logs.
     if (notFound.has(current()) && /status of 404/.test(msg.text())) return;
-    problems.push({ path: current(), width: 0, what: `console error: ${msg.text()}` });
+    // "Failed to load resource" names no address in its text; its location does.
+    const where = msg.location().url;
+    problems.push({ path: current(), width: 0, what: `console error: ${msg.text()}${where ? ` (${where})` : ''}` });
   });
   page.on('pageerror', (err) => problems.push({ path: current(), width: 0, what: `uncaught: ${err.message}` }));
 }
