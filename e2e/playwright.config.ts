@@ -15,16 +15,21 @@ const POSTGRES_SPECS = ['paystack.spec.ts', 'mtn-momo.spec.ts', 'news-languages.
  * Debian's Chromium headless shell (package chromium-headless-shell): the same Blink and V8 as
  * /usr/bin/chromium without the desktop browser around them, which is what Playwright runs for headless
  * Chromium by default. On this 2-core machine kind it took 150 CPU seconds where the full browser took
- * 256 for the same 51 tests (decision 0175). `E2E_CHROMIUM=/usr/bin/chromium` runs the full browser.
+ * 256 for the same 51 tests (decision 0175). `E2E_CHROMIUM=/usr/bin/chromium` runs the full browser
+ * for every spec.
  */
 const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
+/** The full browser, for the specs that need it (FULL_BROWSER_SPECS). */
+const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * No trace is recorded unless asked for (`E2E_TRACE=retain-on-failure`, or `on`): recording one for every
  * test (screencast frames and a DOM snapshot per action) cost a third of the level's CPU time, and a
  * trace that is thrown away when the test passes helps no one (decision 0175).
  */
-const TRACE = (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure';
+const TRACE_MODES = ['off', 'on', 'retain-on-failure'] as const;
+const TRACE = TRACE_MODES.find((mode) => mode === (process.env.E2E_TRACE ?? 'off'));
+if (!TRACE) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(', ')}`);
 
 /** The specs that need the full browser: a PDF shown in a frame by Chromium's PDF viewer (an extension). */
 const FULL_BROWSER_SPECS = ['assets.spec.ts'];
@@ -73,7 +78,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: FULL_BROWSER_SPECS, use: CHROMIUM },
-    { name: 'chromium-full', testMatch: FULL_BROWSER_SPECS, use: chromium('/usr/bin/chromium') },
+    { name: 'chromium-full', testMatch: FULL_BROWSER_SPECS, use: chromium(FULL_CHROMIUM_PATH) },
     // The second driver (decision 0166): these journeys again, against a server on PostgreSQL
     // (postgres-setup.ts), when TEST_DATABASE_URL names one, as the server and database suites do.
     ...(ON_POSTGRES ? [{ name: POSTGRES_PROJECT, testMatch: POSTGRES_SPECS, use: CHROMIUM }] : []),
