@@ -98,3 +98,35 @@ test('the moderators’ queue tabs keep their places when the counts come', asyn
   await settled(page);
   expect(await pageShifts.moved()).toEqual([]);
 });
+
+// A returning user's first screen is ready before the app's first render (router.tsx, loadFirstScreen),
+// and the header's menus are not a Suspense boundary (lib/deferred-component.tsx): no loading fallback
+// shows, whose replacement React would reveal only 300 ms after it (issue 29: the dashboard's largest
+// paint came 150–250 ms later on a phone). Every time the screen's spinner (router.tsx, ScreenLoading)
+// enters the page is recorded from the page's first script on.
+test('a returning user’s first screen shows without a loading fallback', async ({ page }) => {
+  const owner = await createUser({ fullName: 'Prompt Owner' });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as { screenSpinners?: string[] }).screenSpinners = seen;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const node of r.addedNodes)
+          if (
+            node instanceof Element &&
+            (node.matches('[data-testid="screen-loading"]') || node.querySelector('[data-testid="screen-loading"]'))
+          )
+            seen.push(location.pathname);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const [path, heading] of [
+    ['/dashboard', 'Dashboard'],
+    ['/wallet', 'TMT Wallet'],
+  ] as const) {
+    await openSignedIn(page, owner, path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    await settled(page);
+    expect(await page.evaluate(() => (window as { screenSpinners?: string[] }).screenSpinners)).toEqual([]);
+  }
+});

@@ -2,7 +2,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { APP_READY_EVENT, languageChosenBeforeStart } from '@/app/app-ready';
 import { AppProvider } from '@/app/provider';
-import { loadScreenForHydration } from '@/app/router';
+import { loadFirstScreen } from '@/app/router';
 import { preloadScreen } from '@/app/screens';
 import { installConsoleCapture } from '@/features/report-bug/console-capture';
 import { loadAppConfig } from '@/lib/app-config';
@@ -43,12 +43,13 @@ function AfterFirstRender() {
 // prerendered page stays hidden (index.html) so it never flashes in the wrong language.
 let hydrate = container.dataset.prerendered === locale;
 
-// The configuration and the shell's messages in the visitor's language load in parallel; the first
-// render needs both (and, for a hydrated page, the screen itself, so it hydrates in one go).
+// The configuration, the shell's messages in the visitor's language and the screen load in parallel;
+// the first render needs all three (a hydrated page hydrates in one go, and a signed-in screen is not
+// held behind a Suspense fallback: see loadFirstScreen).
 Promise.all([
   loadAppConfig(),
   activateLocale(locale),
-  hydrate ? screenReady.then(() => loadScreenForHydration(window.location.pathname, locale)) : null,
+  screenReady.then(() => loadFirstScreen(window.location.pathname, locale)),
 ])
   .then(async () => {
     // The language menu of a page that waited for a first interaction (boot.ts) may have changed the

@@ -12,7 +12,6 @@ import { useAuth } from '@/lib/auth';
 import { pendingDone, replayEarlyActions } from '@/lib/early-actions';
 import { i18n, loadScreenMessages } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
-import { toasterReady } from '@/lib/toaster-ready';
 import { hydrationEnded } from '@/lib/use-hydrated';
 import { AppLayout } from './layout/app-layout';
 import { ErrorBoundary } from './route-error';
@@ -33,39 +32,40 @@ const lazyScreens = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /**
  * A screen ready to render: its chunk, its messages and, unless it opts out, the query-cache wrapper,
- * loaded together (all cached after the first visit). `ready` is what else it must wait for.
+ * loaded together (all cached after the first visit).
  */
-async function loadScreen(route: ScreenRoute, ready: Promise<unknown>, locale?: Locale): Promise<ComponentType> {
+async function loadScreen(route: ScreenRoute, locale?: Locale): Promise<ComponentType> {
   const messages = loadScreenMessages(route.file, locale);
-  if (route.withQueryClient === false) return (await Promise.all([route.load(), ready, messages]))[0].default;
-  const [screenModule, boundary] = await Promise.all([route.load(), import('@/lib/query-boundary'), ready, messages]);
+  if (route.withQueryClient === false) return (await Promise.all([route.load(), messages]))[0].default;
+  const [screenModule, boundary] = await Promise.all([route.load(), import('@/lib/query-boundary'), messages]);
   return boundary.withQueryClient(screenModule.default);
 }
 
 /**
- * The screen a prerendered page is hydrated with, loaded before hydration starts (main.tsx) so that
- * its boundary never suspends. A boundary still waiting while hydrating is dropped for its fallback,
- * and rendered afresh, as soon as any update reaches it (the auth state, the language): a disclosure
- * the visitor had opened closed again, and /auth's footer jumped off screen and back (CLS 0.073).
- * It toasts only after the visitor acts, so it does not wait for the toaster either.
+ * The first screen, loaded before the app's first render (main.tsx) so that its boundary never
+ * suspends:
+ * - a prerendered page is hydrated with it. A boundary still waiting while hydrating is dropped for its
+ *   fallback, and rendered afresh, as soon as any update reaches it (the auth state, the language): a
+ *   disclosure the visitor had opened closed again, and /auth's footer jumped off screen and back
+ *   (CLS 0.073);
+ * - a signed-in screen shows with its data, not after it: content that replaces a Suspense fallback is
+ *   revealed no sooner than 300 ms after the last fallback React showed (lib/deferred-component.tsx),
+ *   which held a phone's dashboard back by 150–250 ms (issue 29).
  */
-const hydratedScreens = new Map<string, ComponentType>();
-export async function loadScreenForHydration(pathname: string, locale: Locale): Promise<void> {
+const readyScreens = new Map<string, ComponentType>();
+export async function loadFirstScreen(pathname: string, locale: Locale): Promise<void> {
   const route = screenFor(pathname);
   if (!route) return;
   // A failed load is left to the screen's lazy load, whose boundary reports it.
-  const screen = await loadScreen(route, Promise.resolve(), locale).catch(() => null);
-  if (screen) hydratedScreens.set(route.path, screen);
+  const screen = await loadScreen(route, locale).catch(() => null);
+  if (screen) readyScreens.set(route.path, screen);
 }
 
 /** Screens reached by navigation load when first rendered, behind their boundary's fallback. */
 function lazyScreen(route: ScreenRoute): LazyExoticComponent<ComponentType> {
   let component = lazyScreens.get(route.path);
   if (!component) {
-    // Screens may toast as soon as they mount; the landing never does and must not wait.
-    // (A build-time render has no effects, so no toaster to wait for.)
-    const ready = route.path === '/' || typeof window === 'undefined' ? Promise.resolve() : toasterReady();
-    component = lazy(async () => ({ default: await loadScreen(route, ready) }));
+    component = lazy(async () => ({ default: await loadScreen(route) }));
     lazyScreens.set(route.path, component);
   }
   return component;
@@ -98,12 +98,16 @@ function ScreenLoading() {
   useLayoutEffect(() => {
     document.documentElement.dataset.pending = '';
   }, []);
-  return <LoadingScreen fullHeight />;
+  return (
+    <div data-testid="screen-loading">
+      <LoadingScreen fullHeight />
+    </div>
+  );
 }
 
 function Screen({ route }: { route: ScreenRoute }) {
   const location = useLocation();
-  const Component = hydratedScreens.get(route.path) ?? lazyScreen(route);
+  const Component = readyScreens.get(route.path) ?? lazyScreen(route);
   return (
     // A new navigation (even to the same path, e.g. "Try again") gets a fresh boundary.
     <ErrorBoundary resetKey={location.key}>

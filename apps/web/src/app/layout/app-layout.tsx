@@ -1,18 +1,20 @@
 // The layout around every screen: header, footer, toasts, scroll reset, the bug-report button for
 // signed-in users, and the landing page's ?ref capture.
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { deferredComponent } from '@/lib/deferred-component';
 import { rememberReferralCode, rememberSignupFrom } from '@/lib/signup-context';
-import { markToasterReady } from '@/lib/toaster-ready';
 import { Footer } from './footer';
 import { Header } from './header';
 import { USE_CASE_LANDINGS } from './use-case-landings';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-const BugReportButton = lazy(() =>
+// Loaded after the first render (lib/deferred-component.tsx). sonner shows toasts raised before its
+// Toaster mounted, so a screen that toasts on arrival does not wait for it.
+const Toaster = deferredComponent(() => import('sonner').then((m) => m.Toaster));
+const BugReportButton = deferredComponent(() =>
   Promise.all([import('@/features/report-bug/components/bug-report-button'), import('@/lib/query-boundary')]).then(
-    ([m, boundary]) => ({ default: boundary.withQueryClient(m.BugReportButton) }),
+    ([m, boundary]) => boundary.withQueryClient(m.BugReportButton),
   ),
 );
 
@@ -21,12 +23,6 @@ const BugReportButton = lazy(() =>
  * toast covered the balance chip and the profile menu for its 4 seconds.
  */
 const TOAST_OFFSET = { top: 'calc(4rem + 12px)', right: 16 };
-
-/** Rendered right after the Toaster: its effect runs once the Toaster's subscription exists. */
-function ToasterMounted() {
-  useEffect(() => markToasterReady(), []);
-  return null;
-}
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -64,22 +60,15 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer roomForBugButton={Boolean(user)} userId={user?.id ?? null} />
-      <Suspense fallback={null}>
-        <Toaster
-          position="top-right"
-          offset={TOAST_OFFSET}
-          mobileOffset={TOAST_OFFSET}
-          duration={4000}
-          richColors
-          closeButton
-        />
-        <ToasterMounted />
-      </Suspense>
-      {user && (
-        <Suspense fallback={null}>
-          <BugReportButton />
-        </Suspense>
-      )}
+      <Toaster
+        position="top-right"
+        offset={TOAST_OFFSET}
+        mobileOffset={TOAST_OFFSET}
+        duration={4000}
+        richColors
+        closeButton
+      />
+      {user && <BugReportButton />}
     </div>
   );
 }

@@ -1,17 +1,21 @@
 // The header shell is in the initial bundle; the signed-in part (wallet balance, menus) is a lazy
 // chunk, so visitors of the landing page never download supabase-js just to see "Sign In".
-import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { appConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { deferredComponent } from '@/lib/deferred-component';
 import { signedOutNavItems } from './nav-items';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { chooseLocale } from '@/features/account/api/language';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
 
-const SignedInNav = lazy(() => import('./signed-in-nav'));
+// Its place is kept while it loads (lib/deferred-component.tsx), so nothing beside it moves.
+const SignedInNav = deferredComponent(
+  () => import('./signed-in-nav').then((m) => m.default),
+  <div aria-hidden="true" className="h-9 w-40" />,
+);
 
 /**
  * `nameOnWideScreensOnly`: the signed-out header (two links and the language) does not fit 360 px in
@@ -80,15 +84,7 @@ export function Header() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Logo nameOnWideScreensOnly={!user} signedOutGuess={!initialized} />
-        {!initialized ? (
-          <SignedOutNav guess />
-        ) : user ? (
-          <Suspense fallback={<div aria-hidden="true" className="h-9 w-40" />}>
-            <SignedInNav />
-          </Suspense>
-        ) : (
-          <SignedOutNav />
-        )}
+        {!initialized ? <SignedOutNav guess /> : user ? <SignedInNav /> : <SignedOutNav />}
       </div>
     </header>
   );
