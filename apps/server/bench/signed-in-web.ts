@@ -224,9 +224,9 @@ async function measure(context: BrowserContext, screen: Screen, url: string) {
     uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  // BENCH_WATERFALL=1 prints each request's start and end (ms after the navigation) and the LCP element,
-  // to see what the largest paint waited for.
-  const waterfall = new Map<string, { url: string; start: number; end?: number; cached?: boolean }>();
+  // BENCH_WATERFALL=1 prints each request's start and end (ms after the navigation), the bytes it took on
+  // the wire, and the LCP element, to see what the largest paint waited for.
+  const waterfall = new Map<string, { url: string; start: number; end?: number; bytes?: number; cached?: boolean }>();
   let origin = 0;
   if (process.env.BENCH_WATERFALL) {
     cdp.on('Network.requestWillBeSent', (e) => {
@@ -239,7 +239,10 @@ async function measure(context: BrowserContext, screen: Screen, url: string) {
     });
     cdp.on('Network.loadingFinished', (e) => {
       const r = waterfall.get(e.requestId);
-      if (r) r.end = e.timestamp;
+      if (r) {
+        r.end = e.timestamp;
+        r.bytes = e.encodedDataLength;
+      }
     });
   }
   if (process.env.BENCH_PROFILE) {
@@ -267,7 +270,9 @@ async function measure(context: BrowserContext, screen: Screen, url: string) {
     const ms = (t?: number) => (t === undefined ? '…' : String(Math.round((t - origin) * 1000)));
     for (const r of waterfall.values())
       if (!r.cached)
-        console.error(`  ${ms(r.start)}–${ms(r.end)} ${r.url.replace(/^(\w+ )https?:\/\/[^/]+/, '$1').slice(0, 110)}`);
+        console.error(
+          `  ${ms(r.start)}–${ms(r.end)} ${((r.bytes ?? 0) / 1024).toFixed(1)} KB ${r.url.replace(/^(\w+ )https?:\/\/[^/]+/, '$1').slice(0, 110)}`,
+        );
     const lcp = await page.evaluate(
       () =>
         new Promise<string>((resolve) =>

@@ -21,6 +21,7 @@ import { restRoutes } from './rest/routes.js';
 import { storageRoutes } from './storage/routes.js';
 import { functionsRoutes } from './functions/routes.js';
 import { inlineScriptHashes, webRoutes } from './plugins/web.js';
+import { apiCompression } from './plugins/api-compression.js';
 import { installInheritance } from './inheritance/routes.js';
 import { registerPaymentJobs } from './payments/checkout-expiry.js';
 import { registerScanPartitionJobs } from './business/scan-partitions.js';
@@ -189,11 +190,16 @@ export async function buildApp(
   await app.register(operationsRoutes, { ctx, readiness });
   app.get('/config.json', async () => publicClientConfig(config, keys.anonKey));
 
-  await app.register(authRoutes, { prefix: '/auth/v1', ctx });
-  await app.register(restRoutes, { prefix: '/rest/v1', ctx });
+  // The services that answer with data, in one scope whose answers are compressed for clients that
+  // accept it (plugins/api-compression.ts); storage's files are not.
+  await app.register(async (api) => {
+    await api.register(apiCompression);
+    await api.register(authRoutes, { prefix: '/auth/v1', ctx });
+    await api.register(restRoutes, { prefix: '/rest/v1', ctx });
+    await api.register(functionsRoutes, { prefix: '/functions/v1', ctx });
+    await api.register(transparencyLogRoutes, { prefix: '/log/v1', ctx });
+  });
   await app.register(storageRoutes, { prefix: '/storage/v1', ctx });
-  await app.register(functionsRoutes, { prefix: '/functions/v1', ctx });
-  await app.register(transparencyLogRoutes, { prefix: '/log/v1', ctx });
   await installInheritance(app, ctx);
   await registerPaymentJobs(ctx, app.log);
   await registerScanPartitionJobs(ctx);
