@@ -63,3 +63,28 @@ test('on a phone, the photo is asked for at its drawn size as soon as its URL is
   expect(photoRequests).toHaveLength(1);
   expect(await photo.getAttribute('src')).toBe(photoRequests[0]);
 });
+
+// The asset and its files' URLs come in one request (the my-asset function): storage is not asked to
+// sign anything on the page's first load, so the photo waits for one round trip, not two.
+test('an asset page asks for its asset and its files’ URLs in one request', async ({ page }) => {
+  const { owner, assetId } = await assetWithPhoto();
+  const signing: string[] = [];
+  const data: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/storage/v1/object/sign/')) signing.push(path);
+    if (path === '/functions/v1/my-asset' || path === '/rest/v1/assets') data.push(path);
+  });
+
+  await openSignedIn(page, owner, `/assets/${assetId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk lamp' })).toBeVisible();
+  const photo = page.getByRole('img', { name: 'File 1 of 1' });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The original's URL (the "full size" link) came with the asset too.
+  await expect(page.getByRole('link', { name: 'Open the full-size photo' })).toHaveAttribute(
+    'href',
+    /\/storage\/v1\/object\/sign\//,
+  );
+  expect(data).toEqual(['/functions/v1/my-asset']);
+  expect(signing).toEqual([]);
+});

@@ -193,6 +193,18 @@ export interface MyAssetsPage {
   expiresIn: number;
 }
 
+/**
+ * One of the caller's assets with its files in their order (each with its size, hash and position),
+ * and short-lived URLs by object name, for `expiresIn` seconds: `files`, every file the caller may
+ * read; `photos`, each photo at the asked width (its displayed copy).
+ */
+export interface MyAssetPage {
+  asset: OwnAssetRow;
+  files: Record<string, string>;
+  photos: Record<string, string>;
+  expiresIn: number;
+}
+
 /** get_public_asset's answer (null: not public, or no such asset) and all its files' URLs. */
 export interface PublicAssetPage {
   asset: PublicAsset | null;
@@ -569,6 +581,8 @@ export interface FunctionContracts {
   >;
   /** A page of My Assets and its cards' first-file URLs, in one request (the caller's own assets). */
   'my-assets': Contract<MyAssetsRequest, MyAssetsPage>;
+  /** One of the caller's assets and its files' URLs, its photos' at `photoWidth` device pixels. */
+  'my-asset': Contract<{ id: string; photoWidth: number }, MyAssetPage>;
   /** The public gallery's page and its cards' first-file URLs, in one request; no sign-in. */
   'public-assets': Contract<PublicAssetsRequest, PublicAssetsPage>;
   /** One public asset (null when it is not public or does not exist) and its files' URLs; no sign-in. */

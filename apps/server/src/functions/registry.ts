@@ -13,6 +13,7 @@ import { ledgerCheckpoints } from './ledger-checkpoints.js';
 import { publicAssetMedia } from './public-asset-media.js';
 import { publicAsset, publicAssets } from './public-assets.js';
 import { myAssets } from './my-assets.js';
+import { myAsset } from './my-asset.js';
 import { scanUnit } from './scan-unit.js';
 import { verifySerial } from './verify-serial.js';
 import { reportContent } from './report-content.js';
@@ -47,6 +48,7 @@ export const serverFunctions: ServerFunction[] = [
   publicAssetMedia,
   publicAssets,
   myAssets,
+  myAsset,
   publicAsset,
   scanUnit,
   verifySerial,

@@ -267,6 +267,7 @@ describe.each(drivers)('two-factor authentication guards the data on %s', (drive
         certificate: await callFunction(passwordOnly, 'asset-certificate', { assetId }),
         deleteAsset: await callFunction(passwordOnly, 'delete-asset', { assetId }),
         myAssets: await callFunction(passwordOnly, 'my-assets', { limit: 12 }),
+        myAsset: await callFunction(passwordOnly, 'my-asset', { id: assetId, photoWidth: 640 }),
       };
       for (const [name, res] of Object.entries(refused)) {
         expect(res.status, name).toBe(403);

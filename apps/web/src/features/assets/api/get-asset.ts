@@ -1,9 +1,11 @@
 // One of the caller's assets with its media, ledger history, proof and messages (RLS: owner only).
 import { i18n } from '@/lib/i18n/i18n';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { AppError, unwrap } from '@/lib/api-error';
+import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
+import { galleryPhotoWidth, seedAssetUrls } from './signed-urls';
 import type { Asset, AssetMedia, AssetMessage, LedgerEntry, LedgerProof } from './types';
 
 export async function fetchAsset(id: string): Promise<Asset> {
@@ -21,6 +23,22 @@ export async function fetchAsset(id: string): Promise<Asset> {
 
 export const assetQueryOptions = (id: string) =>
   queryOptions({ queryKey: assetKeys.detail(id), queryFn: () => fetchAsset(id) });
+
+/**
+ * The asset with its files' URLs in one request (the my-asset function), for an asset page's first
+ * load (issue 29): asked for one after the other, the asset, its URLs and its photo were three round
+ * trips before the page's largest paint. The URLs go where the page's URL queries look for them.
+ */
+export const assetWithUrlsQueryOptions = (queryClient: QueryClient, id: string) =>
+  queryOptions({
+    ...assetQueryOptions(id),
+    queryFn: async () => {
+      const { asset, files, photos } = await callFunction('my-asset', { id, photoWidth: galleryPhotoWidth() });
+      const row = asset as unknown as Asset;
+      seedAssetUrls(queryClient, row.media, { files, photos });
+      return row;
+    },
+  });
 export function useAsset(id: string) {
   return useQuery(assetQueryOptions(id));
 }

@@ -1,6 +1,6 @@
 // Short-lived signed URLs for media in the private bucket. Storage policies decide: the owner
 // always, others only for media of public assets.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { userFileUrl } from '@/lib/user-files';
@@ -87,4 +87,25 @@ export const galleryUrlsQueryOptions = (media: AssetMedia[]) => {
 
 export function useGalleryUrls(media: AssetMedia[]) {
   return useQuery(galleryUrlsQueryOptions(media));
+}
+
+/** The displayed photo's width on this screen, in device pixels, as galleryUrlsQueryOptions asks for it. */
+export function galleryPhotoWidth(): number {
+  return galleryTransform().width;
+}
+
+/**
+ * URLs that came with the asset (the my-asset function: `files`, every file; `photos`, the photos at
+ * galleryPhotoWidth), put where the asset page's URL queries look for them, so it does not ask again.
+ */
+export function seedAssetUrls(
+  queryClient: QueryClient,
+  media: AssetMedia[],
+  urls: { files: Record<string, string>; photos: Record<string, string> },
+): void {
+  const forApp = (signed: Record<string, string>) =>
+    Object.fromEntries(Object.entries(signed).map(([name, url]) => [name, userFileUrl(url)]));
+  queryClient.setQueryData(signedUrlsQueryOptions(media.map((m) => m.object_name)).queryKey, forApp(urls.files));
+  if (media.some((m) => m.kind === 'photo'))
+    queryClient.setQueryData(galleryUrlsQueryOptions(media).queryKey, forApp(urls.photos));
 }

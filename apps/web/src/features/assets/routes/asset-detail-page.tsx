@@ -13,8 +13,8 @@ import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { startImageDownload } from '@/lib/start-image-download';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useDownloadCertificate } from '../api/download-certificate';
-import { assetQueryOptions, useAsset, useAssetMessages } from '../api/get-asset';
-import { galleryUrlsQueryOptions, signedUrlsQueryOptions, useGalleryUrls, useSignedUrls } from '../api/signed-urls';
+import { assetWithUrlsQueryOptions, useAsset, useAssetMessages } from '../api/get-asset';
+import { galleryUrlsQueryOptions, useGalleryUrls, useSignedUrls } from '../api/signed-urls';
 import { useUpdateAsset, type AssetPatch } from '../api/update-asset';
 import { AddMediaModal } from '../components/add-media-modal';
 import { AssetDetailsCard } from '../components/asset-details-card';
@@ -33,27 +33,20 @@ import { formatDateTime } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 
 /**
- * The asset and its files' URLs, asked for while the profile is read (lib/screen-prefetch.ts), and the
- * first file's photo (the screen's largest paint) as soon as its URL is known.
+ * The asset with its files' URLs, in one request while the profile is read (lib/screen-prefetch.ts),
+ * and the first file's photo (the screen's largest paint) as soon as the asset is known.
  */
 export const prefetch: ScreenPrefetch = ({ queryClient, params }) => {
   if (!params.id) return;
   queryClient
-    .fetchQuery(assetQueryOptions(params.id))
+    .fetchQuery(assetWithUrlsQueryOptions(queryClient, params.id))
     .then((asset) => {
       const first = asset.media[0];
-      if (!first) return;
-      void queryClient.prefetchQuery(signedUrlsQueryOptions(asset.media.map((m) => m.object_name)));
-      if (asset.media.some((m) => m.kind === 'photo'))
-        void queryClient
-          .fetchQuery(galleryUrlsQueryOptions(asset.media))
-          .then((urls) => {
-            const photo = first.kind === 'photo' ? urls[first.object_name] : undefined;
-            if (photo) startImageDownload(photo);
-          })
-          .catch(() => undefined); // the screen asks again and shows the error
+      if (first?.kind !== 'photo') return;
+      const photo = queryClient.getQueryData(galleryUrlsQueryOptions(asset.media).queryKey)?.[first.object_name];
+      if (photo) startImageDownload(photo);
     })
-    .catch(() => undefined); // the screen asks again and shows the error
+    .catch(() => undefined); // the screen asks again (the asset, then its URLs) and shows the error
 };
 
 export default function AssetDetailPage() {
