@@ -169,6 +169,25 @@ for (const reader of READERS)
       await expect(page.locator('html')).toHaveAttribute('lang', reader.lang);
     });
 
+    test('a language chosen before the entry script has run is the page’s once the app starts', async ({ browser }) => {
+      // The entry script is held, so the choice certainly comes before its listeners exist: only the
+      // menu's new selection is left to see. On / (the app waits for an interaction) and /auth (it
+      // starts after the first paint).
+      for (const route of ['/', '/auth']) {
+        const context = await browser.newContext({ locale: reader.locale });
+        const page = await context.newPage();
+        const entry = await hold(page, ENTRY);
+        await page.goto(route, { waitUntil: 'commit' });
+        const menu = page.getByRole('contentinfo').getByRole('combobox');
+        await expect(menu).toBeVisible();
+        await menu.selectOption(reader.other);
+        entry.release();
+        await appStarted(page);
+        await expect(page.locator('html')).toHaveAttribute('lang', reader.other);
+        await context.close();
+      }
+    });
+
     test('the language menu, used before the app, switches the page and the next ones', async ({ browser }) => {
       for (const route of ['/', '/auth']) {
         const context = await browser.newContext({ locale: reader.locale });

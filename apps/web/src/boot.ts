@@ -41,6 +41,10 @@ function onInteraction(event: Event): void {
 function chooseLanguage(event: Event): void {
   const select = event.target;
   if (!(select instanceof HTMLSelectElement) || !select.closest('[data-language-switcher]')) return;
+  languageChosen(select);
+}
+
+function languageChosen(select: HTMLSelectElement): void {
   if (!isLocale(select.value)) return;
   html.dataset.chosenLocale = select.value;
   rememberLocale(select.value);
@@ -83,6 +87,11 @@ if (!onDemand) {
 }
 // On every page, the language menu until the app has rendered.
 document.addEventListener('change', chooseLanguage, true);
+// A page shows, and its menu can be used, before this script runs: a language chosen then reached no
+// listener, but it left the menu on it. That choice counts as made now (it was lost: a French reader
+// who picked English at once kept the French page).
+for (const select of document.querySelectorAll<HTMLSelectElement>('[data-language-switcher] select'))
+  if ([...select.options].some((o) => o.selected !== o.defaultSelected)) languageChosen(select);
 document.addEventListener(APP_READY_EVENT, () => document.removeEventListener('change', chooseLanguage, true), {
   once: true,
 });
