@@ -7,7 +7,7 @@
 import { withRequestContext } from '@tagledger/db';
 import type { MyAssetPage, OwnAssetRow } from '@tagledger/functions-api';
 import { z } from 'zod';
-import { signedObjectPath } from '../storage/service.js';
+import { readableObjectNames, signedObjectPath } from '../storage/service.js';
 import { FunctionError, functionErrorFromDb, parseInput } from './errors.js';
 import { signedInUserId } from './signed-in.js';
 import type { ServerFunction } from './types.js';
@@ -55,14 +55,7 @@ export const myAsset: ServerFunction<'my-asset'> = {
         const found = rows[0]?.asset;
         if (!found) return { asset: null, readable: new Set<string>() };
         const names = found.media.map((m) => m.object_name);
-        // Storage's own rule for the caller: a file row they cannot see is not signed.
-        const visible = names.length
-          ? await tx.query<{ name: string }>(
-              'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
-              [BUCKET, names],
-            )
-          : { rows: [] };
-        return { asset: found, readable: new Set(visible.rows.map((r) => r.name)) };
+        return { asset: found, readable: await readableObjectNames(tx, BUCKET, names) };
       },
     ).catch((err: unknown) => {
       throw functionErrorFromDb(err) ?? err;

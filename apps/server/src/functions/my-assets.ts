@@ -6,7 +6,7 @@
 // signed only if the caller may read it under storage's RLS, as POST /storage/v1/object/sign does.
 import { withRequestContext } from '@tagledger/db';
 import type { MyAssetsPage } from '@tagledger/functions-api';
-import { signedObjectPath } from '../storage/service.js';
+import { readableObjectNames, signedObjectPath } from '../storage/service.js';
 import { assetListInput, filterText } from './asset-list-input.js';
 import { functionErrorFromDb, parseInput } from './errors.js';
 import { signedInUserId } from './signed-in.js';
@@ -53,14 +53,7 @@ export const myAssets: ServerFunction<'my-assets'> = {
         );
         const found = rows[0]!.page;
         const names = found.items.flatMap((a) => (a.media[0] ? [a.media[0].object_name] : []));
-        // Storage's own rule for the caller: a file row they cannot see is not signed.
-        const visible = names.length
-          ? await tx.query<{ name: string }>(
-              'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
-              [BUCKET, names],
-            )
-          : { rows: [] };
-        return { page: found, readable: new Set(visible.rows.map((r) => r.name)) };
+        return { page: found, readable: await readableObjectNames(tx, BUCKET, names) };
       },
     ).catch((err: unknown) => {
       throw functionErrorFromDb(err) ?? err;

@@ -6,6 +6,7 @@ import { listFolder, SERVICE_CALLER, type Caller, type StorageEngine } from './e
 import { callerFrom } from './caller.js';
 import { sendObject } from './download.js';
 import { errors } from './errors.js';
+import { readableObjectNames } from './service.js';
 import { listV2, listV2Body } from './list-v2.js';
 import { parseTransform, sendRendered, transformOptions } from './render.js';
 import { signDownloadToken, signUploadToken, verifyUrlToken } from './tokens.js';
@@ -244,11 +245,5 @@ async function visibleNames(
   bucket: string,
   names: string[],
 ): Promise<Set<string>> {
-  return engine.run(caller, 'storage.object.sign', async (tx) => {
-    const { rows } = await tx.query<{ name: string }>(
-      'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
-      [bucket, names],
-    );
-    return new Set(rows.map((r) => r.name));
-  });
+  return engine.run(caller, 'storage.object.sign', (tx) => readableObjectNames(tx, bucket, names));
 }

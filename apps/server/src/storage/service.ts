@@ -3,6 +3,7 @@
 // Errors are StorageError (errors.ts): NoSuchBucket, EntityTooLarge, InvalidMimeType,
 // KeyAlreadyExists (without upsert), InvalidKey.
 import { Readable } from 'node:stream';
+import type { Queryable } from '@tagledger/db';
 import type { Config } from '../config/index.js';
 import type { AppContext } from '../shared/context.js';
 import type { StorageBackend } from './backend.js';
@@ -91,6 +92,19 @@ export async function createSignedUrl(
 ): Promise<string> {
   await storageEngine(ctx).findObject(SERVICE_CALLER, bucket, name);
   return signedObjectPath(ctx, bucket, name, expiresInSeconds);
+}
+
+/**
+ * Of `names`, the objects of `bucket` the transaction's caller may read: storage's own rule (RLS on
+ * storage.objects), so a file row the caller cannot see, or one storage does not hold, is never signed.
+ */
+export async function readableObjectNames(tx: Queryable, bucket: string, names: string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const { rows } = await tx.query<{ name: string }>(
+    'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+    [bucket, names],
+  );
+  return new Set(rows.map((r) => r.name));
 }
 
 /**
