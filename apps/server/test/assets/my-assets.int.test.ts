@@ -38,11 +38,27 @@ const photoJpeg = () =>
     .jpeg()
     .toBuffer();
 
+/**
+ * A server with two users; alice has uploaded a photo and a PDF, and `missing` names a file storage
+ * does not hold (an upload that never finished): the functions never sign it.
+ */
+async function aliceWithFiles(driver: (typeof drivers)[number]) {
+  const server = await startTestServer({ driver });
+  const alice = await createTestUser(server);
+  const bob = await createTestUser(server);
+  const names = {
+    photo: await upload(alice, await photoJpeg(), 'image/jpeg', 'jpg'),
+    pdf: await upload(alice, PDF, 'application/pdf', 'pdf'),
+    missing: `${alice.id}/pending/${crypto.randomUUID()}.jpg`,
+  };
+  return { server, alice, bob, names };
+}
+
 describe.each(drivers)('my-assets on %s', (driver) => {
   let server: TestServer;
   let alice: TestUser;
   let bob: TestUser;
-  const names = { photo: '', pdf: '', missing: '' };
+  let names = { photo: '', pdf: '', missing: '' };
 
   const call = (body: unknown, token?: string) => callFunction<MyAssetsPage>(server, 'my-assets', body, token);
 
@@ -62,12 +78,7 @@ describe.each(drivers)('my-assets on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    alice = await createTestUser(server);
-    bob = await createTestUser(server);
-    names.photo = await upload(alice, await photoJpeg(), 'image/jpeg', 'jpg');
-    names.pdf = await upload(alice, PDF, 'application/pdf', 'pdf');
-    names.missing = `${alice.id}/pending/${crypto.randomUUID()}.jpg`;
+    ({ server, alice, bob, names } = await aliceWithFiles(driver));
     await addAsset('Bike', names.photo, 'photo', 'image/jpeg');
     await addAsset('Deed', names.pdf, 'document', 'application/pdf');
     // A file row whose file storage does not hold (an upload that never finished): no URL for it,
@@ -138,18 +149,12 @@ describe.each(drivers)('my-asset on %s', (driver) => {
   let alice: TestUser;
   let bob: TestUser;
   let assetId = '';
-  const names = { photo: '', pdf: '', missing: '' };
+  let names = { photo: '', pdf: '', missing: '' };
 
   const call = (body: unknown, token?: string) => callFunction<MyAssetPage>(server, 'my-asset', body, token);
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    alice = await createTestUser(server);
-    bob = await createTestUser(server);
-    names.photo = await upload(alice, await photoJpeg(), 'image/jpeg', 'jpg');
-    names.pdf = await upload(alice, PDF, 'application/pdf', 'pdf');
-    // A file row whose file storage does not hold: never signed.
-    names.missing = `${alice.id}/pending/${crypto.randomUUID()}.jpg`;
+    ({ server, alice, bob, names } = await aliceWithFiles(driver));
     const { rows } = await server.ctx.db.query<{ id: string }>(
       `insert into public.assets (owner_id, submission_id, kind, title) values ($1, gen_random_uuid(), 'general', 'Bike')
        returning id`,
