@@ -109,6 +109,46 @@ function preloadLandingRoute(): Plugin {
   };
 }
 
+// The second entry script (src/early.ts, decision 0177): index.html runs it before the app's entry, with
+// its imports preloaded. Prerendered pages drop it (scripts/on-demand.ts): they are public, and a
+// separate entry keeps its bytes out of the one they load.
+const EARLY_ENTRY = path.resolve(import.meta.dirname, 'src/early.ts');
+function earlyEntry(): Plugin {
+  return {
+    name: 'tagledger-early-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const early = chunks.find((c) => c.facadeModuleId === EARLY_ENTRY);
+        if (!early) throw new Error('The build has no chunk for src/early.ts');
+        const imports: string[] = [];
+        const visit = (names: string[]) => {
+          for (const name of names) {
+            if (imports.includes(name)) continue;
+            imports.push(name);
+            visit(chunks.find((c) => c.fileName === name)?.imports ?? []);
+          }
+        };
+        visit(early.imports);
+        return [
+          ...imports.map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` },
+            injectTo: 'head' as const,
+          })),
+          {
+            tag: 'script',
+            attrs: { type: 'module', crossorigin: '', src: `/${early.fileName}`, 'data-early-entry': '' },
+            injectTo: 'head' as const,
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -117,6 +157,7 @@ export default defineConfig({
     tailwindcss(),
     devAppName(),
     preloadLandingRoute(),
+    earlyEntry(),
     precompress(),
     prerenderPages({ root: import.meta.dirname }),
   ],
@@ -125,5 +166,10 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API_TARGET, changeOrigin: false }])),
   },
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rollupOptions: { input: { index: path.resolve(import.meta.dirname, 'index.html'), early: EARLY_ENTRY } },
+  },
 });

@@ -1,6 +1,7 @@
 // The asset page's photo is its largest paint (issue 29): on a phone it comes at the size it is drawn,
 // and it is asked for as soon as its URL is known, not once the rest of the page has rendered.
 import crypto from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { createUser, e2eEnv, expect, openSignedIn, test } from '../fixtures/index.ts';
 import { post, tokenOf } from '../fixtures/units.ts';
 import { JPEG } from '../fixtures/files.ts';
@@ -87,4 +88,93 @@ test('an asset page asks for its asset and its files’ URLs in one request', as
   );
   expect(data).toEqual(['/functions/v1/my-asset']);
   expect(signing).toEqual([]);
+});
+
+/**
+ * Holds back the app's own code (its main chunk) until the returned function is called: what the page
+ * asks for meanwhile, its early entry (src/early.ts) asked for.
+ */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+/** The page's requests for data and photos, by path (the photos' by kind). */
+function dataRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/functions/v1/') || path.startsWith('/rest/v1/user_profiles')) seen.push(path);
+    if (path.startsWith('/storage/v1/render/image/sign/')) seen.push('photo');
+  });
+  return seen;
+}
+
+// Decision 0177: on a phone the app takes about a second to start before it asks for anything; the
+// page asks for the screen's first data, then its first photo, while it loads, and the app takes them.
+test('a returning user’s My Assets asks for its first page and first photo before the app has started, once', async ({
+  page,
+}) => {
+  const { owner } = await assetWithPhoto();
+  const release = await holdTheApp(page);
+  const seen = dataRequests(page);
+
+  await openSignedIn(page, owner, '/assets');
+  await expect.poll(() => seen).toEqual(['/functions/v1/my-assets', 'photo']);
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Assets' })).toBeVisible();
+  // The card's picture (decorative: the card's title names it).
+  const photo = page.locator('img[src*="/storage/v1/render/image/sign/"]').first();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The app took both: the list was not asked for again, nor the photo.
+  expect(seen.filter((p) => p === '/functions/v1/my-assets' || p === 'photo')).toEqual([
+    '/functions/v1/my-assets',
+    'photo',
+  ]);
+});
+
+test('a returning user’s asset page asks for the asset and its photo before the app has started, once', async ({
+  page,
+}) => {
+  const { owner, assetId } = await assetWithPhoto();
+  const release = await holdTheApp(page);
+  const seen = dataRequests(page);
+
+  await openSignedIn(page, owner, `/assets/${assetId}`);
+  await expect.poll(() => seen).toEqual(['/functions/v1/my-asset', 'photo']);
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk lamp' })).toBeVisible();
+  const photo = page.getByRole('img', { name: 'File 1 of 1' });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(seen.filter((p) => p === '/functions/v1/my-asset' || p === 'photo')).toEqual([
+    '/functions/v1/my-asset',
+    'photo',
+  ]);
+});
+
+test('a token about to expire is not used early: the app renews it and asks with the new one', async ({ page }) => {
+  const { owner } = await assetWithPhoto();
+  const release = await holdTheApp(page);
+  const seen = dataRequests(page);
+
+  // Within supabase-js's refresh margin (90 s): the app starts by renewing it.
+  await openSignedIn(page, owner, '/assets', (session) => ({
+    ...session,
+    expires_at: Math.floor(Date.now() / 1000) + 60,
+  }));
+  await expect(page.locator('html[data-session]')).toBeAttached();
+  // The early entry has run (the held chunk is the app's) and sent nothing.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/early-/.test(e.name)));
+  expect(seen).toEqual([]);
+
+  release();
+  await expect(page.locator('img[src*="/storage/v1/render/image/sign/"]')).toBeVisible();
+  expect(seen.filter((p) => p === '/functions/v1/my-assets')).toEqual(['/functions/v1/my-assets']);
 });

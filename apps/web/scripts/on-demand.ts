@@ -40,16 +40,19 @@ export function bootFiles(outDir: string): Set<string> {
 }
 
 /**
- * Drops the app's module preloads, which index.html carries so that a page the client must render
+ * Drops the app's module preloads and the early entry (src/early.ts: a signed-in screen's first data),
+ * which index.html carries so that a page the client must render
  * does not wait for the entry first. A prerendered page paints without them, and with them its paint
  * waited for 100–190 KB of high-priority downloads: Lighthouse's LCP of /auth went from 1.97 s to
  * 1.12 s without them, that of the /verify and /public-assets frames from 1.8 s to 1.05 s
  * (bench/RESULTS.md), for one round trip more before it hydrates (the entry's).
  */
 export function withoutAppPreloads(html: string, boot: Set<string>): string {
-  return html.replace(/\s*<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g, (link, file: string) =>
-    boot.has(file) ? link : '',
-  );
+  return html
+    .replace(/\s*<link rel="modulepreload"[^>]*href="\/([^"]+)"[^>]*>/g, (link, file: string) =>
+      boot.has(file) ? link : '',
+    )
+    .replace(/\s*<script [^>]*data-early-entry[^>]*><\/script>/, '');
 }
 
 /** Marks #root data-hydrate="on-demand" and drops the preloads of the app and of its messages. */

@@ -6,6 +6,8 @@ import type { FunctionErrorBody, FunctionName, FunctionRequest, FunctionResponse
 import { AppError, messageFor } from '@/lib/api-error';
 import { i18n } from '@/lib/i18n/i18n';
 import { appConfig } from '@/lib/app-config';
+import { callKey, takeEarly } from '@/lib/early-requests';
+import { functionRequest } from '@/lib/function-request';
 import { weakPasswordMessage } from '@/lib/password-policy';
 import { supabase } from '@/lib/supabase';
 
@@ -17,10 +19,28 @@ export class FunctionError extends AppError {
   }
 }
 
-async function authHeaders(): Promise<Record<string, string>> {
+async function accessToken(): Promise<string | undefined> {
   const { data } = await supabase.auth.getSession();
-  const token = data.session?.access_token;
+  return data.session?.access_token;
+}
+
+async function authHeaders(): Promise<Record<string, string>> {
+  const token = await accessToken();
   return { apikey: appConfig.anonKey, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+}
+
+/**
+ * The answer to this call with this token, if the page's entry script already asked (a returning user's
+ * first screen, early-requests.ts) and it came back good; otherwise the call is made now.
+ */
+async function send(name: string, body: unknown): Promise<Response> {
+  const token = await accessToken();
+  const early = takeEarly<Response>(callKey(name, body), token);
+  if (early) {
+    const res = await early.catch(() => null);
+    if (res?.ok) return res;
+  }
+  return fetch(...functionRequest(name, body, token));
 }
 
 function messageOf(body: Partial<FunctionErrorBody>, status: number): string {
@@ -39,11 +59,7 @@ function messageOf(body: Partial<FunctionErrorBody>, status: number): string {
 export async function callFunctionRaw<N extends FunctionName>(name: N, body: FunctionRequest<N>): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(`${appConfig.supabaseUrl}/functions/v1/${name}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
-      body: JSON.stringify(body ?? {}),
-    });
+    res = await send(name, body);
   } catch {
     throw new AppError(i18n._('Could not reach the server. Check your connection and try again.'));
   }

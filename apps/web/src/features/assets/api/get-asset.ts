@@ -5,7 +5,8 @@ import { AppError, unwrap } from '@/lib/api-error';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
-import { galleryPhotoWidth, seedAssetUrls } from './signed-urls';
+import { myAssetRequest } from './first-requests';
+import { seedAssetUrls } from './signed-urls';
 import type { Asset, AssetMedia, AssetMessage, LedgerEntry, LedgerProof } from './types';
 
 export async function fetchAsset(id: string): Promise<Asset> {
@@ -33,7 +34,7 @@ export const assetWithUrlsQueryOptions = (queryClient: QueryClient, id: string) 
   queryOptions({
     ...assetQueryOptions(id),
     queryFn: async () => {
-      const { asset, files, photos } = await callFunction('my-asset', { id, photoWidth: galleryPhotoWidth() });
+      const { asset, files, photos } = await callFunction('my-asset', myAssetRequest(id));
       const row = asset as unknown as Asset;
       seedAssetUrls(queryClient, row.media, { files, photos });
       return row;

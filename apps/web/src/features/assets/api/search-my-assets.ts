@@ -7,7 +7,8 @@ import { useAuth } from '@/lib/auth';
 import { callFunction } from '@/lib/call-function';
 import { userFileUrl } from '@/lib/user-files';
 import { assetKeys } from './keys';
-import { commonListRequest, type CommonListFilters } from './list-request';
+import { myAssetsRequest } from './first-requests';
+import type { CommonListFilters } from './list-request';
 import type { Asset, AssetPrivacy, Page } from './types';
 
 /** The files' URLs work for 5 minutes (the function's rule): the page is read again before. */
@@ -22,11 +23,7 @@ export interface AssetFilters extends CommonListFilters<'created_at' | 'title' |
 export type MyAssetsResult = Page<Asset> & { urls: Record<string, string> };
 
 export async function searchMyAssets(f: AssetFilters): Promise<MyAssetsResult> {
-  const res = await callFunction('my-assets', {
-    ...commonListRequest(f),
-    privacy: f.privacy || undefined,
-    status: f.status || undefined,
-  });
+  const res = await callFunction('my-assets', myAssetsRequest(f));
   const urls: Record<string, string> = {};
   for (const [name, url] of Object.entries(res.urls)) urls[name] = userFileUrl(url);
   // The rows are search_my_assets' own, typed by the database (./types) rather than the contract.

@@ -5,6 +5,7 @@ import { unwrap } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { userFileUrl } from '@/lib/user-files';
 import { assetKeys } from './keys';
+import { galleryTransform, type GalleryTransform } from '../lib/gallery-photo';
 import type { AssetMedia } from './types';
 
 export const SIGNED_URL_SECONDS = 300;
@@ -39,27 +40,8 @@ export function useSignedUrls(names: string[]) {
   return useQuery(signedUrlsQueryOptions(names));
 }
 
-/** The CSS pixels around the asset page's photo on a narrow screen: the page's padding (16 each side),
- * the card's border (1) and its content's padding (20). */
-const VIEWER_GUTTER = 2 * (16 + 1 + 20);
-/** The display photo's quality: lower than the storage default of 80, which is for originals' copies;
- * at a phone's size the difference does not show, and the bytes are the screen's wait (issue 29). */
-const GALLERY_QUALITY = 70;
-
-/** The owner's asset page shows one photo at most 720 CSS px wide; a signed render URL names one size
- * (no srcset), so it is this screen's: the photo's drawn width in device pixels in steps of 160, 1280 at
- * most (a 2x desktop). A phone of 412 px at 1.75x draws it 338 px wide and gets 640 px (it got 800, sized
- * by the window, and waited for them at 1.6 Mbit/s). The original opens only on request. */
-function galleryTransform(): Transform {
-  const cssWidth = Math.min(Math.max((window.innerWidth || 720) - VIEWER_GUTTER, 160), 720);
-  const width = Math.min(1280, Math.ceil((cssWidth * (window.devicePixelRatio || 1)) / 160) * 160);
-  return { width, resize: 'contain', quality: GALLERY_QUALITY };
-}
-
-type Transform = { width: number; resize: 'contain'; quality: number };
-
 /** One signed render URL per photo (createSignedUrls has no transformation in supabase-js). */
-async function signedPhotoUrls(photos: AssetMedia[], transform: Transform): Promise<Record<string, string>> {
+async function signedPhotoUrls(photos: AssetMedia[], transform: GalleryTransform): Promise<Record<string, string>> {
   const signed = await Promise.all(
     photos.map(async (m) => {
       const { data } = await supabase.storage
@@ -87,11 +69,6 @@ export const galleryUrlsQueryOptions = (media: AssetMedia[]) => {
 
 export function useGalleryUrls(media: AssetMedia[]) {
   return useQuery(galleryUrlsQueryOptions(media));
-}
-
-/** The displayed photo's width on this screen, in device pixels, as galleryUrlsQueryOptions asks for it. */
-export function galleryPhotoWidth(): number {
-  return galleryTransform().width;
 }
 
 /**

@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/select';
 import type { ScreenPrefetch } from '@/lib/screen-prefetch';
+import { MY_ASSETS_FIRST_PAGE } from '../api/first-requests';
 import { myAssetsQueryOptions, useMyAssets, type AssetFilters } from '../api/search-my-assets';
 import { AssetGrid } from '../components/asset-card';
 import { AssetListStates } from '../components/asset-list-states';
@@ -22,24 +23,16 @@ import { useDebounced } from '@/hooks/use-debounced';
 import { useKeysetPages } from '@/hooks/use-keyset-pages';
 import { paths } from '@/config/paths';
 
-const PAGE_SIZE = 12;
 /** The cards of the first row at the widest layout: their photos load at once, the first one first. */
 const FIRST_ROW = 3;
 
-/** What the screen shows first: no search, no filter, newest first. */
-const FIRST_FILTERS: Omit<AssetFilters, 'query' | 'after'> = {
-  kind: '',
-  privacy: '',
-  media: '',
-  sort: 'created_at',
-  ascending: false,
-  pageSize: PAGE_SIZE,
-};
+/** What the screen shows first (also asked for before the app starts: app/first-requests.ts). */
+const FIRST_FILTERS: Omit<AssetFilters, 'query' | 'after'> = MY_ASSETS_FIRST_PAGE;
 
 /** The first page with its cards' picture URLs, asked for while the profile is read (lib/screen-prefetch.ts). */
 export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
   // prefetchQuery never throws: on an error the screen asks again and shows it.
-  void queryClient.prefetchQuery(myAssetsQueryOptions(userId, { ...FIRST_FILTERS, query: '', after: null }));
+  void queryClient.prefetchQuery(myAssetsQueryOptions(userId, MY_ASSETS_FIRST_PAGE));
 };
 
 export default function AssetsPage() {
