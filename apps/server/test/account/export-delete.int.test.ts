@@ -6,6 +6,7 @@ import { hashPassword } from '../../src/auth/services/password.js';
 import { getObject, putObject } from '../../src/storage/service.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
+import { postFunction } from '../helpers/functions.js';
 
 /** The parts of the export-my-data document these tests read. */
 interface ExportDocument {
@@ -31,15 +32,7 @@ describe.each(drivers)('account export and deletion on %s', (driver) => {
   let server: TestServer;
 
   async function call(name: string, body: unknown, token?: string) {
-    const res = await fetch(`${server.url}/functions/v1/${name}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, name, body, token);
     const text = await res.text();
     let json: Record<string, unknown> = {};
     try {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
+import { postFunction } from '../helpers/functions.js';
 
 describe.each(drivers)('business request decisions on %s', (driver) => {
   let server: TestServer;
@@ -12,15 +13,7 @@ describe.each(drivers)('business request decisions on %s', (driver) => {
   let admin: TestUser;
 
   async function decide(body: unknown, token: string | null) {
-    const res = await fetch(`${server.url}/functions/v1/admin-decide-business-request`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, 'admin-decide-business-request', body, token);
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   }
 

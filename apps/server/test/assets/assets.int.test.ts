@@ -10,6 +10,7 @@ import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 import { JPEG, PDF, mp4WithDuration } from './fixtures.js';
+import { postFunction } from '../helpers/functions.js';
 
 interface Quote {
   total: number;
@@ -36,15 +37,7 @@ describe.each(drivers)('assets end to end on %s', (driver) => {
   }
 
   async function call(name: string, body: unknown, token?: string) {
-    const res = await fetch(`${server.url}/functions/v1/${name}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, name, body, token);
     const type = res.headers.get('content-type') ?? '';
     const payload = type.includes('application/json')
       ? ((await res.json()) as Record<string, unknown>)

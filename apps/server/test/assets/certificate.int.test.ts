@@ -10,6 +10,7 @@ import { THUMBNAIL_MAX_PIXELS } from '../../src/assets/certificate-photo.js';
 import { readPdfImages, readPdfText } from '../helpers/pdf-read.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
+import { postFunction } from '../helpers/functions.js';
 
 const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DATE_IN_WORDS =
@@ -38,15 +39,7 @@ describe.each(drivers)('asset certificate on %s', (driver) => {
   }
 
   async function call(name: string, body: unknown, token?: string) {
-    const res = await fetch(`${server.url}/functions/v1/${name}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, name, body, token);
     const type = res.headers.get('content-type') ?? '';
     if (type.includes('application/json'))
       return { status: res.status, type, json: (await res.json()) as Record<string, unknown>, bytes: new Uint8Array() };

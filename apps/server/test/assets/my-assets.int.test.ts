@@ -11,18 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 import { PDF } from './fixtures.js';
+import { postFunction } from '../helpers/functions.js';
 
 /** A function's answer or refusal ({error, code}): the tests check which. */
 async function callFunction<T>(server: TestServer, name: string, body: unknown, token?: string) {
-  const res = await fetch(`${server.url}/functions/v1/${name}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      apikey: server.anonKey,
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  const res = await postFunction(server, name, body, token);
   return { status: res.status, json: (await res.json()) as T & Partial<FunctionErrorBody> };
 }
 

@@ -8,6 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { MAX_LABELS_PER_SHEET, MAX_PLANNED_FILES, type LabelSheetPlan } from '@tagledger/functions-api';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
+import { postFunction } from '../helpers/functions.js';
 
 describe.each(drivers)('label sheets in batches on %s', (driver) => {
   let server: TestServer;
@@ -15,15 +16,7 @@ describe.each(drivers)('label sheets in batches on %s', (driver) => {
   let productId: string;
 
   async function sheet(body: unknown, token: string | null = brand.token) {
-    const res = await fetch(`${server.url}/functions/v1/unit-labels-pdf`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, 'unit-labels-pdf', body, token);
     const bytes = new Uint8Array(await res.arrayBuffer());
     const text = () => Buffer.from(bytes).toString('utf8');
     return { status: res.status, type: res.headers.get('content-type') ?? '', bytes, json: () => JSON.parse(text()) };

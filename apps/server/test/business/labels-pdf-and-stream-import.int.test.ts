@@ -9,6 +9,7 @@ import type { ImportUnitsReport } from '@tagledger/functions-api';
 import { readPdfText } from '../helpers/pdf-read.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
+import { postFunction } from '../helpers/functions.js';
 
 const GTIN = '04012345000016';
 
@@ -43,15 +44,7 @@ describe.each(drivers)('label sheets and streamed imports on %s', (driver) => {
   let productId: string;
 
   async function sheet(body: unknown, token: string | null) {
-    const res = await fetch(`${server.url}/functions/v1/unit-labels-pdf`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, 'unit-labels-pdf', body, token);
     const bytes = new Uint8Array(await res.arrayBuffer());
     return {
       status: res.status,

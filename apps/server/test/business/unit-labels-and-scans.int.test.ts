@@ -7,6 +7,7 @@ import { PNG } from 'pngjs';
 import type { ImportRowError, ScanPage } from '@tagledger/functions-api';
 import { drivers, startTestServer, type TestServer, verifyGs1Prefix } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
+import { postFunction } from '../helpers/functions.js';
 
 const GTIN = '09506000134352';
 
@@ -16,15 +17,7 @@ describe.each(drivers)('unit labels and scans on %s', (driver) => {
   let unitIds: Record<string, string> = {};
 
   async function label(body: unknown, token: string | null) {
-    const res = await fetch(`${server.url}/functions/v1/unit-label-qr`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, 'unit-label-qr', body, token);
     return {
       status: res.status,
       type: res.headers.get('content-type') ?? '',

@@ -7,6 +7,7 @@ import { readPdfText } from '../helpers/pdf-read.js';
 import { startMailSink, type MailSink } from '@tagledger/test-kit/mail-sink';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser } from '../helpers/users.js';
+import { postFunction } from '../helpers/functions.js';
 
 describe.each(drivers)('user language on %s', (driver) => {
   let sink: MailSink;
@@ -98,16 +99,7 @@ describe.each(drivers)('user language on %s', (driver) => {
       [owner.id, `CAM-${crypto.randomUUID().slice(0, 6)}`],
     );
     const visitor = email('visitor');
-    const call = (body: unknown, token?: string) =>
-      fetch(`${server.url}/functions/v1/contact-owner`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          apikey: server.anonKey,
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
+    const call = (body: unknown, token?: string) => postFunction(server, 'contact-owner', body, token);
     // An English-speaking visitor writes; their confirmation is in English.
     expect(
       (await call({ assetId: rows[0]!.id, senderEmail: visitor, message: 'I found your camera', language: 'en' }))

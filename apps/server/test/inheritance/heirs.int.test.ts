@@ -15,6 +15,7 @@ import { JPEG, PDF } from '../assets/fixtures.js';
 import { readPdfText } from '../helpers/pdf-read.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
+import { postFunction } from '../helpers/functions.js';
 
 interface Answer {
   status: number;
@@ -52,15 +53,7 @@ describe.each(drivers)('what heirs receive on %s', (driver) => {
   });
 
   async function call(name: string, body: unknown, token?: string): Promise<Answer> {
-    const res = await fetch(`${server.url}/functions/v1/${name}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, name, body, token);
     const type = res.headers.get('content-type') ?? '';
     const bytes = Buffer.from(await res.arrayBuffer());
     const json = type.includes('application/json')

@@ -11,6 +11,7 @@ import { fetchAnswer } from '../helpers/http.js';
 import { drivers, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createTestUser, type TestUser } from '../helpers/users.js';
 import { JPEG } from '../assets/fixtures.js';
+import { postFunction } from '../helpers/functions.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
@@ -22,15 +23,7 @@ describe.each(drivers)('owner ids in user-file URLs on %s', (driver) => {
   let mediaId = '';
 
   async function call(name: string, body: unknown, token?: string) {
-    const res = await fetch(`${server.url}/functions/v1/${name}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        apikey: server.anonKey,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postFunction(server, name, body, token);
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   }
   async function publicUrls(): Promise<Record<string, string>> {
