@@ -56,12 +56,13 @@ function precompress(): Plugin {
   };
 }
 
-// The landing route is lazy like every screen, but it is what `/` shows first: preload its chunk
-// (and the chunks it imports) from index.html, in parallel with the entry, instead of one round
-// trip later; likewise the app the entry loads.
-function preloadLandingRoute(): Plugin {
+// The app the entry loads (src/main.tsx) and its imports, preloaded from index.html in parallel with
+// the entry instead of one round trip later. A screen's own chunks are not named here: the server adds
+// those of the route a page is for (scripts/screen-preloads.ts, decision 0178). Prerendered pages drop
+// these preloads (scripts/on-demand.ts).
+function preloadApp(): Plugin {
   return {
-    name: 'tagledger-preload-landing',
+    name: 'tagledger-preload-app',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -69,13 +70,9 @@ function preloadLandingRoute(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const landing = chunks.find((c) => c.facadeModuleId?.endsWith('features/marketing/routes/landing-page.tsx'));
-        // The app itself (main.tsx) is loaded by the tiny entry (src/boot.ts): preloaded here so pages
-        // that start it at once do not wait for the entry first. Pages that hydrate on demand drop
-        // these preloads (scripts/on-demand.ts).
         const app = chunks.find((c) => c.facadeModuleId?.endsWith('src/main.tsx'));
-        if (!landing || !app) return [];
-        const files = new Set<string>([app.fileName, landing.fileName]);
+        if (!app) return [];
+        const files = new Set<string>([app.fileName]);
         function visitImports(name: string) {
           const chunk = chunks.find((c) => c.fileName === name);
           for (const dep of chunk?.imports ?? []) {
@@ -85,10 +82,10 @@ function preloadLandingRoute(): Plugin {
           }
         }
         visitImports(app.fileName);
-        visitImports(landing.fileName);
         const entryImports = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
-        // The shell's English messages (lib/i18n), which every first render awaits. A screen's own piece
-        // is preloaded by its prerendered page (scripts/vite-prerender.ts), not here for every path.
+        // The shell's English messages (lib/i18n), which every first render awaits; the server names the
+        // page's language instead. A screen's own piece is preloaded by its prerendered page
+        // (scripts/vite-prerender.ts) or, for the others, by the server with its chunks.
         const messages = Object.keys(bundle).filter((f) => /^assets\/catalogues\/[^/]+\/en\/shell\.json$/.test(f));
         return [
           ...[...files]
@@ -119,7 +116,7 @@ function earlyEntry(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
         const early = chunks.find((c) => c.facadeModuleId === EARLY_ENTRY);
         if (!early) throw new Error('The build has no chunk for src/early.ts');
@@ -132,18 +129,16 @@ function earlyEntry(): Plugin {
           }
         };
         visit(early.imports);
-        return [
-          ...imports.map((f) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${f}` },
-            injectTo: 'head' as const,
-          })),
-          {
-            tag: 'script',
-            attrs: { type: 'module', crossorigin: '', src: `/${early.fileName}`, 'data-early-entry': '' },
-            injectTo: 'head' as const,
-          },
-        ];
+        // Module scripts run in the order of the page, each once its imports are loaded: placed after
+        // the app's entry, this one ran only after the app's code had been compiled and evaluated
+        // (~0.5 s at 4x CPU), so it goes first, its imports' preloads before the app's.
+        const appEntry = html.search(/<script type="module"[^>]*src=/);
+        if (appEntry < 0) throw new Error('index.html has no entry script for the early entry to precede');
+        const tags = [
+          ...imports.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+          `<script type="module" crossorigin src="/${early.fileName}" data-early-entry></script>`,
+        ].join('\n    ');
+        return `${html.slice(0, appEntry)}${tags}\n    ${html.slice(appEntry)}`;
       },
     },
   };
@@ -156,7 +151,7 @@ export default defineConfig({
     catalogues({ src: path.resolve(import.meta.dirname, 'src') }),
     tailwindcss(),
     devAppName(),
-    preloadLandingRoute(),
+    preloadApp(),
     earlyEntry(),
     precompress(),
     prerenderPages({ root: import.meta.dirname }),

@@ -91,13 +91,14 @@ test('an asset page asks for its asset and its files’ URLs in one request', as
 });
 
 /**
- * Holds back the app's own code (its main chunk) until the returned function is called: what the page
- * asks for meanwhile, its early entry (src/early.ts) asked for.
+ * Holds back the app's entry script and its main chunk until the returned function is called: what the
+ * page asks for meanwhile, its early entry (src/early.ts) asked for. Module scripts run in the order of
+ * the page, so an early entry placed after the app's would wait for the held entry too.
  */
 async function holdTheApp(page: Page): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/(?:index|main)-[\w-]+\.js$/, async (route) => {
     await released;
     await route.continue().catch(() => undefined);
   });
@@ -124,7 +125,7 @@ test('a returning user’s My Assets asks for its first page and first photo bef
   const release = await holdTheApp(page);
   const seen = dataRequests(page);
 
-  await openSignedIn(page, owner, '/assets');
+  await openSignedIn(page, owner, '/assets', { waitUntil: 'commit' });
   await expect.poll(() => seen).toEqual(['/functions/v1/my-assets', 'photo']);
 
   release();
@@ -146,7 +147,7 @@ test('a returning user’s asset page asks for the asset and its photo before th
   const release = await holdTheApp(page);
   const seen = dataRequests(page);
 
-  await openSignedIn(page, owner, `/assets/${assetId}`);
+  await openSignedIn(page, owner, `/assets/${assetId}`, { waitUntil: 'commit' });
   await expect.poll(() => seen).toEqual(['/functions/v1/my-asset', 'photo']);
 
   release();
@@ -165,10 +166,10 @@ test('a token about to expire is not used early: the app renews it and asks with
   const seen = dataRequests(page);
 
   // Within supabase-js's refresh margin (90 s): the app starts by renewing it.
-  await openSignedIn(page, owner, '/assets', (session) => ({
-    ...session,
-    expires_at: Math.floor(Date.now() / 1000) + 60,
-  }));
+  await openSignedIn(page, owner, '/assets', {
+    stored: (session) => ({ ...session, expires_at: Math.floor(Date.now() / 1000) + 60 }),
+    waitUntil: 'commit',
+  });
   await expect(page.locator('html[data-session]')).toBeAttached();
   // The early entry has run (the held chunk is the app's) and sent nothing.
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/early-/.test(e.name)));
@@ -177,4 +178,30 @@ test('a token about to expire is not used early: the app renews it and asks with
   release();
   await expect(page.locator('img[src*="/storage/v1/render/image/sign/"]')).toBeVisible();
   expect(seen.filter((p) => p === '/functions/v1/my-assets')).toEqual(['/functions/v1/my-assets']);
+});
+
+// Decision 0178: the page the server sends for a signed-in screen names the screen's scripts and
+// messages, so they download while the app's own chunk loads and runs, not after it.
+test('the page of a signed-in screen has the screen’s code and messages fetched before the app has started', async ({
+  page,
+}) => {
+  const { owner, assetId } = await assetWithPhoto();
+  const release = await holdTheApp(page);
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+
+  await openSignedIn(page, owner, `/assets/${assetId}`, { waitUntil: 'commit' });
+  const screenCode = () => fetched.some((p) => /\/asset-detail-page-[\w-]+\.js$/.test(p));
+  const screenMessages = () => fetched.some((p) => p.endsWith('/features/assets/routes/asset-detail-page.json'));
+  await expect.poll(() => [screenCode(), screenMessages()]).toEqual([true, true]);
+  // Only this screen's: not My Assets', nor the landing's.
+  expect(fetched.filter((p) => /\/(?:assets|landing)-page-[\w-]+\.js$/.test(p))).toEqual([]);
+
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk lamp' })).toBeVisible();
+  // The app's own preloading found the page's links and named none of those files again.
+  const preloads = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  expect(preloads.length).toBe(new Set(preloads).size);
 });

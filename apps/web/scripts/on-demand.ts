@@ -3,8 +3,7 @@
 // links work as plain links and the language menu is handled by the bootstrap (src/boot.ts), so
 // nothing on it needs React until the visitor interacts. Buttons, forms and fields (the sign-in form,
 // the business request form) and frames waiting for data need the app at once.
-import fs from 'node:fs';
-import path from 'node:path';
+import { addChunkClosure, readManifest } from './build-manifest.ts';
 
 /**
  * False for a frame (/verify/:serial, /public-assets/:id) or a page showing a loading status: it waits
@@ -24,18 +23,8 @@ export function hydratesOnDemand(route: string, rootHtml: string): boolean {
 
 /** The entry script (index.html's) and its static imports: all a prerendered page loads up front. */
 export function bootFiles(outDir: string): Set<string> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[] }
-  >;
   const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  visit('index.html');
+  addChunkClosure(readManifest(outDir), 'index.html', files);
   return files;
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { bootFiles, hydratesOnDemand, onDemandPage, withoutAppPreloads } from './on-demand.ts';
+import { screenPreloads, type RouteRow } from './screen-preloads.ts';
 
 /**
  * The path rendered for a route: itself, or for a frame (a route with parameters, served for any
@@ -67,7 +68,7 @@ export function prerenderPages(opts: { root: string }): Plugin {
               description: string | null;
               noscript: string;
             }>;
-            buildRouteList: () => object;
+            buildRouteList: () => { routes: RouteRow[] };
             prerenderedPaths: () => string[];
             sitemapPaths: () => string[];
             PRERENDER_APP_NAME: string;
@@ -110,10 +111,20 @@ export function prerenderPages(opts: { root: string }): Plugin {
           }
         // Every path the app answers, which the server redirects others to / by
         // (apps/server/src/plugins/app-paths.ts), with each screen's facts for the checks that run
-        // against the build (route-sizes.mjs, check-prerender.mjs, e2e/tests/layout.spec.ts).
+        // against the build (route-sizes.mjs, check-prerender.mjs, e2e/tests/layout.spec.ts), and what
+        // a page served from index.html preloads for its screen (screen-preloads.ts): its chunks, and
+        // its messages under `catalogues`/<language>/<screen>.json.
+        const list = buildRouteList();
+        const preloads = screenPreloads(outDir, list.routes);
+        const catalogues = /href="(\/assets\/catalogues\/[^/"]+)\/en\/shell\.json"/.exec(template)?.[1];
+        if (!catalogues) throw new Error("index.html does not preload the shell's English messages");
         fs.writeFileSync(
           path.join(outDir, 'prerendered', 'routes.json'),
-          `${JSON.stringify(buildRouteList(), null, 2)}\n`,
+          `${JSON.stringify(
+            { ...list, catalogues, routes: list.routes.map((r) => ({ ...r, preload: preloads.get(r.path) })) },
+            null,
+            2,
+          )}\n`,
         );
         // The pages search engines are pointed at (served as /sitemap.xml by apps/server/src/plugins/crawler-files.ts).
         fs.writeFileSync(

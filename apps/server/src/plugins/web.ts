@@ -8,7 +8,8 @@
 // (docs/decisions/0136). Each page exists in every language (prerendered/<page>.html in English,
 // prerendered/fr/<page>.html in French); the reader's is chosen by page-language.ts and named in
 // <html lang> and Content-Language, with Vary so no cache hands one reader's language to another
-// (docs/decisions/0143).
+// (docs/decisions/0143). A page the app renders itself (index.html) names the code and messages of the
+// screen its path shows, as the build lists them in prerendered/routes.json (docs/decisions/0178).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import type { AppContext } from '../shared/context.js';
 import { escapeHtml } from '../shared/escape-html.js';
 import { LANGUAGES, type Language } from '../shared/language.js';
 import { publicClientConfig } from '../shared/public-config.js';
-import { isAppPath, readAppPaths } from './app-paths.js';
+import { isAppPath, readAppPaths, readScreenRoutes, screenRouteOf, type ScreenRoute } from './app-paths.js';
 import { crawlerFiles } from './crawler-files.js';
 import { DEFAULT_LANGUAGE, pageLanguage } from './page-language.js';
 
@@ -77,6 +78,21 @@ type Pages = Partial<Record<Language, Page>> & { en: Page };
 const withLang = (html: string, language: Language) =>
   html.replace(/<html(?:\s+lang="[^"]*")?/, `<html lang="${language}"`);
 
+/**
+ * index.html for one screen in one language (decision 0178): the shell's messages in that language,
+ * and the screen's own chunks and messages preloaded, so they are fetched and compiled while the app's
+ * chunk runs instead of after it. The app asks for the same files; nothing else changes.
+ */
+function forScreen(html: string, language: Language, route: ScreenRoute | undefined, catalogues: string): string {
+  const shell = html.replace(/(href="\/assets\/catalogues\/[^/"]+\/)en(\/shell\.json")/, `$1${language}$2`);
+  if (!route) return shell;
+  const links = [
+    ...route.preload.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`),
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(`${catalogues}/${language}/${route.screen}.json`)}">`,
+  ];
+  return shell.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
 function sendPage(req: FastifyRequest, reply: FastifyReply, pages: Pages) {
   const page = pages[pageLanguage(req.headers)] ?? pages.en;
   const accepted = String(req.headers['accept-encoding'] ?? '');
@@ -107,10 +123,27 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
   const indexTemplate = hasBuild
     ? finish(fs.readFileSync(indexFile, 'utf8'))
     : `<!doctype html><html><title>${config.appName}</title><p>The web app is not built. Run <code>npm run build</code>.</p>`;
-  // The app renders index.html's pages itself, in the reader's language: only <html lang> differs.
-  const indexPages = Object.fromEntries(
-    LANGUAGES.map((language) => [language, new Page(withLang(indexTemplate, language), language)]),
-  ) as Pages;
+  // The app renders index.html's pages itself, in the reader's language: <html lang> and the messages
+  // preloaded differ, and, for a path the app answers with a screen, the screen's preloads.
+  const screenRoutes = hasBuild ? readScreenRoutes(config.webDist) : null;
+  const indexPagesBy = new Map<ScreenRoute | undefined, Pages>();
+  const indexPages = (url: string): Pages => {
+    const route = screenRoutes ? screenRouteOf(screenRoutes, url) : undefined;
+    let pages = indexPagesBy.get(route);
+    if (!pages) {
+      pages = Object.fromEntries(
+        LANGUAGES.map((language) => [
+          language,
+          new Page(
+            forScreen(withLang(indexTemplate, language), language, route, screenRoutes?.catalogues ?? ''),
+            language,
+          ),
+        ]),
+      ) as Pages;
+      indexPagesBy.set(route, pages);
+    }
+    return pages;
+  };
   // "/faq" → prerendered/faq.html and prerendered/fr/faq.html, "/" → prerendered/index.html,
   // "/verify/_" → prerendered/verify/_.html; read once, like index.html.
   const prerendered = new Map<string, Partial<Record<Language, Page>>>();
@@ -166,7 +199,7 @@ export async function webRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     const pages = pagesFor(url);
     // A page prerendered in English only (a build from before decision 0143) still answers: index.html
     // hides it from a reader of another language until the app has rendered it in theirs.
-    return sendPage(req, reply, pages?.en ? (pages as Pages) : indexPages);
+    return sendPage(req, reply, pages?.en ? (pages as Pages) : indexPages(url));
   };
 
   const appPaths = hasBuild ? readAppPaths(config.webDist) : null;
