@@ -146,9 +146,9 @@ describe('decideAccess: exact role and loading states', () => {
     });
   });
 
-  it("shows 'Loading profile...' while a restricted route waits for the profile", () => {
+  it('waits while a restricted route waits for the profile, saying what it said before the user was known', () => {
     const state = { user: user(), profile: null, loading: true, initialized: true };
-    expect(decideAccess(state, { adminOnly: true })).toEqual({ kind: 'loading', text: 'Loading profile...' });
+    expect(decideAccess(state, { adminOnly: true })).toEqual({ kind: 'loading', text: 'Loading...' });
     expect(decideAccess(state, {})).toEqual({ kind: 'allow' });
   });
 
@@ -203,9 +203,9 @@ describe('<RouteGuard>', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
   });
 
-  it("shows 'Loading profile...' for restricted screens", () => {
+  it('shows the loading status for restricted screens while the profile is read', () => {
     renderGuard({ user: user(), profile: null, initialized: true, loading: true }, { adminOnly: true }, '/admin');
-    expect(screen.getByText('Loading profile...')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   });
 
   it('sends a non-business user to /business-upgrade', () => {

@@ -29,7 +29,9 @@ export function decideAccess(auth: GuardState, req: GuardRequirement): AccessDec
   if (!auth.initialized || (auth.loading && !auth.user)) return { kind: 'loading', text: i18n._('Loading...') };
   if (!auth.user) return { kind: 'redirect', to: paths.auth };
   const needsProfile = Boolean(req.adminOnly || req.moderation || req.business || req.role);
-  if (needsProfile && auth.loading && !auth.profile) return { kind: 'loading', text: i18n._('Loading profile...') };
+  // The same words as before the session was known: the status a restricted screen shows while its
+  // user, then its profile, is read is one, which neither changes nor moves (CLS, issue 29).
+  if (needsProfile && auth.loading && !auth.profile) return { kind: 'loading', text: i18n._('Loading...') };
   // A missing profile (or one that timed out) means the standard role and no flags.
   const role: Role = auth.profile?.role ?? 'standard';
   if (req.adminOnly && role !== 'admin') return { kind: 'redirect', to: paths.unauthorized };

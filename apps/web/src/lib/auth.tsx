@@ -26,7 +26,7 @@ export interface AuthState {
   profile: UserProfile | null;
   /** True while a sign-in / refresh is fetching the profile. */
   loading: boolean;
-  /** False until the stored session (or its absence) is known. */
+  /** False until the stored session (or its absence) is known; the profile may still be loading then. */
   initialized: boolean;
   /** Signed in with a password but a verified TOTP factor still needs its code (aal1 → aal2). */
   mfaPending: boolean;
@@ -44,6 +44,15 @@ export interface SignOutOptions {
 export interface AuthContextValue extends AuthState {
   signOut(options?: SignOutOptions): Promise<void>;
   refreshProfile(): Promise<UserProfile | null>;
+}
+
+/**
+ * Whether what the profile says (name, role, business flag) is known: false while a signed-in user's
+ * profile is still being read, so a view that differs by it waits rather than showing a guess and
+ * changing (a standard user's links, then an admin's). Null once known means the standard role.
+ */
+export function profileKnown(auth: Pick<AuthState, 'user' | 'profile' | 'loading' | 'initialized'>): boolean {
+  return auth.initialized && !(auth.user && auth.loading && !auth.profile);
 }
 
 export const loadSupabase = (): Promise<SupabaseClient> => import('./supabase').then((m) => m.supabase);
@@ -127,7 +136,18 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
     const previous = stateRef.current;
     const sameUser = previous.user?.id === session.user.id;
     if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
-    setState((s) => ({ ...s, loading: true }));
+    // The user is known now, the profile a round trip later: a screen that needs only a signed-in user
+    // renders at once (its data was asked for above), and what needs the profile waits for it
+    // (route-guard.tsx, profileKnown below). Waiting here held every signed-in screen's first render
+    // for that round trip (issue 29).
+    setState({
+      user: session.user,
+      session,
+      profile: sameUser ? previous.profile : null,
+      loading: true,
+      initialized: true,
+      mfaPending: false,
+    });
     const profile = await fetchProfile(client, session.user.id);
     if (mine !== seq.current) return;
     setState({ user: session.user, session, profile, loading: false, initialized: true, mfaPending: false });

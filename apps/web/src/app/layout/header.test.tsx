@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { StaticAuthProvider } from '@/lib/auth';
+import type { User } from '@supabase/supabase-js';
+import { profileKnown, StaticAuthProvider } from '@/lib/auth';
 import { type Role, type UserProfile } from '@/lib/profile';
 import { Header } from './header';
 import { navItemsFor, profileMenuItemsFor } from './nav-items';
@@ -195,5 +196,28 @@ describe('signed-out header', () => {
       </StaticAuthProvider>,
     );
     expect(screen.getByRole('navigation', { name: 'Main' })).not.toHaveAttribute('data-signed-out-guess');
+  });
+});
+
+describe('signed-in header while the profile is read', () => {
+  const user = { id: 'u1', email: 'u1@example.com' } as User;
+
+  it('keeps the links’ place empty until the profile says which links (no guess, then a change)', () => {
+    inRouter(
+      <StaticAuthProvider value={{ user, profile: null, initialized: true, loading: true }}>
+        <Header />
+      </StaticAuthProvider>,
+    );
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('knows the profile once read, or once known to be missing (the standard role)', () => {
+    const state = { user, initialized: true };
+    expect(profileKnown({ ...state, profile: null, loading: true })).toBe(false);
+    expect(profileKnown({ ...state, profile: profile('admin'), loading: true })).toBe(true); // a token refresh
+    expect(profileKnown({ ...state, profile: null, loading: false })).toBe(true);
+    expect(profileKnown({ user: null, profile: null, initialized: true, loading: false })).toBe(true);
+    expect(profileKnown({ user: null, profile: null, initialized: false, loading: true })).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // chunk, so visitors of the landing page never download supabase-js just to see "Sign In".
 import { Link, NavLink } from 'react-router';
 import { appConfig } from '@/lib/app-config';
-import { useAuth } from '@/lib/auth';
+import { profileKnown, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { deferredComponent } from '@/lib/deferred-component';
 import { signedOutNavItems } from './nav-items';
@@ -11,11 +11,10 @@ import { chooseLocale } from '@/features/account/api/language';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
 
-// Its place is kept while it loads (lib/deferred-component.tsx), so nothing beside it moves.
-const SignedInNav = deferredComponent(
-  () => import('./signed-in-nav').then((m) => m.default),
-  <div aria-hidden="true" className="h-9 w-40" />,
-);
+// Its place is kept while it loads (lib/deferred-component.tsx), and while the profile that decides its
+// links is read, so nothing beside it moves.
+const signedInNavPlace = <div aria-hidden="true" className="h-9 w-40" />;
+const SignedInNav = deferredComponent(() => import('./signed-in-nav').then((m) => m.default), signedInNavPlace);
 
 /**
  * `nameOnWideScreensOnly`: the signed-out header (two links and the language) does not fit 360 px in
@@ -73,7 +72,8 @@ export function SignedOutNav({ guess = false }: { guess?: boolean }) {
 }
 
 export function Header() {
-  const { user, initialized } = useAuth();
+  const auth = useAuth();
+  const { user, initialized } = auth;
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
@@ -84,7 +84,15 @@ export function Header() {
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <Logo nameOnWideScreensOnly={!user} signedOutGuess={!initialized} />
-        {!initialized ? <SignedOutNav guess /> : user ? <SignedInNav /> : <SignedOutNav />}
+        {!initialized ? (
+          <SignedOutNav guess />
+        ) : !user ? (
+          <SignedOutNav />
+        ) : profileKnown(auth) ? (
+          <SignedInNav />
+        ) : (
+          signedInNavPlace
+        )}
       </div>
     </header>
   );

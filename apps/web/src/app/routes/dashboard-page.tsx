@@ -13,7 +13,7 @@ import { RecentActivity } from '@/features/dashboard/components/recent-activity'
 import { LegacyShortcut } from '@/features/inheritance/components/legacy-shortcut';
 import { useWallet, walletQueryOptions } from '@/lib/wallet';
 import type { ScreenPrefetch } from '@/lib/screen-prefetch';
-import { useAuth } from '@/lib/auth';
+import { profileKnown, useAuth } from '@/lib/auth';
 import { displayName } from '@/lib/display-name';
 import { QuickActions } from './quick-actions';
 import { i18n } from '@/lib/i18n/i18n';
@@ -27,10 +27,11 @@ export const prefetch: ScreenPrefetch = ({ queryClient, userId }) => {
 };
 
 export default function DashboardPage() {
-  const { user, profile } = useAuth();
+  const auth = useAuth();
   const wallet = useWallet();
   const recent = useRecentTransactions();
-  const name = displayName(profile, user?.email ?? '');
+  // Not the e-mail first and the name a moment later: nothing until the profile says which.
+  const name = profileKnown(auth) ? displayName(auth.profile, auth.user?.email ?? '') : '';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toAppError } from '@/lib/api-error';
-import { useAuth } from '@/lib/auth';
+import { profileKnown, useAuth } from '@/lib/auth';
 import { useWallet } from '@/lib/wallet';
 import { useUploadAvatar, useRemoveAvatar } from '../api/avatar';
 import { useChangeEmail } from '../api/change-email';
@@ -25,7 +25,8 @@ import { formatTmt } from '@/utils/format';
 import { paths } from '@/config/paths';
 
 function ProfileScreen({ userId }: { userId: string }) {
-  const { user, profile: authProfile } = useAuth();
+  const auth = useAuth();
+  const { user, profile: authProfile } = auth;
   const profile = useAccountProfile(userId);
   const wallet = useWallet();
   const update = useUpdateProfile(userId);
@@ -34,7 +35,9 @@ function ProfileScreen({ userId }: { userId: string }) {
   const changeEmail = useChangeEmail();
   const changePassword = useChangePassword();
 
-  if (profile.isPending) return <Spinner showLabel label={i18n._('Loading profile...')} className="p-6" />;
+  // The account type below comes from the auth profile: shown with the rest, not changing after it.
+  if (profile.isPending || !profileKnown(auth))
+    return <Spinner showLabel label={i18n._('Loading profile...')} className="p-6" />;
   if (profile.isError) {
     return (
       <div role="alert" className="space-y-3 p-6">

@@ -1,38 +1,23 @@
 // One of the caller's assets with its media, ledger history, proof and messages (RLS: owner only).
-import { i18n } from '@/lib/i18n/i18n';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { AppError, unwrap } from '@/lib/api-error';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api-error';
 import { callFunction } from '@/lib/call-function';
 import { supabase } from '@/lib/supabase';
 import { assetKeys } from './keys';
 import { myAssetRequest } from './first-requests';
 import { seedAssetUrls } from './signed-urls';
-import type { Asset, AssetMedia, AssetMessage, LedgerEntry, LedgerProof } from './types';
-
-export async function fetchAsset(id: string): Promise<Asset> {
-  const row = unwrap(
-    await supabase
-      .from('assets')
-      .select('*, media:asset_media(id, object_name, kind, mime_type, size_bytes, sha256, duration_seconds, position)')
-      .eq('id', id)
-      .maybeSingle(),
-  ) as (Asset & { media: (AssetMedia & { position: number })[] }) | null;
-  if (!row) throw new AppError(i18n._('Asset not found'), { status: 404 });
-  row.media = [...(row.media ?? [])].sort((a, b) => a.position - b.position);
-  return row;
-}
-
-export const assetQueryOptions = (id: string) =>
-  queryOptions({ queryKey: assetKeys.detail(id), queryFn: () => fetchAsset(id) });
+import type { Asset, AssetMessage, LedgerEntry, LedgerProof } from './types';
 
 /**
- * The asset with its files' URLs in one request (the my-asset function), for an asset page's first
- * load (issue 29): asked for one after the other, the asset, its URLs and its photo were three round
- * trips before the page's largest paint. The URLs go where the page's URL queries look for them.
+ * The asset with its files' URLs in one request (the my-asset function), for the asset page (issue
+ * 29): asked for one after the other, the asset, its URLs and its photo were three round trips before
+ * the page's largest paint. The URLs go where the page's URL queries look for them. The page's first
+ * load and its prefetch (asset-detail-page.tsx) ask the same way, so whichever asks first, the other
+ * shares its request, and the one the page's early entry sent (decision 0177) is taken by both.
  */
-export const assetWithUrlsQueryOptions = (queryClient: QueryClient, id: string) =>
+export const assetQueryOptions = (queryClient: QueryClient, id: string) =>
   queryOptions({
-    ...assetQueryOptions(id),
+    queryKey: assetKeys.detail(id),
     queryFn: async () => {
       const { asset, files, photos } = await callFunction('my-asset', myAssetRequest(id));
       const row = asset as unknown as Asset;
@@ -40,8 +25,9 @@ export const assetWithUrlsQueryOptions = (queryClient: QueryClient, id: string) 
       return row;
     },
   });
+
 export function useAsset(id: string) {
-  return useQuery(assetQueryOptions(id));
+  return useQuery(assetQueryOptions(useQueryClient(), id));
 }
 
 export async function fetchLedger(id: string): Promise<LedgerEntry[]> {

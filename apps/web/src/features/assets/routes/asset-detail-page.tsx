@@ -13,7 +13,7 @@ import type { ScreenPrefetch } from '@/lib/screen-prefetch';
 import { startImageDownload } from '@/lib/start-image-download';
 import { useDeleteAsset } from '../api/delete-asset';
 import { useDownloadCertificate } from '../api/download-certificate';
-import { assetWithUrlsQueryOptions, useAsset, useAssetMessages } from '../api/get-asset';
+import { assetQueryOptions, useAsset, useAssetMessages } from '../api/get-asset';
 import { galleryUrlsQueryOptions, useGalleryUrls, useSignedUrls } from '../api/signed-urls';
 import { useUpdateAsset, type AssetPatch } from '../api/update-asset';
 import { AddMediaModal } from '../components/add-media-modal';
@@ -39,7 +39,7 @@ import { paths } from '@/config/paths';
 export const prefetch: ScreenPrefetch = ({ queryClient, params }) => {
   if (!params.id) return;
   queryClient
-    .fetchQuery(assetWithUrlsQueryOptions(queryClient, params.id))
+    .fetchQuery(assetQueryOptions(queryClient, params.id))
     .then((asset) => {
       const first = asset.media[0];
       if (first?.kind !== 'photo') return;

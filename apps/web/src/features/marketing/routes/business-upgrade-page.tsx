@@ -1,7 +1,7 @@
 // /business-upgrade: where the route guard sends users without the business flag. Explains what
 // business accounts get and lets a signed-in user request one (an admin approves it).
 import { Link } from 'react-router';
-import { useAuth } from '@/lib/auth';
+import { profileKnown, useAuth } from '@/lib/auth';
 import { Bullets, Section, TextPage } from '../components/page-shell';
 import { buttonClasses } from '../components/cta';
 import { productName } from '../components/product-name';
@@ -11,7 +11,8 @@ import { paths } from '@/config/paths';
 
 export default function BusinessUpgradePage() {
   const name = productName();
-  const { user, profile, initialized } = useAuth();
+  const auth = useAuth();
+  const { user, profile } = auth;
   return (
     <TextPage
       title={i18n._('Business accounts')}
@@ -46,7 +47,8 @@ export default function BusinessUpgradePage() {
             'Business accounts are not bought or self-assigned: an administrator reviews each request, so a verified serial number means something to your customers. Tell us who you are below; we may reply by e-mail if we need more.',
           )}
         </p>
-        {!initialized ? null : !user ? (
+        {/* Signed in, the profile says whether this is a business account already: nothing until then. */}
+        {!profileKnown(auth) ? null : !user ? (
           <div className="flex flex-wrap gap-3">
             <Link to={`${paths.auth}?from=business-upgrade`} className={buttonClasses.primary}>
               {i18n._('Sign in to request')}
