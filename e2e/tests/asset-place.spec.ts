@@ -3,7 +3,7 @@
 // private — the public page and /verify show neither the text nor the coordinates — until the
 // owner shares it for this asset. Checked at 360 px.
 import crypto from 'node:crypto';
-import { createUser, e2eEnv, expect, openSignedIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, openSignedIn, quotedCost, test } from '../fixtures/index.ts';
 import { JPEG } from '../fixtures/files.ts';
 
 async function credit(userId: string, amount: number): Promise<void> {
@@ -49,7 +49,7 @@ test('an owner records where a bike is kept and it stays private', async ({ brow
   // Public, but without sharing the place.
   await page.getByRole('radio', { name: /Public/ }).check();
   await expect(page.getByRole('checkbox', { name: 'Also show the location' })).not.toBeChecked();
-  const cost = Number(((await page.getByTestId('tag-cost').textContent()) ?? '').replace(/[^\d]/g, ''));
+  const cost = await quotedCost(page);
   await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
   await expect(page).toHaveURL(/\/assets\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   const assetId = page.url().split('/').pop()!;

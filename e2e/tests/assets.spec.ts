@@ -5,7 +5,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import * as jose from 'jose';
 import { PDFDocument } from 'pdf-lib';
-import { createUser, e2eEnv, expect, lastMailTo, linkIn, openSignedIn, test, uniqueEmail } from '../fixtures/index.ts';
+import {
+  createUser,
+  e2eEnv,
+  expect,
+  lastMailTo,
+  linkIn,
+  openSignedIn,
+  quotedCost,
+  test,
+  uniqueEmail,
+} from '../fixtures/index.ts';
 import { JPEG, PDF } from '../fixtures/files.ts';
 
 async function credit(userId: string, amount: number): Promise<void> {
@@ -47,8 +57,7 @@ test('tag, publish, verify, contact the owner, report stolen and check the certi
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Serial number' }).fill(serial);
   await page.getByRole('textbox', { name: 'Make', exact: true }).fill('Trek');
-  const costText = await page.getByTestId('tag-cost').textContent();
-  const cost = balanceOf(costText);
+  const cost = await quotedCost(page);
   expect(cost).toBeGreaterThan(0);
   await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
 
@@ -234,7 +243,7 @@ test('a balance below the cost says Insufficient tokens before uploading, with n
   await page.goto('/tag');
   await page.getByTestId('tag-file-input').setInputFiles([{ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
   await page.getByRole('textbox', { name: 'Title' }).fill('Desk lamp');
-  const cost = balanceOf(await page.getByTestId('tag-cost').textContent());
+  const cost = await quotedCost(page);
   await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
   await expect(page.getByRole('alert')).toContainText(
     `Insufficient tokens. This needs ${cost} TMT. Nothing was charged.`,

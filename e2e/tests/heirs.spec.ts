@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { fromBufferPromise } from 'yauzl';
-import { createUser, e2eEnv, expect, lastMailTo, openSignedIn, signIn, test } from '../fixtures/index.ts';
+import { createUser, e2eEnv, expect, lastMailTo, openSignedIn, quotedCost, signIn, test } from '../fixtures/index.ts';
 import { JPEG, PDF } from '../fixtures/files.ts';
 
 // These tests move the server's application clock (months in seconds): each runs while no other test
@@ -76,8 +76,7 @@ async function tag(page: Page, title: string, files: Array<{ name: string; mimeT
   await page.goto('/tag');
   await page.getByTestId('tag-file-input').setInputFiles(files);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
-  await expect(page.getByTestId('tag-cost')).toContainText('TMT');
-  const cost = Number(((await page.getByTestId('tag-cost').textContent()) ?? '').replace(/[^\d]/g, ''));
+  const cost = await quotedCost(page);
   await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
   await expect(page).toHaveURL(/\/assets\/[0-9a-f-]{36}$/, { timeout: 20_000 });
 }

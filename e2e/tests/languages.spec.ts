@@ -13,6 +13,7 @@ import {
   linkIn,
   openSignedIn,
   overflow,
+  quotedCost,
   test,
   uniqueEmail,
 } from '../fixtures/index.ts';
@@ -101,8 +102,7 @@ test('in French: sign up, confirm, tag, French certificate, back to English, mai
   await page.getByTestId('tag-file-input').setInputFiles([{ name: 'velo.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
   await page.getByRole('textbox', { name: 'Titre' }).fill('Vélo de route');
   await page.getByRole('textbox', { name: 'Numéro de série' }).fill(`FR-${Date.now()}`);
-  await expect(page.getByTestId('tag-cost')).toContainText('TMT');
-  const cost = Number(((await page.getByTestId('tag-cost').textContent()) ?? '').replace(/[^\d]/g, ''));
+  const cost = await quotedCost(page);
   await page.getByRole('button', { name: `Enregistrer pour ${cost} TMT` }).click();
   await expect(page).toHaveURL(/\/assets\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Vélo de route' })).toBeVisible();

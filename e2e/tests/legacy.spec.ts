@@ -16,6 +16,7 @@ import {
   lastMailTo,
   linkIn,
   openSignedIn,
+  quotedCost,
   signIn,
   test,
   type TestUser,
@@ -59,7 +60,7 @@ test('an heir is invited, the switch runs out, the heir takes ownership and the 
   await page.getByTestId('tag-file-input').setInputFiles([{ name: 'watch.jpg', mimeType: 'image/jpeg', buffer: JPEG }]);
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Serial number' }).fill(serial);
-  const cost = Number(((await page.getByTestId('tag-cost').textContent()) ?? '').replace(/[^\d]/g, ''));
+  const cost = await quotedCost(page);
   await page.getByRole('button', { name: `Register for ${cost} TMT` }).click();
   await expect(page).toHaveURL(/\/assets\/[0-9a-f-]{36}$/, { timeout: 20_000 });
 

@@ -9,6 +9,7 @@ import { EMPTY_ASSET_FORM, toAssetPayload, validateAssetForm, type AssetFormValu
 import { AssetGrid } from './asset-card';
 import { AssetFields } from './asset-fields';
 import { AssetListStates } from './asset-list-states';
+import type { Quote } from '../api/types';
 import { FilesButton } from './files-button';
 import { CostSummary } from './cost-summary';
 import { ProofPanel } from './proof-panel';
@@ -109,6 +110,19 @@ describe('CostSummary', () => {
     expect(screen.getByText('Photos × 2')).toBeInTheDocument();
     expect(screen.getByText(/Video \(43 s\)/)).toBeInTheDocument();
     expect(screen.getByTestId('tag-cost')).toHaveTextContent('95 TMT');
+  });
+
+  it('marks the last quote busy while the one for the files selected now is on its way', () => {
+    const quote: Quote = {
+      total: 10,
+      max_video_seconds: 120,
+      lines: [{ item: 'base', label: 'Registration', count: 1, amount: 10 }],
+    };
+    const { rerender } = render(<CostSummary loading={false} updating quote={quote} />);
+    expect(screen.getByTestId('cost-summary')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByTestId('tag-cost')).toHaveTextContent('10 TMT');
+    rerender(<CostSummary loading={false} quote={quote} />);
+    expect(screen.getByTestId('cost-summary')).not.toHaveAttribute('aria-busy');
   });
 });
 

@@ -3,9 +3,23 @@ import type { Quote } from '../api/types';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatTmt } from '@/utils/format';
 
-export function CostSummary({ quote, loading }: { quote: Quote | undefined; loading: boolean }) {
+/** `updating`: the quote shown is the last one, and the one for what is selected now is on its way. */
+export function CostSummary({
+  quote,
+  loading,
+  updating = false,
+}: {
+  quote: Quote | undefined;
+  loading: boolean;
+  updating?: boolean;
+}) {
   return (
-    <div className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm" aria-live="polite">
+    <div
+      className="rounded-md border border-slate-200 bg-slate-50 p-4 text-sm"
+      aria-live="polite"
+      aria-busy={updating || undefined}
+      data-testid="cost-summary"
+    >
       <h3 className="font-semibold text-slate-900">{i18n._('Cost')}</h3>
       {!quote ? (
         <p className="mt-1 text-slate-600">{loading ? i18n._('Calculating…') : i18n._('The cost appears here.')}</p>

@@ -104,6 +104,9 @@ export default function TagPage() {
     return () => clearTimeout(t);
   }, [media, form, user?.id]);
   const shownQuote = serverQuote ?? quote.data;
+  // The breakdown keeps the last quote on screen while the new files' is asked for (no jump), but the
+  // button offers only the price of what is selected now: never "Register for 10 TMT" for 35.
+  const currentQuote = serverQuote ?? (quote.isPlaceholderData ? undefined : quote.data);
 
   const addFiles = async (files: File[], recordedSeconds?: number | null) => {
     setFileError(null);
@@ -135,7 +138,7 @@ export default function TagPage() {
       setFailure({ message: i18n._('Your session has ended. Sign in again; your capture is kept on this device.') });
       return;
     }
-    const expected = shownQuote?.total ?? null;
+    const expected = currentQuote?.total ?? null;
     // Set once the upload is done: a failure after it is a refused charge (SPEC §8 wallet texts).
     let charging = false;
     try {
@@ -215,7 +218,7 @@ export default function TagPage() {
       </Card>
 
       <div className="mt-6 space-y-4">
-        <CostSummary quote={shownQuote} loading={quote.isLoading} />
+        <CostSummary quote={shownQuote} loading={quote.isLoading} updating={!currentQuote && Boolean(shownQuote)} />
         {quote.isError && (
           <p role="alert" className="text-sm text-red-600">
             {toAppError(quote.error).message}
@@ -223,12 +226,12 @@ export default function TagPage() {
         )}
         {failure && <SpendFailureAlert failure={failure} />}
         <div className="flex flex-wrap items-center gap-3">
-          <Button size="lg" onClick={() => void submit()} loading={Boolean(busy)} disabled={!shownQuote}>
+          <Button size="lg" onClick={() => void submit()} loading={Boolean(busy)} disabled={!currentQuote}>
             {busy === 'uploading'
               ? i18n._('Uploading…')
               : busy === 'registering'
                 ? i18n._('Registering…')
-                : i18n._('Register for {value} TMT', { value: shownQuote?.total ?? '…' })}
+                : i18n._('Register for {value} TMT', { value: currentQuote?.total ?? '…' })}
           </Button>
           <p className="text-sm text-slate-600">
             {i18n._('Your capture is kept on this device until it is registered.')}
