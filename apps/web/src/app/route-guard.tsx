@@ -1,7 +1,7 @@
 // The one route guard (SPEC §6). `decideAccess` is the pure rule set; <RouteGuard> applies it as a
 // layout route. The UI only hides; the database decides what a user may actually read or change.
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
-import { useAuth, type AuthState } from '@/lib/auth';
+import { profileKnown, useAuth, type AuthState } from '@/lib/auth';
 import { type Role } from '@/lib/profile';
 import { i18n } from '@/lib/i18n/i18n';
 import { paths } from '@/config/paths';
@@ -31,7 +31,7 @@ export function decideAccess(auth: GuardState, req: GuardRequirement): AccessDec
   const needsProfile = Boolean(req.adminOnly || req.moderation || req.business || req.role);
   // The same words as before the session was known: the status a restricted screen shows while its
   // user, then its profile, is read is one, which neither changes nor moves (CLS, issue 29).
-  if (needsProfile && auth.loading && !auth.profile) return { kind: 'loading', text: i18n._('Loading...') };
+  if (needsProfile && !profileKnown(auth)) return { kind: 'loading', text: i18n._('Loading...') };
   // A missing profile (or one that timed out) means the standard role and no flags.
   const role: Role = auth.profile?.role ?? 'standard';
   if (req.adminOnly && role !== 'admin') return { kind: 'redirect', to: paths.unauthorized };
