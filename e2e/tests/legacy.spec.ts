@@ -45,6 +45,25 @@ async function serviceCall(path: string, body: unknown): Promise<Response> {
 
 const advanceDays = (days: number) => serviceCall('/test/v1/clock', { advance_days: days });
 
+/**
+ * Days from the owner's last activity to the end of their switch's period, as PostgreSQL adds months
+ * (in UTC, the database's zone): a month from the 31st ends on the last day of the next. Three months
+ * are 89 to 92 days by the calendar of the day the test runs (from 29 November, 91).
+ */
+async function periodDays(userId: string): Promise<number> {
+  const res = await fetch(
+    `${e2eEnv.baseURL}/rest/v1/legacy_switches?select=last_activity_at,period_months&user_id=eq.${userId}`,
+    { headers: { apikey: e2eEnv.serviceKey, authorization: `Bearer ${e2eEnv.serviceKey}` } },
+  );
+  const [row] = (await res.json()) as { last_activity_at: string; period_months: number }[];
+  const from = new Date(row!.last_activity_at);
+  const month = from.getUTCMonth() + row!.period_months;
+  const lastDay = new Date(Date.UTC(from.getUTCFullYear(), month + 1, 0)).getUTCDate();
+  const end = new Date(from);
+  end.setUTCFullYear(from.getUTCFullYear(), month, Math.min(from.getUTCDate(), lastDay));
+  return Math.round((end.getTime() - from.getTime()) / 86_400_000);
+}
+
 test('an heir is invited, the switch runs out, the heir takes ownership and the serial shows the transfer', async ({
   page,
   browser,
@@ -115,8 +134,9 @@ test('an heir is invited, the switch runs out, the heir takes ownership and the 
   await expect(heirPage.getByRole('button', { name: /for access early/ })).toHaveCount(0);
 
   // Time passes: each reminder, the final notice, the release.
+  const period = await periodDays(owner.id);
   for (const [days, left] of [
-    [62, 30],
+    [period - 30, 30],
     [16, 14],
     [7, 7],
     [6, 1],
