@@ -99,7 +99,14 @@ describe.each(drivers)('legacy on %s', (driver) => {
   it('sends each reminder once, a final notice, then releases after the grace period', async () => {
     const { owner } = await family();
     await setSwitch(owner, 3);
-    await advanceDays(92 - 30); // about 30 days before the end of 3 months
+    // Three months are 89 to 92 days by the calendar of the day the test runs (from 29 November, 91):
+    // the steps are counted from the end the database computes.
+    const { rows } = await t.db.query<{ days: number }>(
+      `select extract(day from (s.last_activity_at + make_interval(months => s.period_months)) - s.last_activity_at)::int
+         as days from public.legacy_switches s where s.user_id = $1`,
+      [owner],
+    );
+    await advanceDays(rows[0]!.days - 30); // 30 days before the end of the 3 months
     const reminders = async () =>
       (await events(owner)).filter((e) => e.kind === 'reminder').map((e) => e.detail.days_left);
     await sweep();
