@@ -3,13 +3,13 @@
 // pending are listed here, each with a way to cancel it. Lost or stolen assets cannot be transferred.
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toAppError } from '@/lib/api-error';
+import { isEmailAddress } from '@/lib/email-address';
 import {
   useCancelTransfer,
   useOfferTransfer,
@@ -19,8 +19,6 @@ import {
 import type { Asset } from '../api/types';
 import { i18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/i18n/format';
-
-const emailSchema = z.email();
 
 function PendingTransfers({ assetId }: { assetId: string }) {
   const pending = usePendingTransfers(assetId);
@@ -112,7 +110,7 @@ export function TransferOwnershipCard({ asset }: { asset: Pick<Asset, 'id' | 'st
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = email.trim();
-    if (!emailSchema.safeParse(value).success || value.length > 254) {
+    if (!isEmailAddress(value) || value.length > 254) {
       setError(i18n._('Enter the e-mail address of the new owner'));
       return;
     }

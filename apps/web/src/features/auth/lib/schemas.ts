@@ -6,9 +6,7 @@
 import { i18n } from '@/lib/i18n/i18n';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@/lib/password-policy';
-
-/** Same pattern zod's z.email() uses by default. */
-const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+import { isEmailAddress } from '@/lib/email-address';
 
 type Rules<T> = (values: T) => Partial<Record<keyof T & string, string>>;
 
@@ -28,7 +26,7 @@ function resolverFrom<T extends FieldValues>(normalise: (raw: T) => T, rules: Ru
 
 function emailError(email: string): string | undefined {
   if (email.length === 0) return i18n._('Email is required');
-  if (!EMAIL_PATTERN.test(email)) return i18n._('Please enter a valid email address');
+  if (!isEmailAddress(email)) return i18n._('Please enter a valid email address');
   return undefined;
 }
 
