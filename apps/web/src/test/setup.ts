@@ -3,11 +3,15 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { catalogueKeys } from 'virtual:catalogues';
 import { activateLocale, loadScreenMessages } from '@/lib/i18n/i18n';
+import { preloadDialogCode } from '@/components/ui/modal';
 
 // Components render English messages, as users see them, unless a test switches language. Tests render
 // components outside their screens, so every screen's messages are loaded (and follow a switch).
 await activateLocale('en');
 await Promise.all(catalogueKeys.map((key) => loadScreenMessages(key)));
+// A dialog's code loads when a page is idle or the dialog first opens (components/ui/modal.tsx); tests
+// render dialogs open from the start, as a person meets them once the page has loaded.
+await preloadDialogCode();
 
 afterEach(() => {
   cleanup();

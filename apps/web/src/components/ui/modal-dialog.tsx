@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { i18n } from '@/lib/i18n/i18n';
+import type { ReactNode } from 'react';
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
@@ -17,8 +17,11 @@ export interface ModalProps {
   className?: string;
 }
 
-/** Radix Dialog: focus is trapped inside, Escape and the close button dismiss, focus returns after. */
-export function Modal({
+/**
+ * The dialog itself (Radix Dialog): focus is trapped inside, Escape and the close button dismiss, focus
+ * returns after. Screens use `Modal` (modal.tsx), which loads this once a dialog is needed.
+ */
+export function ModalDialog({
   open,
   onOpenChange,
   title,

@@ -127,7 +127,8 @@ describe('UsersTable', () => {
   });
 });
 
-function renderModal(over: Partial<UserManageModalProps> = {}) {
+/** Renders the dialog and waits for it: a dialog's code loads when it first opens (components/ui/modal.tsx). */
+async function renderModal(over: Partial<UserManageModalProps> = {}) {
   const props: UserManageModalProps = {
     user: alice,
     selfId: 'u-admin',
@@ -139,12 +140,13 @@ function renderModal(over: Partial<UserManageModalProps> = {}) {
     ...over,
   };
   render(<UserManageModal {...props} />);
+  await screen.findByRole('dialog');
   return props;
 }
 
 describe('UserManageModal', () => {
   it('requires a non-zero amount and a reason before adjusting', async () => {
-    const props = renderModal();
+    const props = await renderModal();
     const form = screen.getByRole('form', { name: 'Adjust tokens' });
     fireEvent.click(within(form).getByRole('button', { name: 'Apply adjustment' }));
     expect(await screen.findByText('Enter a whole number other than 0 (negative to deduct)')).toBeInTheDocument();
@@ -162,7 +164,7 @@ describe('UserManageModal', () => {
   });
 
   it("shows the database's refusal (e.g. 'Insufficient tokens')", async () => {
-    renderModal({ onAdjust: vi.fn().mockRejectedValue({ message: 'Insufficient tokens', code: 'P0001' }) });
+    await renderModal({ onAdjust: vi.fn().mockRejectedValue({ message: 'Insufficient tokens', code: 'P0001' }) });
     const form = screen.getByRole('form', { name: 'Adjust tokens' });
     fireEvent.change(within(form).getByLabelText('Amount (TMT)'), { target: { value: '-500' } });
     fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: 'Correction' } });
@@ -171,7 +173,7 @@ describe('UserManageModal', () => {
   });
 
   it('changes role, business flag and ban', async () => {
-    const props = renderModal();
+    const props = await renderModal();
     fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), { target: { value: 'moderator' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save role' }));
     await waitFor(() => expect(props.onSetRole).toHaveBeenCalledWith('moderator'));
@@ -182,8 +184,8 @@ describe('UserManageModal', () => {
     await waitFor(() => expect(props.onSetBan).toHaveBeenCalledWith(true, 'spam'));
   });
 
-  it('does not let admins demote or ban themselves', () => {
-    renderModal({ selfId: alice.id });
+  it('does not let admins demote or ban themselves', async () => {
+    await renderModal({ selfId: alice.id });
     expect(screen.getByRole('combobox', { name: 'Role' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Ban user' })).toBeDisabled();
   });

@@ -1,6 +1,6 @@
 // /assets/:id — one of the user's assets: files, all fields, ledger history and proof, and the
 // owner's actions (edit, privacy, lost/stolen/found, certificate, delete) plus finder messages.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Download, Eye, EyeOff, Pencil, Plus, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
@@ -16,13 +16,11 @@ import { useDownloadCertificate } from '../api/download-certificate';
 import { assetQueryOptions, useAsset, useAssetMessages } from '../api/get-asset';
 import { galleryUrlsQueryOptions, useGalleryUrls, useSignedUrls } from '../api/signed-urls';
 import { useUpdateAsset, type AssetPatch } from '../api/update-asset';
-import { AddMediaModal } from '../components/add-media-modal';
 import { AssetDetailsCard } from '../components/asset-details-card';
 import { AssetLoading, AssetUnavailable } from '../components/asset-load-state';
 import { AssetLedgerCards } from '../components/asset-ledger-cards';
 import { AssetMessages } from '../components/asset-messages';
 import { DeleteAssetDialog } from '../components/delete-asset-dialog';
-import { EditAssetModal } from '../components/edit-asset-modal';
 import { MAX_FILES } from '../lib/media-rules';
 import { KindBadge, PrivacyBadge, StatusBadge } from '../components/badges';
 import { MediaViewer } from '../components/media-viewer';
@@ -31,6 +29,13 @@ import { i18n } from '@/lib/i18n/i18n';
 import { assetIsReported } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
+import { deferredComponent } from '@/lib/deferred-component';
+import { whenIdle } from '@/lib/when-idle';
+
+// The edit and add-files dialogs, with their forms, rules and upload code, load when opened: most
+// visits only look, and their code (with zod) was a third of this screen's.
+const EditAssetModal = deferredComponent(() => import('../components/edit-asset-modal').then((m) => m.EditAssetModal));
+const AddMediaModal = deferredComponent(() => import('../components/add-media-modal').then((m) => m.AddMediaModal));
 
 /**
  * The asset with its files' URLs, in one request while the profile is read (lib/screen-prefetch.ts),
@@ -63,6 +68,15 @@ export default function AssetDetailPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [adding, setAdding] = useState(false);
   const [confirmStatus, setConfirmStatus] = useState<null | 'lost' | 'stolen'>(null);
+  // Fetched once the page is idle, so that opening a dialog seldom waits for its code.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void EditAssetModal.preload().catch(() => undefined);
+        void AddMediaModal.preload().catch(() => undefined);
+      }),
+    [],
+  );
 
   if (asset.isLoading) return <AssetLoading />;
   if (asset.isError || !asset.data) {
@@ -209,7 +223,7 @@ export default function AssetDetailPage() {
 
       {editing && <EditAssetModal asset={a} onClose={() => setEditing(false)} />}
 
-      <AddMediaModal assetId={a.id} existing={a.media.length} open={adding} onOpenChange={setAdding} />
+      {adding && <AddMediaModal assetId={a.id} existing={a.media.length} open onOpenChange={setAdding} />}
 
       <ConfirmDialog
         open={confirmStatus !== null}
