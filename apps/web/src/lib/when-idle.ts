@@ -1,6 +1,10 @@
 // Work that can wait until the page has loaded and the browser has nothing else to do: code a screen may
 // need after a click (a dialog), fetched without competing with the screen's first paint and its largest
-// image. Returns a function that cancels it (for an effect's clean-up).
+// image. Kept apart from lib/deferred-component.tsx, which every page's app code loads: only screens with
+// such pieces load this.
+import { useEffect } from 'react';
+
+/** Runs `work` once the page has loaded and the browser is idle; returns a function that cancels it. */
 export function whenIdle(work: () => void): () => void {
   let cancelled = false;
   let idleHandle: number | undefined;
@@ -20,4 +24,21 @@ export function whenIdle(work: () => void): () => void {
       else window.clearTimeout(idleHandle);
     }
   };
+}
+
+/**
+ * Loads pieces a screen shows only after a click (its dialogs, made with deferredComponent) once the
+ * page is idle, so that the click seldom waits for their code and the first paint never does. A
+ * download that fails is tried again when the piece renders.
+ */
+export function usePreloadWhenIdle(...pieces: Array<{ preload(): Promise<unknown> }>): void {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const piece of pieces) void piece.preload().catch(() => undefined);
+      }),
+    // The pieces are module-level constants: loading them once per mount is the intent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
 }

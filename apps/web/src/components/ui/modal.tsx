@@ -1,14 +1,14 @@
 // A dialog for any screen. Radix Dialog, with its focus trap and scroll lock (~12 KB gzip), is the
 // biggest piece of many screens' code while no dialog is open: a screen shows it only after a click. So
 // its code (modal-dialog.tsx) loads when a dialog first opens, or earlier, once the page has loaded and
-// the browser is idle (lib/when-idle.ts), so that the first click seldom waits for it. The screen's
+// the browser is idle (usePreloadWhenIdle), so that the first click seldom waits for it. The screen's
 // first paint does not (issue 29: the asset page's code was 53 files before it).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { deferredComponent } from '@/lib/deferred-component';
-import { whenIdle } from '@/lib/when-idle';
+import { usePreloadWhenIdle } from '@/lib/when-idle';
 import type { ModalProps } from './modal-dialog';
 
-export type { ModalProps } from './modal-dialog';
+export type { ModalProps };
 
 const ModalDialog = deferredComponent(() => import('./modal-dialog').then((m) => m.ModalDialog));
 
@@ -22,6 +22,6 @@ export function Modal(props: ModalProps) {
   // gives the focus back to the control that opened it.
   const [opened, setOpened] = useState(props.open);
   if (props.open && !opened) setOpened(true);
-  useEffect(() => whenIdle(() => void ModalDialog.preload().catch(() => undefined)), []);
+  usePreloadWhenIdle(ModalDialog);
   return opened ? <ModalDialog {...props} /> : null;
 }

@@ -1,6 +1,6 @@
 // /assets/:id — one of the user's assets: files, all fields, ledger history and proof, and the
 // owner's actions (edit, privacy, lost/stolen/found, certificate, delete) plus finder messages.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Download, Eye, EyeOff, Pencil, Plus, ShieldAlert, ShieldCheck, Trash2 } from 'lucide-react';
@@ -30,7 +30,7 @@ import { assetIsReported } from '@/lib/labels/assets';
 import { formatDateTime } from '@/lib/i18n/format';
 import { paths } from '@/config/paths';
 import { deferredComponent } from '@/lib/deferred-component';
-import { whenIdle } from '@/lib/when-idle';
+import { usePreloadWhenIdle } from '@/lib/when-idle';
 
 // The edit and add-files dialogs, with their forms, rules and upload code, load when opened: most
 // visits only look, and their code (with zod) was a third of this screen's.
@@ -68,15 +68,7 @@ export default function AssetDetailPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [adding, setAdding] = useState(false);
   const [confirmStatus, setConfirmStatus] = useState<null | 'lost' | 'stolen'>(null);
-  // Fetched once the page is idle, so that opening a dialog seldom waits for its code.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void EditAssetModal.preload().catch(() => undefined);
-        void AddMediaModal.preload().catch(() => undefined);
-      }),
-    [],
-  );
+  usePreloadWhenIdle(EditAssetModal, AddMediaModal);
 
   if (asset.isLoading) return <AssetLoading />;
   if (asset.isError || !asset.data) {
