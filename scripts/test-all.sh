@@ -107,7 +107,7 @@ npm run test:unit
 phase "build"
 npm run build
 phase "web budgets (JavaScript per public route, apps/web/budgets.json) and prerendered pages"
-node apps/web/scripts/route-sizes.mjs
+npx tsx apps/web/scripts/route-sizes.mjs
 node apps/web/scripts/check-prerender.mjs
 phase "end-to-end (Chromium)"
 npm run test:e2e

@@ -14,10 +14,18 @@ function recordScripts(page: Page): string[] {
   return scripts;
 }
 
-/** The one <script type="module"> of the served page: the entry (src/boot.ts). */
-async function entryScript(page: Page): Promise<string> {
-  return page.locator('script[type="module"]').first().getAttribute('src') as Promise<string>;
+/**
+ * The served page's one <script type="module">, the entry (src/boot.ts), and the chunks it imports,
+ * which the page preloads (the bundler's shared helpers, decision 0181): sorted, as a set.
+ */
+async function entryFiles(page: Page): Promise<string[]> {
+  const files = await page
+    .locator('script[type="module"][src], link[rel="modulepreload"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? e.getAttribute('href') ?? ''));
+  expect(files.filter((f) => /\/assets\/main-/.test(f))).toEqual([]);
+  return [...new Set(files)].sort();
 }
+const requested = (scripts: string[]) => [...scripts].sort();
 
 const appLoaded = (scripts: string[]) => scripts.some((s) => /\/assets\/main-[^/]+\.js$/.test(s));
 
@@ -31,11 +39,11 @@ test('/ for a signed-out visitor: only the entry script until the first interact
   // The signed-out header is in the HTML: usable before any application code.
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Tag Asset', 'Sign In']);
-  expect(scripts).toEqual([await entryScript(page)]);
+  expect(requested(scripts)).toEqual(await entryFiles(page));
   // Reading is not using: a press on text (a finger scrolling a phone's page) loads nothing.
   await page.getByRole('heading', { level: 1 }).click();
   await page.waitForLoadState('networkidle');
-  expect(scripts).toEqual([await entryScript(page)]);
+  expect(requested(scripts)).toEqual(await entryFiles(page));
 
   // A key press (a keyboard user's first Tab) loads and hydrates the app: links then navigate
   // inside it, without a new document.

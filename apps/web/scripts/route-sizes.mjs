@@ -10,16 +10,18 @@
 // entry (its `kb`); the rest, loaded on the first interaction, is checked against its `interactionKb`. The budgets are data in apps/web/budgets.json,
 // so raising one is a visible change in review. Runs after the build in scripts/test-all.sh; exits 1
 // when a route is over its budget or a listed screen is missing from the build.
-//   node apps/web/scripts/route-sizes.mjs [--json]
+// It reads the manifest as the build's own steps do (build-manifest.ts), so it runs under tsx:
+//   npx tsx apps/web/scripts/route-sizes.mjs [--json]
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { addChunkClosure, readManifest } from './build-manifest.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 const budgets = JSON.parse(fs.readFileSync(path.join(root, 'budgets.json'), 'utf8'));
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest = readManifest(dist);
 const table = new Map(
   JSON.parse(fs.readFileSync(path.join(dist, 'prerendered', 'routes.json'), 'utf8')).routes.map((r) => [r.path, r]),
 );
@@ -31,13 +33,7 @@ const gz = (file) => {
 };
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
-function closure(key, into) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`${key} is not in the build manifest`);
-  if (into.has(chunk.file)) return;
-  into.add(chunk.file);
-  for (const dep of chunk.imports ?? []) closure(dep, into);
-}
+const closure = (key, into) => addChunkClosure(manifest, key, into);
 
 // The entry (src/boot.ts) and the app it loads (src/main.tsx), with what the route's page preloads:
 // its prerendered page when it has one (which preloads no more than the entry, scripts/on-demand.ts),
