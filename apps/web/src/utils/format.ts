@@ -1,11 +1,11 @@
 // Formatting shared by every screen, in the reader's language (lib/i18n/format.ts).
-import { formatNumber, intlLocale } from '@/lib/i18n/format';
+import { formatNumber, numberFormat } from '@/lib/i18n/format';
 import { i18n } from '@/lib/i18n/i18n';
 
 /** Decimals of a currency's minor unit: 2 for GBP or NGN, 0 for XAF and XOF (which have none). */
 export function minorDigits(currency: string): number {
   return (
-    new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
+    numberFormat({ style: 'currency', currency: currency.toUpperCase() }, 'en').resolvedOptions()
       .maximumFractionDigits ?? 2
   );
 }
@@ -15,14 +15,14 @@ export function minorDigits(currency: string): number {
  * formatMoney(1250, 'gbp') → '£12.50' (French: '12,50 £'), formatMoney(750, 'xaf') → 'FCFA 750'.
  */
 export function formatMoney(minor: number, currency: string): string {
-  return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: currency.toUpperCase() }).format(
+  return numberFormat({ style: 'currency', currency: currency.toUpperCase() }).format(
     minor / 10 ** minorDigits(currency),
   );
 }
 
 /** A count in the reader's language: formatCount(1250) → '1,250' (French: '1 250'). */
 export function formatCount(n: number): string {
-  return n.toLocaleString(intlLocale());
+  return numberFormat().format(n);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { intlLocale } from '@/lib/i18n/format';
+import { numberFormat } from '@/lib/i18n/format';
 
 export function formatMoney(
   value: string | number | null | undefined,
@@ -8,7 +8,7 @@ export function formatMoney(
   const n = Number(value);
   if (!Number.isFinite(n)) return null;
   try {
-    return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: currency || 'GBP' }).format(n);
+    return numberFormat({ style: 'currency', currency: currency || 'GBP' }).format(n);
   } catch {
     return `${n.toFixed(2)} ${currency ?? ''}`.trim();
   }
