@@ -152,7 +152,7 @@ function earlyEntry(): Plugin {
 
 // Small shared chunks are copied into the chunks that import them (decision 0181). A signed-in screen
 // loaded ~60 files, each costing the throttled main thread a few milliseconds to request, take from the
-// cache and instantiate before the app could render; with these settings it loads ~20 and paints ~0.3 s
+// cache and instantiate before the app could render; with these settings it loads ~20 and paints 0.1–0.4 s
 // sooner. The bundler then keeps every module's evaluation order with small init wrappers
 // (strictExecutionOrder, implied), which cost ~1 KB gzip on the entry and ~2–4 KB on a signed-in route.
 // The size is of source before minification; 16 KB merged most chunks without growing routes by more.
