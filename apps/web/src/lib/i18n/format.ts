@@ -87,11 +87,7 @@ export function formatRelative(value: string | number | Date, now: Date = new Da
   const seconds = Math.round((toDate(value).getTime() - now.getTime()) / 1000);
   const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
   const locale = intlLocale();
-  const relative = cachedFormatter(
-    'relative',
-    locale,
-    {},
-    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
-  );
+  const options: Intl.RelativeTimeFormatOptions = { numeric: 'auto' };
+  const relative = cachedFormatter('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
   return relative.format(Math.round(seconds / size), unit);
 }
