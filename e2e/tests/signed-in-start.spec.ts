@@ -57,3 +57,29 @@ test('a standard user on a moderator’s screen is sent away only once the profi
   release();
   await expect(page).toHaveURL(/\/unauthorized$/);
 });
+
+test('a returning user’s screen is the app’s first render: no "Loading..." while supabase-js starts', async ({
+  page,
+}) => {
+  const owner = await createUser();
+  // Every status the page attaches, as it attaches it: one shown for a single frame counts too.
+  await page.addInitScript(() => {
+    const statuses: string[] = [];
+    (window as unknown as { __statuses: string[] }).__statuses = statuses;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const el of [node, ...node.querySelectorAll('[role="status"]')])
+            if (el.getAttribute('role') === 'status') statuses.push(el.textContent?.trim() ?? '');
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  await openSignedIn(page, owner, '/assets');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'My Assets' })).toBeVisible();
+  // The stored session's user is known at the first render (lib/auth.tsx, startingState): the route
+  // guard never stood in for the screen while supabase-js loaded and reported the session.
+  const statuses = await page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
+  expect(statuses).not.toContain('Loading...');
+});

@@ -4,7 +4,8 @@
 // downloads the photo the answer names first (the screen's largest paint). The app takes the answer
 // when it makes the same call (lib/call-function.ts); nothing here renders or stores anything else.
 import { matchesRoute, routes } from '@/config/routes';
-import { callEarly, readStoredSession, type StoredSession } from '@/lib/early-requests';
+import { callEarly } from '@/lib/early-requests';
+import { readStoredSession, type StoredSession } from '@/lib/stored-session';
 import { startImageDownload } from '@/lib/start-image-download';
 import {
   firstCardPicture,

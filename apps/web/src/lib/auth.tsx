@@ -17,8 +17,10 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { appConfig } from './app-config';
 import { forgetLocaleCookie } from './i18n/locales';
 import { fetchProfile, type UserProfile } from './profile';
+import { readStoredSession } from './stored-session';
 import type { SupabaseClient } from './supabase';
 import { authStorageKey, whenClientLoads } from './supabase-ready';
+import { isHydrating } from './use-hydrated';
 
 export interface AuthState {
   user: User | null;
@@ -90,6 +92,21 @@ const SIGNED_OUT: AuthState = {
   mfaPending: false,
 };
 
+/**
+ * The state the app starts in. With a session stored in this browser that supabase-js will use as it is
+ * (not about to be refreshed, no second factor pending: lib/stored-session.ts), the user is known at the
+ * first render, and a signed-in screen renders at once instead of after supabase-js has loaded and
+ * reported it (issue 29: one render of the whole app fewer before the screen's data shows). supabase-js
+ * still has the last word: its first event confirms that session, or replaces or ends it. A prerendered
+ * page being hydrated starts signed out, as it was built.
+ */
+function startingState(): AuthState {
+  const stored = typeof window === 'undefined' || isHydrating() ? null : readStoredSession();
+  if (!stored) return { ...SIGNED_OUT, loading: true, initialized: false };
+  const { session } = stored;
+  return { user: session.user, session, profile: null, loading: true, initialized: true, mfaPending: false };
+}
+
 interface AuthProviderProps {
   children: ReactNode;
   /** Called after sign-out finished (successfully or not); the app navigates to '/'. */
@@ -104,11 +121,13 @@ interface AuthProviderProps {
 }
 
 export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSession }: AuthProviderProps) {
-  const [state, setState] = useState<AuthState>({ ...SIGNED_OUT, loading: true, initialized: false });
+  const [state, setState] = useState<AuthState>(startingState);
   const stateRef = useRef(state);
   stateRef.current = state;
   const seq = useRef(0);
   const activityFor = useRef<string | null>(null);
+  /** The user whose stored session was reported to onStoredSession, so it is reported once. */
+  const storedSessionReported = useRef<string | null>(null);
   const callbacks = useRef({ onSignedOut, onUserChanged, onStoredSession });
   callbacks.current = { onSignedOut, onUserChanged, onStoredSession };
 
@@ -132,22 +151,29 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
       setState({ ...SIGNED_OUT, mfaPending: true });
       return;
     }
-    if (event === 'INITIAL_SESSION') callbacks.current.onStoredSession?.(session.user.id);
+    if (event === 'INITIAL_SESSION' && storedSessionReported.current !== session.user.id) {
+      storedSessionReported.current = session.user.id;
+      callbacks.current.onStoredSession?.(session.user.id);
+    }
     const previous = stateRef.current;
     const sameUser = previous.user?.id === session.user.id;
     if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
+    // supabase-js confirming the very session the app started with (startingState): nothing to render.
+    const confirmed =
+      event === 'INITIAL_SESSION' && sameUser && previous.session?.access_token === session.access_token;
     // The user is known now, the profile a round trip later: a screen that needs only a signed-in user
     // renders at once (its data was asked for above), and what needs the profile waits for it
     // (route-guard.tsx, profileKnown below). Waiting here held every signed-in screen's first render
     // for that round trip (issue 29).
-    setState({
-      user: session.user,
-      session,
-      profile: sameUser ? previous.profile : null,
-      loading: true,
-      initialized: true,
-      mfaPending: false,
-    });
+    if (!confirmed)
+      setState({
+        user: session.user,
+        session,
+        profile: sameUser ? previous.profile : null,
+        loading: true,
+        initialized: true,
+        mfaPending: false,
+      });
     const profile = await fetchProfile(client, session.user.id);
     if (mine !== seq.current) return;
     setState({ user: session.user, session, profile, loading: false, initialized: true, mfaPending: false });
@@ -175,6 +201,14 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
         console.error('Auth could not start:', err);
         if (!cancelled) setState(SIGNED_OUT);
       });
+
+    // The app started with the stored session's user: its screen's data is asked for now, not once
+    // supabase-js has loaded and confirmed it.
+    const started = stateRef.current.user;
+    if (started && storedSessionReported.current !== started.id) {
+      storedSessionReported.current = started.id;
+      callbacks.current.onStoredSession?.(started.id);
+    }
 
     const storageKey = authStorageKey(appConfig.supabaseUrl);
     const onStorage = (e: StorageEvent) => {

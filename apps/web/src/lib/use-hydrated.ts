@@ -25,6 +25,11 @@ export function hydrationEnded(): void {
   hydrating = false;
 }
 
+/** Whether React is hydrating a prerendered page now: its first render must be the one it was built with. */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
 // The build-time render has no window.
 const attachedNow = () => typeof window !== 'undefined' && !hydrating;
 
