@@ -73,7 +73,13 @@ Promise.all([
       startTransition(() => {
         hydrateRoot(container, app);
       });
-    } else createRoot(container).render(app);
+    } else {
+      // As a transition too: the first render of a signed-in screen (~100 ms at 4x CPU) yields to the
+      // browser every few milliseconds, so the screen's early answer is read, and its photo asked for,
+      // as soon as it arrives rather than after the render (app/first-requests.ts; issue 29, decision 0182).
+      const root = createRoot(container);
+      startTransition(() => root.render(app));
+    }
   })
   .catch((err: unknown) => {
     console.error(err);
