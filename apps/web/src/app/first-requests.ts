@@ -5,7 +5,8 @@
 // when it makes the same call (lib/call-function.ts); nothing here renders or stores anything else.
 import { matchesRoute, routes } from '@/config/routes';
 import { callEarly } from '@/lib/early-requests';
-import { readStoredSession, type StoredSession } from '@/lib/stored-session';
+import type { Session } from '@supabase/supabase-js';
+import { readStoredSession } from '@/lib/stored-session';
 import { startImageDownload } from '@/lib/start-image-download';
 import {
   firstCardPicture,
@@ -18,7 +19,7 @@ import type { MyAssetPage, MyAssetsPage } from '@tagledger/functions-api';
 
 /** Sends one of a screen's first function calls, then downloads the picture its answer names first. */
 function ask<Answer>(
-  session: StoredSession,
+  session: Session,
   name: string,
   body: unknown,
   firstPicture: (answer: Answer) => string | undefined,

@@ -101,10 +101,19 @@ const SIGNED_OUT: AuthState = {
  * page being hydrated starts signed out, as it was built.
  */
 function startingState(): AuthState {
-  const stored = typeof window === 'undefined' || isHydrating() ? null : readStoredSession();
-  if (!stored) return { ...SIGNED_OUT, loading: true, initialized: false };
-  const { session } = stored;
+  const session = isHydrating() ? null : readStoredSession();
+  if (!session) return { ...SIGNED_OUT, loading: true, initialized: false };
   return { user: session.user, session, profile: null, loading: true, initialized: true, mfaPending: false };
+}
+
+/**
+ * A stored session's user is reported once, whichever comes first: the app starting with it
+ * (startingState) or supabase-js's first event.
+ */
+function reportOnce(reported: { current: string | null }, userId: string, report?: (userId: string) => void) {
+  if (reported.current === userId) return;
+  reported.current = userId;
+  report?.(userId);
 }
 
 interface AuthProviderProps {
@@ -126,7 +135,7 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
   stateRef.current = state;
   const seq = useRef(0);
   const activityFor = useRef<string | null>(null);
-  /** The user whose stored session was reported to onStoredSession, so it is reported once. */
+  /** The user whose stored session was reported to onStoredSession (reportOnce). */
   const storedSessionReported = useRef<string | null>(null);
   const callbacks = useRef({ onSignedOut, onUserChanged, onStoredSession });
   callbacks.current = { onSignedOut, onUserChanged, onStoredSession };
@@ -151,10 +160,8 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
       setState({ ...SIGNED_OUT, mfaPending: true });
       return;
     }
-    if (event === 'INITIAL_SESSION' && storedSessionReported.current !== session.user.id) {
-      storedSessionReported.current = session.user.id;
-      callbacks.current.onStoredSession?.(session.user.id);
-    }
+    if (event === 'INITIAL_SESSION')
+      reportOnce(storedSessionReported, session.user.id, callbacks.current.onStoredSession);
     const previous = stateRef.current;
     const sameUser = previous.user?.id === session.user.id;
     if (!sameUser && previous.user) callbacks.current.onUserChanged?.();
@@ -205,10 +212,7 @@ export function AuthProvider({ children, onSignedOut, onUserChanged, onStoredSes
     // The app started with the stored session's user: its screen's data is asked for now, not once
     // supabase-js has loaded and confirmed it.
     const started = stateRef.current.user;
-    if (started && storedSessionReported.current !== started.id) {
-      storedSessionReported.current = started.id;
-      callbacks.current.onStoredSession?.(started.id);
-    }
+    if (started) reportOnce(storedSessionReported, started.id, callbacks.current.onStoredSession);
 
     const storageKey = authStorageKey(appConfig.supabaseUrl);
     const onStorage = (e: StorageEvent) => {

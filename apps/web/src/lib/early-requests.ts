@@ -6,7 +6,7 @@
 // when it asks the very same question with the very same token (call-function.ts, the auth provider);
 // any other question, another token, or an answer not taken in time goes to the server as before.
 import { functionRequest } from './function-request';
-import type { StoredSession } from './stored-session';
+import type { Session } from '@supabase/supabase-js';
 
 /** An answer the app has not taken by then is dropped: what the app asks later, it asks the server. */
 const KEEP_MS = 20_000;
@@ -40,10 +40,10 @@ export function takeEarly<T>(key: string, token: string | undefined): Promise<T>
 export const callKey = (name: string, body: unknown): string => `call ${name} ${JSON.stringify(body ?? {})}`;
 
 /** Sends a server function call now, with the stored session's token, and keeps its answer. */
-export function callEarly(session: StoredSession, name: string, body: unknown): Promise<Response> {
+export function callEarly(session: Session, name: string, body: unknown): Promise<Response> {
   return keepEarly(
     callKey(name, body),
-    session.accessToken,
-    fetch(...functionRequest(name, body, session.accessToken)),
+    session.access_token,
+    fetch(...functionRequest(name, body, session.access_token)),
   );
 }

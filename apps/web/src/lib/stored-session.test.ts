@@ -35,7 +35,10 @@ describe('readStoredSession', () => {
   it('reads the token and the user of the session supabase-js stored', () => {
     const stored = session();
     store(stored);
-    expect(readStoredSession(NOW)).toEqual({ accessToken: stored.access_token, userId: 'user-1', session: stored });
+    const read = readStoredSession(NOW);
+    expect(read?.access_token).toBe(stored.access_token);
+    expect(read?.user.id).toBe('user-1');
+    expect(read).toEqual(stored);
   });
 
   it('leaves a token about to be refreshed to the app (90 s or less left), and an expired one', () => {
@@ -52,10 +55,10 @@ describe('readStoredSession', () => {
     store(session({}, { factors }));
     expect(readStoredSession(NOW)).toBeNull();
     store(session({ access_token: jwt({ sub: 'user-1', aal: 'aal2' }) }, { factors }));
-    expect(readStoredSession(NOW)?.userId).toBe('user-1');
+    expect(readStoredSession(NOW)?.user.id).toBe('user-1');
     // A factor never verified does not count.
     store(session({}, { factors: [{ id: 'f', status: 'unverified' }] }));
-    expect(readStoredSession(NOW)?.userId).toBe('user-1');
+    expect(readStoredSession(NOW)?.user.id).toBe('user-1');
   });
 
   it('is null without a session, with one it cannot read, and before the configuration is known', () => {

@@ -6,13 +6,6 @@ import type { Session } from '@supabase/supabase-js';
 import { appConfig } from './app-config';
 import { authStorageKey } from './supabase-ready';
 
-export interface StoredSession {
-  accessToken: string;
-  userId: string;
-  /** The session as supabase-js stored it, user included: the auth provider's first state. */
-  session: Session;
-}
-
 /**
  * A token that expires within supabase-js's refresh margin (90 s) is not used: the client renews it
  * as it starts, and the app's requests would carry another token than the early ones.
@@ -28,9 +21,10 @@ function claim(jwt: string, name: string): unknown {
 /**
  * The session supabase-js stored in this browser, if the app will use it as it is: not about to
  * expire, and not waiting for a second factor (a user with a verified factor signed in at aal1 gives
- * the code first; the server would refuse their data anyway). Null in every other case.
+ * the code first; the server would refuse their data anyway). Null in every other case, and where
+ * there is no storage (the build-time render).
  */
-export function readStoredSession(now = Date.now()): StoredSession | null {
+export function readStoredSession(now = Date.now()): Session | null {
   // Without an inlined configuration (vite dev) the API's address is not known yet.
   if (!appConfig.anonKey) return null;
   try {
@@ -48,7 +42,7 @@ export function readStoredSession(now = Date.now()): StoredSession | null {
     if (stored.expires_at * 1000 - REFRESH_MARGIN_MS <= now) return null;
     const secondFactor = (stored.user?.factors ?? []).some((f) => f?.status === 'verified');
     if (secondFactor && claim(token, 'aal') !== 'aal2') return null;
-    return { accessToken: token, userId, session: stored as unknown as Session };
+    return stored as unknown as Session;
   } catch {
     return null; // no storage, or not a session supabase-js wrote: the app reads it and decides
   }
